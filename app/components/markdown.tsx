@@ -1,0 +1,76 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
+import { type ComponentProps, useMemo } from 'react'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import { Link } from 'react-router'
+import { type CompactNode, decodeHast } from '#app/lib/content/compact-hast.ts'
+import { ChecklistItemHost, WidgetHost } from '#app/widgets/widget-host.tsx'
+
+const EXTERNAL = /^(https?:)?\/\//
+
+/** Internal links navigate client-side (lower-cased, as paths are); external ones open a new tab. */
+export function AppLink({ href = '', children, ...props }: ComponentProps<'a'>) {
+	if (EXTERNAL.test(href)) {
+		return (
+			<a href={href} target="_blank" rel="noopener noreferrer" {...props}>
+				{children}
+			</a>
+		)
+	}
+	if (href.startsWith('/') && !/\.[a-z0-9]+($|[?#])/i.test(href)) {
+		const [path = '', hash] = href.split('#')
+		const to = `${path.toLowerCase()}${hash ? `#${hash}` : ''}`
+		return (
+			<Link to={to} prefetch="intent" {...props}>
+				{children}
+			</Link>
+		)
+	}
+	return (
+		<a href={href} {...props}>
+			{children}
+		</a>
+	)
+}
+
+function heading(Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
+	return function Heading({ id, children, ...props }: ComponentProps<'h2'>) {
+		return (
+			<Tag id={id} {...props}>
+				{children}
+				{id ? (
+					<a href={`#${id}`} className="heading-anchor" aria-label="Link to this section">
+						#
+					</a>
+				) : null}
+			</Tag>
+		)
+	}
+}
+
+/** Wide tables scroll sideways on small screens instead of stretching the page. */
+function ScrollTable(props: ComponentProps<'table'>) {
+	return (
+		<div className="overflow-x-auto" role="region" aria-label="Table" tabIndex={0}>
+			<table {...props} />
+		</div>
+	)
+}
+
+const components = {
+	a: AppLink,
+	h2: heading('h2'),
+	h3: heading('h3'),
+	h4: heading('h4'),
+	h5: heading('h5'),
+	h6: heading('h6'),
+	table: ScrollTable,
+	'x-widget': WidgetHost,
+	'x-checklist-item': ChecklistItemHost,
+}
+
+export function Markdown({ body }: { body: unknown[] }) {
+	return useMemo(
+		() => toJsxRuntime(decodeHast(body as CompactNode[]), { Fragment, jsx, jsxs, components: components as never }),
+		[body],
+	)
+}

@@ -1,0 +1,48 @@
+import { Link, NavLink } from 'react-router'
+import { ThemeToggle } from './theme-toggle.tsx'
+
+export type TopNavItem = { label: string; href: string; section: string }
+
+export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; leaguesHref?: string }) {
+	return (
+		<header className="sticky top-0 z-30 border-b border-line bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
+			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-4">
+				<Link to="/" className="mr-4 flex items-center gap-2 text-lg font-bold tracking-tight text-fg">
+					<img src="/favicon.svg" alt="" width={26} height={26} />
+					<span>Gielinor Guide</span>
+				</Link>
+				<nav aria-label="Sections" className="hidden items-center gap-1 md:flex">
+					{items.map((item) => (
+						<NavLink
+							key={item.section}
+							to={item.href}
+							className={({ isActive }) => navClass(isActive)}
+							// Section links point at the first page; the whole section counts as active.
+							end={false}
+						>
+							{item.label}
+						</NavLink>
+					))}
+					<NavLink to="/quests" className={({ isActive }) => navClass(isActive)}>
+						Quests
+					</NavLink>
+				</nav>
+				<div className="ml-auto flex items-center gap-1">
+					{leaguesHref ? (
+						<Link
+							to={leaguesHref}
+							className="hidden rounded-md border border-accent/60 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg md:inline-block"
+						>
+							Leagues Hub
+						</Link>
+					) : null}
+					<ThemeToggle />
+				</div>
+			</div>
+		</header>
+	)
+}
+
+function navClass(isActive: boolean) {
+	return `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`
+}

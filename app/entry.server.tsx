@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { type EntryContext, ServerRouter } from 'react-router'
+import { NonceProvider } from './components/nonce.tsx'
+import { getEnv } from './server/env.server.ts'
+import { contentSecurityPolicy } from './server/http-headers.server.ts'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+) {
+	const nonce = randomBytes(16).toString('base64')
+	// Crawlers, prerendering and SPA-mode get the whole document at once; browsers get a stream.
+	const waitForAll = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+			</NonceProvider>,
+			{
+				nonce,
+				[waitForAll ? 'onAllReady' : 'onShellReady']() {
+					shellRendered = true
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(getEnv(), { nonce }))
+					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					// Errors after the shell are logged here; before it, React Router reports them.
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+		setTimeout(abort, streamTimeout + 1000)
+	})
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+const isoDate = z
+	.union([z.date(), z.string()])
+	.transform((value, ctx) => {
+		const text = value instanceof Date ? value.toISOString().slice(0, 10) : value
+		if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) {
+			ctx.addIssue({ code: 'custom', message: 'expected a date written YYYY-MM-DD' })
+			return z.NEVER
+		}
+		return text
+	})
+
+export const frontmatterSchema = z.strictObject({
+	title: z.string().trim().min(1, 'title is required'),
+	label: z.string().trim().min(1).optional(),
+	order: z.number({ error: 'order is required and must be a number' }).int(),
+	description: z
+		.string({ error: 'description is required' })
+		.trim()
+		.min(20, 'description is too short for search engines (20+ characters)')
+		.max(200, 'description is longer than 200 characters'),
+	visible: z.boolean().default(true),
+	status: z.enum(['published', 'under-construction']).default('published'),
+	lastVerified: isoDate.optional(),
+	/** On a section's index.md: send readers to the section's first page instead of showing this one. */
+	redirect: z.literal('first-child').optional(),
+})
+
+export type Frontmatter = z.infer<typeof frontmatterSchema>

@@ -1,0 +1,38 @@
+
+export type Heading = { depth: 2 | 3; id: string; text: string }
+
+/** One compiled page, as written to app/generated/pages/ by scripts/build-data.ts. */
+export type CompiledPage = {
+	path: string
+	section: string
+	title: string
+	label: string
+	description: string
+	status: 'published' | 'under-construction'
+	lastVerified: string | null
+	headings: Heading[]
+	/** Compact hast (see compact-hast.ts); typed loosely so route types stay shallow. */
+	body: unknown[]
+	/** Widget components the page uses, so the browser can preload their code. */
+	widgets: string[]
+}
+
+/** One entry of the navigation/route table, derived from content/. */
+export type NavEntry = {
+	path: string
+	component: 'guide' | 'home' | 'section'
+	label: string
+	title: string
+	section: string
+	order: number
+	visible: boolean
+	useWikiLayout: boolean
+	/** Section roots that are not pages themselves redirect to their first child. */
+	redirectTo?: string
+	children: NavEntry[]
+}
+
+export type Navigation = {
+	sections: NavEntry[]
+	home: NavEntry
+}

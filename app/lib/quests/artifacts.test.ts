@@ -1,0 +1,92 @@
+import { expect, test } from 'vitest'
+import {
+	buildQuestArtifacts,
+	checkCanStart,
+	resolveQuestName,
+	toSkillLevels,
+} from '#app/lib/quests/artifacts.ts'
+import { questSchema, type Quest, type QuestInput } from '#app/lib/quests/schema.ts'
+
+const quest = (
+	input: Omit<QuestInput, 'difficulty' | 'members' | 'questPoints'> & Partial<QuestInput>,
+): Quest => questSchema.parse({ difficulty: 1, members: true, questPoints: 1, ...input })
+
+const data = [
+	quest({
+		name: 'Top Quest',
+		aliases: ['TQ'],
+		requirements: { quest: ['Base'], skill: [{ skill: 'magic', level: 50 }], questPoints: 20 },
+	}),
+	quest({ name: 'Base', requirements: { skill: [{ skill: 'agility', level: 30 }] } }),
+	quest({ name: "Cook's Tale", wikiTitle: "Cook's Tale (miniquest)", requirements: {} }),
+]
+
+test('the catalogue is sorted by name and carries the chain totals', () => {
+	const { catalogue } = buildQuestArtifacts(data)
+	expect(catalogue.map((e) => e.name)).toEqual(['Base', "Cook's Tale", 'Top Quest'])
+	expect(catalogue[2]).toEqual({
+		name: 'Top Quest',
+		slug: 'top-quest',
+		aliases: ['TQ'],
+		difficulty: 1,
+		members: true,
+		questPoints: 1,
+		quests: ['Base'],
+		skills: { magic: 50 },
+		totalSkills: { agility: 30, magic: 50 },
+		requiredQuestPoints: 20,
+		prerequisiteCount: 1,
+	})
+})
+
+test('quest pages carry the summary, the unlocks and the wiki link', () => {
+	const { pages } = buildQuestArtifacts(data)
+	const base = pages.find((p) => p.quest.name === 'Base')!
+	expect(base.unlocks).toEqual([{ name: 'Top Quest', slug: 'top-quest' }])
+	expect(base.summary.quests.map((s) => s.name)).toEqual(['Base'])
+	const cook = pages.find((p) => p.quest.slug === 'cooks-tale')!
+	expect(cook.wikiQuickGuideUrl).toBe(
+		'https://runescape.wiki/w/Cook%27s_Tale_(miniquest)/Quick_guide',
+	)
+})
+
+test('names.json maps lower-case names and aliases to the canonical name and slug', () => {
+	const { names } = buildQuestArtifacts(data)
+	expect(Object.keys(names)).toEqual(['base', "cook's tale", 'top quest', 'tq'])
+	expect(resolveQuestName(names, 'TQ')).toEqual({ name: 'Top Quest', slug: 'top-quest' })
+	expect(resolveQuestName(names, 'constructor')).toBeUndefined()
+})
+
+test('building twice gives identical output', () => {
+	expect(JSON.stringify(buildQuestArtifacts([...data].reverse()))).toBe(
+		JSON.stringify(buildQuestArtifacts(data)),
+	)
+})
+
+test('checkCanStart needs the prerequisites, the own levels and the quest points', () => {
+	const entry = buildQuestArtifacts(data).catalogue.find((e) => e.name === 'Top Quest')!
+	const ready = { completed: new Set(['Base']), levels: { magic: 50, agility: 1 }, questPoints: 20 }
+	expect(checkCanStart(entry, ready).canStart).toBe(true)
+	const notReady = checkCanStart(entry, {
+		completed: new Set<string>(),
+		levels: { magic: 49 },
+		questPoints: 5,
+	})
+	expect(notReady).toEqual({
+		canStart: false,
+		missingQuests: ['Base'],
+		missingSkills: [{ skill: 'magic', level: 50, current: 49 }],
+		questPointsShort: 15,
+	})
+})
+
+test('toSkillLevels sorts skills by name', () => {
+	expect(
+		Object.keys(
+			toSkillLevels([
+				{ skill: 'thieving', level: 5 },
+				{ skill: 'agility', level: 3 },
+			]),
+		),
+	).toEqual(['agility', 'thieving'])
+})

@@ -1,0 +1,194 @@
+import { expect, test } from 'vitest'
+import {
+	computeAllSummaries,
+	createRequirementResolver,
+	QuestCycleError,
+	type ChainQuest,
+} from '#app/lib/quests/requirements.ts'
+import type { SkillRequirement } from '#app/lib/quests/schema.ts'
+
+function q(
+	name: string,
+	quest: string[] = [],
+	skill: SkillRequirement[] = [],
+	extra: { questPoints?: number; other?: string[]; aliases?: string[] } = {},
+): ChainQuest {
+	return {
+		name,
+		aliases: extra.aliases,
+		requirements: { quest, skill, questPoints: extra.questPoints, other: extra.other ?? [] },
+	}
+}
+
+const names = (quests: readonly ChainQuest[], target: string) =>
+	createRequirementResolver(quests)
+		.summary(target)
+		.quests.map((s) => s.name)
+
+test('diamond: the shared root comes once, before both branches, target last', () => {
+	const quests = [q('Top', ['Left', 'Right']), q('Left', ['Root']), q('Right', ['Root']), q('Root')]
+	expect(names(quests, 'Top')).toEqual(['Root', 'Left', 'Right', 'Top'])
+})
+
+test('deep chain keeps dependency order', () => {
+	const quests = Array.from({ length: 50 }, (_, i) =>
+		q(`Q${String(i).padStart(2, '0')}`, i ? [`Q${String(i - 1).padStart(2, '0')}`] : []),
+	)
+	const chain = names(quests, 'Q49')
+	expect(chain).toHaveLength(50)
+	expect(chain[0]).toBe('Q00')
+	expect(chain.at(-1)).toBe('Q49')
+	expect(chain).toEqual([...chain].sort())
+})
+
+test('shared prerequisites appear once and every quest follows all of its prerequisites', () => {
+	const quests = [
+		q('Final', ['B', 'A', 'C']),
+		q('A', ['Base']),
+		q('B', ['Base', 'A']),
+		q('C', ['B', 'Base']),
+		q('Base'),
+	]
+	const chain = names(quests, 'Final')
+	expect(chain).toEqual(['Base', 'A', 'B', 'C', 'Final'])
+	const byName = new Map(quests.map((x) => [x.name, x]))
+	chain.forEach((name, i) => {
+		for (const prereq of byName.get(name)!.requirements.quest) {
+			expect(chain.indexOf(prereq)).toBeLessThan(i)
+		}
+	})
+})
+
+test('order is alphabetical among siblings, whatever order the data lists them in', () => {
+	const a = [q('T', ['Zeta', 'alpha', 'Mid']), q('Zeta'), q('alpha'), q('Mid')]
+	const b = [q('Mid'), q('T', ['Mid', 'Zeta', 'alpha']), q('alpha'), q('Zeta')]
+	expect(names(a, 'T')).toEqual(['alpha', 'Mid', 'Zeta', 'T'])
+	expect(names(b, 'T')).toEqual(names(a, 'T'))
+})
+
+test('an unknown quest yields an empty summary', () => {
+	const summary = createRequirementResolver([q('A')]).summary('Nope')
+	expect(summary).toEqual({ quest: 'Nope', quests: [], totalSkills: [], questPoints: 0, other: [] })
+})
+
+test('a quest is found by alias and the summary uses the canonical name', () => {
+	const resolver = createRequirementResolver([q('Desert Treasure', [], [], { aliases: ['DT'] })])
+	expect(resolver.summary('dt').quest).toBe('Desert Treasure')
+	expect(resolver.chain('DT')).toEqual(['Desert Treasure'])
+})
+
+test('totalSkills keeps the highest level per skill across the chain, sorted by skill', () => {
+	const quests = [
+		q(
+			'Top',
+			['Mid'],
+			[
+				{ skill: 'magic', level: 50 },
+				{ skill: 'agility', level: 10 },
+			],
+		),
+		q(
+			'Mid',
+			['Low'],
+			[
+				{ skill: 'magic', level: 60 },
+				{ skill: 'thieving', level: 30 },
+			],
+		),
+		q(
+			'Low',
+			[],
+			[
+				{ skill: 'agility', level: 40 },
+				{ skill: 'thieving', level: 20 },
+			],
+		),
+	]
+	const summary = createRequirementResolver(quests).summary('Top')
+	expect(summary.totalSkills).toEqual([
+		{ skill: 'agility', level: 40 },
+		{ skill: 'magic', level: 60 },
+		{ skill: 'thieving', level: 30 },
+	])
+	expect(summary.quests.at(-1)).toEqual({
+		name: 'Top',
+		slug: 'top',
+		skills: [
+			{ skill: 'agility', level: 10 },
+			{ skill: 'magic', level: 50 },
+		],
+	})
+})
+
+test('the highest quest-point threshold in the chain wins; none gives 0', () => {
+	const quests = [
+		q('Top', ['Mid'], [], { questPoints: 20 }),
+		q('Mid', ['Low'], [], { questPoints: 107 }),
+		q('Low'),
+	]
+	const resolver = createRequirementResolver(quests)
+	expect(resolver.summary('Top').questPoints).toBe(107)
+	expect(resolver.summary('Low').questPoints).toBe(0)
+})
+
+test('other requirements are deduplicated in chain order', () => {
+	const quests = [
+		q('Top', ['A', 'B'], [], { other: ['Own a boat', 'Reach the summit'] }),
+		q('A', [], [], { other: ['Own a boat'] }),
+		q('B', [], [], { other: ['own a  boat', 'Find the key'] }),
+	]
+	expect(createRequirementResolver(quests).summary('Top').other).toEqual([
+		'Own a boat',
+		'Find the key',
+		'Reach the summit',
+	])
+})
+
+test('unlocks lists the quests that directly need one, sorted', () => {
+	const resolver = createRequirementResolver([
+		q('Root'),
+		q('b', ['Root']),
+		q('A', ['Root']),
+		q('C', ['b']),
+	])
+	expect(resolver.unlocks('Root')).toEqual(['A', 'b'])
+	expect(resolver.unlocks('C')).toEqual([])
+	expect(resolver.unlocks('Unknown')).toEqual([])
+})
+
+test('unknown prerequisites are skipped, cycles throw with the path', () => {
+	expect(names([q('A', ['Ghost'])], 'A')).toEqual(['A'])
+	const resolver = createRequirementResolver([q('A', ['B']), q('B', ['C']), q('C', ['A'])])
+	expect(() => resolver.summary('A')).toThrow(QuestCycleError)
+	expect(() => resolver.summary('A')).toThrow('A → B → C → A')
+})
+
+test('summaries are deterministic and memoised chains match a fresh computation', () => {
+	const quests = [
+		q('Top', ['Left', 'Right']),
+		q('Left', ['Root']),
+		q('Right', ['Root', 'Left']),
+		q('Root'),
+	]
+	const all = computeAllSummaries(quests)
+	expect([...all.keys()]).toEqual(['Left', 'Right', 'Root', 'Top'])
+	for (const quest of quests) {
+		const fresh = createRequirementResolver([...quests].reverse()).summary(quest.name)
+		expect(all.get(quest.name)).toEqual(fresh)
+	}
+})
+
+test('all chains of a wide generated graph are computed quickly', () => {
+	const quests = Array.from({ length: 400 }, (_, i) =>
+		q(
+			`Q${i}`,
+			[i - 1, i - 7, i - 31].filter((j) => j >= 0).map((j) => `Q${j}`),
+			[{ skill: 'attack', level: 1 + (i % 99) }],
+		),
+	)
+	const started = performance.now()
+	const all = computeAllSummaries(quests)
+	expect(performance.now() - started).toBeLessThan(1000)
+	expect(all.get('Q399')!.quests).toHaveLength(400)
+	expect(all.get('Q399')!.totalSkills).toEqual([{ skill: 'attack', level: 99 }])
+})

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+/**
+ * The 29 RS3 skills in hiscores/RuneMetrics id order (id = index).
+ * `cap` is the highest real level: most skills stop at 99; some go to 120, Invention to 150.
+ */
+export const SKILLS = [
+	{ id: 0, name: 'attack', label: 'Attack', cap: 99 },
+	{ id: 1, name: 'defence', label: 'Defence', cap: 99 },
+	{ id: 2, name: 'strength', label: 'Strength', cap: 99 },
+	{ id: 3, name: 'constitution', label: 'Constitution', cap: 99 },
+	{ id: 4, name: 'ranged', label: 'Ranged', cap: 99 },
+	{ id: 5, name: 'prayer', label: 'Prayer', cap: 99 },
+	{ id: 6, name: 'magic', label: 'Magic', cap: 99 },
+	{ id: 7, name: 'cooking', label: 'Cooking', cap: 99 },
+	{ id: 8, name: 'woodcutting', label: 'Woodcutting', cap: 99 },
+	{ id: 9, name: 'fletching', label: 'Fletching', cap: 99 },
+	{ id: 10, name: 'fishing', label: 'Fishing', cap: 99 },
+	{ id: 11, name: 'firemaking', label: 'Firemaking', cap: 99 },
+	{ id: 12, name: 'crafting', label: 'Crafting', cap: 99 },
+	{ id: 13, name: 'smithing', label: 'Smithing', cap: 99 },
+	{ id: 14, name: 'mining', label: 'Mining', cap: 99 },
+	{ id: 15, name: 'herblore', label: 'Herblore', cap: 120 },
+	{ id: 16, name: 'agility', label: 'Agility', cap: 99 },
+	{ id: 17, name: 'thieving', label: 'Thieving', cap: 99 },
+	{ id: 18, name: 'slayer', label: 'Slayer', cap: 120 },
+	{ id: 19, name: 'farming', label: 'Farming', cap: 120 },
+	{ id: 20, name: 'runecrafting', label: 'Runecrafting', cap: 99 },
+	{ id: 21, name: 'hunter', label: 'Hunter', cap: 99 },
+	{ id: 22, name: 'construction', label: 'Construction', cap: 99 },
+	{ id: 23, name: 'summoning', label: 'Summoning', cap: 99 },
+	{ id: 24, name: 'dungeoneering', label: 'Dungeoneering', cap: 120 },
+	{ id: 25, name: 'divination', label: 'Divination', cap: 99 },
+	{ id: 26, name: 'invention', label: 'Invention', cap: 150 },
+	{ id: 27, name: 'archaeology', label: 'Archaeology', cap: 120 },
+	{ id: 28, name: 'necromancy', label: 'Necromancy', cap: 120 },
+] as const
+
+export type SkillName = (typeof SKILLS)[number]['name']
+
+export const SKILL_NAMES = SKILLS.map((s) => s.name) as [SkillName, ...SkillName[]]
+
+export const skillNameSchema = z.enum(SKILL_NAMES, {
+	error: (issue) => `"${String(issue.input)}" is not an RS3 skill (expected one of: ${SKILL_NAMES.join(', ')})`,
+})
+
+const byName = new Map<string, (typeof SKILLS)[number]>(SKILLS.map((s) => [s.name, s]))
+
+export function getSkill(name: string) {
+	return byName.get(name.toLowerCase())
+}
+
+export function skillLabel(name: string): string {
+	return getSkill(name)?.label ?? name.charAt(0).toUpperCase() + name.slice(1)
+}
+
+export function skillById(id: number) {
+	return SKILLS[id]
+}

@@ -1,0 +1,62 @@
+import type { Route } from './+types/guide'
+import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Markdown } from '#app/components/markdown.tsx'
+import { PrevNext } from '#app/components/prev-next.tsx'
+import { TableOfContents } from '#app/components/table-of-contents.tsx'
+import { documentTitle } from '#app/lib/content/navigation.ts'
+import { getGuidePage, guideHeaders } from '#app/server/guides.server.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	return getGuidePage(new URL(request.url).pathname)
+}
+
+export function headers() {
+	return guideHeaders
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+	if (!loaderData) return [{ title: 'Page Not Found - Gielinor Guide' }]
+	const { page, canonical } = loaderData
+	return [
+		{ title: documentTitle(page) },
+		{ name: 'description', content: page.description },
+		{ property: 'og:title', content: page.title },
+		{ property: 'og:description', content: page.description },
+		{ property: 'og:type', content: 'article' },
+		{ tagName: 'link', rel: 'canonical', href: canonical },
+	]
+}
+
+export default function Guide({ loaderData }: Route.ComponentProps) {
+	const { page, breadcrumbs, prev, next } = loaderData
+	return (
+		<>
+			<main id="main" className="min-w-0 flex-1 px-4 pt-6 pb-16 sm:px-8 lg:px-12">
+				<Breadcrumbs items={breadcrumbs} />
+				<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
+				{page.lastVerified ? (
+					<p className="mt-2 text-sm text-muted">
+						Last verified <time dateTime={page.lastVerified}>{formatDate(page.lastVerified)}</time>
+					</p>
+				) : null}
+				<article className="prose mt-6 max-w-3xl">
+					<Markdown body={page.body} />
+				</article>
+				<PrevNext prev={prev} next={next} />
+			</main>
+			<TableOfContents headings={page.headings} />
+		</>
+	)
+}
+
+function formatDate(iso: string) {
+	return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+		day: 'numeric',
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'UTC',
+	})
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

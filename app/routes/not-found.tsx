@@ -1,0 +1,18 @@
+import { data } from 'react-router'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+
+export function loader() {
+	throw data('Not Found', { status: 404 })
+}
+
+export function action() {
+	throw data('Not Found', { status: 404 })
+}
+
+export const meta = () => [{ title: 'Page Not Found - Gielinor Guide' }, { name: 'robots', content: 'noindex' }]
+
+export default function NotFoundRoute() {
+	return null
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

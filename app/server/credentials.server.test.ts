@@ -1,0 +1,127 @@
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, test, vi } from 'vitest'
+import * as crypto from 'node:crypto'
+import {
+	createKeyListVerifier,
+	generatePassword,
+	hashSecret,
+	loadCredentials,
+	verifySecret,
+} from './credentials.server.ts'
+
+vi.mock('node:crypto', { spy: true })
+
+const cost = { N: 1024, r: 8, p: 1 }
+const dirs: string[] = []
+afterEach(async () => {
+	for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+})
+async function dataDir() {
+	const dir = await mkdtemp(join(tmpdir(), 'credentials-'))
+	dirs.push(dir)
+	return dir
+}
+
+test('missing credentials are generated, printed once, and only their hashes are stored', async () => {
+	const dir = await dataDir()
+	const lines: string[] = []
+	const credentials = await loadCredentials({ dataDir: dir, cost, log: (m) => lines.push(m) })
+	expect(lines).toHaveLength(2)
+	const apiKey = /\n {4}(gg_\S+)\n/.exec(lines.find((l) => l.includes('API_KEYS'))!)?.[1]
+	const password = /\n {4}(\S+)\n/.exec(lines.find((l) => l.includes('DASHBOARD_PASSWORD'))!)?.[1]
+	expect(apiKey).toMatch(/^gg_[\w-]{43}$/)
+	expect(password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/)
+	expect(lines.join('\n')).toContain('delete that file and restart')
+
+	const files = await readdir(join(dir, 'secrets'))
+	expect(files.sort()).toEqual(['api-key.json', 'dashboard-password.json', 'session-secret'])
+	for (const file of ['api-key.json', 'dashboard-password.json']) {
+		const text = await readFile(join(dir, 'secrets', file), 'utf8')
+		expect(text).not.toContain(apiKey!)
+		expect(text).not.toContain(password!)
+		expect(JSON.parse(text)).toMatchObject({ algorithm: 'scrypt', N: 1024 })
+		expect((await stat(join(dir, 'secrets', file))).mode & 0o777).toBe(0o600)
+	}
+
+	expect(await credentials.apiKeys.verify(apiKey!)).toBe(true)
+	expect(await credentials.apiKeys.verify(`${apiKey}x`)).toBe(false)
+	expect(await credentials.dashboardPassword.verify(password!)).toBe(true)
+	expect(await credentials.dashboardPassword.verify('guess')).toBe(false)
+	expect(credentials.sessionSecret.length).toBe(32)
+
+	// Second start: same secrets from the files, nothing printed.
+	const again = await loadCredentials({ dataDir: dir, cost, log: (m) => lines.push(m) })
+	expect(lines).toHaveLength(2)
+	expect(await again.apiKeys.verify(apiKey!)).toBe(true)
+	expect(await again.dashboardPassword.verify(password!)).toBe(true)
+	expect(again.sessionSecret.equals(credentials.sessionSecret)).toBe(true)
+})
+
+test('env values win and nothing is generated for them', async () => {
+	const dir = await dataDir()
+	const lines: string[] = []
+	const credentials = await loadCredentials({
+		dataDir: dir,
+		apiKeys: ' key-one , key-two,',
+		dashboardPassword: 'correct horse',
+		sessionSecret: 's'.repeat(40),
+		cost,
+		log: (m) => lines.push(m),
+	})
+	expect(lines).toEqual([])
+	expect(await readdir(join(dir, 'secrets'))).toEqual([])
+	expect(await credentials.apiKeys.verify('key-one')).toBe(true)
+	expect(await credentials.apiKeys.verify('key-two')).toBe(true)
+	expect(await credentials.apiKeys.verify('key-three')).toBe(false)
+	expect(await credentials.apiKeys.verify('')).toBe(false)
+	expect(await credentials.dashboardPassword.verify('correct horse')).toBe(true)
+	expect(await credentials.dashboardPassword.verify('correct horse ')).toBe(false)
+	expect(credentials.sessionSecret.toString()).toBe('s'.repeat(40))
+})
+
+test('a short SESSION_SECRET or a damaged hash file is a clear error', async () => {
+	const dir = await dataDir()
+	await expect(
+		loadCredentials({ dataDir: dir, apiKeys: 'k', dashboardPassword: 'p', sessionSecret: 'short' }),
+	).rejects.toThrow('SESSION_SECRET must be at least 32 characters')
+	await loadCredentials({ dataDir: dir, cost, log: () => {} })
+	await writeFile(join(dir, 'secrets', 'api-key.json'), '{"not":"a hash"}')
+	await expect(loadCredentials({ dataDir: dir, cost, log: () => {} })).rejects.toThrow(
+		/api-key\.json is not a valid credential hash file\. Delete it/,
+	)
+})
+
+test('verification compares hashes with timingSafeEqual', async () => {
+	const spy = vi.mocked(crypto.timingSafeEqual)
+	spy.mockClear()
+	const stored = await hashSecret('secret', cost)
+	expect(await verifySecret('secret', stored)).toBe(true)
+	expect(await verifySecret('secreT', stored)).toBe(false)
+	expect(spy).toHaveBeenCalledTimes(2)
+	// Both arguments are fixed-length digests, never the secrets themselves.
+	for (const [a, b] of spy.mock.calls) {
+		expect((a as Buffer).length).toBe(32)
+		expect((b as Buffer).length).toBe(32)
+	}
+
+	spy.mockClear()
+	const keys = createKeyListVerifier(['a', 'b', 'c'])
+	expect(await keys.verify('a')).toBe(true)
+	// No early exit on a match: every key is compared.
+	expect(spy).toHaveBeenCalledTimes(3)
+})
+
+test('each hash gets its own salt', async () => {
+	const one = await hashSecret('same', cost)
+	const two = await hashSecret('same', cost)
+	expect(one.salt).not.toBe(two.salt)
+	expect(one.hash).not.toBe(two.hash)
+})
+
+test('generated passwords differ and avoid look-alike characters', () => {
+	const passwords = new Set(Array.from({ length: 50 }, generatePassword))
+	expect(passwords.size).toBe(50)
+	for (const password of passwords) expect(password).not.toMatch(/[01lo]/)
+})

@@ -1,0 +1,260 @@
+import {
+	createHash,
+	randomBytes,
+	scrypt as scryptCallback,
+	type ScryptOptions,
+	timingSafeEqual,
+} from 'node:crypto'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+export type Logger = (message: string) => void
+
+/** Server log: stderr, silent under vitest (tests inject their own logger). */
+export const stderrLogger: Logger = (message) => {
+	if (!process.env.VITEST) process.stderr.write(`${message}\n`)
+}
+
+const scryptHashSchema = z.object({
+	algorithm: z.literal('scrypt'),
+	N: z.number().int().min(2),
+	r: z.number().int().min(1),
+	p: z.number().int().min(1),
+	salt: z.string().min(16),
+	hash: z.string().min(32),
+})
+
+export type ScryptHash = z.infer<typeof scryptHashSchema>
+
+const KEY_LENGTH = 32
+const DEFAULT_COST = { N: 2 ** 14, r: 8, p: 1 }
+
+function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+			error ? reject(error) : resolve(key),
+		)
+	})
+}
+
+export async function hashSecret(
+	secret: string,
+	cost: { N: number; r: number; p: number } = DEFAULT_COST,
+): Promise<ScryptHash> {
+	const salt = randomBytes(16)
+	const hash = await scrypt(secret, salt, cost)
+	return {
+		algorithm: 'scrypt',
+		...cost,
+		salt: salt.toString('base64url'),
+		hash: hash.toString('base64url'),
+	}
+}
+
+/** Hashes the candidate with the stored salt and compares the hashes in constant time. */
+export async function verifySecret(candidate: string, stored: ScryptHash): Promise<boolean> {
+	const expected = Buffer.from(stored.hash, 'base64url')
+	const actual = await scrypt(candidate, Buffer.from(stored.salt, 'base64url'), stored)
+	return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest()
+
+export type SecretVerifier = {
+	verify(candidate: string): Promise<boolean>
+	/** Where the secret came from: the environment, or a hash file in the data directory. */
+	source: 'env' | 'file'
+}
+
+/** Checks a candidate against every key with no early exit, so timing says nothing. */
+export function createKeyListVerifier(keys: readonly string[]): SecretVerifier {
+	const digests = keys.map(sha256)
+	return {
+		source: 'env',
+		async verify(candidate) {
+			const digest = sha256(candidate)
+			let match = false
+			for (const known of digests) match = timingSafeEqual(digest, known) || match
+			return match
+		},
+	}
+}
+
+function hashVerifier(stored: ScryptHash): SecretVerifier {
+	// A key that passed scrypt once is remembered (as a SHA-256, in memory only) so API calls
+	// don't pay for scrypt every time.
+	const accepted = new Set<string>()
+	return {
+		source: 'file',
+		async verify(candidate) {
+			if (candidate.length === 0 || candidate.length > 1024) return false
+			const digest = sha256(candidate).toString('base64url')
+			if (accepted.has(digest)) return true
+			const ok = await verifySecret(candidate, stored)
+			if (ok) accepted.add(digest)
+			return ok
+		},
+	}
+}
+
+export type Credentials = {
+	apiKeys: SecretVerifier
+	dashboardPassword: SecretVerifier
+	/** Signs session cookies and the disk driver's upload URLs. */
+	sessionSecret: Buffer
+}
+
+export type CredentialOptions = {
+	dataDir: string
+	/** `API_KEYS`: comma-separated. */
+	apiKeys?: string
+	/** `DASHBOARD_PASSWORD`. */
+	dashboardPassword?: string
+	/** `SESSION_SECRET`: at least 32 characters. */
+	sessionSecret?: string
+	log?: Logger
+	/** scrypt cost for newly generated hashes (tests lower it). */
+	cost?: { N: number; r: number; p: number }
+}
+
+export function secretsDir(dataDir: string) {
+	return join(dataDir, 'secrets')
+}
+
+/**
+ * Reads the credentials from env, or from `<dataDir>/secrets/` where missing ones are generated on
+ * first start: a random API key and dashboard password (only their scrypt hashes are written; the
+ * plaintext is printed once to the log) and a random session secret.
+ */
+export async function loadCredentials(options: CredentialOptions): Promise<Credentials> {
+	const log = options.log ?? stderrLogger
+	const dir = secretsDir(options.dataDir)
+	await mkdir(dir, { recursive: true, mode: 0o700 })
+
+	const keys = (options.apiKeys ?? '')
+		.split(',')
+		.map((key) => key.trim())
+		.filter(Boolean)
+	const apiKeys =
+		keys.length > 0
+			? createKeyListVerifier(keys)
+			: hashVerifier(
+					await loadOrGenerateHash({
+						path: join(dir, 'api-key.json'),
+						generate: () => `gg_${randomBytes(32).toString('base64url')}`,
+						what: 'API key for the image API',
+						envName: 'API_KEYS',
+						cost: options.cost,
+						log,
+					}),
+				)
+
+	const password = options.dashboardPassword?.trim()
+	const dashboardPassword = password
+		? { ...hashVerifier(await hashSecret(password, options.cost)), source: 'env' as const }
+		: hashVerifier(
+				await loadOrGenerateHash({
+					path: join(dir, 'dashboard-password.json'),
+					generate: generatePassword,
+					what: 'dashboard password',
+					envName: 'DASHBOARD_PASSWORD',
+					cost: options.cost,
+					log,
+				}),
+			)
+
+	return {
+		apiKeys,
+		dashboardPassword,
+		sessionSecret: await loadSessionSecret(dir, options.sessionSecret),
+	}
+}
+
+/** 20 characters from an unambiguous alphabet (100 bits), grouped for reading: `k7mq2-x9tpd-…`. */
+export function generatePassword(): string {
+	const alphabet = '23456789abcdefghjkmnpqrstuvwxyz'
+	const chars = [...randomBytes(20)].map((byte) => alphabet[byte % 31])
+	return [0, 5, 10, 15].map((start) => chars.slice(start, start + 5).join('')).join('-')
+}
+
+async function loadOrGenerateHash(input: {
+	path: string
+	generate: () => string
+	what: string
+	envName: string
+	cost?: { N: number; r: number; p: number }
+	log: Logger
+}): Promise<ScryptHash> {
+	const existing = await readCredentialFile(input.path)
+	if (existing) return existing
+	const plaintext = input.generate()
+	const hash = await hashSecret(plaintext, input.cost)
+	try {
+		await writeFile(input.path, `${JSON.stringify(hash, null, '\t')}\n`, { flag: 'wx', mode: 0o600 })
+	} catch (error) {
+		// Another process generated one at the same moment: use theirs (they printed it).
+		if (isCode(error, 'EEXIST')) return (await readCredentialFile(input.path))!
+		throw error
+	}
+	input.log(
+		[
+			`[credentials] ${input.envName} is not set, so a ${input.what} was generated. It is shown only this once:`,
+			'',
+			`    ${plaintext}`,
+			'',
+			`Only its scrypt hash is stored, in ${input.path}.`,
+			`To change it, set ${input.envName}, or delete that file and restart to generate a new one.`,
+		].join('\n'),
+	)
+	return hash
+}
+
+async function readCredentialFile(path: string): Promise<ScryptHash | null> {
+	let text: string
+	try {
+		text = await readFile(path, 'utf8')
+	} catch (error) {
+		if (isCode(error, 'ENOENT')) return null
+		throw error
+	}
+	let json: unknown
+	try {
+		json = JSON.parse(text)
+	} catch {
+		json = undefined
+	}
+	const parsed = scryptHashSchema.safeParse(json)
+	if (!parsed.success) {
+		throw new Error(`${path} is not a valid credential hash file. Delete it to generate a new one.`)
+	}
+	return parsed.data
+}
+
+async function loadSessionSecret(dir: string, fromEnv: string | undefined): Promise<Buffer> {
+	if (fromEnv !== undefined && fromEnv.trim() !== '') {
+		if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters long.')
+		return Buffer.from(fromEnv, 'utf8')
+	}
+	const path = join(dir, 'session-secret')
+	try {
+		const stored = Buffer.from((await readFile(path, 'utf8')).trim(), 'base64url')
+		if (stored.length < 32) throw new Error(`${path} is too short. Delete it to generate a new one.`)
+		return stored
+	} catch (error) {
+		if (!isCode(error, 'ENOENT')) throw error
+	}
+	const secret = randomBytes(32)
+	try {
+		await writeFile(path, `${secret.toString('base64url')}\n`, { flag: 'wx', mode: 0o600 })
+	} catch (error) {
+		if (isCode(error, 'EEXIST')) return loadSessionSecret(dir, undefined)
+		throw error
+	}
+	await chmod(path, 0o600)
+	return secret
+}
+
+function isCode(error: unknown, code: string): boolean {
+	return error instanceof Error && (error as NodeJS.ErrnoException).code === code
+}

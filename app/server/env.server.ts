@@ -1,0 +1,66 @@
+import { z } from 'zod'
+
+const flag = z
+	.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+	.transform((v) => v === '1' || v === 'true' || v === 'yes')
+const positiveInt = z.coerce.number().int().positive()
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''))
+const optionalText = z.string().trim().min(1).optional()
+
+/** Server configuration, read once at start. Every variable is optional: the defaults run a complete site. */
+export const envSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().trim().min(1).default('0.0.0.0'),
+	/** Public origin of the site, used for canonical URLs and the sitemap. */
+	SITE_URL: httpUrl.default('http://localhost:3000'),
+	/** Set when a reverse proxy sits in front: then X-Forwarded-For names the client. */
+	TRUST_PROXY: flag.default(false),
+
+	RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
+	HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),
+	UPSTREAM_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
+	PLAYER_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+	RATE_LIMIT_DISABLED: flag.default(false),
+
+	/** PostHog project key (public). Analytics stay off when it is unset; read at build time for prerendered pages. */
+	POSTHOG_KEY: optionalText,
+	POSTHOG_HOST: httpUrl.default('https://us.i.posthog.com'),
+
+	STORAGE: z.enum(['disk', 's3']).default('disk'),
+	DATA_DIR: z.string().trim().min(1).default('./.data'),
+	MAX_UPLOAD_BYTES: positiveInt.optional(),
+	API_KEYS: optionalText,
+	DASHBOARD_PASSWORD: optionalText,
+	SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+	S3_ENDPOINT: httpUrl.optional(),
+	S3_REGION: z.string().trim().min(1).default('auto'),
+	S3_BUCKET: optionalText,
+	S3_ACCESS_KEY_ID: optionalText,
+	S3_SECRET_ACCESS_KEY: optionalText,
+	S3_PUBLIC_URL: httpUrl.optional(),
+}).superRefine((env, ctx) => {
+	if (env.STORAGE !== 's3') return
+	for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+		if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' })
+	}
+})
+
+export type Env = z.infer<typeof envSchema>
+
+/** Parses an environment; throws an error that names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+	// Treat empty strings as unset, as most deploy tools write them for blank fields.
+	const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+	const result = envSchema.safeParse(cleaned)
+	if (result.success) return result.data
+	const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+	throw new Error(`Invalid server configuration:\n${lines.join('\n')}`)
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+	cached ??= parseEnv(process.env)
+	return cached
+}

@@ -1,0 +1,50 @@
+import { data, redirect } from 'react-router'
+import { findSection, prevNext, sidebarItems, trail } from '#app/lib/content/navigation.ts'
+import type { CompiledPage } from '#app/lib/content/page-types.ts'
+import { CACHE_CONTROL } from './http-headers.server.ts'
+import { getEnv } from './env.server.ts'
+import { navigation } from './site.server.ts'
+
+// One lazily imported chunk per page: the server loads only the page it renders.
+const pageModules = import.meta.glob<CompiledPage>('../generated/pages/**/*.json', { import: 'default' })
+
+/** The page path a request is for, without the `.data` suffix of data requests. */
+export function requestPagePath(pathname: string): string {
+	const path = pathname.replace(/(\/_)?\.data$/, '').replace(/\/+$/, '')
+	return path || '/'
+}
+
+export function getSectionNav(pathname: string) {
+	const section = findSection(navigation, requestPagePath(pathname).split('/')[1]?.toLowerCase() ?? '')
+	if (!section) return null
+	return {
+		section: { label: section.label, path: section.redirectTo ?? section.path },
+		items: sidebarItems(section),
+	}
+}
+
+export async function getGuidePage(pathname: string) {
+	const path = requestPagePath(pathname)
+	if (path !== path.toLowerCase()) throw redirect(path.toLowerCase(), 301)
+	const sectionName = path.split('/')[1] ?? ''
+	const section = findSection(navigation, sectionName)
+	if (!section) throw data('Not Found', { status: 404 })
+	if (path === section.path && section.redirectTo) throw redirect(section.redirectTo, 302)
+
+	const load = pageModules[`../generated/pages${path}.json`]
+	const crumbs = trail(section, path)
+	if (!load || crumbs.length === 0) throw data('Not Found', { status: 404 })
+	const page = await load()
+	const { prev, next } = prevNext(section, path)
+	const link = (e: { path: string; label: string } | undefined) => (e ? { path: e.path, label: e.label } : null)
+	return {
+		page,
+		isSectionRoot: path === section.path,
+		breadcrumbs: crumbs.map((e) => ({ path: e.redirectTo ?? e.path, label: e.label })),
+		prev: link(prev),
+		next: link(next),
+		canonical: `${getEnv().SITE_URL}${path}`,
+	}
+}
+
+export const guideHeaders = { 'Cache-Control': CACHE_CONTROL.page }

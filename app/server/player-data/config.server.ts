@@ -1,0 +1,44 @@
+import type { Env } from '#app/server/env.server.ts'
+
+/** Jagex has refused default library User-Agents with 403; say who we are. */
+export const UPSTREAM_USER_AGENT =
+	'GielinorGuide/0.1 (open-source RuneScape 3 guide site; player lookup proxy; node fetch)'
+
+export type PlayerDataConfig = {
+	runemetricsBaseUrl: string
+	hiscoresBaseUrl: string
+	/** Per upstream request, body included. */
+	timeoutMs: number
+	userAgent: string
+	rateLimit: { max: number; windowMs: number } | false
+	now?: () => number
+	/** Defaults: fresh 10 minutes, kept 30 minutes (counted from the fetch), 1000 names. */
+	cache?: { freshMs?: number; maxAgeMs?: number; maxEntries?: number }
+	/** Cap on an upstream body; default 2 MB. */
+	maxBodyBytes?: number
+	/** Gets upstream failures and unexpected errors; default stderr (silent under vitest). */
+	log?: (line: string) => void
+}
+
+/** Builds the handler config from the server env (`#app/server/env.server.ts`). */
+export function playerDataConfigFromEnv(
+	env: Pick<
+		Env,
+		| 'RUNEMETRICS_BASE_URL'
+		| 'HISCORES_BASE_URL'
+		| 'UPSTREAM_TIMEOUT_MS'
+		| 'PLAYER_RATE_LIMIT_PER_MINUTE'
+		| 'RATE_LIMIT_DISABLED'
+	>,
+): PlayerDataConfig {
+	return {
+		runemetricsBaseUrl: env.RUNEMETRICS_BASE_URL,
+		hiscoresBaseUrl: env.HISCORES_BASE_URL,
+		timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+		userAgent: UPSTREAM_USER_AGENT,
+		// RATE_LIMIT_DISABLED=1 is for load tests (npm run bench:player).
+		rateLimit: env.RATE_LIMIT_DISABLED
+			? false
+			: { max: env.PLAYER_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+	}
+}

@@ -1,0 +1,233 @@
+import { createServer } from 'node:net'
+import { expect, test } from 'vitest'
+import { FAKE_PLAYERS, readFixture, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import {
+	createUpstreamClient,
+	parseHiscoresLite,
+	parseProfile,
+	parseQuests,
+	UpstreamError,
+	type UpstreamClientOptions,
+} from './runemetrics.server.ts'
+
+const fixtureJson = (file: string): unknown => JSON.parse(readFixture(file))
+
+async function withClient(
+	options: Partial<UpstreamClientOptions> & { slowMs?: number },
+	run: (client: ReturnType<typeof createUpstreamClient>) => Promise<void>,
+) {
+	const fake = await startFakeUpstream({ slowMs: options.slowMs ?? 400 })
+	try {
+		await run(
+			createUpstreamClient({
+				runemetricsBaseUrl: fake.runemetricsBaseUrl,
+				hiscoresBaseUrl: fake.hiscoresBaseUrl,
+				timeoutMs: 150,
+				userAgent: 'test',
+				...options,
+			}),
+		)
+	} finally {
+		await fake.close()
+	}
+}
+
+async function upstreamErrorOf(promise: Promise<unknown>): Promise<UpstreamError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(UpstreamError)
+	return error as UpstreamError
+}
+
+test('parses a full profile: xp from tenths to whole, skills sorted by id', () => {
+	const result = parseProfile(fixtureJson('profile_ok.json'))
+	if (result.kind !== 'ok') throw new Error('expected a profile')
+	expect(result.name).toBe('Zezima Jr')
+	expect(result.skills).toHaveLength(29)
+	expect(result.skills.map((s) => s.id)).toEqual([...Array(29).keys()])
+	expect(result.skills[0]).toEqual({ id: 0, level: 88, xp: 4441652 })
+	expect(result.skills[26]).toEqual({ id: 26, level: 1, xp: 0 })
+	expect(result.skills[27]).toEqual({ id: 27, level: 2, xp: 142 })
+})
+
+test('maps each RuneMetrics error code', () => {
+	expect(parseProfile(fixtureJson('profile_error.json'))).toEqual({
+		kind: 'unavailable',
+		state: 'NO_PROFILE',
+	})
+	expect(parseProfile(fixtureJson('profile_error_private.json'))).toEqual({
+		kind: 'unavailable',
+		state: 'PROFILE_PRIVATE',
+	})
+	expect(parseProfile(fixtureJson('profile_error_not_a_member.json'))).toEqual({
+		kind: 'unavailable',
+		state: 'NOT_A_MEMBER',
+	})
+	expect(parseProfile({ error: 'SOMETHING_NEW', loggedIn: 'false' })).toEqual({
+		kind: 'unavailable',
+		state: 'PROFILE_UNAVAILABLE',
+	})
+})
+
+test('drops skill ids we do not know', () => {
+	const result = parseProfile({
+		name: 'A',
+		skillvalues: [
+			{ id: 29, level: 5, xp: 100 },
+			{ id: 3, level: 10, xp: 11545 },
+		],
+	})
+	expect(result).toEqual({ kind: 'ok', name: 'A', skills: [{ id: 3, level: 10, xp: 1154 }] })
+})
+
+test('rejects a profile of the wrong shape with the path', () => {
+	expect(() => parseProfile({ name: 'A', skillvalues: [{ id: 'x' }] })).toThrow(
+		/profile: unexpected JSON shape at skillvalues\.0\.id/,
+	)
+	expect(() => parseProfile([])).toThrow(UpstreamError)
+})
+
+test('parses quests to title and status', () => {
+	const quests = parseQuests(fixtureJson('quests_ok.json'))
+	expect(quests).toHaveLength(8)
+	expect(quests[0]).toEqual({ title: "Cook's Assistant", status: 'COMPLETED' })
+	expect(quests[3]).toEqual({ title: "'Phite Club", status: 'STARTED' })
+	expect(parseQuests(fixtureJson('quests_empty.json'))).toEqual([])
+})
+
+test('rejects quests with an unknown status', () => {
+	expect(() => parseQuests({ quests: [{ title: 'X', status: 'DONE' }] })).toThrow(
+		/quests: unexpected JSON shape at quests\.0\.status/,
+	)
+})
+
+test('parses the hiscores CSV in id order, unranked skills as level 1 and 0 xp', () => {
+	const skills = parseHiscoresLite(readFixture('hiscore_lite.txt'))
+	expect(skills).toHaveLength(29)
+	expect(skills[0]).toEqual({ id: 0, level: 88, xp: 4441652 })
+	expect(skills[3]).toEqual({ id: 3, level: 90, xp: 5472143 })
+	expect(skills[26]).toEqual({ id: 26, level: 1, xp: 0 })
+	expect(skills[27]).toEqual({ id: 27, level: 1, xp: 0 })
+	expect(skills[28]).toEqual({ id: 28, level: 40, xp: 37224 })
+})
+
+test('the hiscores agree with the profile for ranked skills', () => {
+	const profile = parseProfile(fixtureJson('profile_ok.json'))
+	if (profile.kind !== 'ok') throw new Error('expected a profile')
+	const hiscores = parseHiscoresLite(readFixture('hiscore_lite.txt'))
+	for (const id of [0, 1, 5, 18, 24, 25, 28]) expect(hiscores[id]).toEqual(profile.skills[id])
+})
+
+test('accepts CRLF hiscores lines', () => {
+	const crlf = readFixture('hiscore_lite.txt').replaceAll('\n', '\r\n')
+	expect(parseHiscoresLite(crlf)[1]).toEqual({ id: 1, level: 90, xp: 5744120 })
+})
+
+test('rejects truncated or HTML hiscores', () => {
+	expect(() => parseHiscoresLite(readFixture('hiscore_lite_truncated.txt'))).toThrow(
+		/too few or malformed lines/,
+	)
+	expect(() => parseHiscoresLite(readFixture('outage.html'))).toThrow(/an HTML page/)
+})
+
+test('client: reads profile, quests and hiscores from the fake upstream', async () => {
+	await withClient({}, async (client) => {
+		const profile = await client.profile(FAKE_PLAYERS.complete)
+		expect(profile.kind === 'ok' && profile.skills[1]).toEqual({ id: 1, level: 90, xp: 5744120 })
+		expect(await client.quests(FAKE_PLAYERS.complete)).toHaveLength(8)
+		const hiscores = await client.hiscores(FAKE_PLAYERS.private)
+		expect(hiscores.kind === 'ok' && hiscores.skills).toHaveLength(29)
+		expect(await client.hiscores(FAKE_PLAYERS.noProfile)).toEqual({ kind: 'not-found' })
+	})
+})
+
+test('client: 500, HTML and truncated bodies are upstream failures', async () => {
+	await withClient({}, async (client) => {
+		const crash = await upstreamErrorOf(client.profile(FAKE_PLAYERS.serverError))
+		expect([crash.kind, crash.message]).toEqual(['bad-status', 'profile: HTTP 500'])
+		const html = await upstreamErrorOf(client.quests(FAKE_PLAYERS.html))
+		expect([html.kind, html.message]).toEqual([
+			'bad-body',
+			'quests: expected JSON, got an HTML page',
+		])
+		expect((await upstreamErrorOf(client.profile(FAKE_PLAYERS.truncated))).kind).toBe('bad-body')
+		expect((await upstreamErrorOf(client.hiscores(FAKE_PLAYERS.truncated))).kind).toBe('bad-body')
+		expect((await upstreamErrorOf(client.hiscores(FAKE_PLAYERS.html))).kind).toBe('bad-body')
+	})
+})
+
+test('client: a slow answer times out near the timeout', async () => {
+	await withClient({ timeoutMs: 100, slowMs: 2000 }, async (client) => {
+		const started = performance.now()
+		const error = await upstreamErrorOf(client.profile(FAKE_PLAYERS.slow))
+		expect(error.kind).toBe('timeout')
+		expect(performance.now() - started).toBeLessThan(1000)
+	})
+})
+
+test('client: bodies over the cap are cut off, chunked or with Content-Length', async () => {
+	await withClient({ maxBodyBytes: 64 * 1024 }, async (client) => {
+		const chunked = await upstreamErrorOf(client.profile(FAKE_PLAYERS.huge))
+		expect([chunked.kind, chunked.message]).toEqual([
+			'too-large',
+			'profile: body larger than 65536 bytes',
+		])
+		const declared = await upstreamErrorOf(client.hiscores(FAKE_PLAYERS.huge))
+		expect(declared.kind).toBe('too-large')
+		// The cap is on the body only: a normal profile still fits.
+		expect((await client.profile(FAKE_PLAYERS.complete)).kind).toBe('ok')
+	})
+})
+
+test('client: a closed port is an unreachable upstream', async () => {
+	const port = await new Promise<number>((resolve) => {
+		const probe = createServer().listen(0, '127.0.0.1', () => {
+			const address = probe.address()
+			probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+		})
+	})
+	const client = createUpstreamClient({
+		runemetricsBaseUrl: `http://127.0.0.1:${port}/runemetrics`,
+		hiscoresBaseUrl: `http://127.0.0.1:${port}/m=hiscore`,
+		timeoutMs: 1000,
+		userAgent: 'test',
+	})
+	const error = await upstreamErrorOf(client.profile('Zezima Jr'))
+	expect(error.kind).toBe('unreachable')
+	expect(error.message).toMatch(/ECONNREFUSED/)
+})
+
+test('client: sends the User-Agent and the documented query strings', async () => {
+	const seen: Array<{ url: string; agent: string | undefined }> = []
+	const { createServer: createHttpServer } = await import('node:http')
+	const server = createHttpServer((req, res) => {
+		seen.push({ url: req.url ?? '', agent: req.headers['user-agent'] })
+		res.writeHead(404).end()
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const address = server.address()
+	const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+	try {
+		const client = createUpstreamClient({
+			runemetricsBaseUrl: `${base}/runemetrics/`,
+			hiscoresBaseUrl: `${base}/m=hiscore`,
+			timeoutMs: 1000,
+			userAgent: 'GielinorGuide/test',
+		})
+		await upstreamErrorOf(client.profile('Zezima Jr'))
+		await upstreamErrorOf(client.quests('Zezima Jr'))
+		await client.hiscores('Zezima Jr')
+	} finally {
+		await new Promise((resolve) => server.close(resolve))
+	}
+	expect(seen).toEqual([
+		{
+			url: '/runemetrics/profile/profile?user=Zezima%20Jr&activities=20',
+			agent: 'GielinorGuide/test',
+		},
+		{ url: '/runemetrics/quests?user=Zezima%20Jr', agent: 'GielinorGuide/test' },
+		{ url: '/m=hiscore/index_lite.ws?player=Zezima+Jr', agent: 'GielinorGuide/test' },
+	])
+})

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+export const checklistSchema = z.strictObject({
+	id: z.string().regex(kebab, 'id must be kebab-case, e.g. "interface-1080p"'),
+	/** Filled in by the build from the list items; authors don't write it. */
+	itemIds: z.array(z.string().regex(kebab)).min(1, 'a checklist needs a list with at least one item'),
+})
+export type ChecklistProps = z.infer<typeof checklistSchema>
+
+/** What a reader's progress looks like in localStorage. Anything else is ignored. */
+export const checklistProgressSchema = z.array(z.string())

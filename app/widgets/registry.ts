@@ -1,0 +1,105 @@
+import type { z } from 'zod'
+import { calloutSchema } from './callout/callout.schema.ts'
+import { checklistSchema } from './checklist/checklist.schema.ts'
+import { dataTableSchema, dataTableYamlSchema } from './data-table/data-table.schema.ts'
+import { imageTableSchema, imageTableYamlSchema } from './image-table/image-table.schema.ts'
+import { metronomeSchema } from './metronome/metronome.schema.ts'
+import { playerLookupSchema } from './player-lookup/player-lookup.schema.ts'
+import { questRequirementsSchema } from './quest-requirements/quest-requirements.schema.ts'
+import { requirementsDataSchema, requirementsSchema } from './requirements/requirements.schema.ts'
+import { screenshotSchema } from './screenshot/screenshot.schema.ts'
+import { skillBadgeSchema } from './skill-badge/skill-badge.schema.ts'
+import { stepsSchema } from './steps/steps.schema.ts'
+import { tabSchema, tabsSchema } from './tabs/tabs.schema.ts'
+import { underConstructionSchema } from './under-construction/under-construction.schema.ts'
+import { videoSchema } from './video/video.schema.ts'
+import { worldMapSchema } from './world-map/world-map.schema.ts'
+
+/** How a widget may be written: `::name` (leaf), `:::name` … `:::` (container), `:name` (text). */
+export type DirectiveForm = 'leaf' | 'container' | 'text'
+
+export type WidgetDefinition = {
+	/** The component that renders it (several directive names may share one). */
+	component: WidgetComponentName
+	forms: readonly DirectiveForm[]
+	schema: z.ZodType
+	/** Props fixed by the directive name, e.g. `:::tip` is a callout with variant "tip". */
+	fixed?: Record<string, unknown>
+	/** A container whose body is a ```yaml fence: parsed with this schema into the `key` prop. */
+	yaml?: { schema: z.ZodType; key?: string }
+	/** The container's `[label]` becomes this prop. */
+	labelProp?: string
+}
+
+export const WIDGET_COMPONENTS = [
+	'callout',
+	'steps',
+	'checklist',
+	'tabs',
+	'tab',
+	'data-table',
+	'image-table',
+	'screenshot',
+	'metronome',
+	'world-map',
+	'video',
+	'under-construction',
+	'quest-requirements',
+	'requirements',
+	'skill-badge',
+	'player-lookup',
+] as const
+export type WidgetComponentName = (typeof WIDGET_COMPONENTS)[number]
+
+const callout = (variant: string): WidgetDefinition => ({
+	component: 'callout',
+	forms: ['container'],
+	schema: calloutSchema,
+	fixed: { variant },
+	labelProp: 'title',
+})
+
+/** Every directive name a page may use. Anything else fails the build (text directives stay text). */
+export const WIDGETS: Record<string, WidgetDefinition> = {
+	tip: callout('tip'),
+	warning: callout('warning'),
+	note: callout('note'),
+	steps: { component: 'steps', forms: ['container'], schema: stepsSchema },
+	checklist: { component: 'checklist', forms: ['container'], schema: checklistSchema },
+	tabs: { component: 'tabs', forms: ['container'], schema: tabsSchema },
+	tab: { component: 'tab', forms: ['container'], schema: tabSchema },
+	'data-table': {
+		component: 'data-table',
+		forms: ['container'],
+		schema: dataTableSchema,
+		yaml: { schema: dataTableYamlSchema, key: 'rows' },
+	},
+	'image-table': {
+		component: 'image-table',
+		forms: ['container'],
+		schema: imageTableSchema,
+		yaml: { schema: imageTableYamlSchema, key: 'rows' },
+	},
+	screenshot: { component: 'screenshot', forms: ['leaf'], schema: screenshotSchema },
+	metronome: { component: 'metronome', forms: ['leaf'], schema: metronomeSchema },
+	'world-map': { component: 'world-map', forms: ['leaf'], schema: worldMapSchema },
+	video: { component: 'video', forms: ['leaf'], schema: videoSchema },
+	'under-construction': {
+		component: 'under-construction',
+		forms: ['leaf'],
+		schema: underConstructionSchema,
+	},
+	'quest-requirements': {
+		component: 'quest-requirements',
+		forms: ['leaf'],
+		schema: questRequirementsSchema,
+	},
+	requirements: {
+		component: 'requirements',
+		forms: ['container', 'leaf'],
+		schema: requirementsSchema,
+		yaml: { schema: requirementsDataSchema },
+	},
+	'skill-badge': { component: 'skill-badge', forms: ['leaf', 'text'], schema: skillBadgeSchema },
+	'player-lookup': { component: 'player-lookup', forms: ['leaf'], schema: playerLookupSchema },
+}

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs'
+import type { Config } from '@react-router/dev/config'
+import { prerenderPaths } from './app/lib/content/navigation.ts'
+import type { Navigation } from './app/lib/content/page-types.ts'
+
+function readJson<T>(file: string): T {
+	return JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as T
+}
+
+export default {
+	ssr: true,
+	// Every public page becomes static HTML at build time; the dashboard and the API stay dynamic.
+	async prerender() {
+		const navigation = readJson<Navigation>('./app/generated/navigation.json')
+		return ['/', ...prerenderPaths(navigation)]
+	},
+	future: {
+		v8_middleware: true,
+		v8_passThroughRequests: true,
+		v8_splitRouteModules: true,
+		v8_trailingSlashAwareDataRequests: true,
+		v8_viteEnvironmentApi: true,
+	},
+} satisfies Config

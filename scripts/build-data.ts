@@ -1,0 +1,46 @@
+/**
+ * Compiles content/ and data/ into app/generated/ (run by predev, prebuild and pretest).
+ * Stops with the file, line and reason of every problem it finds.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { buildContent, writeContent } from './lib/content/build-content.ts'
+import { writeLeague } from './lib/league.ts'
+import { writeQuestData } from './lib/quest-artifacts.ts'
+import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const outDir = path.join(root, 'app/generated')
+
+export async function buildData(): Promise<number> {
+	const started = performance.now()
+	rmSync(outDir, { recursive: true, force: true })
+	mkdirSync(outDir, { recursive: true })
+
+	const problems: string[] = []
+	problems.push(...writeQuestData(outDir))
+	problems.push(...(await writeSkillGuides(outDir)))
+	problems.push(...writeLeague(path.join(root, 'data'), outDir))
+
+	const namesFile = path.join(outDir, 'quests/names.json')
+	const names: Record<string, { name: string; slug: string }> = existsSync(namesFile)
+		? JSON.parse(readFileSync(namesFile, 'utf8'))
+		: {}
+	const content = buildContent({
+		contentDir: path.join(root, 'content'),
+		publicDir: path.join(root, 'public'),
+		resolveQuest: (name) => names[name.toLowerCase()]?.name,
+		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
+	})
+	problems.push(...content.errors.map((e) => e.message))
+	if (problems.length > 0) {
+		console.error(`build-data: ${problems.length} problem(s):\n${problems.map((p) => `  ✗ ${p}`).join('\n')}`)
+		return 1
+	}
+	writeContent(outDir, content)
+	const ms = Math.round(performance.now() - started)
+	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled in ${ms} ms`)
+	return 0
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await buildData()

@@ -1,0 +1,182 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-types.ts'
+import { readImageSize } from '../image-size.ts'
+import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
+
+export type BuildContentOptions = {
+	contentDir: string
+	publicDir: string
+	/** Canonical quest name for a name or alias (undefined when unknown). */
+	resolveQuest: (name: string) => string | undefined
+	/** Quest page slugs, for links to /quests/<slug>. */
+	questSlugs: ReadonlySet<string>
+}
+
+export type BuiltContent = {
+	pages: CompiledPage[]
+	navigation: Navigation
+	errors: ContentError[]
+}
+
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+function listMarkdown(dir: string, prefix = ''): string[] {
+	return readdirSync(dir, { withFileTypes: true })
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.flatMap((entry) => {
+			const rel = prefix ? `${prefix}/${entry.name}` : entry.name
+			if (entry.isDirectory()) return listMarkdown(path.join(dir, entry.name), rel)
+			return entry.name.endsWith('.md') ? [rel] : []
+		})
+}
+
+/** `setup/intro.md` → `/setup/intro`; `guides/mid-game/index.md` → `/guides/mid-game`. */
+export function pagePath(rel: string): string {
+	return `/${rel.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`
+}
+
+export function buildContent(options: BuildContentOptions): BuiltContent {
+	const errors: ContentError[] = []
+	const results = new Map<string, CompileResult & { file: string }>()
+	const imageSize = (src: string) => readImageSize(path.join(options.publicDir, decodeURI(src.split(/[?#]/)[0]!)))
+
+	for (const rel of listMarkdown(options.contentDir)) {
+		const file = `content/${rel}`
+		const segments = rel.replace(/\.md$/, '').split('/')
+		const bad = segments.find((s) => !KEBAB.test(s))
+		if (bad) {
+			errors.push(new ContentError(file, undefined, `"${bad}" is not a lower-case kebab-case name`))
+			continue
+		}
+		if (segments.length < 2) {
+			errors.push(new ContentError(file, undefined, 'pages live in a section folder, e.g. content/setup/intro.md'))
+			continue
+		}
+		const pathname = pagePath(rel)
+		const result = compilePage(readFileSync(path.join(options.contentDir, rel), 'utf8'), {
+			file,
+			path: pathname,
+			section: segments[0]!,
+			imageSize,
+			resolveQuest: options.resolveQuest,
+		})
+		errors.push(...result.errors)
+		results.set(pathname, { ...result, file })
+	}
+
+	const navigation = buildNavigation(results, errors)
+	errors.push(...checkLinks(results, options))
+	return { pages: [...results.values()].map((r) => r.page), navigation, errors }
+}
+
+function buildNavigation(results: Map<string, CompileResult & { file: string }>, errors: ContentError[]): Navigation {
+	const entries = new Map<string, NavEntry>()
+	for (const [pathname, { frontmatter, page }] of results) {
+		entries.set(pathname, {
+			path: pathname,
+			component: 'guide',
+			label: page.label,
+			title: page.title,
+			section: page.section,
+			order: frontmatter.order,
+			visible: frontmatter.visible,
+			useWikiLayout: true,
+			children: [],
+		})
+	}
+	const sections: NavEntry[] = []
+	for (const [pathname, entry] of entries) {
+		const parentPath = pathname.slice(0, pathname.lastIndexOf('/'))
+		if (!parentPath) {
+			sections.push(entry)
+			continue
+		}
+		const parent = entries.get(parentPath)
+		if (!parent) {
+			const file = results.get(pathname)!.file
+			errors.push(new ContentError(file, undefined, `its folder has no index.md (needed for ${parentPath})`))
+			continue
+		}
+		parent.children.push(entry)
+	}
+	const byOrder = (a: NavEntry, b: NavEntry) => a.order - b.order || a.label.localeCompare(b.label)
+	const sortTree = (list: NavEntry[]) => {
+		list.sort(byOrder)
+		for (const e of list) sortTree(e.children)
+	}
+	sortTree(sections)
+	for (const section of sections) {
+		const result = results.get(section.path)!
+		if (result.frontmatter.redirect === 'first-child') {
+			const first = section.children.find((c) => c.visible) ?? section.children[0]
+			if (!first) errors.push(new ContentError(result.file, 1, 'redirect: first-child, but the section has no pages'))
+			section.component = 'section'
+			section.redirectTo = first?.path
+		}
+	}
+	return {
+		sections,
+		home: {
+			path: '/',
+			component: 'home',
+			label: 'Home',
+			title: 'Gielinor Guide',
+			section: '',
+			order: 0,
+			visible: false,
+			useWikiLayout: false,
+			children: [],
+		},
+	}
+}
+
+function checkLinks(
+	results: Map<string, CompileResult & { file: string }>,
+	options: BuildContentOptions,
+): ContentError[] {
+	const errors: ContentError[] = []
+	const check = (link: PageLink, ownPath: string) => {
+		const [rawPath = '', hash] = link.href.split('#') as [string, string | undefined]
+		const target = (rawPath || ownPath).split('?')[0]!.toLowerCase()
+		const fail = (reason: string) => errors.push(new ContentError(link.file, link.line, `broken link ${link.href}: ${reason}`))
+		if (target !== '/' && target.endsWith('/')) return fail('remove the trailing slash')
+		if (target === '/' || target === '/quests') return
+		if (target.startsWith('/quests/')) {
+			if (!options.questSlugs.has(target.slice('/quests/'.length))) fail('no such quest page')
+			return
+		}
+		const page = results.get(target)
+		if (!page) {
+			if (/\.[a-z0-9]+$/.test(target) && readImageSize(path.join(options.publicDir, target)) !== undefined) return
+			if (/\.[a-z0-9]+$/.test(target)) {
+				try {
+					readFileSync(path.join(options.publicDir, target))
+					return
+				} catch {
+					return fail('no such file in public/')
+				}
+			}
+			return fail('no such page')
+		}
+		if (hash && !page.page.headings.some((h) => h.id === hash) && !hasId(page, hash)) {
+			fail(`no heading with the id "${hash}" on ${target}`)
+		}
+	}
+	for (const [pathname, result] of results) for (const link of result.links) check(link, pathname)
+	return errors
+}
+
+function hasId(result: CompileResult, id: string): boolean {
+	return JSON.stringify(result.page.body).includes(`"id":"${id}"`)
+}
+
+export function writeContent(outDir: string, content: BuiltContent) {
+	const pagesDir = path.join(outDir, 'pages')
+	for (const page of content.pages) {
+		const file = path.join(pagesDir, `${page.path.slice(1)}.json`)
+		mkdirSync(path.dirname(file), { recursive: true })
+		writeFileSync(file, JSON.stringify(page))
+	}
+	writeFileSync(path.join(outDir, 'navigation.json'), JSON.stringify(content.navigation, null, '\t'))
+}
