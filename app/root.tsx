@@ -65,6 +65,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (posthog) startAnalytics(posthog)
 	}, [posthog])
+	useEffect(() => {
+		// Lets browser tests (and CSS) know the page is interactive.
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	return <Outlet />
 }
 

@@ -136,11 +136,8 @@ function watchRss(pid: number) {
 		}
 	})()
 	return {
-		/** Peak so far, then start a new phase. */
-		phase() {
-			const value = peak
-			return value
-		},
+		/** The peak so far. */
+		peakSoFar: () => peak,
 		async stop() {
 			stopped = true
 			await loop
@@ -316,7 +313,7 @@ async function main() {
 		let started = performance.now()
 		const results = await Promise.all(work.map((plan) => uploadOne(server.base, plan)))
 		const uploadSeconds = (performance.now() - started) / 1000
-		const uploadPeak = rss.phase()
+		const uploadPeak = rss.peakSoFar()
 
 		print('Reading every file back…')
 		started = performance.now()
@@ -366,12 +363,10 @@ async function main() {
 // --- --serve: the handlers alone, for --in-process ------------------------------------------------
 
 async function serveHandlers() {
-	const { createReadableStreamFromReadable, writeReadableStreamToWritable } = await import(
-		'@react-router/node'
-	)
 	const { loadCredentials } = await import('#app/server/credentials.server.ts')
 	const { createImagesApi } = await import('#app/server/images-api.server.ts')
 	const { createDiskStorage } = await import('#app/server/storage/disk-storage.server.ts')
+	const { createImagesMiddleware } = await import('#app/server/storage/node-http.server.ts')
 	const dataDir = process.env.DATA_DIR ?? fail('DATA_DIR is not set')
 	const credentials = await loadCredentials({
 		dataDir,
@@ -380,29 +375,13 @@ async function serveHandlers() {
 		sessionSecret: process.env.SESSION_SECRET,
 	})
 	const storage = await createDiskStorage({ dataDir, secret: credentials.sessionSecret })
-	const api = createImagesApi({ storage, apiKeys: credentials.apiKeys })
-	const server = createServer(async (req, res) => {
-		const url = `http://${req.headers.host}${req.url}`
-		const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-		const request = new Request(url, {
-			method: req.method,
-			headers: req.headers as Record<string, string>,
-			body: hasBody ? createReadableStreamFromReadable(req) : undefined,
-			duplex: 'half',
-		} as RequestInit)
-		const { pathname } = new URL(url)
-		let response: Response
-		if (pathname === '/api/v1/images/upload/upload-url') response = await api.handleCreateUploadUrl(request)
-		else if (pathname.startsWith('/api/v1/images/upload/put/')) response = await api.handleUploadPut(request)
-		else if (pathname === '/api/v1/images/view') response = await api.handleListImages(request)
-		else if (pathname.startsWith('/uploads/')) {
-			response = await api.handlePublicFile(request, decodeURIComponent(pathname.slice(9)))
-		} else response = new Response('Not found', { status: 404 })
-		res.writeHead(response.status, Object.fromEntries(response.headers))
-		if (response.body && req.method !== 'HEAD') {
-			await writeReadableStreamToWritable(response.body, res).catch(() => {})
-		} else res.end()
-	})
+	const images = createImagesMiddleware(createImagesApi({ storage, apiKeys: credentials.apiKeys }))
+	const server = createServer((req, res) =>
+		images(req, res, (error) => {
+			res.statusCode = error ? 500 : 404
+			res.end(error ? 'Internal error' : 'Not found')
+		}),
+	)
 	server.listen(Number(process.env.PORT), '127.0.0.1')
 	process.on('SIGTERM', () => server.close(() => process.exit(0)))
 }

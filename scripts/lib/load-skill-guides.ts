@@ -11,11 +11,12 @@ import {
 	type SkillGuide,
 } from '#app/lib/skill-guides/schema.ts'
 
-export const DEFAULT_SKILL_GUIDES_DIR = fileURLToPath(new URL('../../data/skills/', import.meta.url))
+export const DEFAULT_SKILL_GUIDES_DIR = fileURLToPath(
+	new URL('../../data/skills/', import.meta.url),
+)
 
 export type LoadSkillGuidesResult =
-	| { ok: true; guides: SkillGuide[] }
-	| { ok: false; errors: string[] }
+	{ ok: true; guides: SkillGuide[] } | { ok: false; errors: string[] }
 
 const ORDER = new Map<string, number>([...SKILL_NAMES, OVERALL].map((name, i) => [name, i]))
 
@@ -25,7 +26,9 @@ const ORDER = new Map<string, number>([...SKILL_NAMES, OVERALL].map((name, i) =>
  * `overall`. Returns the guides in skill-id order (`overall` last), or every problem found, each
  * naming the file (relative to the working directory) and the field.
  */
-export async function loadSkillGuides(dir = DEFAULT_SKILL_GUIDES_DIR): Promise<LoadSkillGuidesResult> {
+export async function loadSkillGuides(
+	dir = DEFAULT_SKILL_GUIDES_DIR,
+): Promise<LoadSkillGuidesResult> {
 	const shown = (name: string) => path.relative(process.cwd(), path.join(dir, name)) || name
 	let names: string[]
 	try {
@@ -34,7 +37,10 @@ export async function loadSkillGuides(dir = DEFAULT_SKILL_GUIDES_DIR): Promise<L
 			.map((entry) => entry.name)
 			.sort()
 	} catch (error) {
-		return { ok: false, errors: [`${dir}: cannot read the skill guides folder (${messageOf(error)})`] }
+		return {
+			ok: false,
+			errors: [`${dir}: cannot read the skill guides folder (${messageOf(error)})`],
+		}
 	}
 
 	const errors: string[] = []

@@ -27,7 +27,10 @@ export function rangeStatus(
  * The level to measure a guide against. Without player data: `undefined`. A skill missing from
  * the player's data counts as level 1. For `overall`, see {@link overallLevel}.
  */
-export function guideLevel(skill: GuideSkill, levels: PlayerLevels | undefined): number | undefined {
+export function guideLevel(
+	skill: GuideSkill,
+	levels: PlayerLevels | undefined,
+): number | undefined {
 	if (!levels) return undefined
 	if (skill === OVERALL) return overallLevel(levels)
 	return levelOf(levels, skill)

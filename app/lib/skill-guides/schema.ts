@@ -12,9 +12,13 @@ export const guideSkillSchema = z.enum(GUIDE_SKILLS, {
 		`"${String(issue.input)}" is not a skill guide name (expected one of: ${GUIDE_SKILLS.join(', ')})`,
 })
 
-const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
+const text = (max: number) =>
+	z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
 
-const level = z.int('must be a whole number').min(1, 'must be at least 1').max(150, 'must be at most 150')
+const level = z
+	.int('must be a whole number')
+	.min(1, 'must be at least 1')
+	.max(150, 'must be at most 150')
 
 export const skillGuideRangeSchema = z.strictObject({
 	from: level,
@@ -47,6 +51,8 @@ export function formatGuideIssues(file: string, error: z.ZodError): string[] {
 
 export function formatPath(path: readonly PropertyKey[]): string {
 	return path
-		.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
+		.map((part, i) =>
+			typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,
+		)
 		.join('')
 }

@@ -26,6 +26,8 @@ export type StaleWhileErrorCache<T> = {
 
 type Entry<T> = { value: T; fetchedAt: number }
 
+// lru-cache stores only non-nullish values, which is exactly what `{}` means here.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function createStaleWhileErrorCache<T extends {}>(
 	options: CacheOptions,
 ): StaleWhileErrorCache<T> {

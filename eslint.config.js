@@ -1,0 +1,27 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+	{ ignores: ['build/', 'app/generated/', '.react-router/', 'node_modules/', 'tools/', 'test-results/', 'playwright-report/'] },
+	js.configs.recommended,
+	...tseslint.configs.recommended,
+	{
+		files: ['**/*.{ts,tsx,js}'],
+		languageOptions: { globals: { ...globals.browser, ...globals.node } },
+		plugins: { 'react-hooks': reactHooks },
+		rules: {
+			'react-hooks/rules-of-hooks': 'error',
+			'react-hooks/exhaustive-deps': 'warn',
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+			'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+		},
+	},
+	{
+		// Command-line tools talk to the terminal.
+		files: ['scripts/**', 'server.js', 'tests/**'],
+		rules: { 'no-console': 'off' },
+	},
+)
