@@ -41,7 +41,8 @@ function fail(message: string): never {
 
 function positive(name: string, raw: string): number {
 	const value = Number(raw)
-	if (!Number.isInteger(value) || value <= 0) fail(`--${name} must be a whole number > 0, got "${raw}"`)
+	if (!Number.isInteger(value) || value <= 0)
+		fail(`--${name} must be a whole number > 0, got "${raw}"`)
 	return value
 }
 
@@ -155,7 +156,7 @@ type Result = Plan & { key?: string; publicUrl?: string; sha256?: string; error?
 async function* generate(bytes: number, hash: ReturnType<typeof createHash>) {
 	const cipher = createCipheriv('aes-256-ctr', randomBytes(32), randomBytes(16))
 	const zeros = Buffer.alloc(MB)
-	for (let sent = 0; sent < bytes; ) {
+	for (let sent = 0; sent < bytes;) {
 		const size = Math.min(MB, bytes - sent)
 		const chunk = cipher.update(size === MB ? zeros : zeros.subarray(0, size))
 		hash.update(chunk)
@@ -188,7 +189,11 @@ async function createUploadUrl(base: string, name: string, type: string) {
 	if (response.status !== 200 || !body.uploadUrl || !body.filename || !body.publicUrl) {
 		throw new Error(`upload-url answered ${response.status}: ${body.error ?? JSON.stringify(body)}`)
 	}
-	return { uploadUrl: onServer(body.uploadUrl, base), key: body.filename, publicUrl: onServer(body.publicUrl, base) }
+	return {
+		uploadUrl: onServer(body.uploadUrl, base),
+		key: body.filename,
+		publicUrl: onServer(body.publicUrl, base),
+	}
 }
 
 function putStream(url: string, type: string, bytes: number, chunks: AsyncIterable<Buffer>) {
@@ -219,7 +224,12 @@ async function uploadOne(base: string, plan: Plan): Promise<Result> {
 	try {
 		const created = await createUploadUrl(base, plan.name, plan.type)
 		const hash = createHash('sha256')
-		const status = await putStream(created.uploadUrl, plan.type, plan.bytes, generate(plan.bytes, hash))
+		const status = await putStream(
+			created.uploadUrl,
+			plan.type,
+			plan.bytes,
+			generate(plan.bytes, hash),
+		)
 		if (status !== 200) return { ...plan, error: `PUT answered ${status}` }
 		return { ...plan, key: created.key, publicUrl: created.publicUrl, sha256: hash.digest('hex') }
 	} catch (error) {
@@ -233,9 +243,10 @@ async function verifyOne(result: Result): Promise<string | null> {
 	if (response.status !== 200 || !response.body) return `GET answered ${response.status}`
 	const hash = createHash('sha256')
 	let size = 0
-	for await (const chunk of response.body) {
-		hash.update(chunk)
-		size += chunk.length
+	const reader = response.body.getReader()
+	for (let read = await reader.read(); !read.done; read = await reader.read()) {
+		hash.update(read.value)
+		size += read.value.length
 	}
 	if (size !== result.bytes) return `read back ${size} bytes, sent ${result.bytes}`
 	if (hash.digest('hex') !== result.sha256) return 'SHA-256 differs: the file is corrupted'
@@ -244,7 +255,6 @@ async function verifyOne(result: Result): Promise<string | null> {
 
 async function listKeys(base: string): Promise<{ keys: Set<string>; total: number }> {
 	const keys = new Set<string>()
-	let total = 0
 	for (let offset = 0; ; offset += 100) {
 		const response = await fetch(`${base}/api/v1/images/view?limit=100&offset=${offset}`, {
 			headers: { authorization: `Bearer ${API_KEY}` },
@@ -254,10 +264,8 @@ async function listKeys(base: string): Promise<{ keys: Set<string>; total: numbe
 			pagination: { total: number; hasMore: boolean }
 		}
 		for (const image of page.images) keys.add(image.key)
-		total = page.pagination.total
-		if (!page.pagination.hasMore) break
+		if (!page.pagination.hasMore) return { keys, total: page.pagination.total }
 	}
-	return { keys, total }
 }
 
 /** Promises 20 MB, sends 2 MB, drops the connection. */
@@ -303,13 +311,17 @@ async function main() {
 	const server = await startServer(dataDir, values['in-process'])
 	const failures: string[] = []
 	try {
-		print(`Server pid ${server.pid} on ${server.base} (${values['in-process'] ? 'in-process handlers' : 'node server.js'}), DATA_DIR ${dataDir}`)
+		print(
+			`Server pid ${server.pid} on ${server.base} (${values['in-process'] ? 'in-process handlers' : 'node server.js'}), DATA_DIR ${dataDir}`,
+		)
 		const baseline = await rssMb(server.pid)
 		const rss = watchRss(server.pid)
 
 		const work = plans(fileCount, bigMb)
 		const totalBytes = work.reduce((sum, plan) => sum + plan.bytes, 0)
-		print(`Uploading ${work.length} files at once, ${mb(totalBytes)} MB in all (largest ${bigMb} MB)…`)
+		print(
+			`Uploading ${work.length} files at once, ${mb(totalBytes)} MB in all (largest ${bigMb} MB)…`,
+		)
 		let started = performance.now()
 		const results = await Promise.all(work.map((plan) => uploadOne(server.base, plan)))
 		const uploadSeconds = (performance.now() - started) / 1000
@@ -320,21 +332,25 @@ async function main() {
 		const checks = await Promise.all(results.map((result) => verifyOne(result)))
 		const readSeconds = (performance.now() - started) / 1000
 		checks.forEach((problem, index) => {
-			if (problem) failures.push(`${results[index]!.name} (${mb(results[index]!.bytes)} MB): ${problem}`)
+			if (problem)
+				failures.push(`${results[index]!.name} (${mb(results[index]!.bytes)} MB): ${problem}`)
 		})
 
 		const keys = results.flatMap((result) => (result.key ? [result.key] : []))
 		if (new Set(keys).size !== keys.length) failures.push('two uploads got the same key')
 		const listed = await listKeys(server.base)
 		const missing = keys.filter((key) => !listed.keys.has(key))
-		if (missing.length > 0) failures.push(`${missing.length} uploaded file(s) missing from the list`)
+		if (missing.length > 0)
+			failures.push(`${missing.length} uploaded file(s) missing from the list`)
 
 		print('Interrupting an upload halfway…')
 		const interrupted = await interruptedUpload(server.base)
 		const after = await listKeys(server.base)
 		if (after.keys.has(interrupted.key)) failures.push('the interrupted upload shows in the list')
 		if (after.total !== listed.total) {
-			failures.push(`the list changed from ${listed.total} to ${after.total} after the interrupted upload`)
+			failures.push(
+				`the list changed from ${listed.total} to ${after.total} after the interrupted upload`,
+			)
 		}
 		const ghost = await fetch(interrupted.publicUrl)
 		await ghost.arrayBuffer()
@@ -347,10 +363,18 @@ async function main() {
 		}
 
 		print()
-		print(`Uploaded ${keys.length}/${work.length} files, ${mb(totalBytes)} MB in ${uploadSeconds.toFixed(1)} s: ${(totalBytes / MB / uploadSeconds).toFixed(1)} MB/s`)
-		print(`Read back ${checks.filter((c) => c === null).length}/${work.length} intact in ${readSeconds.toFixed(1)} s: ${(totalBytes / MB / readSeconds).toFixed(1)} MB/s`)
-		print(`Server RSS: ${baseline.toFixed(0)} MB at rest, ${uploadPeak.toFixed(0)} MB peak while uploading, ${peak.toFixed(0)} MB peak overall (+${growth.toFixed(0)} MB; budget ${RSS_BUDGET_MB} MB)`)
-		print(`Interrupted upload: ${after.keys.has(interrupted.key) || ghost.status !== 404 ? 'LEFT A FILE' : 'left nothing'}`)
+		print(
+			`Uploaded ${keys.length}/${work.length} files, ${mb(totalBytes)} MB in ${uploadSeconds.toFixed(1)} s: ${(totalBytes / MB / uploadSeconds).toFixed(1)} MB/s`,
+		)
+		print(
+			`Read back ${checks.filter((c) => c === null).length}/${work.length} intact in ${readSeconds.toFixed(1)} s: ${(totalBytes / MB / readSeconds).toFixed(1)} MB/s`,
+		)
+		print(
+			`Server RSS: ${baseline.toFixed(0)} MB at rest, ${uploadPeak.toFixed(0)} MB peak while uploading, ${peak.toFixed(0)} MB peak overall (+${growth.toFixed(0)} MB; budget ${RSS_BUDGET_MB} MB)`,
+		)
+		print(
+			`Interrupted upload: ${after.keys.has(interrupted.key) || ghost.status !== 404 ? 'LEFT A FILE' : 'left nothing'}`,
+		)
 		print(`Failures: ${failures.length}`)
 		for (const failure of failures) print(`  - ${failure}`)
 	} finally {

@@ -32,8 +32,12 @@ const DEFAULT_COST = { N: 2 ** 14, r: 8, p: 1 }
 
 function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
-		scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-			error ? reject(error) : resolve(key),
+		scryptCallback(
+			secret,
+			salt,
+			KEY_LENGTH,
+			{ ...options, maxmem: 64 * 1024 * 1024 },
+			(error, key) => (error ? reject(error) : resolve(key)),
 		)
 	})
 }
@@ -191,7 +195,10 @@ async function loadOrGenerateHash(input: {
 	const plaintext = input.generate()
 	const hash = await hashSecret(plaintext, input.cost)
 	try {
-		await writeFile(input.path, `${JSON.stringify(hash, null, '\t')}\n`, { flag: 'wx', mode: 0o600 })
+		await writeFile(input.path, `${JSON.stringify(hash, null, '\t')}\n`, {
+			flag: 'wx',
+			mode: 0o600,
+		})
 	} catch (error) {
 		// Another process generated one at the same moment: use theirs (they printed it).
 		if (isCode(error, 'EEXIST')) return (await readCredentialFile(input.path))!
@@ -239,7 +246,8 @@ async function loadSessionSecret(dir: string, fromEnv: string | undefined): Prom
 	const path = join(dir, 'session-secret')
 	try {
 		const stored = Buffer.from((await readFile(path, 'utf8')).trim(), 'base64url')
-		if (stored.length < 32) throw new Error(`${path} is too short. Delete it to generate a new one.`)
+		if (stored.length < 32)
+			throw new Error(`${path} is too short. Delete it to generate a new one.`)
 		return stored
 	} catch (error) {
 		if (!isCode(error, 'ENOENT')) throw error

@@ -49,7 +49,12 @@ async function createUrl(api: Api, filename: string, contentType: string) {
 	}
 }
 
-function put(url: string, body: BodyInit | null, contentType: string, headers: Record<string, string> = {}) {
+function put(
+	url: string,
+	body: BodyInit | null,
+	contentType: string,
+	headers: Record<string, string> = {},
+) {
 	return new Request(url, {
 		method: 'PUT',
 		headers: { 'content-type': contentType, ...headers },
@@ -78,7 +83,9 @@ test('upload-url answers a signed absolute upload URL, the stored name and the p
 	const created = await createUrl(api, 'Lumbridge Map.png', 'image/png')
 	expect(created.filename).toMatch(/^[0-9a-z]{22}-lumbridge-map\.png$/)
 	expect(created.uploadUrl).toMatch(
-		new RegExp(`^${ORIGIN}/api/v1/images/upload/put/${created.filename}\\?ct=image%2Fpng&exp=\\d+&n=[\\w-]+&sig=[\\w-]+$`),
+		new RegExp(
+			`^${ORIGIN}/api/v1/images/upload/put/${created.filename}\\?ct=image%2Fpng&exp=\\d+&n=[\\w-]+&sig=[\\w-]+$`,
+		),
 	)
 	expect(created.publicUrl).toBe(`${ORIGIN}/uploads/${created.filename}`)
 	expect(created.expiresIn).toBe(900)
@@ -138,12 +145,24 @@ test('upload-url: 400 naming the field for each bad input', async () => {
 		[[1, 2], undefined, /JSON object/],
 		[null, undefined, /JSON object/],
 		[{ contentType: 'image/png' }, 'filename', /filename is required/],
-		[{ filename: 42, contentType: 'image/png' }, 'filename', /filename is required and must be a string/],
+		[
+			{ filename: 42, contentType: 'image/png' },
+			'filename',
+			/filename is required and must be a string/,
+		],
 		[{ filename: '   ', contentType: 'image/png' }, 'filename', /filename must not be empty/],
 		[{ filename: `${'a'.repeat(300)}.png`, contentType: 'image/png' }, 'filename', /at most 255/],
 		[{ filename: 'a.png' }, 'contentType', /contentType is required/],
-		[{ filename: 'a.html', contentType: 'text/html' }, 'contentType', /contentType must be one of: image\/png/],
-		[{ filename: 'a.png', contentType: 'image/jpeg' }, 'filename', /\.png, which does not match contentType image\/jpeg \(expected \.jpg or \.jpeg\)/],
+		[
+			{ filename: 'a.html', contentType: 'text/html' },
+			'contentType',
+			/contentType must be one of: image\/png/,
+		],
+		[
+			{ filename: 'a.png', contentType: 'image/jpeg' },
+			'filename',
+			/\.png, which does not match contentType image\/jpeg \(expected \.jpg or \.jpeg\)/,
+		],
 		[{ filename: 'a.svg.png', contentType: 'image/svg+xml' }, 'filename', /does not match/],
 		[{ filename: 'README', contentType: 'text/plain' }, 'filename', /needs an extension/],
 	]
@@ -160,7 +179,9 @@ test('upload-url: 413 for an oversized JSON body, 405 for other methods', async 
 	const { api } = await setup()
 	const huge = await api.handleCreateUploadUrl(createRequest({ filename: 'a'.repeat(20_000) }))
 	expect(huge.status).toBe(413)
-	const get = await api.handleCreateUploadUrl(new Request(`${ORIGIN}/api/v1/images/upload/upload-url`))
+	const get = await api.handleCreateUploadUrl(
+		new Request(`${ORIGIN}/api/v1/images/upload/upload-url`),
+	)
 	expect(get.status).toBe(405)
 	expect(get.headers.get('allow')).toBe('POST')
 	expect(await get.json()).toEqual({ error: 'Method not allowed: use POST.' })
@@ -230,7 +251,9 @@ test('PUT: 413 over MAX_UPLOAD_BYTES, by declared length or by counting a stream
 	expect(await chunked.json()).toEqual({ error: 'The file is larger than the 1000-byte limit.' })
 
 	const fits = await createUrl(api, 'c.png', 'image/png')
-	expect((await api.handleUploadPut(put(fits.uploadUrl, randomBytes(1000), 'image/png'))).status).toBe(200)
+	expect(
+		(await api.handleUploadPut(put(fits.uploadUrl, randomBytes(1000), 'image/png'))).status,
+	).toBe(200)
 	const page = (await (await list(api)).json()) as { images: { key: string }[] }
 	expect(page.images.map((image) => image.key)).toEqual([fits.filename])
 })
@@ -238,7 +261,9 @@ test('PUT: 413 over MAX_UPLOAD_BYTES, by declared length or by counting a stream
 test('PUT: 405 for other methods, 404 outside the upload path', async () => {
 	const { api } = await setup()
 	const created = await createUrl(api, 'a.png', 'image/png')
-	const post = await api.handleUploadPut(new Request(created.uploadUrl, { method: 'POST', body: 'x' }))
+	const post = await api.handleUploadPut(
+		new Request(created.uploadUrl, { method: 'POST', body: 'x' }),
+	)
 	expect(post.status).toBe(405)
 	expect(post.headers.get('allow')).toBe('PUT')
 	const elsewhere = await api.handleUploadPut(put(`${ORIGIN}/somewhere/else`, 'x', 'image/png'))
@@ -327,7 +352,10 @@ test('a storage failure is a 500 with a plain message, logged for the operator',
 	})
 	expect(logs.join()).toContain('ECONNREFUSED')
 	expect((await publicFile(api, 'x')).status).toBe(500)
-	expect((await api.handleUploadPut(put(`${ORIGIN}/api/v1/images/upload/put/x`, 'x', 'image/png'))).status).toBe(404)
+	expect(
+		(await api.handleUploadPut(put(`${ORIGIN}/api/v1/images/upload/put/x`, 'x', 'image/png')))
+			.status,
+	).toBe(404)
 })
 
 // --- public files --------------------------------------------------------------------------------
@@ -352,7 +380,9 @@ test('public images: type, nosniff, ETag, immutable caching, sandbox CSP', async
 
 test('an SVG is served inline but sandboxed, so its scripts cannot run on our origin', async () => {
 	const { api } = await setup()
-	const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>')
+	const svg = Buffer.from(
+		'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+	)
 	const created = await upload(api, 'evil.svg', 'image/svg+xml', svg)
 	const response = await publicFile(api, created.filename)
 	expect(response.headers.get('content-type')).toBe('image/svg+xml')
@@ -363,7 +393,12 @@ test('an SVG is served inline but sandboxed, so its scripts cannot run on our or
 
 test('documents download as attachments; HTML-looking text stays plain text', async () => {
 	const { api } = await setup()
-	const text = await upload(api, 'Notes.txt', 'text/plain', Buffer.from('<html><script>x()</script>'))
+	const text = await upload(
+		api,
+		'Notes.txt',
+		'text/plain',
+		Buffer.from('<html><script>x()</script>'),
+	)
 	const response = await publicFile(api, text.filename)
 	expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
 	expect(response.headers.get('content-disposition')).toBe('attachment; filename="notes.txt"')
@@ -457,7 +492,9 @@ test('with the s3 driver the whole flow works against a real S3 server', async (
 	const api = createImagesApi({ storage, apiKeys: [KEY] })
 
 	const created = await createUrl(api, 'Falador Map.jpg', 'image/jpeg')
-	expect(created.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${created.filename}?`)).toBe(true)
+	expect(created.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${created.filename}?`)).toBe(
+		true,
+	)
 	expect(created.publicUrl).toBe(`${ORIGIN}/uploads/${created.filename}`)
 
 	const bytes = randomBytes(70_000)

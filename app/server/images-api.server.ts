@@ -58,7 +58,11 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 }
 
 const error = (status: number, message: string, field?: string, headers?: Record<string, string>) =>
-	json(field ? ({ error: message, field } satisfies ErrorBody) : { error: message }, status, headers)
+	json(
+		field ? ({ error: message, field } satisfies ErrorBody) : { error: message },
+		status,
+		headers,
+	)
 
 const methodNotAllowed = (allow: string) =>
 	error(405, `Method not allowed: use ${allow.replace(', ', ' or ')}.`, undefined, { Allow: allow })
@@ -167,7 +171,9 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 
 	function failure(cause: unknown, what: string): Response {
 		if (cause instanceof StorageError) return error(cause.status, cause.message)
-		log(`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`)
+		log(
+			`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`,
+		)
 		return error(500, `Could not ${what}: the storage is not available. Try again later.`)
 	}
 
@@ -186,7 +192,10 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				return error(400, 'The body must be JSON: { "filename": "…", "contentType": "…" }.')
 			}
 			if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-				return error(400, 'The body must be a JSON object: { "filename": "…", "contentType": "…" }.')
+				return error(
+					400,
+					'The body must be a JSON object: { "filename": "…", "contentType": "…" }.',
+				)
 			}
 			const parsed = uploadRequestSchema.safeParse(body)
 			if (!parsed.success) {
@@ -252,7 +261,8 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		},
 
 		async handleListImages(request) {
-			if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD')
+			if (request.method !== 'GET' && request.method !== 'HEAD')
+				return methodNotAllowed('GET, HEAD')
 			const denied = await unauthorized(request)
 			if (denied) return denied
 			const query = new URL(request.url).searchParams
@@ -284,7 +294,8 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		},
 
 		async handlePublicFile(request, key) {
-			if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD')
+			if (request.method !== 'GET' && request.method !== 'HEAD')
+				return methodNotAllowed('GET, HEAD')
 			let file
 			try {
 				file = await storage.open(key)
@@ -304,7 +315,9 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			const type = contentTypeForExtension(extensionOf(key))
 			const headers = new Headers({
 				'Content-Type':
-					type === 'text/plain' ? 'text/plain; charset=utf-8' : (type ?? 'application/octet-stream'),
+					type === 'text/plain'
+						? 'text/plain; charset=utf-8'
+						: (type ?? 'application/octet-stream'),
 				'X-Content-Type-Options': 'nosniff',
 				'Content-Security-Policy': SANDBOX_CSP,
 				'Cache-Control': IMMUTABLE,

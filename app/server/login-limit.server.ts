@@ -44,7 +44,10 @@ export function createLoginLimiter(options: LoginLimiterOptions = {}): LoginLimi
 			if (recent.length >= maxAttempts) {
 				attempts.set(clientId, recent)
 				const oldest = recent[recent.length - maxAttempts] ?? time
-				return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - time) / 1000)) }
+				return {
+					allowed: false,
+					retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - time) / 1000)),
+				}
 			}
 			if (!attempts.has(clientId) && attempts.size >= maxClients) forgetStale(time)
 			attempts.delete(clientId)

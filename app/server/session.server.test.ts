@@ -46,7 +46,9 @@ test('five wrong passwords from one client lock it out for 15 minutes', async ()
 	}
 	const locked = await auth.verifyDashboardPassword(http(), 'hunter2-hunter2', 'ip')
 	expect(locked).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 900 })
-	expect(await auth.verifyDashboardPassword(http(), 'hunter2-hunter2', 'other')).toEqual({ ok: true })
+	expect(await auth.verifyDashboardPassword(http(), 'hunter2-hunter2', 'other')).toEqual({
+		ok: true,
+	})
 	advance(15 * 60_000)
 	expect(await auth.verifyDashboardPassword(http(), 'hunter2-hunter2', 'ip')).toEqual({ ok: true })
 })
@@ -60,7 +62,9 @@ test('the session cookie is httpOnly, SameSite=Strict, 7 days, Secure only over 
 	expect(plain).toContain('; Path=/')
 	expect(plain).toContain(`; Max-Age=${7 * 24 * 3600}`)
 	expect(plain).not.toContain('Secure')
-	expect(auth.createSessionCookie(new Request('https://guide.example/dashboard'))).toContain('; Secure')
+	expect(auth.createSessionCookie(new Request('https://guide.example/dashboard'))).toContain(
+		'; Secure',
+	)
 	const proxied = http(undefined, { headers: { 'x-forwarded-proto': 'https' } })
 	expect(auth.createSessionCookie(proxied)).toContain('; Secure')
 })

@@ -17,8 +17,7 @@ const sessionSchema = z.object({
 export type Session = { id: string; issuedAt: Date; expiresAt: Date }
 
 export type LoginResult =
-	| { ok: true }
-	| { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number }
+	{ ok: true } | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number }
 
 export type DashboardAuthOptions = {
 	dashboardPassword: SecretVerifier
@@ -32,7 +31,11 @@ export type DashboardAuthOptions = {
 
 export type DashboardAuth = {
 	/** Checks the password (constant-time), counting attempts per client: 5 wrong in 15 min → 429. */
-	verifyDashboardPassword(request: Request, password: unknown, clientId: string): Promise<LoginResult>
+	verifyDashboardPassword(
+		request: Request,
+		password: unknown,
+		clientId: string,
+	): Promise<LoginResult>
 	/** `Set-Cookie` value for a fresh signed session (Secure when the request came over https). */
 	createSessionCookie(request: Request): string
 	/** The valid, unexpired session carried by the request, or null. */
@@ -133,7 +136,12 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 		createSessionCookie(request) {
 			const issued = Math.floor(now() / 1000)
 			const payload = Buffer.from(
-				JSON.stringify({ v: 1, iat: issued, exp: issued + maxAge, id: randomBytes(12).toString('base64url') }),
+				JSON.stringify({
+					v: 1,
+					iat: issued,
+					exp: issued + maxAge,
+					id: randomBytes(12).toString('base64url'),
+				}),
 			).toString('base64url')
 			return cookie(request, `${payload}.${sign(payload).toString('base64url')}`, maxAge)
 		},

@@ -7,4 +7,5 @@ type AnyComponent = ComponentType<never>
 export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-item', AnyComponent>> = {
 	callout: lazy(() => import('./callout/callout.tsx')),
 	steps: lazy(() => import('./steps/steps.tsx')),
+	'skill-badge': lazy(() => import('./skill-badge/skill-badge.tsx')),
 }

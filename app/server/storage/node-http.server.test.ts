@@ -39,15 +39,24 @@ test('the middleware serves the image API over real HTTP and passes other paths 
 		headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
 		body: JSON.stringify({ filename: 'map.png', contentType: 'image/png' }),
 	})
-	const { uploadUrl, publicUrl } = (await created.json()) as { uploadUrl: string; publicUrl: string }
+	const { uploadUrl, publicUrl } = (await created.json()) as {
+		uploadUrl: string
+		publicUrl: string
+	}
 	expect(uploadUrl.startsWith(`${base}/api/v1/images/upload/put/`)).toBe(true)
 
 	const bytes = randomBytes(3 * 1024 * 1024)
-	const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes })
+	const put = await fetch(uploadUrl, {
+		method: 'PUT',
+		headers: { 'content-type': 'image/png' },
+		body: bytes,
+	})
 	expect(put.status).toBe(200)
 	await put.arrayBuffer()
 
-	const listed = await fetch(`${base}/api/v1/images/view?limit=5`, { headers: { authorization: 'Bearer k' } })
+	const listed = await fetch(`${base}/api/v1/images/view?limit=5`, {
+		headers: { authorization: 'Bearer k' },
+	})
 	expect(((await listed.json()) as { pagination: { total: number } }).pagination.total).toBe(1)
 
 	const file = await fetch(publicUrl)

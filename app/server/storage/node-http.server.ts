@@ -11,7 +11,9 @@ type NodeRequest = IncomingMessage & { protocol?: string; originalUrl?: string }
 /** A web Request for a Node request; the body streams with backpressure (never buffered). */
 export function toWebRequest(req: NodeRequest): Request {
 	const protocol = req.protocol ?? 'http'
-	const url = new URL(`${protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url ?? '/'}`)
+	const url = new URL(
+		`${protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url ?? '/'}`,
+	)
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (Array.isArray(value)) for (const item of value) headers.append(name, item)

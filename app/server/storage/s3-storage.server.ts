@@ -75,7 +75,10 @@ function isNotFound(error: unknown): boolean {
  * time-sortable key, so `total` is exact: each gallery page costs ceil(n / 1000) requests, which
  * is fine up to tens of thousands of files. Past that, keep an index instead.
  */
-export function createS3Storage(options: S3StorageOptions, client = createS3Client(options)): Storage {
+export function createS3Storage(
+	options: S3StorageOptions,
+	client = createS3Client(options),
+): Storage {
 	const now = options.now ?? Date.now
 	const expiresIn = options.expiresInSeconds ?? UPLOAD_URL_TTL_SECONDS
 	const makeKey = createKeyFactory(now)

@@ -30,7 +30,10 @@ test('content type parameters and case do not matter, another type does', () => 
 	expect(signer.check({ key: KEY, query, contentType: 'IMAGE/PNG; charset=x' }).ok).toBe(true)
 	const { signer: other, query: otherQuery } = setup()
 	const wrong = other.check({ key: KEY, query: otherQuery, contentType: 'image/svg+xml' })
-	expect(wrong).toEqual({ ok: false, reason: expect.stringContaining('Content-Type must be image/png') })
+	expect(wrong).toEqual({
+		ok: false,
+		reason: expect.stringContaining('Content-Type must be image/png'),
+	})
 	expect(other.check({ key: KEY, query: otherQuery, contentType: null }).ok).toBe(false)
 })
 

@@ -20,14 +20,13 @@ export type UploadSigner = {
 
 function mac(secret: Buffer, upload: SignedUpload): Buffer {
 	return createHmac('sha256', secret)
-		.update(['upload-put-v1', upload.key, upload.contentType, upload.expires, upload.nonce].join('\n'))
+		.update(
+			['upload-put-v1', upload.key, upload.contentType, upload.expires, upload.nonce].join('\n'),
+		)
 		.digest()
 }
 
-export function createUploadSigner(options: {
-	secret: Buffer
-	now?: () => number
-}): UploadSigner {
+export function createUploadSigner(options: { secret: Buffer; now?: () => number }): UploadSigner {
 	const { secret } = options
 	const now = options.now ?? Date.now
 	// nonce → expiry (ms). Kept until the URL would have expired anyway, so reuse is always caught.

@@ -20,8 +20,7 @@ export async function putToUploadUrl(
 	if (uploadUrl.startsWith('/')) {
 		// Our own route: call the driver the way the PUT handler does, without HTTP.
 		const url = new URL(uploadUrl, 'http://localhost')
-		const stream =
-			body instanceof ReadableStream ? body : new Response(body as BodyInit).body
+		const stream = body instanceof ReadableStream ? body : new Response(body as BodyInit).body
 		try {
 			await storage.receiveUpload?.({
 				url,
@@ -188,7 +187,12 @@ export function describeStorageContract(setup: ContractSetup) {
 	test('a PUT with another Content-Type is refused with 403 and stores nothing', async () => {
 		const storage = await start()
 		const created = await storage.createUpload({ filename: 'x.png', contentType: 'image/png' })
-		const status = await putToUploadUrl(storage, created.uploadUrl, Buffer.from('<svg/>'), 'image/svg+xml')
+		const status = await putToUploadUrl(
+			storage,
+			created.uploadUrl,
+			Buffer.from('<svg/>'),
+			'image/svg+xml',
+		)
 		expect(status).toBe(403)
 		expect((await storage.list({ limit: 20, offset: 0 })).total).toBe(0)
 	})
@@ -208,7 +212,9 @@ export function describeStorageContract(setup: ContractSetup) {
 		const storage = await start({ now: () => clock })
 		const created = await storage.createUpload({ filename: 'x.png', contentType: 'image/png' })
 		clock = Date.now()
-		expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('x'), 'image/png')).toBe(403)
+		expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('x'), 'image/png')).toBe(
+			403,
+		)
 		expect((await storage.list({ limit: 20, offset: 0 })).total).toBe(0)
 	})
 

@@ -30,7 +30,9 @@ export async function fileRangeStream(
 					const remaining = end + 1 - position
 					const chunk = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(remaining, 0)))
 					const { bytesRead } =
-						chunk.length > 0 ? await handle.read(chunk, 0, chunk.length, position) : { bytesRead: 0 }
+						chunk.length > 0
+							? await handle.read(chunk, 0, chunk.length, position)
+							: { bytesRead: 0 }
 					if (bytesRead === 0) {
 						await close()
 						controller.close()
