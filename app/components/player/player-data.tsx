@@ -102,7 +102,7 @@ function PlayerDataState({ children }: { children: ReactNode }) {
 	})
 	const value = useMemo<PlayerDataValue>(() => {
 		const data = query.data
-		const levels = new Map(data?.skillvalues.map((s) => [SKILLS[s.id]?.name, s.level]))
+		const levels = new Map<string | undefined, number>(data?.skillvalues.map((s) => [SKILLS[s.id]?.name, s.level]))
 		const completed = new Set(
 			data?.quests.filter((q) => q.status === 'COMPLETED').map((q) => normaliseQuestName(q.title)),
 		)
