@@ -24,4 +24,9 @@ export default tseslint.config(
 		files: ['scripts/**', 'server.js', 'tests/**'],
 		rules: { 'no-console': 'off' },
 	},
+	{
+		// Playwright fixtures call `use`, which is not React's hook.
+		files: ['tests/e2e/**'],
+		rules: { 'react-hooks/rules-of-hooks': 'off' },
+	},
 )

@@ -9,7 +9,7 @@
 // build needed), through the same stream adapters React Router uses.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createCipheriv, createHash, randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,6 +33,12 @@ const { values } = parseArgs({
 })
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
+
+// Run on any exit, `fail()` included, newest first: stop the server, then delete its data.
+const onExit: (() => void)[] = []
+process.on('exit', () => {
+	for (const cleanup of onExit.reverse()) cleanup()
+})
 
 function fail(message: string): never {
 	process.stderr.write(`bench-uploads: ${message}\n`)
@@ -86,6 +92,9 @@ async function startServer(dataDir: string, inProcess: boolean): Promise<Server>
 			AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	onExit.push(() => {
+		if (child.exitCode === null) child.kill('SIGKILL')
 	})
 	let output = ''
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -308,6 +317,7 @@ async function main() {
 	const fileCount = positive('files', values.files)
 	const bigMb = positive('big-mb', values['big-mb'])
 	const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-uploads-'))
+	onExit.push(() => rmSync(dataDir, { recursive: true, force: true }))
 	const server = await startServer(dataDir, values['in-process'])
 	const failures: string[] = []
 	try {
@@ -407,7 +417,10 @@ async function serveHandlers() {
 		}),
 	)
 	server.listen(Number(process.env.PORT), '127.0.0.1')
-	process.on('SIGTERM', () => server.close(() => process.exit(0)))
+	process.on('SIGTERM', () => {
+		server.close(() => process.exit(0))
+		server.closeAllConnections()
+	})
 }
 
 // Last, so every declaration above is initialised before it runs.

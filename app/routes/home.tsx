@@ -26,12 +26,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const
 
 function RunicNumber({ value }: { value: number }) {
+	// The digit SVGs are masks, so they take the text colour in either theme.
 	return (
 		<span className="flex" aria-hidden="true">
 			{pad(value)
 				.split('')
 				.map((digit, i) => (
-					<img key={i} src={`/images/runic-digits/${digit}.svg`} alt="" width={24} height={32} className="h-12 w-9 sm:h-16 sm:w-12" />
+					<span
+						key={i}
+						data-runic-digit={digit}
+						className="inline-block h-12 w-9 bg-current sm:h-16 sm:w-12"
+						style={{ mask: `url(/images/runic-digits/${digit}.svg) center / contain no-repeat` }}
+					/>
 				))}
 		</span>
 	)

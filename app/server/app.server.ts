@@ -5,7 +5,9 @@ import express from 'express'
 import { getEnv } from './env.server.ts'
 import { SECURITY_HEADERS } from './http-headers.server.ts'
 import { canonicalRedirects } from './redirects.server.ts'
+import { getServices } from './services.server.ts'
 import { staticFiles } from './static-files.server.ts'
+import { createImagesMiddleware } from './storage/node-http.server.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
 export const env = getEnv()
@@ -19,6 +21,17 @@ app.use((req, res, next) => {
 	// Route modules see the client address only through this header, set here and nowhere else.
 	req.headers['x-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
 	next()
+})
+// Uploads and downloads stream straight through, ahead of compression and React Router.
+let imagesMiddleware: ReturnType<typeof createImagesMiddleware> | undefined
+app.use((req, res, next) => {
+	if (imagesMiddleware) return imagesMiddleware(req, res, next)
+	getServices()
+		.then(({ imagesApi }) => {
+			imagesMiddleware ??= createImagesMiddleware(imagesApi)
+			imagesMiddleware(req, res, next)
+		})
+		.catch(next)
 })
 app.use(compression())
 app.use(canonicalRedirects)
@@ -34,3 +47,8 @@ app.use(
 		mode: env.NODE_ENV === 'production' ? 'production' : 'development',
 	}),
 )
+
+/** Run by server.js before listening: credentials are created (and printed) on the first start. */
+export async function onStart() {
+	await getServices()
+}

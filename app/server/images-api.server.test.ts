@@ -137,6 +137,24 @@ test('upload-url: 401 without a key or with a wrong one', async () => {
 	expect(lowerCase.status).toBe(200)
 })
 
+test('allowRequest lets a dashboard session in without a key; a wrong key is still refused', async () => {
+	const { storage } = await setup()
+	const api = createImagesApi({
+		storage,
+		apiKeys: [KEY],
+		allowRequest: (request) => request.headers.get('cookie') === 'gg_session=valid',
+	})
+	const body = { filename: 'a.png', contentType: 'image/png' }
+	const withSession = await api.handleCreateUploadUrl(
+		createRequest(body, { cookie: 'gg_session=valid' }),
+	)
+	expect(withSession.status).toBe(200)
+	expect((await list(api, '', { cookie: 'gg_session=valid' })).status).toBe(200)
+	expect((await list(api, '', { cookie: 'gg_session=forged' })).status).toBe(401)
+	const wrongKey = await list(api, '', { cookie: 'gg_session=valid', authorization: 'Bearer x' })
+	expect(wrongKey.status).toBe(401)
+})
+
 test('upload-url: 400 naming the field for each bad input', async () => {
 	const { api } = await setup()
 	const cases: [unknown, string | undefined, RegExp][] = [

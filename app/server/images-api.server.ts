@@ -28,6 +28,11 @@ export type ImagesApiConfig = {
 	apiKeys: SecretVerifier | readonly string[]
 	/** `MAX_UPLOAD_BYTES`: unset means no limit (disk driver only; see s3-storage). */
 	maxUploadBytes?: number
+	/**
+	 * Another way in besides a Bearer key, e.g. `(request) => auth.readSession(request) !== null` so
+	 * the dashboard's own pages can call upload-url and view with their session cookie.
+	 */
+	allowRequest?: (request: Request) => boolean | Promise<boolean>
 	/** `PUBLIC_URL`: the site origin for absolute URLs; default: the request's own origin. */
 	publicOrigin?: string
 	log?: Logger
@@ -166,6 +171,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			? 'The API key is not valid.'
 			: 'Missing API key: send the header Authorization: Bearer <API key>.'
 		if (token && (await apiKeys.verify(token))) return null
+		if (!token && config.allowRequest && (await config.allowRequest(request))) return null
 		return error(401, message, undefined, { 'WWW-Authenticate': 'Bearer' })
 	}
 

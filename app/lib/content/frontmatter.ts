@@ -12,7 +12,7 @@ const isoDate = z
 	})
 
 export const frontmatterSchema = z.strictObject({
-	title: z.string().trim().min(1, 'title is required'),
+	title: z.string({ error: 'title is required' }).trim().min(1, 'title is required'),
 	label: z.string().trim().min(1).optional(),
 	order: z.number({ error: 'order is required and must be a number' }).int(),
 	description: z

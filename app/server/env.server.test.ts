@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest'
+import { parseEnv } from './env.server.ts'
+
+test('an empty environment gives a complete default configuration', () => {
+	const env = parseEnv({})
+	expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', STORAGE: 'disk', DATA_DIR: './.data', UPSTREAM_TIMEOUT_MS: 5000 })
+	expect(env.RUNEMETRICS_BASE_URL).toBe('https://apps.runescape.com/runemetrics')
+})
+
+test('values are coerced and trailing slashes dropped from URLs', () => {
+	const env = parseEnv({ PORT: '8080', RUNEMETRICS_BASE_URL: 'http://127.0.0.1:4010/runemetrics/', RATE_LIMIT_DISABLED: '1' })
+	expect(env.PORT).toBe(8080)
+	expect(env.RUNEMETRICS_BASE_URL).toBe('http://127.0.0.1:4010/runemetrics')
+	expect(env.RATE_LIMIT_DISABLED).toBe(true)
+})
+
+test('a bad value names the variable', () => {
+	expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT:/)
+	expect(() => parseEnv({ UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(/UPSTREAM_TIMEOUT_MS:/)
+	expect(() => parseEnv({ SITE_URL: 'ftp://x' })).toThrow(/SITE_URL: must be an http\(s\) URL/)
+	expect(() => parseEnv({ STORAGE: 'ftp' })).toThrow(/STORAGE:/)
+})
+
+test('S3 storage requires its bucket and credentials', () => {
+	expect(() => parseEnv({ STORAGE: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID/)
+})
+
+test('empty strings count as unset', () => {
+	const env = parseEnv({ PORT: '', API_KEYS: '' })
+	expect(env.PORT).toBe(3000)
+	expect(env.API_KEYS).toBeUndefined()
+})
