@@ -1,0 +1,257 @@
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import { flatten } from '#app/lib/content/navigation.ts'
+import type { Navigation } from '#app/lib/content/page-types.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+const navigation = JSON.parse(readFileSync('app/generated/navigation.json', 'utf8')) as Navigation
+const pages = flatten(navigation.sections).filter((e) => e.component === 'guide')
+
+const decode = (s: string) => s.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+
+test('every page of the route table answers 200 with its heading in the server HTML', async ({ request }) => {
+	expect(pages.length).toBeGreaterThan(60)
+	for (const entry of pages) {
+		const response = await request.get(entry.path, { maxRedirects: 0 })
+		expect(response.status(), entry.path).toBe(200)
+		const html = await response.text()
+		const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]
+		expect(decode(h1 ?? ''), entry.path).toBe(entry.title)
+	}
+})
+
+test('the route table has every page the site promises', () => {
+	const paths = new Set(pages.map((p) => p.path))
+	for (const path of [
+		'/setup/intro', '/setup/glossary', '/getting-started/tick-system', '/getting-started/combat-options/hitsplats',
+		'/getting-started/intro-to-combat', '/getting-started/progression-path', '/guides/day-one',
+		'/guides/early-game/the-world-wakes', '/guides/mid-game/while-guthix-sleeps', '/guides/late-game/zuk-cape',
+		'/guides/bossing-ladder', '/leagues', '/leagues/day-1', '/leagues/relics-tier-list',
+	]) {
+		expect(paths, path).toContain(path)
+	}
+})
+
+test('unknown paths answer 404 with the not-found screen', async ({ page }) => {
+	const response = await page.goto('/no/such/page')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+	await expect(page.getByText("The page you're looking for doesn't exist or has been moved.")).toBeVisible()
+	await page.getByRole('link', { name: 'Go Home' }).click()
+	await expect(page).toHaveURL(/\/$/)
+})
+
+test('section roots redirect to their first page', async ({ request }) => {
+	for (const [from, to] of [
+		['/setup', '/setup/intro'],
+		['/getting-started', '/getting-started/intro'],
+		['/guides', '/guides/day-one'],
+	]) {
+		const response = await request.get(from!, { maxRedirects: 0 })
+		expect(response.status(), from).toBe(302)
+		expect(new URL(response.headers().location!, 'http://x').pathname).toBe(to)
+	}
+	expect((await request.get('/leagues', { maxRedirects: 0 })).status()).toBe(200)
+})
+
+test('paths are case-insensitive and the fragment survives the redirect', async ({ page }) => {
+	await page.goto('/getting-started/Combat-Triangle#weakness')
+	await expect(page).toHaveURL(/\/getting-started\/combat-triangle#weakness$/)
+	await expect(page.locator('#weakness')).toBeInViewport()
+})
+
+test('titles follow the page, section-root and home rules', async ({ page }) => {
+	await page.goto('/setup/map')
+	const label = pages.find((p) => p.path === '/setup/map')!.label
+	await expect(page).toHaveTitle(`${label} - Gielinor Guide`)
+	await page.goto('/leagues')
+	await expect(page).toHaveTitle('Gielinor Guide - Leagues')
+	await page.goto('/')
+	await expect(page).toHaveTitle('Gielinor Guide')
+	const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+	expect(canonical).toMatch(/\/$/)
+	expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy()
+})
+
+test('previous and next links follow the section order', async ({ page }) => {
+	const setup = navigation.sections.find((s) => s.section === 'setup')!
+	const order = flatten(setup.children).filter((e) => e.visible).map((e) => e.path)
+	await page.goto(order[0]!)
+	await waitForHydration(page)
+	await expect(page.getByRole('link', { name: /Previous/ })).toHaveCount(0)
+	await page.getByRole('link', { name: /Next/ }).click()
+	await expect(page).toHaveURL(new RegExp(`${order[1]}$`))
+	await page.getByRole('link', { name: /Previous/ }).click()
+	await expect(page).toHaveURL(new RegExp(`${order[0]}$`))
+})
+
+test('sidebar groups collapse, and stay collapsed after a reload', async ({ page }) => {
+	await page.goto('/guides/day-one')
+	await waitForHydration(page)
+	const sidebar = page.getByRole('navigation', { name: 'Guides pages' })
+	const child = sidebar.getByRole('link', { name: 'Desert Treasure' })
+	await expect(child).toBeVisible()
+	await sidebar.getByRole('button', { name: 'Collapse Early Game' }).click()
+	await expect(child).toHaveCount(0)
+	await page.reload()
+	await waitForHydration(page)
+	await expect(sidebar.getByRole('button', { name: 'Expand Early Game' })).toBeVisible()
+	await expect(child).toHaveCount(0)
+	await sidebar.getByRole('button', { name: 'Expand Early Game' }).click()
+	await expect(child).toBeVisible()
+})
+
+test('on a phone the sidebar opens from a menu and closes after a link click', async ({ page }) => {
+	await page.setViewportSize({ width: 375, height: 800 })
+	await page.goto('/setup/intro')
+	await waitForHydration(page)
+	const menu = page.getByRole('button', { name: 'Setup menu' })
+	await expect(page.getByRole('navigation', { name: 'Setup pages' })).toBeHidden()
+	await menu.click()
+	await page.getByRole('navigation', { name: 'Setup pages' }).getByRole('link', { name: 'Glossary' }).click()
+	await expect(page).toHaveURL(/\/setup\/glossary$/)
+	await expect(page.getByRole('navigation', { name: 'Setup pages' })).toBeHidden()
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('at 375 px: bottom tab bar, no top links, no home cards', async ({ page }) => {
+	await page.setViewportSize({ width: 375, height: 800 })
+	await page.goto('/')
+	const tabs = page.getByRole('navigation', { name: 'Main' })
+	await expect(tabs).toBeVisible()
+	await expect(tabs.getByRole('link')).toHaveText(['Setup', 'Start', 'Home', 'Guides', 'Leagues'])
+	await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden()
+	await expect(page.getByRole('navigation', { name: 'Start here' })).toBeHidden()
+	await page.setViewportSize({ width: 1024, height: 800 })
+	await expect(tabs).toBeHidden()
+	await expect(page.getByRole('navigation', { name: 'Start here' })).toBeVisible()
+	await expect(page.getByRole('navigation', { name: 'Start here' }).getByRole('link')).toHaveCount(4)
+})
+
+test('countdown: runic digits in the server HTML, then live numbers', async ({ page, request }) => {
+	const html = await (await request.get('/')).text()
+	expect(html).toContain('Leagues start in')
+	expect(html.match(/data-runic-digit=/g)?.length).toBe(8)
+
+	// Two days, one hour before the target; the clock is then stepped by hand, a second at a time.
+	await page.clock.install({ time: new Date('2025-09-13T10:14:50Z') })
+	await page.goto('/')
+	await page.clock.pauseAt(new Date('2025-09-13T10:15:00Z'))
+	await page.clock.runFor(1000)
+	const value = (unit: string) => page.locator(`[data-unit="${unit}"]`)
+	await expect(value('days')).toHaveText('02')
+	await expect(value('hours')).toHaveText('00')
+	await expect(value('minutes')).toHaveText('59')
+	await expect(value('seconds')).toHaveText('59')
+	await page.clock.runFor(1000)
+	await expect(value('seconds')).toHaveText('58')
+	await expect(page.getByText('Leagues has started!')).toHaveCount(0)
+})
+
+test('countdown: at the target it stops at zero and links to Leagues', async ({ page }) => {
+	await page.clock.install({ time: new Date('2025-09-15T11:14:58Z') })
+	await page.goto('/')
+	await page.clock.runFor(3000)
+	for (const unit of ['days', 'hours', 'minutes', 'seconds']) {
+		await expect(page.locator(`[data-unit="${unit}"]`)).toHaveText('00')
+	}
+	await page.getByRole('link', { name: 'Open the Leagues Hub' }).click()
+	await expect(page).toHaveURL(/\/leagues$/)
+})
+
+test('external links open in a new tab with noopener noreferrer', async ({ page }) => {
+	await page.goto('/')
+	const wiki = page.getByRole('link', { name: /Wiki Resources/ })
+	await expect(wiki).toHaveAttribute('target', '_blank')
+	await expect(wiki).toHaveAttribute('rel', 'noopener noreferrer')
+	await page.goto('/setup/rswiki')
+	const external = page.locator('article a[href^="https://"]')
+	expect(await external.count()).toBeGreaterThan(0)
+	for (const link of await external.all()) {
+		await expect(link).toHaveAttribute('target', '_blank')
+		await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+	}
+})
+
+test('internal links navigate client-side', async ({ page }) => {
+	await page.goto('/setup/intro')
+	await waitForHydration(page)
+	await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+	await page.getByRole('navigation', { name: 'Setup pages' }).getByRole('link', { name: 'Glossary' }).click()
+	await expect(page).toHaveURL(/\/setup\/glossary$/)
+	expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
+})
+
+test('theme: dark by default, toggled to light, remembered without a flash', async ({ page }) => {
+	await page.goto('/setup/intro')
+	await waitForHydration(page)
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+	await page.getByRole('button', { name: 'Switch to light theme' }).click()
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+	// The stored theme is applied by the head script, before any rendering or hydration.
+	await page.route('**/assets/**', (route) => route.abort())
+	await page.reload()
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+	await page.unroute('**/assets/**')
+	await page.reload()
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+})
+
+test('skip link and headings with anchors', async ({ page }) => {
+	await page.goto('/getting-started/combat-triangle')
+	await page.keyboard.press('Tab')
+	const skip = page.getByRole('link', { name: 'Skip to content' })
+	await expect(skip).toBeFocused()
+	await skip.press('Enter')
+	await expect(page).toHaveURL(/#main$/)
+	await expect(page.locator('#weakness a.heading-anchor')).toHaveAttribute('href', '#weakness')
+})
+
+test('pages render with no console errors (the CSP allows what the site needs)', async ({ page, consoleErrors }) => {
+	for (const path of ['/', '/setup/intro', '/getting-started/tick-system', '/guides/mid-game/while-guthix-sleeps', '/leagues']) {
+		await page.goto(path)
+		await waitForHydration(page)
+	}
+	expect(consoleErrors).toEqual([])
+})
+
+test('security and caching headers, brotli, robots and sitemap', async ({ request }) => {
+	const page = await request.get('/setup/intro', { headers: { 'Accept-Encoding': 'br, gzip' } })
+	const headers = page.headers()
+	expect(headers['content-encoding']).toBe('br')
+	expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
+	expect(headers['x-content-type-options']).toBe('nosniff')
+	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+	expect(headers['cache-control']).toMatch(/max-age=300/)
+
+	const html = await page.text()
+	const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html)
+	const assetPath = asset?.[1] ?? asset?.[2]
+	expect(assetPath).toBeTruthy()
+	const js = await request.get(assetPath!, { headers: { 'Accept-Encoding': 'gzip' } })
+	expect(js.headers()['cache-control']).toContain('immutable')
+	expect(js.headers()['content-encoding']).toBe('gzip')
+
+	const robots = await (await request.get('/robots.txt')).text()
+	expect(robots).toContain('Sitemap: ')
+	expect(robots).toContain('Disallow: /dev/')
+	const sitemap = await (await request.get('/sitemap.xml')).text()
+	expect(sitemap).toContain('/guides/mid-game/while-guthix-sleeps</loc>')
+	expect(sitemap).not.toContain('/dev/')
+
+	const ssr = await request.get('/no/such/page')
+	expect(ssr.headers()['content-security-policy']).toMatch(/'nonce-/)
+})
+
+test('a protocol-relative path never redirects off the site', async ({ baseURL }) => {
+	const { hostname, port } = new URL(baseURL!)
+	const location = await new Promise<string | undefined>((resolve, reject) => {
+		http.get({ hostname, port, path: '//evil.example/' }, (res) => {
+			res.resume()
+			resolve(res.headers.location)
+		}).on('error', reject)
+	})
+	expect(location).toBe('/evil.example')
+})
