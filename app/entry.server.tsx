@@ -17,8 +17,10 @@ export default function handleRequest(
 	routerContext: EntryContext,
 ) {
 	const nonce = randomBytes(16).toString('base64')
-	// Crawlers, prerendering and SPA-mode get the whole document at once; browsers get a stream.
-	const waitForAll = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode
+	// Crawlers, prerendering (which sends no user agent) and SPA mode get the whole document at
+	// once, with no streamed-in parts; browsers get a stream.
+	const userAgent = request.headers.get('user-agent')
+	const waitForAll = !userAgent || isbot(userAgent) || routerContext.isSpaMode
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
@@ -27,6 +29,9 @@ export default function handleRequest(
 			</NonceProvider>,
 			{
 				nonce,
+				// Large finished boundaries would otherwise still be streamed in after the shell
+				// (hidden, then moved by a script): a prerendered page must be plain, complete HTML.
+				progressiveChunkSize: waitForAll ? Number.POSITIVE_INFINITY : undefined,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
 					const body = new PassThrough()

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { IconBook, IconCog, IconHome, IconSword, IconTrophy } from './icons.tsx'
 
-export type BottomTab = { label: string; href: string; match: string; icon: ReactNode }
+/** `fullName` is read by screen readers (and search engines) where the short label is vague. */
+export type BottomTab = { label: string; fullName?: string; href: string; match: string; icon: ReactNode }
 
 export function bottomTabs(hrefs: Record<string, string | undefined>): BottomTab[] {
 	return [
 		{ label: 'Setup', href: hrefs.setup ?? '/setup', match: '/setup', icon: <IconCog /> },
-		{ label: 'Start', href: hrefs['getting-started'] ?? '/getting-started', match: '/getting-started', icon: <IconSword /> },
+		{ label: 'Start', fullName: 'Getting Started', href: hrefs['getting-started'] ?? '/getting-started', match: '/getting-started', icon: <IconSword /> },
 		{ label: 'Home', href: '/', match: '/', icon: <IconHome /> },
 		{ label: 'Guides', href: hrefs.guides ?? '/guides', match: '/guides', icon: <IconBook /> },
 		{ label: 'Leagues', href: hrefs.leagues ?? '/leagues', match: '/leagues', icon: <IconTrophy /> },
@@ -33,6 +34,7 @@ export function BottomTabs({ tabs, pathname }: { tabs: BottomTab[]; pathname: st
 							>
 								{tab.icon}
 								{tab.label}
+								{tab.fullName ? <span className="sr-only"> ({tab.fullName})</span> : null}
 							</NavLink>
 						</li>
 					)

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { leagueSchema, pad, remaining } from './countdown.ts'
+import { pad, remaining } from './countdown.ts'
+import { leagueSchema } from './league.ts'
 
 const target = Date.parse('2025-09-15T11:15:00Z')
 

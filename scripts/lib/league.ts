@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { leagueSchema } from '#app/lib/countdown.ts'
+import { leagueSchema } from '#app/lib/league.ts'
 
 /** Validates data/league.json (the home page countdown's target) and copies it to the output. */
 export function writeLeague(dataDir: string, outDir: string): string[] {
