@@ -1,8 +1,10 @@
 /**
  * Compiles content/ and data/ into app/generated/ (run by predev, prebuild and pretest).
  * Stops with the file, line and reason of every problem it finds.
+ * `--check` validates everything and writes nothing (into a temporary folder).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildContent, writeContent } from './lib/content/build-content.ts'
 import { writeLeague } from './lib/league.ts'
@@ -10,9 +12,8 @@ import { writeQuestData } from './lib/quest-artifacts.ts'
 import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const outDir = path.join(root, 'app/generated')
 
-export async function buildData(): Promise<number> {
+export async function buildData(outDir = path.join(root, 'app/generated')): Promise<number> {
 	const started = performance.now()
 	rmSync(outDir, { recursive: true, force: true })
 	mkdirSync(outDir, { recursive: true })
@@ -43,4 +44,9 @@ export async function buildData(): Promise<number> {
 	return 0
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await buildData()
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const checkOnly = process.argv.includes('--check')
+	const outDir = checkOnly ? mkdtempSync(path.join(tmpdir(), 'gg-check-')) : undefined
+	process.exitCode = await buildData(outDir)
+	if (outDir) rmSync(outDir, { recursive: true, force: true })
+}
