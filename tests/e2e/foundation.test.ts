@@ -257,3 +257,11 @@ test('a protocol-relative path never redirects off the site', async ({ baseURL }
 	})
 	expect(location).toBe('/evil.example')
 })
+
+test('other failures show the generic error screen with status and text', async ({ request }) => {
+	const response = await request.post('/setup/intro', { form: { x: '1' } })
+	expect(response.status()).toBe(405)
+	const html = await response.text()
+	expect(html).toContain('Unexpected Application Error!')
+	expect(html).toContain('405 Method Not Allowed')
+})
