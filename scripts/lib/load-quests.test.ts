@@ -51,7 +51,7 @@ test('loader errors name the file and the field', () => {
 				difficulty: 1,
 				members: true,
 				questPoints: 1,
-				requirements: { skill: [{ skill: 'attack', level: 100 }] },
+				requirements: { skill: [{ skill: 'defence', level: 100 }] },
 			}),
 		)
 		writeFileSync(join(dir, 'notes.md'), 'ignored')

@@ -112,21 +112,21 @@ test('a skill that is not one of the 29 RS3 skills is reported', () => {
 	expect(issue.message).toContain('"sailing" is not an RS3 skill')
 })
 
-test("a level over the skill's cap is reported; 120 is fine for Herblore, not for Attack", () => {
+test("a level over the skill's cap is reported; 120 is fine for Herblore, not for Defence", () => {
 	const issue = only(
 		check(
 			raw('Q', {
 				requirements: {
 					skill: [
 						{ skill: 'herblore', level: 120 },
-						{ skill: 'attack', level: 120 },
+						{ skill: 'defence', level: 120 },
 					],
 				},
 			}),
 		),
 	)
 	expect(issue).toMatchObject({ field: 'requirements.skill[1].level' })
-	expect(issue.message).toBe('level 120 is over the attack cap of 99')
+	expect(issue.message).toBe('level 120 is over the defence cap of 99')
 	expect(
 		only(check(raw('Z', { requirements: { skill: [{ skill: 'attack', level: 0 }] } }))).field,
 	).toBe('requirements.skill[0].level')

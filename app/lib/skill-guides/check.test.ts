@@ -58,14 +58,14 @@ test('from must be below to', () => {
 })
 
 test('no range may pass the skill cap, and overall stops at 99', () => {
-	expect(checkSkillGuide('data/skills/attack.yaml', guide('attack', [1, 99, 120]))).toEqual([
-		'data/skills/attack.yaml: ranges[1].to: 120 is above the attack cap of 99',
+	expect(checkSkillGuide('data/skills/defence.yaml', guide('defence', [1, 99, 120]))).toEqual([
+		'data/skills/defence.yaml: ranges[1].to: 120 is above the defence cap of 99',
 	])
 	expect(checkSkillGuide('data/skills/overall.yaml', guide('overall', [1, 50, 120]))).toEqual([
 		'data/skills/overall.yaml: ranges[1].to: 120 is above the overall cap of 99',
 	])
-	expect(checkSkillGuide('data/skills/invention.yaml', guide('invention', [1, 99, 151]))).toEqual([
-		'data/skills/invention.yaml: ranges[1].to: 151 is above the invention cap of 150',
+	expect(checkSkillGuide('data/skills/invention.yaml', guide('invention', [1, 99, 121]))).toEqual([
+		'data/skills/invention.yaml: ranges[1].to: 121 is above the invention cap of 120',
 	])
 })
 
@@ -130,7 +130,7 @@ test('the guide set needs exactly one file per skill plus overall', () => {
 
 test('guideCap uses the skill cap and 99 for overall', () => {
 	expect(guideCap('overall')).toBe(99)
-	expect(guideCap('attack')).toBe(99)
+	expect(guideCap('defence')).toBe(99)
 	expect(guideCap('dungeoneering')).toBe(120)
-	expect(guideCap('invention')).toBe(150)
+	expect(guideCap('invention')).toBe(120)
 })
