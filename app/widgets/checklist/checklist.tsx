@@ -137,7 +137,7 @@ export default function Checklist({ id, itemIds, children }: ChecklistProps & { 
 			<div
 				id={listId}
 				ref={listRef}
-				className={`relative [&>ol]:divide-y [&>ol]:divide-line/70 [&>ul]:divide-y [&>ul]:divide-line/70 ${limited ? 'max-h-[480px] overflow-y-auto overscroll-contain' : ''}`}
+				className={`relative *:m-0 *:list-none *:divide-y *:divide-line/70 *:p-0 [&_li]:m-0 ${limited ? 'max-h-[480px] overflow-y-auto overscroll-contain' : ''}`}
 				data-compact={limited ? '' : undefined}
 			>
 				<ChecklistContext

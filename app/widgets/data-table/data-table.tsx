@@ -8,10 +8,10 @@ export default function DataTable({ keyHeading, valueHeading, caption, rows }: D
 				{caption ? <caption className="border-b border-line bg-raised px-3 py-2 text-left font-semibold">{caption}</caption> : null}
 				<thead>
 					<tr className="bg-sunken">
-						<th scope="col" className="w-1/3 border-b-2 border-line px-3 py-2 font-semibold">
+						<th scope="col" className="w-1/3 border-b-2 border-line bg-sunken px-3 py-2 font-semibold">
 							{keyHeading}
 						</th>
-						<th scope="col" className="border-b-2 border-line px-3 py-2 font-semibold">
+						<th scope="col" className="border-b-2 border-line bg-sunken px-3 py-2 font-semibold">
 							{valueHeading}
 						</th>
 					</tr>
@@ -19,10 +19,10 @@ export default function DataTable({ keyHeading, valueHeading, caption, rows }: D
 				<tbody>
 					{rows.map((row, index) => (
 						<tr key={index} className="border-b border-line last:border-b-0 even:bg-raised/60">
-							<th scope="row" className="px-3 py-2 align-top font-semibold">
+							<th scope="row" className="border-0 bg-transparent px-3 py-2 align-top font-semibold">
 								{row.key}
 							</th>
-							<td className="px-3 py-2 align-top">{row.value}</td>
+							<td className="border-0 px-3 py-2 align-top">{row.value}</td>
 						</tr>
 					))}
 				</tbody>

@@ -25,12 +25,12 @@ export default function ImageTable({ base, alt, width, height, rows }: ImageTabl
 			data-image-table=""
 			data-hydrated={hydrated ? '' : undefined}
 		>
-			<ul className="flex flex-col gap-1.5">
+			<ul className="m-0 flex list-none flex-col gap-1.5 p-0">
 				{rows.map((r) => {
 					const locked = state.locked === r.id
 					const shown = row?.id === r.id
 					return (
-						<li key={r.id}>
+						<li key={r.id} className="m-0">
 							<button
 								type="button"
 								aria-pressed={locked}

@@ -1,4 +1,4 @@
-import { createContext, type KeyboardEvent, type ReactNode, use, useId, useRef, useState } from 'react'
+import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
 import type { TabsProps } from './tabs.schema.ts'
 import { initialTab, tabIndexForKey } from './tabs-state.ts'
@@ -18,7 +18,27 @@ export default function Tabs({ labels, default: defaultLabel, children }: TabsPr
 	// The labels can change under us on client-side navigation: fall back to the default then.
 	const active = labels.includes(selected) ? selected : initialTab(labels, defaultLabel)
 	const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
+	const rootRef = useRef<HTMLDivElement>(null)
 	const idOf = (part: 'tab' | 'panel', index: number) => `${base}-${part}-${index}`
+
+	// A link to a heading inside a hidden panel (the table of contents, a link from another page)
+	// opens that panel and scrolls to the heading.
+	const labelsKey = labels.join('\n')
+	useEffect(() => {
+		const reveal = () => {
+			const id = decodeURIComponent(window.location.hash.slice(1))
+			const target = id ? document.getElementById(id) : null
+			const panel = target?.closest<HTMLElement>('[role="tabpanel"]')
+			const label = panel?.dataset.label
+			if (!target || !panel?.hidden || label === undefined || !rootRef.current?.contains(panel)) return
+			if (!labelsKey.split('\n').includes(label)) return
+			setSelected(label)
+			requestAnimationFrame(() => target.scrollIntoView())
+		}
+		reveal()
+		window.addEventListener('hashchange', reveal)
+		return () => window.removeEventListener('hashchange', reveal)
+	}, [labelsKey])
 
 	const onKeyDown = (event: KeyboardEvent, index: number) => {
 		const target = tabIndexForKey(event.key, index, labels.length)
@@ -29,7 +49,7 @@ export default function Tabs({ labels, default: defaultLabel, children }: TabsPr
 	}
 
 	return (
-		<div className="not-prose my-6 rounded-lg border border-line bg-raised" data-tabs="" data-hydrated={hydrated ? '' : undefined}>
+		<div ref={rootRef} className="not-prose my-6 rounded-lg border border-line bg-raised" data-tabs="" data-hydrated={hydrated ? '' : undefined}>
 			<div role="tablist" className="flex overflow-x-auto rounded-t-lg border-b border-line bg-sunken/60 px-2">
 				{labels.map((label, index) => {
 					const isActive = label === active
@@ -72,6 +92,7 @@ export function TabPanel({ label, children }: { label: string; children?: ReactN
 			id={tabs.idOf('panel', index)}
 			aria-labelledby={tabs.idOf('tab', index)}
 			hidden={label !== tabs.active}
+			data-label={label}
 			tabIndex={0}
 			className="prose min-h-80 px-4 py-4 focus-visible:-outline-offset-2 sm:px-5 [&>:first-child]:mt-0"
 		>

@@ -28,7 +28,7 @@ export default function UnderConstruction() {
 				href={COMMUNITY_DISCORD}
 				target="_blank"
 				rel="noopener noreferrer"
-				className="mt-4 inline-flex items-center gap-2 rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg hover:opacity-90"
+				className="mt-4 inline-flex items-center gap-2 rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg no-underline hover:opacity-90"
 			>
 				RuneScape community Discord
 				<span className="sr-only"> (opens in a new tab)</span>

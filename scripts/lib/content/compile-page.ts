@@ -347,7 +347,7 @@ function checklistItemIds(
 		}
 		if (ids.includes(id)) fail(lineOf(item), `two checklist items share the id "${id}"; give one an explicit {#id}`)
 		ids.push(id)
-		item.data = { ...item.data, hName: 'x-checklist-item', hProperties: { itemId: id } }
+		item.data = { ...item.data, hName: 'x-checklist-item', hProperties: { dataItemId: id } }
 	}
 	return ids
 }

@@ -15,19 +15,20 @@ export type DevGalleryOptions = {
 }
 
 const tagOf = (node: CompactNode | undefined) => (Array.isArray(node) ? node[0] : undefined)
+const isHeading = (node: CompactNode | undefined) => tagOf(node) === 'h2' || tagOf(node) === 'h3'
 
 /**
- * Lays out the gallery: each `##` section becomes its heading and intro, then a two-column demo
+ * Lays out the gallery: each `##` or `###` section becomes its heading and intro, then a two-column demo
  * with the section's code fences (the directive syntax) on one side and the live widgets on the other.
  */
 export function galleryBody(body: CompactNode[]): CompactNode[] {
 	const out: CompactNode[] = []
 	let i = 0
-	while (i < body.length && tagOf(body[i]) !== 'h2') out.push(body[i++]!)
+	while (i < body.length && !isHeading(body[i])) out.push(body[i++]!)
 	while (i < body.length) {
 		const heading = body[i++]!
 		const rest: CompactNode[] = []
-		while (i < body.length && tagOf(body[i]) !== 'h2') rest.push(body[i++]!)
+		while (i < body.length && !isHeading(body[i])) rest.push(body[i++]!)
 		const firstFence = rest.findIndex((n) => tagOf(n) === 'pre')
 		if (firstFence < 0) {
 			out.push(['section', { className: ['gallery-item'] }, heading, ...rest])
