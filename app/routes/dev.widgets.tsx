@@ -29,7 +29,7 @@ export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 				className={[
 					'prose mt-6',
 					'[&_.gallery-item]:mt-12 [&_.gallery-item]:scroll-mt-20',
-					'[&_.gallery-demo]:mt-4 [&_.gallery-demo]:grid [&_.gallery-demo]:items-start [&_.gallery-demo]:gap-x-8 [&_.gallery-demo]:gap-y-4',
+					'[&_.gallery-demo]:mt-4 [&_.gallery-demo]:grid [&_.gallery-demo]:grid-cols-[minmax(0,1fr)] [&_.gallery-demo]:items-start [&_.gallery-demo]:gap-x-8 [&_.gallery-demo]:gap-y-4',
 					'lg:[&_.gallery-demo]:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]',
 					'[&_.gallery-source>pre+pre]:mt-3 [&_.gallery-source>pre]:m-0',
 					'[&_.gallery-live>*:first-child]:mt-0 [&_.gallery-live>*+*]:mt-4',

@@ -334,7 +334,7 @@ test.describe('image table', () => {
 test.describe('image table on a touch screen', () => {
 	test.use({ hasTouch: true, viewport: { width: 375, height: 740 } })
 
-	test('a tap locks the row and the preview sits above the rows', async ({ page }) => {
+	test('a tap locks the row and the preview stays in view above the rows', async ({ page }) => {
 		await open(page, '/setup/map', '[data-image-table]')
 		const table = page.locator('[data-image-table]')
 		const altar = table.getByRole('button', { name: /^Altar/ })
@@ -342,9 +342,15 @@ test.describe('image table on a touch screen', () => {
 		await altar.tap()
 		await expect(altar).toHaveAttribute('aria-pressed', 'true')
 		await expect(shown(table)).toHaveAttribute('src', '/images/setup/map-icons/altar-hover.svg')
-		const preview = await table.locator('figure').boundingBox()
-		const rows = await table.getByRole('list').boundingBox()
-		expect(preview!.y + preview!.height).toBeLessThanOrEqual(rows!.y)
+		// Stacked on a phone: preview and rows are full width, and the preview stays in view (sticky
+		// under the header) while the reader taps rows further down.
+		const figure = table.locator('figure')
+		await expect(figure).toBeInViewport()
+		await expect(altar).toBeInViewport()
+		const preview = (await figure.boundingBox())!
+		const rows = (await table.getByRole('list').boundingBox())!
+		expect(Math.abs(preview.width - rows.width)).toBeLessThan(2)
+		expect(preview.y + preview.height).toBeLessThanOrEqual((await altar.boundingBox())!.y)
 	})
 
 })

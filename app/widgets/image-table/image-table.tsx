@@ -73,7 +73,8 @@ export default function ImageTable({ base, alt, width, height, rows }: ImageTabl
 					)
 				})}
 			</ul>
-			<figure className="md:sticky md:top-20">
+			{/* Sticky on phones too, so the preview stays in view while the reader taps rows below it. */}
+			<figure className="sticky top-14 z-10 bg-bg pt-2 md:top-20 md:bg-transparent md:pt-0">
 				<div className="relative overflow-hidden rounded-lg border border-line bg-sunken">
 					{images.map((src, index) => {
 						const visible = src === shownSrc

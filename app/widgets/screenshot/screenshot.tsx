@@ -74,6 +74,8 @@ export default function Screenshot({ src, alt, width, height, caption, full }: S
 function Viewer({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading')
+	// Drawings scale up to fill the screen; photos and screenshots stay at most their real size.
+	const vector = /\.svg$/i.test(src.split(/[?#]/)[0] ?? '')
 
 	useEffect(() => {
 		const dialog = dialogRef.current
@@ -114,7 +116,7 @@ function Viewer({ src, alt, onClose }: { src: string; alt: string; onClose: () =
 				alt={alt}
 				onLoad={() => setState('loaded')}
 				onError={() => setState('failed')}
-				className={`max-h-full max-w-full object-contain ${state === 'loaded' ? '' : 'invisible'}`}
+				className={`object-contain ${vector ? 'size-full' : 'max-h-full max-w-full'} ${state === 'loaded' ? '' : 'invisible'}`}
 			/>
 		</dialog>
 	)
