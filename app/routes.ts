@@ -12,5 +12,6 @@ export default [
 	route('api/v1/player-data', 'routes/api.v1.player-data.ts'),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
+	route('dev/widgets', 'routes/dev.widgets.tsx'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

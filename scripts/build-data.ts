@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildContent, writeContent } from './lib/content/build-content.ts'
+import { compileDevGallery, writeDevGallery } from './lib/content/dev-gallery.ts'
 import { writeLeague } from './lib/league.ts'
 import { writeQuestData } from './lib/quest-artifacts.ts'
 import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
@@ -34,11 +35,20 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
 	})
 	problems.push(...content.errors.map((e) => e.message))
+	// The widget gallery for authors (/dev/widgets): compiled like a page, kept out of the navigation.
+	const gallery = compileDevGallery({
+		file: path.join(root, 'content-dev/widgets.md'),
+		publicDir: path.join(root, 'public'),
+		resolveQuest: (name) => names[name.toLowerCase()]?.name,
+		pagePaths: new Set(content.pages.map((p) => p.path)),
+	})
+	problems.push(...gallery.errors.map((e) => e.message))
 	if (problems.length > 0) {
 		console.error(`build-data: ${problems.length} problem(s):\n${problems.map((p) => `  ✗ ${p}`).join('\n')}`)
 		return 1
 	}
 	writeContent(outDir, content)
+	writeDevGallery(outDir, gallery.page)
 	const ms = Math.round(performance.now() - started)
 	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled in ${ms} ms`)
 	return 0

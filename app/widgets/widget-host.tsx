@@ -19,7 +19,8 @@ export function WidgetHost({ 'data-widget': name, props, children }: HostProps) 
 	)
 }
 
-export function ChecklistItemHost({ itemId, children }: { itemId?: string; children?: ReactNode }) {
+/** A checklist's list item; the build marks it with `data-item-id` (a prop named `itemId` would reach us as `itemID`). */
+export function ChecklistItemHost({ 'data-item-id': itemId, children }: { 'data-item-id'?: string; children?: ReactNode }) {
 	const Item = widgetComponents['checklist-item'] as ComponentType<{ id: string; children?: ReactNode }> | undefined
 	if (!Item) return <li>{children}</li>
 	return (

@@ -9,5 +9,3 @@ export const checklistSchema = z.strictObject({
 })
 export type ChecklistProps = z.infer<typeof checklistSchema>
 
-/** What a reader's progress looks like in localStorage. Anything else is ignored. */
-export const checklistProgressSchema = z.array(z.string())

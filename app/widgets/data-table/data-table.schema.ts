@@ -6,12 +6,18 @@ const row = z.union([
 	z.strictObject({ key: cell, value: cell }),
 ])
 
-export const dataTableSchema = z.strictObject({
-	key: z.string().trim().min(1).default('Name'),
-	value: z.string().trim().min(1).default('Value'),
-	caption: z.string().trim().min(1).optional(),
-	rows: z.array(row).min(1, 'a data table needs at least one row'),
-})
-export type DataTableProps = z.infer<typeof dataTableSchema>
+/**
+ * Authors write `key` and `value` (the column headings); the component gets them as `keyHeading`
+ * and `valueHeading`, because React would take a prop called `key` for itself.
+ */
+export const dataTableSchema = z
+	.strictObject({
+		key: z.string().trim().min(1).default('Name'),
+		value: z.string().trim().min(1).default('Value'),
+		caption: z.string().trim().min(1).optional(),
+		rows: z.array(row).min(1, 'a data table needs at least one row'),
+	})
+	.transform(({ key, value, ...rest }) => ({ keyHeading: key, valueHeading: value, ...rest }))
+export type DataTableProps = z.output<typeof dataTableSchema>
 /** The yaml fence of a data table: a list of rows. */
 export const dataTableYamlSchema = z.array(row)

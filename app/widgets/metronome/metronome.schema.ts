@@ -6,4 +6,3 @@ export const metronomeSchema = z.strictObject({
 })
 export type MetronomeProps = z.infer<typeof metronomeSchema>
 
-export const beatIntervalMs = (bpm: number) => 60_000 / bpm

@@ -156,6 +156,13 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 				if (!ctx.resolveQuest(name)) fail(lineOf(directive), `unknown quest "${name}" (not in data/quests/)`)
 			}
 		}
+		// Image widgets get their image's size from public/, so the page does not jump when it loads.
+		const sized = sizedImageOf(definition.component, result.data)
+		if (sized) {
+			const size = ctx.imageSize(sized.src)
+			if (size) Object.assign(sized.props, size)
+			else fail(lineOf(directive), `image ${sized.src} does not exist in public/ (or its size cannot be read)`)
+		}
 		widgetsUsed.add(definition.component)
 		directive.data = {
 			...directive.data,
@@ -184,6 +191,15 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			widgets: [...widgetsUsed].sort(),
 		},
 	}
+}
+
+/** The image of a widget whose size the build fills in (a file under public/ without a given size). */
+function sizedImageOf(component: string, data: unknown): { src: string; props: Record<string, unknown> } | undefined {
+	const props = data as { src?: string; base?: string; width?: number; rows?: { hoverImage: string }[] }
+	const src =
+		component === 'image-table' ? (props.base ?? props.rows?.[0]?.hoverImage) : component === 'world-map' ? props.src : undefined
+	if (!src?.startsWith('/') || props.width !== undefined) return undefined
+	return { src, props: data as Record<string, unknown> }
 }
 
 function emptyResult(ctx: CompileContext, errors: ContentError[]): CompileResult {
@@ -331,7 +347,7 @@ function checklistItemIds(
 		}
 		if (ids.includes(id)) fail(lineOf(item), `two checklist items share the id "${id}"; give one an explicit {#id}`)
 		ids.push(id)
-		item.data = { ...item.data, hName: 'x-checklist-item', hProperties: { itemId: id } }
+		item.data = { ...item.data, hName: 'x-checklist-item', hProperties: { dataItemId: id } }
 	}
 	return ids
 }

@@ -1,0 +1,44 @@
+import type { Route } from './+types/dev.widgets'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Markdown } from '#app/components/markdown.tsx'
+import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+
+// The widget gallery for authors: every widget live beside its syntax. Hidden: not in the
+// navigation, the sitemap or the prerendered pages, and marked noindex.
+export async function loader() {
+	const { default: page } = await import('#app/generated/dev/widgets.json', { with: { type: 'json' } })
+	return { page }
+}
+
+export function headers() {
+	return { 'Cache-Control': CACHE_CONTROL.page, 'X-Robots-Tag': 'noindex' }
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Widget Gallery - Gielinor Guide' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function DevWidgets({ loaderData }: Route.ComponentProps) {
+	const { page } = loaderData
+	return (
+		<main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8">
+			<p className="text-sm font-semibold tracking-widest text-accent uppercase">For authors</p>
+			<h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
+			<article
+				className={[
+					'prose mt-6',
+					'[&_.gallery-item]:mt-12 [&_.gallery-item]:scroll-mt-20',
+					'[&_.gallery-demo]:mt-4 [&_.gallery-demo]:grid [&_.gallery-demo]:grid-cols-[minmax(0,1fr)] [&_.gallery-demo]:items-start [&_.gallery-demo]:gap-x-8 [&_.gallery-demo]:gap-y-4',
+					'lg:[&_.gallery-demo]:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]',
+					'[&_.gallery-source>pre+pre]:mt-3 [&_.gallery-source>pre]:m-0',
+					'[&_.gallery-live>*:first-child]:mt-0 [&_.gallery-live>*+*]:mt-4',
+				].join(' ')}
+			>
+				<Markdown body={page.body} />
+			</article>
+		</main>
+	)
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

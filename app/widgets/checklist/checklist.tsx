@@ -1,0 +1,213 @@
+import {
+	createContext,
+	type KeyboardEvent,
+	type MouseEvent,
+	type ReactNode,
+	use,
+	useEffect,
+	useId,
+	useRef,
+	useState,
+} from 'react'
+import { useHydrated } from '../use-hydrated.ts'
+import type { ChecklistProps } from './checklist.schema.ts'
+import {
+	COMPACT_AFTER,
+	type ChecklistAction,
+	checklistProgress,
+	checklistReducer,
+	parseProgress,
+	progressKey,
+} from './checklist-state.ts'
+
+type ChecklistContextValue = {
+	done: ReadonlySet<string>
+	next: string | undefined
+	toggle: (id: string) => void
+}
+
+const ChecklistContext = createContext<ChecklistContextValue | null>(null)
+
+function readStorage(key: string): string | null {
+	try {
+		return localStorage.getItem(key)
+	} catch {
+		return null
+	}
+}
+
+function writeStorage(key: string, done: string[]) {
+	try {
+		if (done.length === 0) localStorage.removeItem(key)
+		else localStorage.setItem(key, JSON.stringify(done))
+	} catch {
+		// Storage full or blocked: progress lasts until the page is left.
+	}
+}
+
+/**
+ * Done item ids, loaded from localStorage after hydration (the server HTML shows nothing done)
+ * and saved on every change. Another tab changing the same checklist updates this one too.
+ */
+function useProgress(checklistId: string, itemIds: string[]) {
+	const [done, setDone] = useState<string[]>([])
+	const [loaded, setLoaded] = useState(false)
+	const key = progressKey(checklistId)
+	const idsKey = itemIds.join(' ')
+	useEffect(() => {
+		const ids = idsKey.split(' ')
+		const load = () => setDone(parseProgress(readStorage(key), ids))
+		load()
+		setLoaded(true)
+		const onStorage = (event: StorageEvent) => {
+			if (event.key === key) load()
+		}
+		window.addEventListener('storage', onStorage)
+		return () => window.removeEventListener('storage', onStorage)
+	}, [key, idsKey])
+	const dispatch = (action: ChecklistAction) => {
+		const next = checklistReducer(itemIds, done, action)
+		setDone(next)
+		writeStorage(key, next)
+	}
+	return { done, loaded, dispatch }
+}
+
+/** A list of tasks the reader ticks off; progress is kept in their browser. */
+export default function Checklist({ id, itemIds, children }: ChecklistProps & { children?: ReactNode }) {
+	const hydrated = useHydrated()
+	const { done, loaded, dispatch } = useProgress(id, itemIds)
+	const progress = checklistProgress(itemIds, done)
+	const long = itemIds.length > COMPACT_AFTER
+	const [compact, setCompact] = useState(true)
+	const listId = useId()
+	const listRef = useRef<HTMLDivElement>(null)
+	const limited = long && compact
+
+	// Once progress has loaded, bring the next item into view inside a height-limited list.
+	const next = progress.next
+	useEffect(() => {
+		const list = listRef.current
+		if (!loaded || !limited || !list || !next) return
+		const item = list.querySelector<HTMLElement>(`[data-item="${next}"]`)
+		if (item && (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)) {
+			list.scrollTop = Math.max(0, item.offsetTop - list.clientHeight / 3)
+		}
+		// Only on load and when the view changes, not on every tick.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [loaded, limited])
+
+	const complete = progress.completed === progress.total
+	return (
+		<section
+			aria-label="Checklist"
+			className="not-prose my-6 overflow-hidden rounded-lg border border-line bg-raised"
+			data-checklist={id}
+			data-hydrated={hydrated ? '' : undefined}
+		>
+			<div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-line bg-sunken/60 px-4 py-2.5">
+				<p className={`text-sm font-semibold tabular-nums ${complete ? 'text-ok' : ''}`} aria-live="polite" data-progress>
+					{complete ? `All ${progress.total} done` : `${progress.completed} of ${progress.total} done`}
+				</p>
+				<div className="h-2 min-w-20 flex-1 overflow-hidden rounded-full bg-line/70" aria-hidden="true">
+					<div className="h-full rounded-full bg-ok transition-[width] duration-300" style={{ width: `${progress.percent}%` }} />
+				</div>
+				<div className="flex gap-2">
+					{long ? (
+						<button
+							type="button"
+							className={BUTTON}
+							aria-pressed={compact}
+							aria-controls={listId}
+							onClick={() => setCompact(!compact)}
+						>
+							Compact view
+						</button>
+					) : null}
+					<button
+						type="button"
+						className={BUTTON}
+						disabled={progress.completed === 0}
+						onClick={() => dispatch({ type: 'reset' })}
+					>
+						Reset
+					</button>
+				</div>
+			</div>
+			<div
+				id={listId}
+				ref={listRef}
+				className={`relative *:m-0 *:list-none *:divide-y *:divide-line/70 *:p-0 [&_li]:m-0 ${limited ? 'max-h-[480px] overflow-y-auto overscroll-contain' : ''}`}
+				data-compact={limited ? '' : undefined}
+			>
+				<ChecklistContext
+					value={{ done: new Set(done), next: progress.next, toggle: (item) => dispatch({ type: 'toggle', id: item }) }}
+				>
+					{children}
+				</ChecklistContext>
+			</div>
+		</section>
+	)
+}
+
+const BUTTON =
+	'rounded-md border border-line bg-raised px-2.5 py-1 text-xs font-semibold text-fg hover:border-accent disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-accent aria-pressed:text-accent'
+
+/** One row of a checklist: the whole row is a checkbox. */
+export function ChecklistItem({ id, children }: { id: string; children?: ReactNode }) {
+	const checklist = use(ChecklistContext)
+	if (!checklist) return <li>{children}</li>
+	const checked = checklist.done.has(id)
+	const next = checklist.next === id
+	const onClick = (event: MouseEvent) => {
+		// A link inside an item follows the link instead of ticking the item.
+		if ((event.target as Element).closest('a')) return
+		checklist.toggle(id)
+	}
+	const onKeyDown = (event: KeyboardEvent) => {
+		if (event.target !== event.currentTarget) return
+		if (event.key === ' ' || event.key === 'Enter') {
+			event.preventDefault()
+			checklist.toggle(id)
+		}
+	}
+	return (
+		<li data-item={id} data-done={checked ? '' : undefined} data-next={next ? '' : undefined}>
+			<div
+				role="checkbox"
+				aria-checked={checked}
+				tabIndex={0}
+				onClick={onClick}
+				onKeyDown={onKeyDown}
+				className={`flex cursor-pointer items-start gap-3 border-l-4 px-4 py-2.5 select-none focus-visible:-outline-offset-2 ${
+					next ? 'border-accent bg-accent/10' : 'border-transparent hover:bg-sunken/60'
+				}`}
+			>
+				<span
+					aria-hidden="true"
+					className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
+						checked ? 'border-ok bg-ok text-bg' : 'border-muted'
+					}`}
+				>
+					{checked ? (
+						<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.5">
+							<path d="m3.5 8.5 3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
+						</svg>
+					) : null}
+				</span>
+				<div
+					className={`min-w-0 flex-1 leading-6 [&_a]:text-link [&_a]:underline [&_code]:rounded [&_code]:bg-sunken [&_code]:px-1 [&_strong]:font-semibold ${
+						checked ? 'text-muted line-through decoration-muted' : ''
+					}`}
+				>
+					{children}
+				</div>
+				{next ? (
+					<span aria-hidden="true" className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">
+						Next
+					</span>
+				) : null}
+			</div>
+		</li>
+	)
+}

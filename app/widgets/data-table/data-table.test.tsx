@@ -1,0 +1,31 @@
+import { renderToString } from 'react-dom/server'
+import { expect, test } from 'vitest'
+import DataTable from './data-table.tsx'
+import { dataTableSchema, dataTableYamlSchema } from './data-table.schema.ts'
+
+test('rows are [key, value] pairs or {key, value} maps; numbers and booleans become text', () => {
+	expect(dataTableYamlSchema.parse([['Loot beams', true], { key: 'Scaling', value: 100 }])).toEqual([
+		{ key: 'Loot beams', value: 'true' },
+		{ key: 'Scaling', value: '100' },
+	])
+	expect(dataTableYamlSchema.safeParse([['only a key']]).success).toBe(false)
+	expect(dataTableYamlSchema.safeParse([{ key: 'a', value: 'b', extra: 'c' }]).success).toBe(false)
+})
+
+test('the headings default to Name and Value, reach the component without a `key` prop, and a table needs a row', () => {
+	expect(dataTableSchema.parse({ rows: [['a', 'b']] })).toEqual({
+		keyHeading: 'Name',
+		valueHeading: 'Value',
+		rows: [{ key: 'a', value: 'b' }],
+	})
+	expect(dataTableSchema.safeParse({ rows: [] }).error?.issues[0]?.message).toMatch(/at least one row/)
+})
+
+test('renders a caption, column headings and a row heading per key', () => {
+	const props = dataTableSchema.parse({ key: 'Setting', value: 'Suggested', caption: 'Gameplay', rows: [['Loot beams', 'On']] })
+	const html = renderToString(<DataTable {...props} />)
+	expect(html).toContain('<caption')
+	expect(html).toMatch(/<th scope="col"[^>]*>Setting<\/th>/)
+	expect(html).toMatch(/<th scope="col"[^>]*>Suggested<\/th>/)
+	expect(html).toMatch(/<th scope="row"[^>]*>Loot beams<\/th><td[^>]*>On<\/td>/)
+})

@@ -1,0 +1,48 @@
+import { renderToString } from 'react-dom/server'
+import { expect, test } from 'vitest'
+import Tabs, { TabPanel } from './tabs.tsx'
+import { tabSchema, tabsSchema } from './tabs.schema.ts'
+import { initialTab, tabIndexForKey } from './tabs-state.ts'
+
+const labels = ['None', 'Ironman', 'Hardcore Ironman']
+
+test('the schema takes labels and an optional default', () => {
+	expect(tabsSchema.parse({ labels, default: 'Ironman' })).toEqual({ labels, default: 'Ironman' })
+	expect(tabsSchema.safeParse({ labels: [] }).success).toBe(false)
+	expect(tabSchema.safeParse({ label: ' ' }).error?.issues[0]?.message).toBe('a tab needs a label')
+})
+
+test('the default label is shown first, else the first tab', () => {
+	expect(initialTab(labels, 'Ironman')).toBe('Ironman')
+	expect(initialTab(labels, undefined)).toBe('None')
+	expect(initialTab(labels, 'Not a tab')).toBe('None')
+})
+
+test('arrow keys wrap around, Home and End jump to the ends, other keys do nothing', () => {
+	expect(tabIndexForKey('ArrowRight', 0, 3)).toBe(1)
+	expect(tabIndexForKey('ArrowRight', 2, 3)).toBe(0)
+	expect(tabIndexForKey('ArrowLeft', 0, 3)).toBe(2)
+	expect(tabIndexForKey('ArrowLeft', 2, 3)).toBe(1)
+	expect(tabIndexForKey('Home', 2, 3)).toBe(0)
+	expect(tabIndexForKey('End', 0, 3)).toBe(2)
+	expect(tabIndexForKey('ArrowDown', 0, 3)).toBeUndefined()
+	expect(tabIndexForKey('a', 0, 3)).toBeUndefined()
+	expect(tabIndexForKey('ArrowRight', 0, 0)).toBeUndefined()
+})
+
+test('every panel is in the server HTML; only the default one is visible', () => {
+	const html = renderToString(
+		<Tabs labels={labels} default="Ironman">
+			{labels.map((label) => (
+				<TabPanel key={label} label={label}>
+					<p>{`About ${label}`}</p>
+				</TabPanel>
+			))}
+		</Tabs>,
+	)
+	for (const label of labels) expect(html).toContain(`About ${label}`)
+	expect(html.match(/role="tabpanel"/g)).toHaveLength(3)
+	expect(html.match(/role="tabpanel"[^>]*hidden=""/g)).toHaveLength(2)
+	expect(html).toMatch(/aria-selected="true" [^>]*tabindex="0"[^>]*>Ironman</)
+	expect(html.match(/tabindex="-1"/g)).toHaveLength(2)
+})

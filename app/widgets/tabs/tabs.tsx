@@ -1,0 +1,102 @@
+import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useRef, useState } from 'react'
+import { useHydrated } from '../use-hydrated.ts'
+import type { TabsProps } from './tabs.schema.ts'
+import { initialTab, tabIndexForKey } from './tabs-state.ts'
+
+type TabsContextValue = { active: string; labels: string[]; idOf: (part: 'tab' | 'panel', index: number) => string }
+
+const TabsContext = createContext<TabsContextValue | null>(null)
+
+/**
+ * Tabs (WAI-ARIA tabs pattern, automatic activation). Every panel is in the server HTML; the
+ * inactive ones are `hidden`.
+ */
+export default function Tabs({ labels, default: defaultLabel, children }: TabsProps & { children?: ReactNode }) {
+	const hydrated = useHydrated()
+	const base = useId()
+	const [selected, setSelected] = useState(() => initialTab(labels, defaultLabel))
+	// The labels can change under us on client-side navigation: fall back to the default then.
+	const active = labels.includes(selected) ? selected : initialTab(labels, defaultLabel)
+	const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
+	const rootRef = useRef<HTMLDivElement>(null)
+	const idOf = (part: 'tab' | 'panel', index: number) => `${base}-${part}-${index}`
+
+	// A link to a heading inside a hidden panel (the table of contents, a link from another page)
+	// opens that panel and scrolls to the heading.
+	const labelsKey = labels.join('\n')
+	useEffect(() => {
+		const reveal = () => {
+			const id = decodeURIComponent(window.location.hash.slice(1))
+			const target = id ? document.getElementById(id) : null
+			const panel = target?.closest<HTMLElement>('[role="tabpanel"]')
+			const label = panel?.dataset.label
+			if (!target || !panel?.hidden || label === undefined || !rootRef.current?.contains(panel)) return
+			if (!labelsKey.split('\n').includes(label)) return
+			setSelected(label)
+			requestAnimationFrame(() => target.scrollIntoView())
+		}
+		reveal()
+		window.addEventListener('hashchange', reveal)
+		return () => window.removeEventListener('hashchange', reveal)
+	}, [labelsKey])
+
+	const onKeyDown = (event: KeyboardEvent, index: number) => {
+		const target = tabIndexForKey(event.key, index, labels.length)
+		if (target === undefined) return
+		event.preventDefault()
+		setSelected(labels[target]!)
+		tabRefs.current[target]?.focus()
+	}
+
+	return (
+		<div ref={rootRef} className="not-prose my-6 rounded-lg border border-line bg-raised" data-tabs="" data-hydrated={hydrated ? '' : undefined}>
+			<div role="tablist" className="flex overflow-x-auto rounded-t-lg border-b border-line bg-sunken/60 px-2">
+				{labels.map((label, index) => {
+					const isActive = label === active
+					return (
+						<button
+							key={label}
+							ref={(el) => {
+								tabRefs.current[index] = el
+							}}
+							type="button"
+							role="tab"
+							id={idOf('tab', index)}
+							aria-selected={isActive}
+							aria-controls={idOf('panel', index)}
+							tabIndex={isActive ? 0 : -1}
+							onClick={() => setSelected(label)}
+							onKeyDown={(event) => onKeyDown(event, index)}
+							className={`-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:-outline-offset-4 ${
+								isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:border-line hover:text-fg'
+							}`}
+						>
+							{label}
+						</button>
+					)
+				})}
+			</div>
+			<TabsContext value={{ active, labels, idOf }}>{children}</TabsContext>
+		</div>
+	)
+}
+
+/** One `::::tab` block: a panel shown while its tab is selected. */
+export function TabPanel({ label, children }: { label: string; children?: ReactNode }) {
+	const tabs = use(TabsContext)
+	if (!tabs) return <div>{children}</div>
+	const index = tabs.labels.indexOf(label)
+	return (
+		<div
+			role="tabpanel"
+			id={tabs.idOf('panel', index)}
+			aria-labelledby={tabs.idOf('tab', index)}
+			hidden={label !== tabs.active}
+			data-label={label}
+			tabIndex={0}
+			className="prose min-h-80 px-4 py-4 focus-visible:-outline-offset-2 sm:px-5 [&>:first-child]:mt-0"
+		>
+			{children}
+		</div>
+	)
+}

@@ -1,0 +1,73 @@
+import { createElement } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { expect, test } from 'vitest'
+import { Markdown } from '#app/components/markdown.tsx'
+import { compilePage } from './compile-page.ts'
+
+const front = '---\ntitle: T\norder: 1\ndescription: A page for testing widget props.\n---\n'
+const sizes: Record<string, { width: number; height: number }> = {
+	'/images/map.svg': { width: 1000, height: 640 },
+	'/images/base.svg': { width: 480, height: 360 },
+}
+
+function compile(body: string) {
+	return compilePage(`${front}\n${body}\n`, {
+		file: 'content/setup/t.md',
+		path: '/setup/t',
+		section: 'setup',
+		imageSize: (src) => sizes[src],
+		resolveQuest: () => undefined,
+	})
+}
+
+function widgetProps(result: ReturnType<typeof compile>, name: string): Record<string, unknown> {
+	const found = JSON.stringify(result.page.body).match(new RegExp(`"dataWidget":"${name}","props":"((?:[^"\\\\]|\\\\.)*)"`))
+	return JSON.parse(JSON.parse(`"${found![1]}"`)) as Record<string, unknown>
+}
+
+test('the world map and image table get their image size from public/', () => {
+	const map = compile('::world-map{src="/images/map.svg" alt="Map"}')
+	expect(map.errors).toEqual([])
+	expect(widgetProps(map, 'world-map')).toEqual({ src: '/images/map.svg', alt: 'Map', width: 1000, height: 640 })
+
+	const table = compile(':::image-table{base="/images/base.svg"}\n```yaml\n- {id: a, name: A, description: D, hoverImage: /images/map.svg}\n```\n:::')
+	expect(table.errors).toEqual([])
+	expect(widgetProps(table, 'image-table')).toMatchObject({ base: '/images/base.svg', width: 480, height: 360 })
+})
+
+test('a missing image of a map widget stops the build', () => {
+	const result = compile('::world-map{src="/images/nope.svg" alt="Map"}')
+	expect(result.errors.map((e) => e.message)).toEqual([
+		'content/setup/t.md:7: image /images/nope.svg does not exist in public/ (or its size cannot be read)',
+	])
+})
+
+test('data table headings reach the component as keyHeading and valueHeading', () => {
+	const result = compile(':::data-table{key="Setting"}\n```yaml\n- [Loot beams, "On"]\n```\n:::')
+	expect(result.errors).toEqual([])
+	expect(widgetProps(result, 'data-table')).toEqual({
+		keyHeading: 'Setting',
+		valueHeading: 'Value',
+		rows: [{ key: 'Loot beams', value: 'On' }],
+	})
+})
+
+/** The page body as the server renders it, lazy widget chunks included. */
+async function renderBody(body: unknown[]): Promise<string> {
+	const { prelude } = await prerenderToNodeStream(createElement(Markdown, { body }))
+	let html = ''
+	for await (const chunk of prelude) html += String(chunk)
+	return html
+}
+
+test('checklist items reach the widget with their ids, and the server HTML has the widgets', async () => {
+	const result = compile(
+		':::checklist{id="demo"}\n- Unlock the interface {#unlock}\n- Lock it again\n:::\n\n:::data-table{key="Setting"}\n```yaml\n- [Loot beams, "On"]\n```\n:::',
+	)
+	expect(result.errors).toEqual([])
+	const html = await renderBody(result.page.body)
+	expect(html).toContain('<li data-item="unlock">')
+	expect(html).toContain('<li data-item="lock-it-again">')
+	expect(html.match(/role="checkbox"/g)).toHaveLength(2)
+	expect(html).toMatch(/<th scope="col"[^>]*>Setting<\/th>/)
+})

@@ -1,0 +1,82 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { CompactNode } from '#app/lib/content/compact-hast.ts'
+import type { CompiledPage } from '#app/lib/content/page-types.ts'
+import { readImageSize } from '../image-size.ts'
+import { ContentError, compilePage } from './compile-page.ts'
+
+export type DevGalleryOptions = {
+	/** content-dev/widgets.md */
+	file: string
+	publicDir: string
+	resolveQuest: (name: string) => string | undefined
+	/** Paths of the site's pages, for checking the gallery's internal links. */
+	pagePaths: ReadonlySet<string>
+}
+
+const tagOf = (node: CompactNode | undefined) => (Array.isArray(node) ? node[0] : undefined)
+const isHeading = (node: CompactNode | undefined) => tagOf(node) === 'h2' || tagOf(node) === 'h3'
+
+/**
+ * Lays out the gallery: each `##` or `###` section becomes its heading and intro, then a two-column demo
+ * with the section's code fences (the directive syntax) on one side and the live widgets on the other.
+ */
+export function galleryBody(body: CompactNode[]): CompactNode[] {
+	const out: CompactNode[] = []
+	let i = 0
+	while (i < body.length && !isHeading(body[i])) out.push(body[i++]!)
+	while (i < body.length) {
+		const heading = body[i++]!
+		const rest: CompactNode[] = []
+		while (i < body.length && !isHeading(body[i])) rest.push(body[i++]!)
+		const firstFence = rest.findIndex((n) => tagOf(n) === 'pre')
+		if (firstFence < 0) {
+			out.push(['section', { className: ['gallery-item'] }, heading, ...rest])
+			continue
+		}
+		const intro = rest.slice(0, firstFence)
+		const after = rest.slice(firstFence)
+		const source = after.filter((n) => tagOf(n) === 'pre')
+		const live = after.filter((n) => tagOf(n) !== 'pre')
+		out.push([
+			'section',
+			{ className: ['gallery-item'] },
+			heading,
+			...intro,
+			[
+				'div',
+				{ className: ['gallery-demo'] },
+				['div', { className: ['gallery-source'] }, ...source],
+				['div', { className: ['gallery-live'] }, ...live],
+			],
+		])
+	}
+	return out
+}
+
+/** Compiles the widget gallery for authors (`/dev/widgets`): not part of the navigation or the sitemap. */
+export function compileDevGallery(options: DevGalleryOptions): { page: CompiledPage; errors: ContentError[] } {
+	const source = readFileSync(options.file, 'utf8')
+	const file = path.relative(path.resolve(options.publicDir, '..'), options.file)
+	const result = compilePage(source, {
+		file,
+		path: '/dev/widgets',
+		section: 'dev',
+		imageSize: (src) => readImageSize(path.join(options.publicDir, decodeURI(src.split(/[?#]/)[0]!))),
+		resolveQuest: options.resolveQuest,
+	})
+	const errors = [...result.errors]
+	for (const link of result.links) {
+		const target = link.href.split('#')[0]!.toLowerCase()
+		if (target && !options.pagePaths.has(target)) {
+			errors.push(new ContentError(link.file, link.line, `broken link ${link.href}: no such page`))
+		}
+	}
+	const page = { ...result.page, body: galleryBody(result.page.body as CompactNode[]) }
+	return { page, errors }
+}
+
+export function writeDevGallery(outDir: string, page: CompiledPage) {
+	mkdirSync(path.join(outDir, 'dev'), { recursive: true })
+	writeFileSync(path.join(outDir, 'dev/widgets.json'), JSON.stringify(page))
+}
