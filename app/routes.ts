@@ -12,5 +12,7 @@ export default [
 	route('api/v1/player-data', 'routes/api.v1.player-data.ts'),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
+	// Hidden (noindex) page with the player widgets, for browser tests and offline development.
+	route('dev/player', 'routes/dev.player.tsx'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router'
+import { HeaderPlayer } from './player/header-player.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type TopNavItem = { label: string; href: string; section: string }
@@ -36,6 +37,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 							Leagues Hub
 						</Link>
 					) : null}
+					<HeaderPlayer />
 					<ThemeToggle />
 				</div>
 			</div>

@@ -8,4 +8,5 @@ export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-i
 	callout: lazy(() => import('./callout/callout.tsx')),
 	steps: lazy(() => import('./steps/steps.tsx')),
 	'skill-badge': lazy(() => import('./skill-badge/skill-badge.tsx')),
+	'player-lookup': lazy(() => import('./player-lookup/player-lookup.tsx')),
 }
