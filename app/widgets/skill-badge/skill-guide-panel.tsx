@@ -53,7 +53,7 @@ export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuide
 			{guide ? (
 				<div>
 					<p className="text-sm leading-6 text-muted">{guide.summary}</p>
-					<ol className="mt-3 list-none space-y-2.5 p-0">
+					<ol className="mt-3 flex list-none flex-col gap-2.5 p-0">
 						{rows.map((row, i) => (
 							<RangeRow key={`${row.from}-${row.to}`} row={row} showLink={row.link !== rows[i - 1]?.link} />
 						))}
@@ -74,28 +74,28 @@ function RangeRow({ row, showLink }: { row: GuideRow; showLink: boolean }) {
 				? 'border-line bg-raised/60'
 				: 'border-line bg-raised'
 	return (
-		<li className={`m-0 rounded-lg border p-3.5 ${tone}`} data-range-status={row.status ?? 'none'}>
+		<li className={`rounded-lg border p-3.5 ${tone}`} data-range-status={row.status ?? 'none'}>
 			<div className="flex flex-wrap items-center gap-2">
 				{row.status === 'passed' ? (
-					<span className="inline-flex size-5 items-center justify-center rounded-full bg-ok-bg text-ok">
+					<span
+						className="inline-flex size-5 items-center justify-center rounded-full bg-ok-bg text-ok"
+						data-mark="passed"
+					>
 						<IconCheck size={13} strokeWidth={3} />
 						<span className="sr-only">Passed:</span>
 					</span>
 				) : null}
-				<span className="font-semibold tabular-nums">
+				<span className="text-sm font-semibold text-muted tabular-nums">
 					Levels {row.from}–{row.to}
 				</span>
-				<span className="text-muted" aria-hidden="true">
-					·
-				</span>
-				<span className="font-medium">{row.method}</span>
 				{row.status === 'current' ? (
 					<span className="ml-auto rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">
 						Current
 					</span>
 				) : null}
 			</div>
-			<p className="mt-1.5 text-sm leading-6 text-muted">{row.tip}</p>
+			<p className="mt-1 font-semibold">{row.method}</p>
+			<p className="mt-1 text-sm leading-6 text-muted">{row.tip}</p>
 			{showLink ? (
 				<a
 					href={row.link}
