@@ -107,7 +107,13 @@ test('quests show green when completed and red when not, linking the wiki quick 
 })
 
 test('badges are neutral without data, then green when met and red when not', async ({ page }) => {
+	const scripts: string[] = []
+	page.on('request', (r) => {
+		if (r.resourceType() === 'script') scripts.push(r.url())
+	})
 	await openDevPage(page)
+	// A first visit needs no TanStack Query: nothing to look up yet.
+	expect(scripts.some((url) => url.includes('/assets/player-query-'))).toBe(false)
 	for (const skill of ['herblore', 'attack', 'invention']) {
 		await expect(badge(page, skill)).not.toHaveAttribute('data-met')
 	}
@@ -243,6 +249,13 @@ test('"User not found" for a name nobody has', async ({ page }) => {
 	await expect(badge(page, 'herblore')).not.toHaveAttribute('data-met')
 })
 
+test('an upstream failure is retried twice, then shown as "User not found"', async ({ page }) => {
+	const requests = lookups(page)
+	const lookup = await lookUp(page, 'Crash Carl')
+	await expect(lookup.getByText('User not found')).toBeVisible({ timeout: 15_000 })
+	expect(requests).toHaveLength(3)
+})
+
 test('a private profile says so plainly', async ({ page, consoleErrors }) => {
 	const lookup = await lookUp(page, 'Private Pat')
 	await expect(lookup.getByText('Stats loaded')).toBeVisible()
@@ -269,18 +282,21 @@ test('the header lookup loads lazily on a guide page and shows the player name',
 	await waitForHydration(page)
 	const button = page.locator('[data-header-player]')
 	await expect(button).toHaveAccessibleName('Check my account')
-	// TanStack Query lives in the player-data chunk: not loaded until the popover is wanted.
-	expect(scripts.some((url) => url.includes('/assets/player-data-'))).toBe(false)
+	const loaded = (chunk: string) => scripts.some((url) => url.includes(`/assets/${chunk}-`))
+	// The popover is its own chunk, and TanStack Query (player-query) comes with the first name.
+	expect(loaded('header-lookup-panel')).toBe(false)
 
 	await button.click()
 	const panel = page.getByRole('dialog', { name: 'Check my account' })
 	await expect(panel).toBeVisible()
-	expect(scripts.some((url) => url.includes('/assets/player-data-'))).toBe(true)
+	expect(loaded('header-lookup-panel')).toBe(true)
+	expect(loaded('player-query')).toBe(false)
 	const input = panel.getByLabel('Your RuneScape name')
 	await expect(input).toBeFocused()
 	await input.fill('Zezima Jr')
 	await input.press('Enter')
 	await expect(panel.getByText('Stats loaded')).toBeVisible()
+	expect(loaded('player-query')).toBe(true)
 	await expect(button).toContainText('Zezima Jr')
 	await expect(button).toHaveAccessibleName('Account: Zezima Jr')
 

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from '#app/lib/player/client.ts'
-import { createPlayerQueryClient, PlayerDataProvider, usePlayerData } from './player-data.tsx'
+import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
+import { createPlayerQueryClient } from './player-query.tsx'
 
 function Probe() {
 	const player = usePlayerData()
