@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router'
+import { HeaderPlayer } from './player/header-player.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type TopNavItem = { label: string; href: string; section: string }
@@ -7,7 +8,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 	return (
 		<header className="sticky top-0 z-30 border-b border-line bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
 			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-4">
-				<Link to="/" className="mr-4 flex items-center gap-2 text-lg font-bold tracking-tight text-fg">
+				<Link to="/" className="mr-4 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight whitespace-nowrap text-fg">
 					<img src="/favicon.svg" alt="" width={26} height={26} />
 					<span>Gielinor Guide</span>
 				</Link>
@@ -36,6 +37,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 							Leagues Hub
 						</Link>
 					) : null}
+					<HeaderPlayer />
 					<ThemeToggle />
 				</div>
 			</div>

@@ -42,7 +42,7 @@ export type SkillName = (typeof SKILLS)[number]['name']
 
 export const SKILL_NAMES = SKILLS.map((s) => s.name) as [SkillName, ...SkillName[]]
 
-export const skillNameSchema = z.enum(SKILL_NAMES, {
+export const skillNameSchema = /* @__PURE__ */ z.enum(SKILL_NAMES, {
 	error: (issue) => `"${String(issue.input)}" is not an RS3 skill (expected one of: ${SKILL_NAMES.join(', ')})`,
 })
 

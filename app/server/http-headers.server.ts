@@ -8,6 +8,8 @@ export const CACHE_CONTROL = {
 	page: 'public, max-age=300, stale-while-revalidate=86400',
 	/** Other public files (icons, illustrations, sounds). */
 	static: 'public, max-age=86400, stale-while-revalidate=604800',
+	/** Player lookups: per player and changing as they play; browsers may reuse one briefly. */
+	playerData: 'private, max-age=60',
 	none: 'no-store',
 } as const
 

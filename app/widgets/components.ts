@@ -20,4 +20,5 @@ export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-i
 	'world-map': lazy(() => import('./world-map/world-map.tsx')),
 	video: lazy(() => import('./video/video.tsx')),
 	'under-construction': lazy(() => import('./under-construction/under-construction.tsx')),
+	'player-lookup': lazy(() => import('./player-lookup/player-lookup.tsx')),
 }

@@ -1,5 +1,7 @@
 import { SKILLS, type SkillName } from '#app/lib/skills.ts'
-import { OVERALL, type GuideSkill } from './schema.ts'
+// Types only: schema.ts builds zod schemas at load time, which would put zod in the browser
+// chunks that use this module (the levelling drawer).
+import type { GuideSkill, OVERALL } from './schema.ts'
 
 export type RangeStatus = 'passed' | 'current' | 'upcoming'
 
@@ -32,7 +34,7 @@ export function guideLevel(
 	levels: PlayerLevels | undefined,
 ): number | undefined {
 	if (!levels) return undefined
-	if (skill === OVERALL) return overallLevel(levels)
+	if (skill === ('overall' satisfies typeof OVERALL)) return overallLevel(levels)
 	return levelOf(levels, skill)
 }
 

@@ -21,7 +21,7 @@ export type PlayerDataHandler = (request: Request, clientId: string) => Promise<
 
 // Answers are per player and change as they play: browsers may reuse one briefly, shared caches
 // must not store it. Failures are never cached by HTTP caches (the server keeps its own).
-const CACHE_CONTROL_OK = 'private, max-age=60'
+const CACHE_CONTROL_OK = CACHE_CONTROL.playerData
 const CACHE_CONTROL_ERROR = CACHE_CONTROL.none
 
 const MINUTE = 60_000

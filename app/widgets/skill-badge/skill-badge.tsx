@@ -1,41 +1,75 @@
+import { lazy, Suspense, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { IconCheck, IconCross } from '#app/components/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
+import { badgeLabel, requirementMet } from './requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'
 
+const loadDrawer = () => import('./skill-drawer.tsx')
+const SkillDrawer = lazy(loadDrawer)
+
+const TONES = {
+	neutral: 'border-line bg-raised text-fg hover:border-accent/70',
+	met: 'border-ok/60 bg-ok-bg text-ok hover:border-ok',
+	unmet: 'border-bad/60 bg-bad-bg text-bad hover:border-bad',
+}
+
 /**
- * A skill requirement: level, skill name and icon. Neutral without player data, green when the
- * loaded player meets it, red when not.
+ * A skill requirement: level, skill name and icon, as a button that opens the levelling drawer.
+ * Neutral without player data, green when the loaded player meets it, red when not. Must sit
+ * inside a `PlayerDataProvider` (the default export brings its own).
  */
 export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	const player = usePlayerData()
-	const met = player.status === 'loaded' ? player.levelOf(skill) >= level : undefined
-	const tone =
-		met === undefined
-			? 'border-line bg-raised text-fg'
-			: met
-				? 'border-ok/60 bg-ok-bg text-ok'
-				: 'border-bad/60 bg-bad-bg text-bad'
+	const [open, setOpen] = useState(false)
+	// vaul and the guide load on the first open only; the drawer stays mounted afterwards.
+	const [requested, setRequested] = useState(false)
+	const met = requirementMet(player.status === 'loaded' ? player.levelOf(skill) : undefined, level)
+	const tone = met === undefined ? TONES.neutral : met ? TONES.met : TONES.unmet
 	return (
-		<span
-			className={`inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 align-middle text-sm font-medium whitespace-nowrap ${tone}`}
-			data-met={met === undefined ? undefined : String(met)}
-		>
-			<img
-				src={`/images/skills/${skill}.svg`}
-				alt=""
-				width={16}
-				height={16}
-				onError={(e) => {
-					e.currentTarget.hidden = true
+		<>
+			<button
+				type="button"
+				onClick={() => {
+					setRequested(true)
+					setOpen(true)
 				}}
-			/>
-			<span>
-				{level} {skillLabel(skill)}
-			</span>
-		</span>
+				onPointerEnter={() => void loadDrawer()}
+				onFocus={() => void loadDrawer()}
+				aria-label={badgeLabel(skill, level, met)}
+				aria-haspopup="dialog"
+				data-skill-badge={skill}
+				data-met={met === undefined ? undefined : String(met)}
+				className={`mx-0.5 inline-flex cursor-pointer items-center gap-1 rounded-md border px-1.5 py-px align-middle text-[0.9em] leading-snug font-medium whitespace-nowrap transition-colors ${tone}`}
+			>
+				<img
+					src={`/images/skills/${skill}.svg`}
+					alt=""
+					width={16}
+					height={16}
+					// Lazy: React would otherwise add a preload link per skill to the page head.
+					loading="lazy"
+					decoding="async"
+					className="size-4 shrink-0"
+					onError={(e) => {
+						e.currentTarget.hidden = true
+					}}
+				/>
+				<span className="tabular-nums">{level}</span>
+				<span>{skillLabel(skill)}</span>
+				{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}
+				{met === false ? <IconCross size={13} strokeWidth={3} /> : null}
+			</button>
+			{requested ? (
+				<Suspense fallback={null}>
+					<SkillDrawer skill={skill} level={level} open={open} onOpenChange={setOpen} />
+				</Suspense>
+			) : null}
+		</>
 	)
 }
 
+/** `::skill-badge` / `:skill-badge`: the badge with its own provider (shared cache and name). */
 export default function SkillBadgeWidget(props: SkillBadgeProps) {
 	return (
 		<PlayerDataProvider>

@@ -1,0 +1,114 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { expect, test } from 'vitest'
+import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import { drawerTitle, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
+import { loadSkillGuide } from './load-guide.ts'
+import { badgeLabel, requirementMet, requirementText } from './requirement.ts'
+import SkillBadgeWidget from './skill-badge.tsx'
+import { SkillGuidePanel } from './skill-guide-panel.tsx'
+
+const GUIDE: SkillGuide = {
+	skill: 'herblore',
+	summary: 'Potions.',
+	ranges: [
+		{ from: 1, to: 20, method: 'First', tip: 'Tip one.', link: 'https://example.org/a' },
+		{ from: 20, to: 60, method: 'Second', tip: 'Tip two.', link: 'https://example.org/a' },
+		{ from: 60, to: 80, method: 'Third', tip: 'Tip three.', link: 'https://example.org/b' },
+		{ from: 80, to: 99, method: 'Fourth', tip: 'Tip four.', link: 'https://example.org/b' },
+	],
+}
+
+const marks = (level: number | undefined) => guideRows(GUIDE.ranges, level).map((r) => r.status)
+
+test('ranges below the level are passed, the one holding it is current, later ones upcoming', () => {
+	expect(marks(71)).toEqual(['passed', 'passed', 'current', 'upcoming'])
+	expect(marks(1)).toEqual(['current', 'upcoming', 'upcoming', 'upcoming'])
+	expect(marks(20)).toEqual(['passed', 'current', 'upcoming', 'upcoming'])
+	expect(marks(99)).toEqual(['passed', 'passed', 'passed', 'passed'])
+})
+
+test('without player data there are no progress marks', () => {
+	expect(marks(undefined)).toEqual([undefined, undefined, undefined, undefined])
+})
+
+test('titles, requirement texts and the badge accessible name', () => {
+	expect(drawerTitle('herblore')).toBe('Herblore Skill Guide')
+	expect(requirementMet(undefined, 96)).toBeUndefined()
+	expect(requirementMet(96, 96)).toBe(true)
+	expect(requirementMet(95, 96)).toBe(false)
+	expect(requirementText(true)).toBe('Requirement met')
+	expect(requirementText(false)).toBe('Requirement not met')
+	expect(badgeLabel('herblore', 96, undefined)).toBe(
+		'96 Herblore — open the Herblore levelling guide',
+	)
+	expect(badgeLabel('herblore', 96, false)).toBe(
+		'96 Herblore (not met) — open the Herblore levelling guide',
+	)
+})
+
+test('drawer body with player data: current level, requirement, marks', () => {
+	const html = renderToStaticMarkup(<SkillGuidePanel required={96} current={71} guide={GUIDE} />)
+	expect(html).toContain('Your Current Level')
+	expect(html).toMatch(/71<span[^>]*>\/96<\/span>/)
+	expect(html).toContain('Requirement not met')
+	expect(html.match(/data-range-status="passed"/g)).toHaveLength(2)
+	expect(html.match(/data-range-status="current"/g)).toHaveLength(1)
+	expect(html.match(/>Current</g)).toHaveLength(1)
+	expect(html.match(/Passed:/g)).toHaveLength(2)
+	// One wiki link per distinct link, not one per range.
+	expect(html.match(/More on the RuneScape Wiki/g)).toHaveLength(2)
+	expect(html).toContain('Tip three.')
+	const met = renderToStaticMarkup(<SkillGuidePanel required={50} current={71} guide={GUIDE} />)
+	expect(met).toContain('Requirement met')
+	expect(met).not.toContain('Requirement not met')
+})
+
+test('drawer body without player data: no marks, no requirement verdict, the lookup slot', () => {
+	const html = renderToStaticMarkup(
+		<SkillGuidePanel required={96} current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />,
+	)
+	expect(html).toContain('Required level')
+	expect(html).not.toContain('Your Current Level')
+	expect(html).not.toContain('Requirement')
+	expect(html).not.toContain('>Current<')
+	expect(html.match(/data-range-status="none"/g)).toHaveLength(4)
+	expect(html).toContain('<b>lookup</b>')
+})
+
+test('a skill without a guide says so', () => {
+	const html = renderToStaticMarkup(<SkillGuidePanel required={5} current={3} guide={null} />)
+	expect(NO_GUIDE_TEXT).toBe('No leveling guide available for this skill yet.')
+	expect(html).toContain(NO_GUIDE_TEXT)
+	expect(html).toContain('Requirement not met')
+})
+
+test('guides load by skill name; an unknown skill has none', async () => {
+	const guide = await loadSkillGuide('herblore')
+	expect(guide).not.toBe('failed')
+	expect(guide && guide !== 'failed' ? guide.skill : undefined).toBe('herblore')
+	expect(loadSkillGuide('Herblore')).toBe(loadSkillGuide('herblore'))
+	expect(await loadSkillGuide('sailing')).toBeNull()
+})
+
+test('a guide that fails to load is tried again next time', async () => {
+	let calls = 0
+	const guides = {
+		'../../generated/skill-guides/flaky.json': async () => {
+			calls++
+			if (calls === 1) throw new Error('offline')
+			return GUIDE
+		},
+	}
+	expect(await loadSkillGuide('flaky', guides)).toBe('failed')
+	expect(await loadSkillGuide('flaky', guides)).toEqual(GUIDE)
+	expect(calls).toBe(2)
+})
+
+test('server HTML of a badge: a neutral button with level, name and icon', () => {
+	const html = renderToStaticMarkup(<SkillBadgeWidget skill="herblore" level={96} />)
+	expect(html).toMatch(/^<button type="button"/)
+	expect(html).toContain('aria-label="96 Herblore — open the Herblore levelling guide"')
+	expect(html).toContain('src="/images/skills/herblore.svg"')
+	expect(html).not.toContain('data-met')
+	expect(html).toContain('Herblore')
+})

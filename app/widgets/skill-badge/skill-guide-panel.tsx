@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react'
+import { IconCheck, IconCross, IconExternalSmall } from '#app/components/player/player-icons.tsx'
+import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
+import { requirementMet, requirementText } from './requirement.ts'
+
+export type SkillGuidePanelProps = {
+	required: number
+	/** The player's level; undefined without player data (then no progress marks). */
+	current: number | undefined
+	guide: SkillGuide | null
+	/** Shown without player data, e.g. the lookup box. */
+	lookup?: ReactNode
+}
+
+/** The body of the levelling drawer: where the player stands, then the guide's level ranges. */
+export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuidePanelProps) {
+	const met = requirementMet(current, required)
+	const rows = guide ? guideRows(guide.ranges, current) : []
+	return (
+		<div className="space-y-5">
+			{met === undefined ? (
+				<div className="rounded-lg border border-line bg-raised p-4">
+					<p className="text-xs font-semibold tracking-wide text-muted uppercase">Required level</p>
+					<p className="text-2xl font-bold tabular-nums">{required}</p>
+					<p className="mt-1 text-sm text-muted">
+						Look up your RuneScape name to see where you stand.
+					</p>
+				</div>
+			) : (
+				<div
+					className={`flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 ${met ? 'border-ok/50 bg-ok-bg' : 'border-bad/50 bg-bad-bg'}`}
+					data-requirement-met={String(met)}
+				>
+					<div>
+						<p className="text-xs font-semibold tracking-wide text-muted uppercase">
+							Your Current Level
+						</p>
+						<p className="text-2xl font-bold tabular-nums">
+							{current}
+							<span className="text-muted">/{required}</span>
+						</p>
+					</div>
+					<p
+						className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${met ? 'text-ok' : 'text-bad'}`}
+					>
+						{met ? <IconCheck size={16} /> : <IconCross size={16} />}
+						{requirementText(met)}
+					</p>
+				</div>
+			)}
+			{met === undefined ? lookup : null}
+			{guide ? (
+				<div>
+					<p className="text-sm leading-6 text-muted">{guide.summary}</p>
+					<ol className="mt-3 flex list-none flex-col gap-2.5 p-0">
+						{rows.map((row, i) => (
+							<RangeRow key={`${row.from}-${row.to}`} row={row} showLink={row.link !== rows[i - 1]?.link} />
+						))}
+					</ol>
+				</div>
+			) : (
+				<p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">{NO_GUIDE_TEXT}</p>
+			)}
+		</div>
+	)
+}
+
+function RangeRow({ row, showLink }: { row: GuideRow; showLink: boolean }) {
+	const tone =
+		row.status === 'current'
+			? 'border-accent bg-accent/10'
+			: row.status === 'passed'
+				? 'border-line bg-raised/60'
+				: 'border-line bg-raised'
+	return (
+		<li className={`rounded-lg border p-3.5 ${tone}`} data-range-status={row.status ?? 'none'}>
+			<div className="flex flex-wrap items-center gap-2">
+				{row.status === 'passed' ? (
+					<span
+						className="inline-flex size-5 items-center justify-center rounded-full bg-ok-bg text-ok"
+						data-mark="passed"
+					>
+						<IconCheck size={13} strokeWidth={3} />
+						<span className="sr-only">Passed:</span>
+					</span>
+				) : null}
+				<span className="text-sm font-semibold text-muted tabular-nums">
+					Levels {row.from}–{row.to}
+				</span>
+				{row.status === 'current' ? (
+					<span className="ml-auto rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">
+						Current
+					</span>
+				) : null}
+			</div>
+			<p className="mt-1 font-semibold">{row.method}</p>
+			<p className="mt-1 text-sm leading-6 text-muted">{row.tip}</p>
+			{showLink ? (
+				<a
+					href={row.link}
+					target="_blank"
+					rel="noopener noreferrer"
+					className="mt-1.5 inline-flex items-center gap-1 text-sm text-link underline-offset-2 hover:underline"
+				>
+					More on the RuneScape Wiki
+					<IconExternalSmall />
+				</a>
+			) : null}
+		</li>
+	)
+}
