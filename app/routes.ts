@@ -12,11 +12,8 @@ export default [
 	route('api/v1/player-data', 'routes/api.v1.player-data.ts'),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
-<<<<<<< HEAD
 	route('dev/widgets', 'routes/dev.widgets.tsx'),
-=======
 	// Hidden (noindex) page with the player widgets, for browser tests and offline development.
 	route('dev/player', 'routes/dev.player.tsx'),
->>>>>>> wt-player
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig
