@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { buildContent, writeContent } from './lib/content/build-content.ts'
 import { writeLeague } from './lib/league.ts'
-import { writeQuestData } from './lib/quest-artifacts.ts'
+import { questSummaryReader, writeQuestData } from './lib/quest-artifacts.ts'
 import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -31,6 +31,7 @@ export async function buildData(): Promise<number> {
 		publicDir: path.join(root, 'public'),
 		resolveQuest: (name) => names[name.toLowerCase()]?.name,
 		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
+		questSummary: questSummaryReader(outDir, names),
 	})
 	problems.push(...content.errors.map((e) => e.message))
 	if (problems.length > 0) {
