@@ -8,4 +8,6 @@ export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-i
 	callout: lazy(() => import('./callout/callout.tsx')),
 	steps: lazy(() => import('./steps/steps.tsx')),
 	'skill-badge': lazy(() => import('./skill-badge/skill-badge.tsx')),
+	'quest-requirements': lazy(() => import('./quest-requirements/quest-requirements.tsx')),
+	requirements: lazy(() => import('./requirements/requirements.tsx')),
 }

@@ -6,6 +6,7 @@ import {
 	type QuestListEntry,
 	searchRank,
 	serialiseCatalogueQuery,
+	sortMenuValue,
 } from '#app/lib/quests/catalogue-query.ts'
 
 function entry(name: string, extra: Partial<QuestListEntry> = {}): QuestListEntry {
@@ -68,6 +69,13 @@ test("a direction counts only with a sort and when it differs from that sort's o
 	expect(parseCatalogueQuery('sort=name&dir=desc')).toEqual({ q: '', sort: 'name', dir: 'desc' })
 	expect(parseCatalogueQuery('sort=qp&dir=desc')).toEqual({ q: '', sort: 'qp' })
 	expect(parseCatalogueQuery('dir=desc')).toEqual({ q: '' })
+	// The no-JS form sends its one sort menu as key-direction.
+	expect(parseCatalogueQuery('sort=qp-asc')).toEqual({ q: '', sort: 'qp', dir: 'asc' })
+	expect(parseCatalogueQuery('sort=name-desc&dir=asc')).toEqual({ q: '', sort: 'name' })
+	expect(parseCatalogueQuery('sort=-desc')).toEqual({ q: '' })
+	expect(sortMenuValue(parseCatalogueQuery('sort=qp-asc'))).toBe('qp-asc')
+	expect(sortMenuValue(parseCatalogueQuery('sort=qp'))).toBe('qp')
+	expect(sortMenuValue({ q: '' })).toBe('')
 })
 
 test('serialise writes the shortest query in a fixed order and round-trips', () => {

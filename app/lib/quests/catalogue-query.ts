@@ -99,12 +99,22 @@ export function parseCatalogueQuery(params: URLSearchParams | string): Catalogue
 	if (qp !== undefined) query.qp = qp
 	const status = one(p.get('status'), STATUS_FILTERS)
 	if (status) query.status = status
-	const sort = one(p.get('sort'), SORT_KEYS)
+	// `sort=qp-asc` (what the form's one sort menu sends) is `sort=qp&dir=asc`.
+	const [sortKey = '', sortDir = null] = (p.get('sort') ?? '').split('-')
+	const sort = one(sortKey, SORT_KEYS)
 	if (sort) query.sort = sort
-	const dir = one(p.get('dir'), ['asc', 'desc'] as const)
+	const dir = one(p.get('dir') ?? sortDir, ['asc', 'desc'] as const)
 	// A direction means something only with a sort, and only when it is not that sort's own.
 	if (sort && dir && dir !== DEFAULT_DIRECTION[sort]) query.dir = dir
 	return query
+}
+
+/** The sort menu's value for a query: '' (the default), `qp`, `qp-asc`… */
+export function sortMenuValue(query: CatalogueQuery): string {
+	if (!query.sort) return ''
+	return query.dir && query.dir !== DEFAULT_DIRECTION[query.sort]
+		? `${query.sort}-${query.dir}`
+		: query.sort
 }
 
 /** The shortest URL query for a query, in a fixed order; '' when nothing is set. */
