@@ -8,7 +8,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getQuestPage, questDescription, questHeaders } from '#app/server/quests.server.ts'
 import { widgetComponents } from '#app/widgets/components.ts'
-import type { QuestRequirementsWidgetProps } from '#app/widgets/quest-requirements/quest-requirements.schema.ts'
+import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
 
 export async function loader({ params }: Route.LoaderArgs) {
 	const page = await getQuestPage(params.slug)
@@ -55,8 +55,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function Quest({ loaderData }: Route.ComponentProps) {
 	const { quest, summary, unlocks, wikiQuickGuideUrl } = loaderData
 	const unverified = new Set<string>(quest.unverified ?? [])
-	const Panel = widgetComponents['quest-requirements'] as
-		ComponentType<QuestRequirementsWidgetProps & { expandChain?: boolean }> | undefined
 	const Lookup = widgetComponents['player-lookup'] as ComponentType | undefined
 	const before = summary.quests.length - 1
 
@@ -133,11 +131,8 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : null}
 
-			{Panel ? (
-				<Suspense fallback={null}>
-					<Panel quest={quest.name} summary={summary} expandChain />
-				</Suspense>
-			) : null}
+			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
+			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain />
 
 			<section aria-labelledby="unlocks" className="mt-10">
 				<h2 id="unlocks" className="border-b border-line pb-1 text-2xl font-bold">

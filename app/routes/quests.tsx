@@ -237,7 +237,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 							setText(e.target.value)
 							update({ ...query, q: e.target.value.replace(/\s+/g, ' ').trim() })
 						}}
-						placeholder="Search by name or abbreviation, e.g. dt"
+						placeholder="Search quests, e.g. dt"
 						autoComplete="off"
 						spellCheck={false}
 						maxLength={100}
@@ -253,7 +253,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 							update({ ...query, difficulty: v === '' ? undefined : (Number(v) as never) })
 						}
 					>
-						<option value="">Any difficulty</option>
+						<option value="">Any</option>
 						{DIFFICULTIES.map((d) => (
 							<option key={d} value={d}>
 								{difficultyLabel(d)}
@@ -268,9 +268,9 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 							update({ ...query, members: v === 'free' || v === 'members' ? v : undefined })
 						}
 					>
-						<option value="">Free and members</option>
+						<option value="">Any</option>
 						<option value="free">Free to play</option>
-						<option value="members">Members only</option>
+						<option value="members">Members</option>
 					</Select>
 					<Select
 						label="Quest points"
@@ -280,7 +280,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 							update({ ...query, qp: v === '' ? undefined : v === 'none' ? 'none' : Number(v) })
 						}
 					>
-						<option value="">Any quest points</option>
+						<option value="">Any</option>
 						{QUEST_POINT_FILTERS.map((qp) => (
 							<option key={qp} value={qp}>
 								{qp === 'none' ? 'No quest points' : `${qp} or more`}
@@ -333,29 +333,31 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 			</form>
 
 			{statuses && counts ? (
-				<div
-					className="mt-4 flex flex-wrap items-center gap-2"
-					role="group"
-					aria-label="Your progress"
-				>
-					<span className="mr-1 text-sm text-muted">
+				<div className="mt-4 sm:flex sm:items-center sm:gap-2">
+					<p className="mb-2 text-sm text-muted sm:mb-0">
 						Progress of <strong className="font-semibold text-fg">{player?.name}</strong>:
-					</span>
-					<FilterChip
-						active={!query.status}
-						onClick={() => update({ ...query, status: undefined })}
+					</p>
+					<div
+						className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+						role="group"
+						aria-label="Your progress"
 					>
-						All
-					</FilterChip>
-					{STATUS_FILTERS.map((s) => (
 						<FilterChip
-							key={s}
-							active={query.status === s}
-							onClick={() => update({ ...query, status: s })}
+							active={!query.status}
+							onClick={() => update({ ...query, status: undefined })}
 						>
-							{STATUS_FILTER_LABELS[s]} <span className="opacity-70">({counts[s]})</span>
+							All
 						</FilterChip>
-					))}
+						{STATUS_FILTERS.map((s) => (
+							<FilterChip
+								key={s}
+								active={query.status === s}
+								onClick={() => update({ ...query, status: s })}
+							>
+								{STATUS_FILTER_LABELS[s]} <span className="opacity-70">({counts[s]})</span>
+							</FilterChip>
+						))}
+					</div>
 				</div>
 			) : query.status ? (
 				<p className="mt-4 text-sm text-muted">
@@ -444,7 +446,7 @@ function FilterChip({
 			type="button"
 			aria-pressed={active}
 			onClick={onClick}
-			className={`rounded-full border px-3 py-1 text-sm font-medium ${
+			className={`shrink-0 rounded-full border px-3 py-1 text-sm font-medium whitespace-nowrap ${
 				active
 					? 'border-accent bg-accent text-accent-fg'
 					: 'border-line bg-raised text-fg hover:border-accent'

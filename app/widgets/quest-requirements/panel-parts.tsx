@@ -238,10 +238,9 @@ export function QuestList({
 	player: PanelPlayer | undefined
 	target?: string
 }) {
+	// Columns fill top to bottom, so a long chain still reads in order.
 	return (
-		<ol
-			className={`m-0 grid list-none gap-x-6 gap-y-0.5 p-0 ${quests.length > 6 ? 'sm:grid-cols-2' : ''}`}
-		>
+		<ol className={`m-0 list-none gap-x-6 p-0 ${quests.length > 6 ? 'sm:columns-2' : ''}`}>
 			{quests.map((quest, i) => {
 				const done = player ? player.hasCompleted(quest.name) : undefined
 				const isTarget = quest.name === target
@@ -250,7 +249,7 @@ export function QuestList({
 						key={quest.slug}
 						data-quest={quest.name}
 						data-status={done === undefined ? undefined : done ? 'completed' : 'missing'}
-						className={`m-0 flex items-start gap-2 rounded-md px-1.5 py-1 ${isTarget ? 'bg-accent/10' : ''}`}
+						className={`m-0 flex break-inside-avoid items-start gap-2 rounded-md px-1.5 py-1 ${isTarget ? 'bg-accent/10' : ''}`}
 					>
 						<span
 							className={`mt-0.5 flex w-[18px] shrink-0 justify-center text-xs font-semibold tabular-nums ${

@@ -117,6 +117,12 @@ export function QuestRequirementsPanel({
 					<details className="group">
 						<summary className="cursor-pointer rounded-md px-1.5 py-1 text-link hover:underline">
 							Show all {quests.length} quests, from {quests[0]!.name} to {quests.at(-1)!.name}
+							{player && !onlyMissing ? (
+								<span className="text-muted">
+									{' · '}
+									{quests.filter((q) => !player.hasCompleted(q.name)).length} not done
+								</span>
+							) : null}
 						</summary>
 						<div className="mt-1">{list}</div>
 					</details>
