@@ -105,6 +105,12 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 					))}
 				</p>
 			) : null}
+			{quest.released ? (
+				<p className="mt-1 text-sm text-muted">
+					Released <time dateTime={quest.released}>{formatDate(quest.released)}</time>
+					{unverified.has('released') ? <Unverified field="release date" /> : null}
+				</p>
+			) : null}
 			{unverified.has('requirements') ? (
 				<p className="mt-3 text-sm text-warn">
 					The requirements of this quest have not all been checked against the game yet.
@@ -161,6 +167,15 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 			</section>
 		</main>
 	)
+}
+
+function formatDate(iso: string) {
+	return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+		day: 'numeric',
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'UTC',
+	})
 }
 
 export const ErrorBoundary = GeneralErrorBoundary

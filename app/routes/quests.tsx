@@ -396,6 +396,11 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 			) : (
 				<QuestTable quests={shown} query={query} update={update} statuses={statuses} />
 			)}
+			{shown.some((q) => q.unverified?.includes('questPoints')) ? (
+				<p className="mt-2 text-sm text-muted">
+					<span className="text-warn">*</span> Quest points not verified against the game yet.
+				</p>
+			) : null}
 		</main>
 	)
 }
