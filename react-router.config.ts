@@ -12,7 +12,8 @@ export default {
 	// Every public page becomes static HTML at build time; the dashboard and the API stay dynamic.
 	async prerender() {
 		const navigation = readJson<Navigation>('./app/generated/navigation.json')
-		return ['/', ...prerenderPaths(navigation)]
+		const quests = readJson<{ slug: string }[]>('./app/generated/quests/catalogue.json')
+		return ['/', ...prerenderPaths(navigation), '/quests', ...quests.map((q) => `/quests/${q.slug}`)]
 	},
 	future: {
 		v8_middleware: true,

@@ -9,6 +9,8 @@ const sections = navigation.sections.map((s) =>
 export default [
 	index('routes/home.tsx'),
 	layout('routes/wiki-layout.tsx', sections),
+	route('quests', 'routes/quests.tsx'),
+	route('quests/:slug', 'routes/quest.tsx'),
 	route('api/v1/player-data', 'routes/api.v1.player-data.ts'),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),

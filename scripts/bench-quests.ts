@@ -1,12 +1,16 @@
 /**
- * `npm run bench:quests`: how long precomputing every quest's chain takes, and how big the
- * generated quest data is (raw, gzip and brotli). Reads data/quests/, writes nothing.
+ * `npm run bench:quests`: how long precomputing every quest's chain takes, how big the
+ * generated quest data is (raw, gzip and brotli), and, when build/client exists, how many bytes a
+ * quest page, the quest list and a guide page make the browser load. Writes nothing.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { buildQuestArtifacts } from '#app/lib/quests/artifacts.ts'
 import { computeAllSummaries } from '#app/lib/quests/requirements.ts'
 import { loadCheckedQuests } from '#scripts/lib/load-quests.ts'
+import { measurePage } from '#scripts/lib/page-weight.ts'
 import { renderQuestData } from '#scripts/lib/quest-artifacts.ts'
 
 const RUNS = 7
@@ -60,7 +64,7 @@ function main() {
 		total.raw += s.raw
 		total.gzip += s.gzip
 		total.brotli += s.brotli
-		if (path.endsWith('/catalogue.json') || path.endsWith('/names.json')) lines.push(row(path, s))
+		if (/\/(catalogue|names|points)\.json$/.test(path)) lines.push(row(path, s))
 		else perQuest.push({ path, size: s })
 	}
 	const avg = (key: keyof Sizes) =>
@@ -84,7 +88,53 @@ function main() {
 		`    (${largest.path})`,
 		row('total', total),
 	]
-	process.stdout.write(`${out.join('\n')}\n`)
+	process.stdout.write(`${[...out, '', ...pageWeights()].join('\n')}\n`)
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const CLIENT_DIR = path.join(ROOT, 'build/client')
+const GUIDE = '/guides/early-game/desert-treasure'
+
+/** The widget chunks a guide page renders, from its compiled page. */
+function guideWidgets(pagePath: string): string[] {
+	const file = path.join(ROOT, 'app/generated/pages', `${pagePath}.json`)
+	return existsSync(file)
+		? (JSON.parse(readFileSync(file, 'utf8')) as { widgets: string[] }).widgets
+		: []
+}
+
+function pageWeights(): string[] {
+	if (!existsSync(CLIENT_DIR)) {
+		return ['page weight: no build/client (run `npm run build` first to measure pages)']
+	}
+	// Each page with the lazy chunks it loads as soon as it renders.
+	const pages = [
+		{
+			label: 'quest page',
+			path: '/quests/desert-treasure',
+			lazy: ['quest-requirements', 'player-lookup'],
+		},
+		{ label: 'quest list', path: '/quests', lazy: ['player-snapshot', 'player-lookup'] },
+		{ label: 'guide page', path: GUIDE, lazy: guideWidgets(GUIDE) },
+	]
+	const lines = [
+		'page weight (brotli as served; the HTML carries the route data; lazy widget chunks counted):',
+		`  ${'page'.padEnd(46)}${'html'.padStart(10)}${'js'.padStart(10)}${'css'.padStart(10)}${'total'.padStart(10)}${'.data'.padStart(10)}`,
+	]
+	for (const page of pages) {
+		const weight = measurePage(CLIENT_DIR, page.path, page.lazy)
+		const label = `${page.label} ${page.path}`
+		if (!weight) {
+			lines.push(`  ${label.padEnd(46)}not prerendered`)
+			continue
+		}
+		const total = weight.html + weight.js + weight.css
+		lines.push(
+			`  ${label.padEnd(46)}${kb(weight.html).padStart(10)}${kb(weight.js).padStart(10)}${kb(weight.css).padStart(10)}${kb(total).padStart(10)}${(weight.navigationData === undefined ? '-' : kb(weight.navigationData)).padStart(10)}`,
+		)
+	}
+	lines.push('  (.data: what a client-side navigation to the page fetches instead of the HTML)')
+	return lines
 }
 
 main()

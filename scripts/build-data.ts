@@ -9,7 +9,7 @@ import path from 'node:path'
 import { buildContent, writeContent } from './lib/content/build-content.ts'
 import { compileDevGallery, writeDevGallery } from './lib/content/dev-gallery.ts'
 import { writeLeague } from './lib/league.ts'
-import { writeQuestData } from './lib/quest-artifacts.ts'
+import { questSummaryReader, writeQuestData } from './lib/quest-artifacts.ts'
 import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -33,6 +33,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		publicDir: path.join(root, 'public'),
 		resolveQuest: (name) => names[name.toLowerCase()]?.name,
 		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
+		questSummary: questSummaryReader(outDir, names),
 	})
 	problems.push(...content.errors.map((e) => e.message))
 	// The widget gallery for authors (/dev/widgets): compiled like a page, kept out of the navigation.

@@ -21,4 +21,6 @@ export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-i
 	video: lazy(() => import('./video/video.tsx')),
 	'under-construction': lazy(() => import('./under-construction/under-construction.tsx')),
 	'player-lookup': lazy(() => import('./player-lookup/player-lookup.tsx')),
+	'quest-requirements': lazy(() => import('./quest-requirements/quest-requirements.tsx')),
+	requirements: lazy(() => import('./requirements/requirements.tsx')),
 }

@@ -90,3 +90,11 @@ test('toSkillLevels sorts skills by name', () => {
 		),
 	).toEqual(['agility', 'thieving'])
 })
+
+test('points.json lists the quest points of every quest that awards any', () => {
+	const { points } = buildQuestArtifacts([
+		...data,
+		quest({ name: 'Mini', questPoints: 0, requirements: {} }),
+	])
+	expect(points).toEqual({ Base: 1, "Cook's Tale": 1, 'Top Quest': 1 })
+})

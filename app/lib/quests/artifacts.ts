@@ -66,10 +66,18 @@ export interface QuestPageData {
 /** `quests/names.json`: normalised name or alias → canonical name and slug. */
 export type QuestNameMap = Record<string, QuestLink>
 
+/**
+ * `quests/points.json`: canonical name → quest points awarded, for quests that award any. Lets a
+ * page add up a player's quest points (the player data lists titles, not points) without
+ * loading the catalogue.
+ */
+export type QuestPointsMap = Record<string, number>
+
 export interface QuestArtifacts {
 	catalogue: QuestCatalogueEntry[]
 	pages: QuestPageData[]
 	names: QuestNameMap
+	points: QuestPointsMap
 }
 
 export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
@@ -78,6 +86,7 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 	const catalogue: QuestCatalogueEntry[] = []
 	const pages: QuestPageData[] = []
 	const nameEntries: [string, QuestLink][] = []
+	const points: QuestPointsMap = {}
 
 	for (const quest of sorted) {
 		const slug = questSlug(quest.name)
@@ -103,12 +112,13 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 			unlocks: resolver.unlocks(quest.name).map((name) => ({ name, slug: questSlug(name) })),
 			wikiQuickGuideUrl: wikiQuickGuideUrl(quest.wikiTitle ?? quest.name),
 		})
+		if (quest.questPoints > 0) points[quest.name] = quest.questPoints
 		for (const title of [quest.name, ...(quest.aliases ?? [])]) {
 			nameEntries.push([normaliseQuestName(title), { name: quest.name, slug }])
 		}
 	}
 	nameEntries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-	return { catalogue, pages, names: Object.fromEntries(nameEntries) }
+	return { catalogue, pages, names: Object.fromEntries(nameEntries), points }
 }
 
 /** Resolves a name, alias or RuneMetrics title through `names.json`. */
@@ -133,12 +143,15 @@ export interface StartCheck {
 	questPointsShort: number
 }
 
+/** What checkCanStart reads from a catalogue entry. */
+export type StartCheckEntry = Pick<QuestCatalogueEntry, 'quests' | 'skills' | 'requiredQuestPoints'>
+
 /**
  * Whether a player can start a quest now: every direct prerequisite completed, the quest's own
  * levels reached and the chain's quest-point threshold met (quest points never go down, so the
  * chain's highest threshold is the one that matters). Boosts are not considered.
  */
-export function checkCanStart(entry: QuestCatalogueEntry, player: PlayerProgress): StartCheck {
+export function checkCanStart(entry: StartCheckEntry, player: PlayerProgress): StartCheck {
 	const missingQuests = entry.quests.filter((q) => !player.completed.has(q))
 	const missingSkills = (Object.entries(entry.skills) as [SkillName, number][])
 		.map(([skill, level]) => ({ skill, level, current: player.levels[skill] ?? 1 }))

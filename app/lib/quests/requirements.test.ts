@@ -192,3 +192,13 @@ test('all chains of a wide generated graph are computed quickly', () => {
 	expect(all.get('Q399')!.quests).toHaveLength(400)
 	expect(all.get('Q399')!.totalSkills).toEqual([{ skill: 'attack', level: 99 }])
 })
+
+test('a chain step carries its wiki title only when it differs from the name', () => {
+	const quests: ChainQuest[] = [
+		{ ...q('Top', ['Mini']), wikiTitle: 'Top' },
+		{ ...q('Mini'), wikiTitle: 'Mini (miniquest)' },
+	]
+	const steps = createRequirementResolver(quests).summary('Top').quests
+	expect(steps.map((s) => s.wikiTitle)).toEqual(['Mini (miniquest)', undefined])
+	expect('wikiTitle' in steps[1]!).toBe(false)
+})

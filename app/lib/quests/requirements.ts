@@ -5,6 +5,8 @@ import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 export interface ChainQuest {
 	name: string
 	aliases?: readonly string[]
+	/** The wiki page title, when it differs from `name`. */
+	wikiTitle?: string
 	requirements: {
 		quest: readonly string[]
 		skill: readonly SkillRequirement[]
@@ -18,6 +20,8 @@ export interface ChainStep {
 	slug: string
 	/** This quest's own skill requirements, sorted by skill name. */
 	skills: SkillRequirement[]
+	/** The wiki page title, only when it differs from `name` (for the quick-guide link). */
+	wikiTitle?: string
 }
 
 export interface RequirementSummary {
@@ -127,9 +131,16 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 		const other: string[] = []
 		const otherKeys = new Set<string>()
 		for (const stepName of chainOf(name)) {
-			const req = byName.get(stepName)!.requirements
+			const step = byName.get(stepName)!
+			const req = step.requirements
 			const skills = req.skill.map((s) => ({ ...s })).sort((a, b) => compareNames(a.skill, b.skill))
-			steps.push({ name: stepName, slug: questSlug(stepName), skills })
+			const wikiTitle = step.wikiTitle && step.wikiTitle !== stepName ? step.wikiTitle : undefined
+			steps.push({
+				name: stepName,
+				slug: questSlug(stepName),
+				skills,
+				...(wikiTitle ? { wikiTitle } : {}),
+			})
 			for (const { skill, level } of req.skill)
 				best.set(skill, Math.max(level, best.get(skill) ?? 0))
 			questPoints = Math.max(questPoints, req.questPoints ?? 0)

@@ -13,3 +13,14 @@ export const requirementsSchema = requirementsDataSchema.extend({
 	title: z.string().trim().min(1).optional(),
 })
 export type RequirementsProps = z.infer<typeof requirementsSchema>
+
+/** A quest named by the widget, resolved by the build: canonical name, page slug, wiki title. */
+export type RequirementsQuestLink = { name: string; slug: string; wikiTitle?: string }
+
+/**
+ * Added by the build after validation (scripts/lib/content/quest-widget-data.ts): one link per
+ * entry of `quests`, in the same order.
+ */
+export type RequirementsData = { questLinks?: RequirementsQuestLink[] }
+
+export type RequirementsWidgetProps = RequirementsProps & RequirementsData

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-types.ts'
 import { readImageSize } from '../image-size.ts'
 import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
+import type { QuestSummaryLookup } from './quest-widget-data.ts'
 
 export type BuildContentOptions = {
 	contentDir: string
@@ -11,6 +12,8 @@ export type BuildContentOptions = {
 	resolveQuest: (name: string) => string | undefined
 	/** Quest page slugs, for links to /quests/<slug>. */
 	questSlugs: ReadonlySet<string>
+	/** A quest's precomputed requirements, for the requirement widgets. */
+	questSummary?: QuestSummaryLookup
 }
 
 export type BuiltContent = {
@@ -60,6 +63,7 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 			section: segments[0]!,
 			imageSize,
 			resolveQuest: options.resolveQuest,
+			questSummary: options.questSummary,
 		})
 		errors.push(...result.errors)
 		results.set(pathname, { ...result, file })

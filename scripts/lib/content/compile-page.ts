@@ -16,6 +16,7 @@ import { encodeHast } from '#app/lib/content/compact-hast.ts'
 import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatter.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
+import { questWidgetProps, type QuestSummaryLookup } from './quest-widget-data.ts'
 
 export class ContentError extends Error {
 	constructor(
@@ -38,6 +39,8 @@ export type CompileContext = {
 	imageSize: (src: string) => { width: number; height: number } | undefined
 	/** Canonical quest name for a name or alias, or undefined. */
 	resolveQuest: (name: string) => string | undefined
+	/** A quest's precomputed requirements, embedded in the requirement widgets' props. */
+	questSummary?: QuestSummaryLookup
 }
 
 export type CompileResult = {
@@ -164,10 +167,14 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			else fail(lineOf(directive), `image ${sized.src} does not exist in public/ (or its size cannot be read)`)
 		}
 		widgetsUsed.add(definition.component)
+		// Quest data is added after validation: the schema checks only what the author wrote.
+		const finalProps = ctx.questSummary
+			? questWidgetProps(definition.component, result.data as Record<string, unknown>, ctx.questSummary)
+			: result.data
 		directive.data = {
 			...directive.data,
 			hName: 'x-widget',
-			hProperties: { dataWidget: definition.component, props: JSON.stringify(result.data) },
+			hProperties: { dataWidget: definition.component, props: JSON.stringify(finalProps) },
 		}
 	})
 

@@ -1,0 +1,181 @@
+import { type ComponentType, type ReactNode, Suspense } from 'react'
+import { Link } from 'react-router'
+import type { Route } from './+types/quest'
+import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { IconExternal } from '#app/components/icons.tsx'
+import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { difficultyLabel } from '#app/lib/quests/names.ts'
+import { getQuestPage, questDescription, questHeaders } from '#app/server/quests.server.ts'
+import { widgetComponents } from '#app/widgets/components.ts'
+import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
+
+export async function loader({ params }: Route.LoaderArgs) {
+	const page = await getQuestPage(params.slug)
+	return { ...page, description: questDescription(page) }
+}
+
+export function headers() {
+	return questHeaders
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+	if (!loaderData) return [{ title: `Page Not Found - ${SITE_NAME}` }]
+	const { quest, description, canonical } = loaderData
+	return [
+		{ title: `${quest.name} - ${SITE_NAME}` },
+		{ name: 'description', content: description },
+		{ property: 'og:title', content: quest.name },
+		{ property: 'og:description', content: description },
+		{ property: 'og:type', content: 'article' },
+		{ tagName: 'link', rel: 'canonical', href: canonical },
+	]
+}
+
+function Unverified({ field }: { field: string }) {
+	return (
+		<span
+			className="ml-2 rounded border border-warn/60 px-1.5 py-px text-xs font-semibold tracking-wide text-warn uppercase"
+			title={`The ${field} shown here has not been checked against the game yet`}
+		>
+			unverified
+		</span>
+	)
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+	return (
+		<div className="rounded-lg border border-line bg-raised px-4 py-3">
+			<dt className="text-xs font-semibold tracking-wider text-muted uppercase">{label}</dt>
+			<dd className="mt-1 font-semibold">{children}</dd>
+		</div>
+	)
+}
+
+export default function Quest({ loaderData }: Route.ComponentProps) {
+	const { quest, summary, unlocks, wikiQuickGuideUrl } = loaderData
+	const unverified = new Set<string>(quest.unverified ?? [])
+	const Lookup = widgetComponents['player-lookup'] as ComponentType | undefined
+	const before = summary.quests.length - 1
+
+	return (
+		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
+			<Breadcrumbs
+				items={[
+					{ path: '/quests', label: 'Quests' },
+					{ path: `/quests/${quest.slug}`, label: quest.name },
+				]}
+			/>
+			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{quest.name}</h1>
+			<p className="mt-2 max-w-2xl text-muted">
+				{before > 0
+					? `${before} quest${before === 1 ? '' : 's'} to finish first. `
+					: 'No quests to finish first. '}
+				{unlocks.length > 0
+					? `Needed for ${unlocks.length} other quest${unlocks.length === 1 ? '' : 's'}.`
+					: null}
+			</p>
+
+			<dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+				<Fact label="Difficulty">
+					{difficultyLabel(quest.difficulty)}
+					{unverified.has('difficulty') ? <Unverified field="difficulty" /> : null}
+				</Fact>
+				<Fact label="Membership">
+					{quest.members ? 'Members' : 'Free to play'}
+					{unverified.has('members') ? <Unverified field="membership" /> : null}
+				</Fact>
+				<Fact label="Quest points">
+					<span data-testid="quest-points">{quest.questPoints}</span>
+					{unverified.has('questPoints') ? <Unverified field="quest point reward" /> : null}
+				</Fact>
+				<Fact label="Series">
+					{quest.series ?? <span className="font-normal text-muted">None</span>}
+					{unverified.has('series') ? <Unverified field="series" /> : null}
+				</Fact>
+			</dl>
+			{quest.aliases?.length ? (
+				<p className="mt-3 text-sm text-muted">
+					Also known as{' '}
+					{quest.aliases.map((alias, i) => (
+						<span key={alias}>
+							{i > 0 ? ', ' : null}
+							<strong className="font-semibold text-fg">{alias}</strong>
+						</span>
+					))}
+				</p>
+			) : null}
+			{quest.released ? (
+				<p className="mt-1 text-sm text-muted">
+					Released <time dateTime={quest.released}>{formatDate(quest.released)}</time>
+					{unverified.has('released') ? <Unverified field="release date" /> : null}
+				</p>
+			) : null}
+			{unverified.has('requirements') ? (
+				<p className="mt-3 text-sm text-warn">
+					The requirements of this quest have not all been checked against the game yet.
+				</p>
+			) : null}
+
+			<p className="mt-4">
+				<a
+					href={wikiQuickGuideUrl}
+					target="_blank"
+					rel="noopener noreferrer"
+					className="inline-flex items-center gap-1.5 font-medium text-link underline underline-offset-2"
+				>
+					Quick guide on the RuneScape Wiki
+					<IconExternal size={15} />
+				</a>
+			</p>
+
+			{Lookup ? (
+				<div className="mt-6">
+					<Suspense fallback={null}>
+						<Lookup />
+					</Suspense>
+				</div>
+			) : null}
+
+			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
+			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain />
+
+			<section aria-labelledby="unlocks" className="mt-10">
+				<h2 id="unlocks" className="border-b border-line pb-1 text-2xl font-bold">
+					Unlocks
+				</h2>
+				{unlocks.length > 0 ? (
+					<>
+						<p className="mt-3 text-muted">Quests that need {quest.name} done first:</p>
+						<ul className="mt-3 grid gap-2 sm:grid-cols-2">
+							{unlocks.map((u) => (
+								<li key={u.slug}>
+									<Link
+										to={`/quests/${u.slug}`}
+										prefetch="intent"
+										className="block rounded-lg border border-line bg-raised px-3 py-2 font-medium text-link hover:border-accent"
+									>
+										{u.name}
+									</Link>
+								</li>
+							))}
+						</ul>
+					</>
+				) : (
+					<p className="mt-3 text-muted">No other quest needs this one.</p>
+				)}
+			</section>
+		</main>
+	)
+}
+
+function formatDate(iso: string) {
+	return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+		day: 'numeric',
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'UTC',
+	})
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

@@ -1,0 +1,51 @@
+import { data, redirect } from 'react-router'
+import catalogueJson from '#app/generated/quests/catalogue.json' with { type: 'json' }
+import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifacts.ts'
+import type { QuestListEntry } from '#app/lib/quests/catalogue-query.ts'
+import { difficultyLabel } from '#app/lib/quests/names.ts'
+import { getEnv } from './env.server.ts'
+import { CACHE_CONTROL } from './http-headers.server.ts'
+
+const catalogue = catalogueJson as QuestCatalogueEntry[]
+const slugs = new Set(catalogue.map((q) => q.slug))
+
+// One lazily imported module per quest page: the server loads only the quest it renders.
+const pageModules = import.meta.glob<QuestPageData>(
+	['../generated/quests/*.json', '!../generated/quests/{catalogue,names,points}.json'],
+	{ import: 'default' },
+)
+
+let list: QuestListEntry[] | undefined
+
+/** Every quest, without the fields the list does not show (the chain's combined levels). */
+export function getQuestList(): QuestListEntry[] {
+	list ??= catalogue.map(({ totalSkills: _omit, ...entry }) => entry)
+	return list
+}
+
+export async function getQuestPage(slug: string) {
+	if (slug !== slug.toLowerCase()) throw redirect(`/quests/${slug.toLowerCase()}`, 301)
+	const load = slugs.has(slug) ? pageModules[`../generated/quests/${slug}.json`] : undefined
+	if (!load) throw data('Not Found', { status: 404 })
+	const page = await load()
+	return { ...page, canonical: `${getEnv().SITE_URL}/quests/${slug}` }
+}
+
+/** A one-sentence summary for search engines, written from the data. */
+export function questDescription(page: QuestPageData): string {
+	const { quest, summary, unlocks } = page
+	const kind = quest.members ? 'members' : 'free-to-play'
+	const difficulty = difficultyLabel(quest.difficulty)
+	const article = /^[AEIOU]/.test(difficulty) ? 'an' : 'a'
+	const before = summary.quests.length - 1
+	const parts = [
+		`${quest.name}: ${article} ${difficulty} ${kind} quest worth ${quest.questPoints} quest point${quest.questPoints === 1 ? '' : 's'}.`,
+		before > 0
+			? `See the ${before} quest${before === 1 ? '' : 's'} to finish first, the levels it needs`
+			: 'See the levels it needs',
+		unlocks.length > 0 ? 'and the quests it unlocks.' : 'and check them against your account.',
+	]
+	return parts.join(' ')
+}
+
+export const questHeaders = { 'Cache-Control': CACHE_CONTROL.page }

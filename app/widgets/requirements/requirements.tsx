@@ -1,0 +1,82 @@
+import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { compareNames } from '#app/lib/quests/requirements.ts'
+import { questSlug } from '#app/lib/quests/names.ts'
+import {
+	EmptyLine,
+	OtherList,
+	type PanelQuest,
+	PanelSection,
+	PlayerFooter,
+	QuestList,
+	RequirementCard,
+	SkillList,
+	useOnlyMissing,
+	usePanelPlayer,
+} from '#app/widgets/quest-requirements/panel-parts.tsx'
+import type { RequirementsWidgetProps } from './requirements.schema.ts'
+
+/**
+ * Hand-written requirements for something that is not a quest (Invention, ports, a slayer
+ * helmet…): the quests, levels and other conditions named in the page, checked against a loaded
+ * player like the quest panel.
+ */
+export function RequirementsPanel({
+	title,
+	quests: names,
+	questLinks,
+	skills: allSkills,
+	other,
+}: RequirementsWidgetProps) {
+	const playerData = usePlayerData()
+	const player = usePanelPlayer(false)
+	const [onlyMissingChoice] = useOnlyMissing()
+	const onlyMissing = player !== undefined && onlyMissingChoice
+
+	// The build resolves every name to a link; a bare name is the fallback for older pages.
+	const allQuests: PanelQuest[] =
+		questLinks ?? names.map((name) => ({ name, slug: questSlug(name) }))
+	const quests = onlyMissing ? allQuests.filter((q) => !player.hasCompleted(q.name)) : allQuests
+	const sortedSkills = [...allSkills].sort((a, b) => compareNames(a.skill, b.skill))
+	const skills = sortedSkills.filter((s) => !onlyMissing || player.levelOf(s.skill) < s.level)
+	const heading = title ?? 'Requirements'
+
+	return (
+		<RequirementCard
+			label={`Requirements: ${heading}`}
+			heading={heading}
+			footer={<PlayerFooter player={playerData} />}
+		>
+			<PanelSection title="Quests" count={allQuests.length || undefined}>
+				{allQuests.length === 0 ? (
+					<EmptyLine>No quest requirements</EmptyLine>
+				) : quests.length === 0 ? (
+					<EmptyLine ok>Every quest is done</EmptyLine>
+				) : (
+					<QuestList quests={quests} player={player} />
+				)}
+			</PanelSection>
+			<PanelSection title="Skills">
+				{sortedSkills.length === 0 ? (
+					<EmptyLine>No skill requirements</EmptyLine>
+				) : skills.length === 0 ? (
+					<EmptyLine ok>Every level reached</EmptyLine>
+				) : (
+					<SkillList skills={skills} />
+				)}
+			</PanelSection>
+			{other.length > 0 ? (
+				<PanelSection title="Other requirements">
+					<OtherList items={other} />
+				</PanelSection>
+			) : null}
+		</RequirementCard>
+	)
+}
+
+export default function RequirementsWidget(props: RequirementsWidgetProps) {
+	return (
+		<PlayerDataProvider>
+			<RequirementsPanel {...props} />
+		</PlayerDataProvider>
+	)
+}
