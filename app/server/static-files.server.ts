@@ -72,9 +72,9 @@ export function staticFiles(clientDir: string, cspFile: string, env: Env) {
 		const key = files.has(pathname) ? pathname : `${pagePath}/index.html`
 		const found = files.get(key)
 		if (!found || key.includes('/../')) return next()
-		// A prerendered page shows its plain URL; with a query (e.g. /quests?q=dt) the server
-		// renders it, so a page that reads the query gets it right without JavaScript.
-		if (key.endsWith('.html') && req.originalUrl.includes('?')) return next()
+		// The quest catalogue reads its filters from the query: with one, the server renders it,
+		// so /quests?q=dt is right without JavaScript. Other pages ignore queries (e.g. ?utm_…).
+		if (pagePath === '/quests' && key.endsWith('.html') && req.originalUrl.includes('?')) return next()
 
 		const ext = path.extname(key)
 		const isPage = ext === '.html' || ext === '.data'

@@ -55,7 +55,7 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 						e.currentTarget.hidden = true
 					}}
 				/>
-				<span className="tabular-nums">{level}</span>
+				<span className="tabular-nums">{level}</span>{' '}
 				<span>{skillLabel(skill)}</span>
 				{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}
 				{met === false ? <IconCross size={13} strokeWidth={3} /> : null}
