@@ -22,11 +22,13 @@ async function copyText(text: string): Promise<boolean> {
 	}
 }
 
-export function CopyUrlButton({ url, name }: { url: string; name: string }) {
+type Props = { url: string; name: string; className?: string }
+
+export function CopyUrlButton({ url, name, className = '' }: Props) {
 	return (
 		<button
 			type="button"
-			className={ui.small}
+			className={`${ui.small} ${className}`}
 			aria-label={`Copy URL of ${name}`}
 			onClick={async () => {
 				if (await copyText(url)) void notify('success', 'URL copied to clipboard')
@@ -39,13 +41,13 @@ export function CopyUrlButton({ url, name }: { url: string; name: string }) {
 	)
 }
 
-export function ViewLink({ url, name }: { url: string; name: string }) {
+export function ViewLink({ url, name, className = '' }: Props) {
 	return (
 		<a
 			href={url}
 			target="_blank"
 			rel="noopener noreferrer"
-			className={ui.small}
+			className={`${ui.small} ${className}`}
 			aria-label={`View ${name} (opens in a new tab)`}
 		>
 			<IconEye size={14} />

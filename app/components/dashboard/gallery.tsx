@@ -84,6 +84,7 @@ export function Gallery({ data }: { data: GalleryData }) {
 }
 
 function showingText(data: Extract<GalleryData, { ok: true }>) {
+	if (data.total === 0) return 'Nothing uploaded yet.'
 	const { from, to } = showingRange(data.page, data.pageSize, data.items.length, data.total)
 	return `Showing ${from} - ${to} of ${data.total} ${data.total === 1 ? 'image' : 'images'}`
 }
@@ -153,8 +154,8 @@ function GalleryCard({ item }: { item: GalleryItem }) {
 					<time dateTime={item.lastModified}>{formatModified(item.lastModified)}</time>
 				</p>
 				<div className="mt-auto flex flex-wrap gap-2 pt-2">
-					<ViewLink url={item.url} name={item.name} />
-					<CopyUrlButton url={item.url} name={item.name} />
+					<ViewLink url={item.url} name={item.name} className="flex-1" />
+					<CopyUrlButton url={item.url} name={item.name} className="flex-1" />
 				</div>
 			</div>
 		</li>
@@ -188,7 +189,7 @@ function Preview({ item }: { item: GalleryItem }) {
 			loading="lazy"
 			decoding="async"
 			onError={() => setBroken(true)}
-			className="absolute inset-0 size-full object-cover"
+			className="absolute inset-0 size-full object-contain p-2"
 		/>
 	)
 }

@@ -127,7 +127,7 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 					{uploading ? <IconSpinner size={26} /> : <IconUpload size={26} />}
 				</span>
 				<p className="mt-4 text-lg font-semibold">
-					{uploading ? 'Uploading…' : dragging ? 'Drop the files to upload them' : 'Drag and drop files here'}
+					{uploading ? 'Uploading…' : dragging ? 'Drop the files to upload' : 'Drag and drop files here'}
 				</p>
 				<p className="mt-1 text-sm text-muted">or</p>
 				<input
