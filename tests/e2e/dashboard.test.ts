@@ -244,6 +244,15 @@ test('two files upload through the file chooser with progress to 100%', async ({
 	await expect(page.getByRole('link', { name: 'View Gallery' })).toHaveAttribute('href', '/dev/dashboard/gallery')
 	await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dev/dashboard')
 
+	// Loopback finishes in one progress event: throttle the upload to ~4 MB/s to watch it move.
+	const cdp = await context.newCDPSession(page)
+	await cdp.send('Network.enable')
+	await cdp.send('Network.emulateNetworkConditions', {
+		offline: false,
+		latency: 0,
+		downloadThroughput: -1,
+		uploadThroughput: 4 * 1024 * 1024,
+	})
 	const big = Buffer.alloc(3 * 1024 * 1024, 'guide ')
 	const name = unique('route-notes')
 	const chooser = page.waitForEvent('filechooser')
@@ -261,6 +270,7 @@ test('two files upload through the file chooser with progress to 100%', async ({
 	const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)
 	expect(seen.at(-1)).toBe(100)
 	expect(seen).toEqual([...seen].sort((a, b) => a - b))
+	expect(new Set(seen.filter((value) => value > 0 && value < 100)).size).toBeGreaterThanOrEqual(3)
 
 	const list = page.getByRole('region', { name: 'Uploaded Files (2)' })
 	await expect(list.getByRole('heading')).toHaveText('Uploaded Files (2)')
