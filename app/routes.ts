@@ -12,6 +12,12 @@ export default [
 	route('quests', 'routes/quests.tsx'),
 	route('quests/:slug', 'routes/quest.tsx'),
 	route('api/v1/player-data', 'routes/api.v1.player-data.ts'),
+	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
+	route('dev/dashboard', 'routes/dashboard.tsx', [
+		index('routes/dashboard.index.tsx'),
+		route('upload', 'routes/dashboard.upload.tsx'),
+		route('gallery', 'routes/dashboard.gallery.tsx'),
+	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
 	route('dev/widgets', 'routes/dev.widgets.tsx'),

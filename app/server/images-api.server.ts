@@ -124,12 +124,29 @@ async function readLimitedText(request: Request, limit: number): Promise<string 
 		if (done) break
 		size += value.length
 		if (size > limit) {
-			await reader.cancel()
+			await discardRest(reader, DRAIN_LIMIT_BYTES)
 			return null
 		}
 		chunks.push(value)
 	}
 	return Buffer.concat(chunks).toString('utf8')
+}
+
+// Cancelling a request body that is still arriving destroys the socket, so the client would see a
+// reset instead of our 413. Reading (and dropping) a bounded rest lets the answer through.
+const DRAIN_LIMIT_BYTES = 1024 * 1024
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+	let drained = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) return
+		drained += value.length
+		if (drained > budget) {
+			await reader.cancel()
+			return
+		}
+	}
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n`; null to ignore the header, 'unsatisfiable' for 416. */

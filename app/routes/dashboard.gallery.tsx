@@ -1,0 +1,64 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/dashboard.gallery'
+import { Gallery } from '#app/components/dashboard/gallery.tsx'
+import { type GalleryData, galleryFromResponse, galleryQuery } from '#app/lib/dashboard/gallery.ts'
+import { parsePageParam } from '#app/lib/dashboard/pagination.ts'
+import { DASHBOARD_PATH, GALLERY_PATH, dashboardMeta } from '#app/lib/dashboard/paths.ts'
+import { listGalleryPage, requireDashboardSession } from '#app/server/dashboard.server.ts'
+
+/** A bad `?page=` goes to page 1; a page past the end goes to the last page. */
+function checkPage(url: URL): number {
+	const page = parsePageParam(url.searchParams.get('page'))
+	if (page === null) throw redirect(GALLERY_PATH)
+	return page
+}
+
+function pastTheEnd(data: GalleryData): string | null {
+	if (!data.ok || data.items.length > 0 || data.totalPages === 0 || data.page <= data.totalPages) {
+		return null
+	}
+	return `${GALLERY_PATH}?page=${data.totalPages}`
+}
+
+/** First render: the server lists the page through the image API under the dashboard session. */
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireDashboardSession(request)
+	const data = await listGalleryPage(request, checkPage(new URL(request.url)))
+	const last = pastTheEnd(data)
+	if (last) throw redirect(last)
+	return data
+}
+
+/**
+ * Page changes and 'Try Again' in the browser ask the same list endpoint directly (the httpOnly
+ * session cookie authorises it), so a failure lands in the gallery's own error state instead of
+ * the app-wide error screen, and only this route's data is fetched.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<GalleryData> {
+	const url = new URL(request.url)
+	const page = checkPage(url)
+	let response: Response
+	try {
+		response = await fetch(`/api/v1/images/view?${galleryQuery(page)}`, {
+			headers: { accept: 'application/json' },
+			signal: request.signal,
+		})
+	} catch (error) {
+		if (request.signal.aborted) throw error
+		return { ok: false, page, status: 0, statusText: 'Network Error', message: null }
+	}
+	if (response.status === 401) {
+		// The session ran out: back to the password screen, then here again.
+		throw redirect(`${DASHBOARD_PATH}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+	}
+	const data = await galleryFromResponse(response, page)
+	const last = pastTheEnd(data)
+	if (last) throw redirect(last)
+	return data
+}
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Image Gallery')
+
+export default function GalleryRoute({ loaderData }: Route.ComponentProps) {
+	return <Gallery data={loaderData} />
+}

@@ -1,0 +1,102 @@
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/dashboard.index'
+import { ApiKeyForm } from '#app/components/dashboard/api-key-form.tsx'
+import { IconImages, IconUpload } from '#app/components/dashboard/icons.tsx'
+import { LockedScreen, type LoginFailure } from '#app/components/dashboard/locked-screen.tsx'
+import { ui } from '#app/components/dashboard/ui.ts'
+import {
+	DASHBOARD_PATH,
+	GALLERY_PATH,
+	UPLOAD_PATH,
+	dashboardMeta,
+	safeRedirectTo,
+} from '#app/lib/dashboard/paths.ts'
+import { getServices } from '#app/server/services.server.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const { auth } = await getServices()
+	const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'))
+	return { unlocked: auth.readSession(request) !== null, redirectTo }
+}
+
+/**
+ * `intent=login`: checks the password on the server (rate limited per client), then sets the
+ * signed httpOnly session cookie and redirects (POST/redirect/GET). `intent=logout` clears it.
+ */
+export async function action({ request }: Route.ActionArgs) {
+	const { auth } = await getServices()
+	const form = await request.formData()
+	const intent = form.get('intent')
+	if (intent === 'logout') {
+		return redirect(DASHBOARD_PATH, { headers: { 'Set-Cookie': auth.clearSessionCookie(request) } })
+	}
+	if (intent !== 'login') {
+		return data({ ok: false, status: 400, error: 'Unknown request.' } satisfies LoginFailure, {
+			status: 400,
+		})
+	}
+	// The app server sets x-client-ip from the socket (or the trusted proxy's header).
+	const clientId = request.headers.get('x-client-ip') ?? 'unknown'
+	const result = await auth.verifyDashboardPassword(request, form.get('password'), clientId)
+	if (!result.ok) {
+		const headers: Record<string, string> = {}
+		if (result.retryAfterSeconds) headers['Retry-After'] = String(result.retryAfterSeconds)
+		return data({ ok: false, status: result.status, error: result.error } satisfies LoginFailure, {
+			status: result.status,
+			headers,
+		})
+	}
+	return redirect(safeRedirectTo(form.get('redirectTo')), {
+		headers: { 'Set-Cookie': auth.createSessionCookie(request) },
+	})
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+	dashboardMeta(loaderData?.unlocked ? 'Dashboard' : 'Dashboard Access Required')
+
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+	if (!loaderData.unlocked) return <LockedScreen redirectTo={loaderData.redirectTo} />
+	return (
+		<div className="space-y-8">
+			<header>
+				<h1 className="text-3xl font-bold tracking-tight">Welcome back</h1>
+				<p className="mt-2 max-w-2xl text-muted">
+					This is the author dashboard of Gielinor Guide. Upload screenshots, maps and documents for
+					the guides, then copy their URLs into the markdown. Save your API key below first: the Upload
+					Center signs every upload with it.
+				</p>
+			</header>
+
+			<ApiKeyForm />
+
+			<nav aria-label="Dashboard tools" className="grid gap-4 sm:grid-cols-2">
+				<ToolCard
+					to={UPLOAD_PATH}
+					title="Upload Center"
+					text="Drag and drop or choose files: images, PDF, DOC, DOCX and TXT, with live progress."
+					icon={<IconUpload size={24} />}
+				/>
+				<ToolCard
+					to={GALLERY_PATH}
+					title="Image Gallery"
+					text="Browse everything uploaded, newest first, and copy a file's URL for a guide."
+					icon={<IconImages size={24} />}
+				/>
+			</nav>
+		</div>
+	)
+}
+
+function ToolCard(props: { to: string; title: string; text: string; icon: React.ReactNode }) {
+	return (
+		<Link to={props.to} className={`${ui.panel} group flex gap-4 p-5 transition hover:border-accent`}>
+			<span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-sunken text-accent">
+				{props.icon}
+			</span>
+			<span>
+				<span className="block text-lg font-bold group-hover:text-accent">{props.title}</span>
+				<span className="mt-1 block text-sm text-muted">{props.text}</span>
+			</span>
+		</Link>
+	)
+}

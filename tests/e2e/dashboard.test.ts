@@ -1,0 +1,455 @@
+import { randomBytes } from 'node:crypto'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { startServerInstance } from './server-instance.ts'
+
+// The author dashboard in the browser, against the production build (playwright.config.ts:
+// API_KEYS=e2e-test-key, DASHBOARD_PASSWORD=e2e-dashboard-password). Other specs upload into the
+// same store at the same time, so tests here use unique names, read counts from the page, or
+// start their own server instance when they need an exact store.
+
+const PASSWORD = 'e2e-dashboard-password'
+const API_KEY = 'e2e-test-key'
+const KEY_STORAGE = 'gielinor-guide:dashboard-api-key'
+const unique = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}`
+
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+	'base64',
+)
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
+
+/** Logs in through the dashboard's own form action; the session cookie lands in the page's context. */
+async function logIn(page: Page, base = '', password = PASSWORD) {
+	const response = await page.request.post(`${base}/dev/dashboard?index`, {
+		form: { intent: 'login', password },
+	})
+	expect(response.ok()).toBe(true)
+}
+
+async function saveKeyBeforeLoad(page: Page, key: string) {
+	await page.addInitScript(([name, value]) => localStorage.setItem(name!, value!), [KEY_STORAGE, key])
+}
+
+async function seed(
+	request: APIRequestContext,
+	files: { name: string; type: string; body: Buffer | string }[],
+	options: { base?: string; key?: string } = {},
+) {
+	const keys: string[] = []
+	for (const file of files) {
+		const created = await request.post(`${options.base ?? ''}/api/v1/images/upload/upload-url`, {
+			headers: { authorization: `Bearer ${options.key ?? API_KEY}` },
+			data: { filename: file.name, contentType: file.type },
+		})
+		expect(created.status()).toBe(200)
+		const { uploadUrl, filename } = (await created.json()) as { uploadUrl: string; filename: string }
+		const put = await request.put(uploadUrl, { headers: { 'content-type': file.type }, data: file.body })
+		expect(put.status()).toBe(200)
+		keys.push(filename)
+	}
+	return keys
+}
+
+async function showingCounts(page: Page) {
+	const text = await page.getByText(/^Showing \d+ - \d+ of \d+ images?$/).textContent()
+	const [, from, to, total] = /Showing (\d+) - (\d+) of (\d+)/.exec(text ?? '') ?? []
+	return { from: Number(from), to: Number(to), total: Number(total) }
+}
+
+test('the locked dashboard asks for a password; cancel does nothing', async ({ page, consoleErrors }) => {
+	const posts: string[] = []
+	page.on('request', (request) => {
+		if (request.method() === 'POST') posts.push(request.url())
+	})
+	const response = await page.goto('/dev/dashboard')
+	expect(response?.headers()['x-robots-tag']).toBe('noindex')
+	expect(response?.headers()['cache-control']).toBe('private, no-store')
+	await waitForHydration(page)
+	await expect(page).toHaveTitle('Dashboard Access Required - Gielinor Guide')
+	await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard Access Required')
+	await expect(page.getByText('Need access? Contact the development team for credentials.')).toBeVisible()
+	await expect(page.getByText('API Key')).toHaveCount(0)
+	await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+
+	await page.getByRole('button', { name: 'Enter Password' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Enter Password' })
+	await expect(dialog).toBeVisible()
+	const password = dialog.getByLabel('Password', { exact: true })
+	await expect(password).toHaveAttribute('type', 'password')
+	await expect(password).toBeFocused()
+	await password.fill('not submitted')
+	await dialog.getByRole('button', { name: 'Cancel' }).click()
+	await expect(dialog).toBeHidden()
+	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+	expect(posts).toEqual([])
+
+	// Opening it again starts from an empty field.
+	await page.getByRole('button', { name: 'Enter Password' }).click()
+	await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('')
+	await page.keyboard.press('Escape')
+	await expect(dialog).toBeHidden()
+	expect(consoleErrors).toEqual([])
+})
+
+test('the upload and gallery pages send a visitor without a session to the locked screen', async ({
+	page,
+}) => {
+	await page.goto('/dev/dashboard/upload')
+	await expect(page).toHaveURL('/dev/dashboard?redirectTo=%2Fdev%2Fdashboard%2Fupload')
+	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	await page.goto('/dev/dashboard/gallery?page=2')
+	await expect(page).toHaveURL(/\/dev\/dashboard\?redirectTo=%2Fdev%2Fdashboard%2Fgallery%3Fpage%3D2$/)
+	await expect(page.getByText('Image Gallery')).toHaveCount(0)
+})
+
+test('a wrong password shows a toast; the right one unlocks the dashboard', async ({
+	page,
+	context,
+	consoleErrors,
+}) => {
+	await page.goto('/dev/dashboard')
+	await waitForHydration(page)
+	const dialog = page.getByRole('dialog', { name: 'Enter Password' })
+
+	await page.getByRole('button', { name: 'Enter Password' }).click()
+	await dialog.getByLabel('Password', { exact: true }).fill('definitely-wrong')
+	await dialog.getByRole('button', { name: 'Unlock' }).click()
+	const denied = toast(page, 'Incorrect password')
+	await expect(denied).toBeVisible()
+	await expect(denied).toContainText('Access denied. Please try again.')
+	await expect(dialog).toBeHidden()
+	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	expect(await context.cookies()).toEqual([])
+
+	await page.getByRole('button', { name: 'Enter Password' }).click()
+	await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await dialog.getByLabel('Password', { exact: true }).press('Enter')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
+	await expect(page).toHaveURL('/dev/dashboard')
+	await expect(page.getByRole('heading', { name: 'API Key' })).toBeVisible()
+	await expect(page.getByRole('link', { name: /Upload Center/ })).toHaveAttribute('href', '/dev/dashboard/upload')
+	await expect(page.getByRole('link', { name: /Image Gallery/ })).toHaveAttribute('href', '/dev/dashboard/gallery')
+	await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+
+	const [cookie] = await context.cookies()
+	expect(cookie).toMatchObject({ name: 'gg_session', httpOnly: true, sameSite: 'Strict', path: '/' })
+	// The session is httpOnly: page scripts can't read it.
+	expect(await page.evaluate(() => document.cookie)).toBe('')
+	expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([])
+})
+
+test('logging in from a redirect goes back to the page that was asked for', async ({ page }) => {
+	await page.goto('/dev/dashboard/gallery')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Enter Password' }).click()
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByRole('button', { name: 'Unlock' }).click()
+	await expect(page).toHaveURL('/dev/dashboard/gallery')
+	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
+})
+
+test('the API key: blank is refused, a key is saved in localStorage', async ({ page, consoleErrors }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard')
+	await waitForHydration(page)
+	const field = page.getByRole('textbox', { name: 'API Key' })
+	await expect(field).toHaveAttribute('type', 'password')
+
+	await field.fill('   ')
+	await page.getByRole('button', { name: 'Save Key' }).click()
+	await expect(toast(page, 'Please enter a valid API key')).toBeVisible()
+	expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBeNull()
+
+	await field.fill(` ${API_KEY} `)
+	await page.getByRole('button', { name: 'Save Key' }).click()
+	await expect(toast(page, 'API key saved successfully!')).toBeVisible()
+	expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBe(API_KEY)
+	await expect(page.getByText('Saved in this browser')).toBeVisible()
+
+	await page.reload()
+	await waitForHydration(page)
+	await expect(page.getByRole('textbox', { name: 'API Key' })).toHaveValue(API_KEY)
+	await page.getByRole('button', { name: 'Show' }).click()
+	await expect(page.getByRole('textbox', { name: 'API Key' })).toHaveAttribute('type', 'text')
+	expect(consoleErrors).toEqual([])
+})
+
+test('uploading without a saved key says where to set one', async ({ page }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	await page.locator('input[type=file]').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG })
+	const failed = toast(page, 'Upload failed')
+	await expect(failed).toBeVisible()
+	await expect(failed).toContainText('API key not found. Please configure your API key in the dashboard.')
+	await expect(page.getByText(/Uploaded Files/)).toHaveCount(0)
+})
+
+test('a wrong saved key fails with the status of the upload-url call', async ({ page }) => {
+	await saveKeyBeforeLoad(page, 'not-a-real-key')
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	await page.locator('input[type=file]').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG })
+	await expect(toast(page, 'Upload failed')).toContainText('Failed to get upload URL: 401 Unauthorized')
+	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
+})
+
+test('files of other types are skipped with the reason', async ({ page }) => {
+	await saveKeyBeforeLoad(page, API_KEY)
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	await page.locator('input[type=file]').setInputFiles({
+		name: 'tool.exe',
+		mimeType: 'application/octet-stream',
+		buffer: Buffer.from('MZ'),
+	})
+	const skipped = toast(page, 'Nothing to upload')
+	await expect(skipped).toContainText("tool.exe: .exe files can't be uploaded.")
+	await expect(page.getByRole('progressbar')).toHaveCount(0)
+})
+
+test('two files upload through the file chooser with progress to 100%', async ({
+	page,
+	context,
+	baseURL,
+	consoleErrors,
+}) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+	await saveKeyBeforeLoad(page, API_KEY)
+	// Every progress value the bar shows, in order.
+	await page.addInitScript(() => {
+		const seen: number[] = []
+		Object.assign(window, { progressSeen: seen })
+		new MutationObserver((records) => {
+			for (const record of records) {
+				const target = record.target as Element
+				if (target.getAttribute?.('role') === 'progressbar') {
+					seen.push(Number(target.getAttribute('aria-valuenow')))
+				}
+			}
+		}).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] })
+	})
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
+	await expect(page.getByText('No file size limit')).toBeVisible()
+	await expect(page.getByRole('link', { name: 'View Gallery' })).toHaveAttribute('href', '/dev/dashboard/gallery')
+	await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dev/dashboard')
+
+	// Loopback finishes in one progress event: throttle the upload to ~4 MB/s to watch it move.
+	const cdp = await context.newCDPSession(page)
+	await cdp.send('Network.enable')
+	await cdp.send('Network.emulateNetworkConditions', {
+		offline: false,
+		latency: 0,
+		downloadThroughput: -1,
+		uploadThroughput: 4 * 1024 * 1024,
+	})
+	const big = Buffer.alloc(3 * 1024 * 1024, 'guide ')
+	const name = unique('route-notes')
+	const chooser = page.waitForEvent('filechooser')
+	await page.getByRole('button', { name: 'Choose Files' }).click()
+	await (await chooser).setFiles([
+		{ name: `${name}.png`, mimeType: 'image/png', buffer: PNG },
+		{ name: `${name}.txt`, mimeType: 'text/plain', buffer: big },
+	])
+
+	const done = toast(page, 'All files uploaded successfully!')
+	await expect(done).toBeVisible()
+	await expect(done).toContainText('Uploaded 2 file(s)')
+	await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100')
+	await expect(page.getByText('100% uploaded')).toBeVisible()
+	const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)
+	expect(seen.at(-1)).toBe(100)
+	expect(seen).toEqual([...seen].sort((a, b) => a - b))
+	expect(new Set(seen.filter((value) => value > 0 && value < 100)).size).toBeGreaterThanOrEqual(3)
+
+	const list = page.getByRole('region', { name: 'Uploaded Files (2)' })
+	await expect(list.getByRole('heading')).toHaveText('Uploaded Files (2)')
+	const items = list.getByRole('listitem')
+	await expect(items).toHaveCount(2)
+	await expect(items.nth(0)).toContainText(`${name}.png`)
+	await expect(items.nth(1)).toContainText(`${name}.txt`)
+	await expect(items.nth(1)).toContainText('3 MB')
+
+	const view = items.nth(1).getByRole('link', { name: /^View / })
+	const href = await view.getAttribute('href')
+	expect(href).toMatch(new RegExp(`/uploads/[0-9a-z]{22}-${name}\\.txt$`))
+	expect(await view.getAttribute('target')).toBe('_blank')
+	const stored = await page.request.get(href!)
+	expect(stored.status()).toBe(200)
+	expect(Buffer.from(await stored.body()).equals(big)).toBe(true)
+
+	await items.nth(1).getByRole('button', { name: /^Copy URL/ }).click()
+	await expect(toast(page, 'URL copied to clipboard')).toBeVisible()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href)
+	expect(consoleErrors).toEqual([])
+})
+
+test('dragging over the drop zone highlights it and a drop uploads', async ({ page }) => {
+	await saveKeyBeforeLoad(page, API_KEY)
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	const zone = page.getByTestId('drop-zone')
+	const name = `${unique('dropped')}.txt`
+	const dataTransfer = await page.evaluateHandle((fileName) => {
+		const transfer = new DataTransfer()
+		transfer.items.add(new File(['dropped text'], fileName, { type: 'text/plain' }))
+		return transfer
+	}, name)
+	await zone.dispatchEvent('dragenter', { dataTransfer })
+	await expect(zone).toHaveAttribute('data-dragging', 'true')
+	await expect(zone).toContainText('Drop the files to upload')
+	await zone.dispatchEvent('drop', { dataTransfer })
+	await expect(zone).not.toHaveAttribute('data-dragging')
+	await expect(page.getByRole('heading', { name: 'Uploaded Files (1)' })).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Uploaded Files (1)' })).toContainText(name)
+})
+
+test('the gallery pages through 25 seeded files', async ({ page, request }) => {
+	const stem = unique('gallery')
+	await seed(
+		request,
+		Array.from({ length: 25 }, (_, i) => ({
+			name: `${stem}-${String(i + 1).padStart(2, '0')}.png`,
+			type: 'image/png',
+			body: PNG,
+		})),
+	)
+	await logIn(page)
+	await page.goto('/dev/dashboard/gallery')
+	await waitForHydration(page)
+	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
+
+	const first = await showingCounts(page)
+	expect(first.total).toBeGreaterThanOrEqual(25)
+	expect(first).toMatchObject({ from: 1, to: 12 })
+	const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: /^View / }) })
+	await expect(cards).toHaveCount(12)
+	const pages = Math.ceil(first.total / 12)
+	await expect(page.getByText(`Page 1 of ${pages} (${first.total} total images)`)).toBeVisible()
+	const nav = page.getByRole('navigation', { name: 'Gallery pages' })
+	await expect(nav.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+	await expect(nav.getByRole('link', { name: 'Previous page' })).toHaveCount(0)
+	// Sizes and dates on every card.
+	const ours = cards.filter({ hasText: stem }).first()
+	await expect(ours).toContainText('70 Bytes')
+	await expect(ours.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/)
+
+	// Slow the next page down to see the overlay.
+	await page.route('**/api/v1/images/view?*', async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 800))
+		await route.continue()
+	})
+	await nav.getByRole('link', { name: 'Page 2' }).click()
+	await expect(page.getByText('Loading more images...')).toBeVisible()
+	await expect(page).toHaveURL('/dev/dashboard/gallery?page=2')
+	await expect(page.getByText('Loading more images...')).toBeHidden()
+	await page.unroute('**/api/v1/images/view?*')
+	const second = await showingCounts(page)
+	expect(second).toMatchObject({ from: 13, to: 24 })
+	await expect(cards).toHaveCount(12)
+	await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+
+	const lastPages = Math.ceil(second.total / 12)
+	await nav.getByRole('link', { name: `Page ${lastPages}` }).click()
+	await expect(page).toHaveURL(`/dev/dashboard/gallery?page=${lastPages}`)
+	const last = await showingCounts(page)
+	expect(last.to).toBe(last.total)
+	await expect(cards).toHaveCount(last.total - 12 * (lastPages - 1))
+	await expect(nav.getByRole('link', { name: 'Next page' })).toHaveCount(0)
+	await nav.getByRole('link', { name: 'Previous page' }).click()
+	await expect(page).toHaveURL(`/dev/dashboard/gallery?page=${lastPages - 1}`)
+
+	// A page past the end goes to the last page; nonsense goes to page 1.
+	await page.goto('/dev/dashboard/gallery?page=9999')
+	await expect(page).toHaveURL(/\/dev\/dashboard\/gallery\?page=\d+$/)
+	await page.goto('/dev/dashboard/gallery?page=abc')
+	await expect(page).toHaveURL('/dev/dashboard/gallery')
+})
+
+test('an empty store shows the empty state; then previews, placeholders and file tiles', async ({
+	page,
+	request,
+}) => {
+	const server = await startServerInstance()
+	try {
+		await logIn(page, server.baseURL, server.password)
+		await page.goto(`${server.baseURL}/dev/dashboard/gallery`)
+		await waitForHydration(page)
+		await expect(page.getByRole('heading', { name: 'No images found' })).toBeVisible()
+		await expect(page.getByText('Upload some images to get started')).toBeVisible()
+		await expect(page.getByRole('navigation', { name: 'Gallery pages' })).toHaveCount(0)
+
+		await seed(
+			request,
+			[
+				{ name: 'good.png', type: 'image/png', body: PNG },
+				{ name: 'broken.png', type: 'image/png', body: Buffer.from('this is not a PNG at all') },
+				{ name: 'route.pdf', type: 'application/pdf', body: Buffer.from('%PDF-1.4\n%%EOF\n') },
+				{ name: 'notes.txt', type: 'text/plain', body: 'x'.repeat(1536) },
+			],
+			{ base: server.baseURL, key: server.apiKey },
+		)
+		await page.reload()
+		await waitForHydration(page)
+		await expect(page.getByText('Showing 1 - 4 of 4 images')).toBeVisible()
+		await expect(page.getByText('Page 1 of 1 (4 total images)')).toBeVisible()
+		const card = (name: string) => page.getByRole('listitem').filter({ hasText: name })
+		await expect(card('notes.txt')).toContainText('1.5 KB')
+		await expect(card('notes.txt').getByTestId('file-tile')).toContainText('TXT')
+		await expect(card('route.pdf').getByTestId('file-tile')).toContainText('PDF')
+		await expect(card('broken.png').getByTestId('image-placeholder')).toContainText('Preview unavailable')
+		const good = card('good.png').getByRole('img', { name: 'good.png' })
+		await expect(good).toBeVisible()
+		await expect.poll(() => good.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1)
+	} finally {
+		await server.stop()
+	}
+})
+
+test('a failed list shows the error state and Try Again recovers', async ({ page }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard')
+	await waitForHydration(page)
+	await page.route('**/api/v1/images/view?*', (route) =>
+		route.fulfill({ status: 500, json: { error: 'Could not list the images: the storage is not available.' } }),
+	)
+	await page.getByRole('link', { name: /Image Gallery/ }).click()
+	await expect(page).toHaveURL('/dev/dashboard/gallery')
+	await expect(page.getByRole('heading', { name: 'Failed to load images' })).toBeVisible()
+	await expect(page.getByText('Could not list the images: the storage is not available.')).toBeVisible()
+	await expect(toast(page, 'Failed to fetch images: 500 Internal Server Error')).toBeVisible()
+
+	await page.unroute('**/api/v1/images/view?*')
+	await page.getByRole('button', { name: 'Try Again' }).click()
+	await expect(page.getByRole('heading', { name: 'Failed to load images' })).toBeHidden()
+	await expect(page.getByText(/^Showing \d+ - \d+ of \d+ images?$|^No images found$/)).toBeVisible()
+})
+
+test('logout clears the session and locks every dashboard page', async ({ page, context }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Logout' }).click()
+	await expect(page).toHaveURL('/dev/dashboard')
+	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	expect(await context.cookies()).toEqual([])
+	await page.goto('/dev/dashboard/gallery')
+	await expect(page).toHaveURL(/\/dev\/dashboard\?redirectTo=/)
+})
+
+test('dashboard pages stay out of the sitemap', async ({ request }) => {
+	const sitemap = await (await request.get('/sitemap.xml')).text()
+	expect(sitemap).toContain('<urlset')
+	expect(sitemap).not.toContain('/dev/')
+})

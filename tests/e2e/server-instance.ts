@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export type ServerInstance = {
+	baseURL: string
+	dataDir: string
+	apiKey: string
+	password: string
+	/** Signs session cookies and upload URLs: known here so a test can forge a URL on purpose. */
+	sessionSecret: string
+	stop(): Promise<void>
+}
+
+async function freePort(): Promise<number> {
+	const probe = createServer()
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+	const address = probe.address()
+	await new Promise((resolve) => probe.close(resolve))
+	if (!address || typeof address === 'string') throw new Error('no free port')
+	return address.port
+}
+
+/**
+ * A second production server (`node server.js`, the build from `npm run build`) with its own
+ * empty DATA_DIR and env, for cases the shared Playwright server can't show: a size limit, an
+ * empty store, exact list counts, known secrets.
+ */
+export async function startServerInstance(env: Record<string, string> = {}): Promise<ServerInstance> {
+	const port = await freePort()
+	const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-e2e-instance-'))
+	const baseURL = `http://127.0.0.1:${port}`
+	const apiKey = `instance-key-${randomBytes(6).toString('hex')}`
+	const password = `instance-password-${randomBytes(6).toString('hex')}`
+	const sessionSecret = randomBytes(32).toString('base64url')
+	const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+		cwd: ROOT,
+		env: {
+			PATH: process.env.PATH ?? '',
+			NODE_ENV: 'production',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			SITE_URL: baseURL,
+			DATA_DIR: dataDir,
+			API_KEYS: apiKey,
+			DASHBOARD_PASSWORD: password,
+			SESSION_SECRET: sessionSecret,
+			RATE_LIMIT_DISABLED: '1',
+			...env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+
+	const stop = async () => {
+		if (child.exitCode === null) {
+			const exited = new Promise((resolve) => child.once('exit', resolve))
+			child.kill('SIGTERM')
+			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+			if (child.exitCode === null) child.kill('SIGKILL')
+		}
+		await rm(dataDir, { recursive: true, force: true })
+	}
+
+	const deadline = Date.now() + 20_000
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) {
+			await stop()
+			throw new Error(`The server instance exited (${child.exitCode}):\n${output}`)
+		}
+		try {
+			const response = await fetch(`${baseURL}/robots.txt`)
+			await response.arrayBuffer()
+			if (response.ok) return { baseURL, dataDir, apiKey, password, sessionSecret, stop }
+		} catch {
+			// Not listening yet.
+		}
+		await new Promise((resolve) => setTimeout(resolve, 150))
+	}
+	await stop()
+	throw new Error(`The server instance did not start within 20 s:\n${output}`)
+}
