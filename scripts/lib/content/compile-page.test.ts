@@ -127,9 +127,10 @@ test('a tab outside tabs fails', () => {
 test('yaml widgets parse their fence and report yaml errors with a line', () => {
 	const ok = compile(':::data-table{key="Setting" value="Value"}\n```yaml\n- [FPS, "60+"]\n- { key: World, value: under 200 }\n```\n:::\n')
 	expect(ok.errors).toEqual([])
+	// `key`/`value` name the columns; they arrive as keyHeading/valueHeading (React reserves `key`).
 	expect(widgets(ok.page.body as CompactNode[])[0]?.props).toEqual({
-		key: 'Setting',
-		value: 'Value',
+		keyHeading: 'Setting',
+		valueHeading: 'Value',
 		rows: [
 			{ key: 'FPS', value: '60+' },
 			{ key: 'World', value: 'under 200' },
