@@ -2,9 +2,48 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
+// Small modules every page loads anyway, shipped as one chunk instead of a dozen tiny requests.
+const SHELL = new RegExp(
+	[
+		'/app/components/(icons|error-boundary|breadcrumbs|toaster|nonce|theme-toggle|site-header|bottom-tabs|sidebar|prev-next|table-of-contents|markdown)\\.tsx$',
+		'/app/components/player/(player-icons|username-store|header-player)\\.tsx?$',
+		'/app/lib/(analytics|content/navigation|content/compact-hast)\\.ts$',
+		'/app/widgets/(components|widget-host)\\.tsx?$',
+		'preload-helper',
+	].join('|'),
+)
+
+// The requirement widgets and what they share, loaded together by pages that use any of them.
+const REQUIREMENTS = new RegExp(
+	[
+		'/app/widgets/(quest-requirements|requirements)/[^/]+\\.tsx$',
+		'/app/widgets/skill-badge/skill-badge\\.tsx$',
+		'/app/components/player/player-data\\.tsx$',
+		'/app/lib/quests/(names|progress)\\.ts$',
+		'/app/lib/player/(client|player-state)\\.ts$',
+	].join('|'),
+)
+
 export default defineConfig({
-	// The server build's entry is our Express app, which mounts the React Router handler.
-	environments: { ssr: { build: { rollupOptions: { input: './app/server/app.server.ts' } } } },
+	environments: {
+		// The server build's entry is our Express app, which mounts the React Router handler.
+		ssr: { build: { rollupOptions: { input: './app/server/app.server.ts' } } },
+		client: {
+			build: {
+				rollupOptions: {
+					output: {
+						entryFileNames: 'assets/[name]-[hash].js',
+						advancedChunks: {
+							groups: [
+								{ name: 'shell', test: SHELL },
+								{ name: 'requirements', test: REQUIREMENTS },
+							],
+						},
+					},
+				},
+			},
+		},
+	},
 	build: { assetsInlineLimit: 0 },
 	plugins: [tailwindcss(), reactRouter()],
 })

@@ -3,7 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { getEnv } from './env.server.ts'
-import { SECURITY_HEADERS } from './http-headers.server.ts'
+import { ASSET_HEADERS, SECURITY_HEADERS } from './http-headers.server.ts'
 import { canonicalRedirects } from './redirects.server.ts'
 import { getServices } from './services.server.ts'
 import { staticFiles } from './static-files.server.ts'
@@ -17,7 +17,9 @@ app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
 
 app.use((req, res, next) => {
-	for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+	// Hashed assets only need nosniff; the document headers would be bytes on every request.
+	const headers = req.path.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS
+	for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
 	// Route modules see the client address only through this header, set here and nowhere else.
 	req.headers['x-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
 	next()

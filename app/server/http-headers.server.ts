@@ -51,7 +51,10 @@ export function contentSecurityPolicy(env: Env, scripts: { nonce: string } | { h
 		.join('; ')
 }
 
-/** Headers every response gets. */
+/** Headers of hashed build assets: scripts and styles, never documents. */
+export const ASSET_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' }
+
+/** Headers every other response gets. */
 export const SECURITY_HEADERS: Record<string, string> = {
 	'X-Content-Type-Options': 'nosniff',
 	'Referrer-Policy': 'strict-origin-when-cross-origin',
