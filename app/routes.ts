@@ -11,7 +11,6 @@ export default [
 	layout('routes/wiki-layout.tsx', sections),
 	route('quests', 'routes/quests.tsx'),
 	route('quests/:slug', 'routes/quest.tsx'),
-	route('api/v1/player-data', 'routes/api.v1.player-data.ts'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),

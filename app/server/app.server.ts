@@ -5,6 +5,9 @@ import express from 'express'
 import { getEnv } from './env.server.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS } from './http-headers.server.ts'
 import { canonicalRedirects } from './redirects.server.ts'
+import { playerDataConfigFromEnv } from './player-data/config.server.ts'
+import { createPlayerDataHandler } from './player-data/handler.server.ts'
+import { playerDataMiddleware } from './player-data/middleware.server.ts'
 import { getServices } from './services.server.ts'
 import { staticFiles } from './static-files.server.ts'
 import { createImagesMiddleware } from './storage/node-http.server.ts'
@@ -36,6 +39,7 @@ app.use((req, res, next) => {
 		.catch(next)
 })
 app.use(compression())
+app.all('/api/v1/player-data', playerDataMiddleware(createPlayerDataHandler(playerDataConfigFromEnv(env))))
 app.use(canonicalRedirects)
 
 if (env.NODE_ENV === 'production') {
