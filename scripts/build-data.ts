@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildContent, writeContent } from './lib/content/build-content.ts'
 import { compileDevGallery, writeDevGallery } from './lib/content/dev-gallery.ts'
+import { fillGuideIndex, guideIndexOf } from './lib/content/guide-index-data.ts'
 import { writeLeague } from './lib/league.ts'
 import { questSummaryReader, writeQuestData } from './lib/quest-artifacts.ts'
 import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
@@ -44,6 +45,8 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		pagePaths: new Set(content.pages.map((p) => p.path)),
 	})
 	problems.push(...gallery.errors.map((e) => e.message))
+	// The gallery's guide index shows the early-game guides as its example.
+	fillGuideIndex(gallery.page, guideIndexOf(content, '/guides/early-game'))
 	if (problems.length > 0) {
 		console.error(`build-data: ${problems.length} problem(s):\n${problems.map((p) => `  ✗ ${p}`).join('\n')}`)
 		return 1

@@ -23,4 +23,5 @@ export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-i
 	'player-lookup': lazy(() => import('./player-lookup/player-lookup.tsx')),
 	'quest-requirements': lazy(() => import('./quest-requirements/quest-requirements.tsx')),
 	requirements: lazy(() => import('./requirements/requirements.tsx')),
+	'guide-index': lazy(() => import('./guide-index/guide-index.tsx')),
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { calloutSchema } from './callout/callout.schema.ts'
 import { checklistSchema } from './checklist/checklist.schema.ts'
 import { dataTableSchema, dataTableYamlSchema } from './data-table/data-table.schema.ts'
+import { guideIndexSchema } from './guide-index/guide-index.schema.ts'
 import { imageTableSchema, imageTableYamlSchema } from './image-table/image-table.schema.ts'
 import { metronomeSchema } from './metronome/metronome.schema.ts'
 import { playerLookupSchema } from './player-lookup/player-lookup.schema.ts'
@@ -48,6 +49,7 @@ export const WIDGET_COMPONENTS = [
 	'requirements',
 	'skill-badge',
 	'player-lookup',
+	'guide-index',
 ] as const
 export type WidgetComponentName = (typeof WIDGET_COMPONENTS)[number]
 
@@ -102,4 +104,6 @@ export const WIDGETS: Record<string, WidgetDefinition> = {
 	},
 	'skill-badge': { component: 'skill-badge', forms: ['leaf', 'text'], schema: skillBadgeSchema },
 	'player-lookup': { component: 'player-lookup', forms: ['leaf'], schema: playerLookupSchema },
+	// Its list of guides is filled in by the build once every page is compiled (guide-index-data.ts).
+	'guide-index': { component: 'guide-index', forms: ['leaf'], schema: guideIndexSchema },
 }

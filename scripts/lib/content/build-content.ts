@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-types.ts'
 import { readImageSize } from '../image-size.ts'
 import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
+import { addGuideIndexes } from './guide-index-data.ts'
 import type { QuestSummaryLookup } from './quest-widget-data.ts'
 
 export type BuildContentOptions = {
@@ -70,6 +71,8 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	}
 
 	const navigation = buildNavigation(results, errors)
+	// Second pass, now that every page is compiled: guide indexes list their child pages.
+	errors.push(...addGuideIndexes(navigation, results))
 	errors.push(...checkLinks(results, options))
 	return { pages: [...results.values()].map((r) => r.page), navigation, errors }
 }
