@@ -1,4 +1,5 @@
 // Starts the site: the production build by default, or Vite's dev server with NODE_ENV=development.
+import http from 'node:http'
 import process from 'node:process'
 
 const development = process.env.NODE_ENV === 'development'
@@ -13,14 +14,14 @@ async function loadApp() {
 	app.use(async (req, res, next) => {
 		try {
 			const mod = await viteServer.ssrLoadModule('./app/server/app.server.ts')
-			mod.app(req, res, next)
+			mod.handleRequest(req, res)
 		} catch (error) {
 			if (error instanceof Error) viteServer.ssrFixStacktrace(error)
 			next(error)
 		}
 	})
 	const { getEnv } = await viteServer.ssrLoadModule('./app/server/env.server.ts')
-	return { app, env: getEnv(), onStart: undefined }
+	return { handleRequest: app, env: getEnv(), onStart: undefined }
 }
 
 let loaded
@@ -35,9 +36,10 @@ try {
 	process.exit(1)
 }
 
-const { app, env, onStart } = loaded
+const { handleRequest, env, onStart } = loaded
 await onStart?.()
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = http.createServer(handleRequest)
+server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
 	console.log(`Gielinor Guide is running on http://localhost:${port} (${development ? 'development' : 'production'})`)

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -6,8 +7,8 @@ import { getEnv } from './env.server.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS } from './http-headers.server.ts'
 import { canonicalRedirects } from './redirects.server.ts'
 import { playerDataConfigFromEnv } from './player-data/config.server.ts'
-import { createPlayerDataHandler } from './player-data/handler.server.ts'
-import { playerDataMiddleware } from './player-data/middleware.server.ts'
+import { createPlayerDataCore } from './player-data/handler.server.ts'
+import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data/middleware.server.ts'
 import { getServices } from './services.server.ts'
 import { staticFiles } from './static-files.server.ts'
 import { createImagesMiddleware } from './storage/node-http.server.ts'
@@ -39,7 +40,6 @@ app.use((req, res, next) => {
 		.catch(next)
 })
 app.use(compression())
-app.all('/api/v1/player-data', playerDataMiddleware(createPlayerDataHandler(playerDataConfigFromEnv(env))))
 app.use(canonicalRedirects)
 
 if (env.NODE_ENV === 'production') {
@@ -53,6 +53,15 @@ app.use(
 		mode: env.NODE_ENV === 'production' ? 'production' : 'development',
 	}),
 )
+
+const servePlayerData = createPlayerDataRoute(createPlayerDataCore(playerDataConfigFromEnv(env)), env.TRUST_PROXY)
+
+/** Every request: the player lookup on its fast path, everything else through the Express app. */
+export function handleRequest(req: IncomingMessage, res: ServerResponse) {
+	const path = req.url?.split('?')[0]
+	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
+	else app(req, res)
+}
 
 /** Run by server.js before listening: credentials are created (and printed) on the first start. */
 export async function onStart() {

@@ -19,6 +19,10 @@ import {
 
 export type PlayerDataHandler = (request: Request, clientId: string) => Promise<Response>
 
+/** An answer as plain data: what the fast Node route writes without building a web Response. */
+export type PlayerDataAnswer = { status: number; headers: Record<string, string>; body: string }
+export type PlayerDataCore = (method: string, params: URLSearchParams, clientId: string) => Promise<PlayerDataAnswer>
+
 // Answers are per player and change as they play: browsers may reuse one briefly, shared caches
 // must not store it. Failures are never cached by HTTP caches (the server keeps its own).
 const CACHE_CONTROL_OK = CACHE_CONTROL.playerData
@@ -31,6 +35,15 @@ const MINUTE = 60_000
  * shapes. Every path answers with JSON; unexpected errors become a 502 LOOKUP_FAILED, never a 500.
  */
 export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHandler {
+	const core = createPlayerDataCore(config)
+	return async (request, clientId) => {
+		const answer = await core(request.method, new URL(request.url).searchParams, clientId)
+		return new Response(answer.body, { status: answer.status, headers: answer.headers })
+	}
+}
+
+/** The handler's logic on plain values: method, query and client in; status, headers and JSON out. */
+export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 	const now = config.now ?? Date.now
 	const log = config.log ?? defaultLog
 	const upstream = withFailureLog(
@@ -57,7 +70,7 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 	}
 	const limiter = config.rateLimit ? createRateLimiter({ ...config.rateLimit, now }) : undefined
 
-	async function lookup(player: NormalisedUsername, withQuests: boolean): Promise<Response> {
+	async function lookup(player: NormalisedUsername, withQuests: boolean): Promise<PlayerDataAnswer> {
 		const { name, key } = player
 		// Quests go in parallel with the profile: it saves a round trip for public profiles, and
 		// for the others the call is cheap and its result (or failure) is ignored.
@@ -120,7 +133,7 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 	function answer(
 		data: Omit<PlayerData, 'fetchedAt' | 'stale'>,
 		parts: Array<CacheHit<unknown> | undefined>,
-	): Response {
+	): PlayerDataAnswer {
 		const present = parts.filter((part) => part !== undefined)
 		const fetchedAt = new Date(Math.min(...present.map((part) => part.fetchedAt))).toISOString()
 		const staleError = firstStaleError(present)
@@ -130,8 +143,8 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 		return upstreamFailure(staleError, { ...data, fetchedAt, stale: true })
 	}
 
-	async function respond(request: Request, clientId: string): Promise<Response> {
-		if (request.method !== 'GET' && request.method !== 'HEAD') {
+	async function respond(method: string, params: URLSearchParams, clientId: string): Promise<PlayerDataAnswer> {
+		if (method !== 'GET' && method !== 'HEAD') {
 			return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET for player lookups.', {
 				allow: 'GET, HEAD',
 			})
@@ -147,13 +160,12 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 				seconds,
 			)
 		}
-		const params = new URL(request.url).searchParams
 		const player = normaliseUsername(params.get('username') ?? undefined)
 		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
 		return lookup(player.data, params.get('quests') === 'true')
 	}
 
-	function upstreamFailure(error: unknown, stale?: PlayerData): Response {
+	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
 		if (!(error instanceof UpstreamError)) throw error
 		const timeout = error.kind === 'timeout'
 		const service = error.endpoint === 'hiscores' ? 'The RuneScape hiscores' : 'RuneMetrics'
@@ -175,9 +187,9 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 		)
 	}
 
-	return async function handlePlayerData(request, clientId) {
+	return async function handlePlayerData(method, params, clientId) {
 		try {
-			return await respond(request, clientId)
+			return await respond(method, params, clientId)
 		} catch (error) {
 			const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
 			log(`player-data: unexpected error: ${detail}`)
@@ -202,16 +214,17 @@ function errorResponse(
 	headers: Record<string, string> = {},
 	retryAfterSeconds?: number,
 	data?: PlayerData,
-): Response {
+): PlayerDataAnswer {
 	const body: PlayerDataErrorBody = { error: { code, message, retryAfterSeconds }, data }
 	return json(status, body, { 'cache-control': CACHE_CONTROL_ERROR, ...headers })
 }
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
-	return new Response(JSON.stringify(body), {
+function json(status: number, body: unknown, headers: Record<string, string>): PlayerDataAnswer {
+	return {
 		status,
 		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-	})
+		body: JSON.stringify(body),
+	}
 }
 
 /** Logs each failed upstream call once (not once per waiting request: the cache shares calls). */
