@@ -1,14 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-
-const STATUS_TEXT: Record<number, string> = {
-	400: 'Bad Request',
-	401: 'Unauthorized',
-	403: 'Forbidden',
-	404: 'Not Found',
-	405: 'Method Not Allowed',
-	429: 'Too Many Requests',
-	500: 'Internal Server Error',
-}
+import { statusText } from '#app/lib/http-status.ts'
 
 export function NotFound() {
 	return (
@@ -35,7 +26,7 @@ export function GeneralErrorBoundary() {
 	let heading: string
 	let detail: string | undefined
 	if (isRouteErrorResponse(error)) {
-		heading = `${error.status} ${error.statusText || STATUS_TEXT[error.status] || 'Error'}`
+		heading = `${error.status} ${statusText(error.status, error.statusText) || 'Error'}`
 		detail = typeof error.data === 'string' ? error.data : (error.data as { message?: string })?.message
 	} else if (error instanceof Error) {
 		heading = 'Something went wrong'

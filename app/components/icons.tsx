@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number }
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+/** The frame every line icon shares: 24-unit grid, stroked in the text colour, hidden from screen readers. */
+export function Icon({ size = 20, children, ...props }: IconProps) {
 	return (
 		<svg
 			width={size}

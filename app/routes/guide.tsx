@@ -6,6 +6,7 @@ import { PrevNext } from '#app/components/prev-next.tsx'
 import { TableOfContents } from '#app/components/table-of-contents.tsx'
 import { documentTitle } from '#app/lib/content/navigation.ts'
 import { getGuidePage, guideHeaders } from '#app/server/guides.server.ts'
+import { formatDate } from '#app/lib/format-date.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	return getGuidePage(new URL(request.url).pathname)
@@ -48,15 +49,6 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 			<TableOfContents headings={page.headings} />
 		</>
 	)
-}
-
-function formatDate(iso: string) {
-	return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-		day: 'numeric',
-		month: 'long',
-		year: 'numeric',
-		timeZone: 'UTC',
-	})
 }
 
 export const ErrorBoundary = GeneralErrorBoundary

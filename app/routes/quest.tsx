@@ -9,6 +9,7 @@ import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getQuestPage, questDescription, questHeaders } from '#app/server/quests.server.ts'
 import { widgetComponents } from '#app/widgets/components.ts'
 import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
+import { formatDate } from '#app/lib/format-date.ts'
 
 export async function loader({ params }: Route.LoaderArgs) {
 	const page = await getQuestPage(params.slug)
@@ -167,15 +168,6 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 			</section>
 		</main>
 	)
-}
-
-function formatDate(iso: string) {
-	return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-		day: 'numeric',
-		month: 'long',
-		year: 'numeric',
-		timeZone: 'UTC',
-	})
 }
 
 export const ErrorBoundary = GeneralErrorBoundary

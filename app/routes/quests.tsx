@@ -14,7 +14,7 @@ import type { Route } from './+types/quests'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { PlayerState } from '#app/components/quests/player-snapshot.tsx'
-import { useHydrated } from '#app/components/quests/use-hydrated.ts'
+import { useHydrated } from '#app/widgets/use-hydrated.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import {
 	applyCatalogueQuery,

@@ -107,6 +107,8 @@ test('quests show green when completed and red when not, linking the wiki quick 
 })
 
 test('badges are neutral without data, then green when met and red when not', async ({ page }) => {
+	// No colour transitions, so the computed colours below are the final ones.
+	await page.emulateMedia({ reducedMotion: 'reduce' })
 	const scripts: string[] = []
 	page.on('request', (r) => {
 		if (r.resourceType() === 'script') scripts.push(r.url())

@@ -1,26 +1,4 @@
-import type { SVGProps } from 'react'
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
-
-function Icon({ size = 20, children, ...props }: IconProps) {
-	return (
-		<svg
-			width={size}
-			height={size}
-			viewBox="0 0 24 24"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth={2}
-			strokeLinecap="round"
-			strokeLinejoin="round"
-			aria-hidden="true"
-			focusable="false"
-			{...props}
-		>
-			{children}
-		</svg>
-	)
-}
+import { Icon, type IconProps } from '../icons.tsx'
 
 export const IconLock = (p: IconProps) => (
 	<Icon {...p}>

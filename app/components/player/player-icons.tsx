@@ -1,29 +1,6 @@
-import type { SVGProps } from 'react'
+import { Icon, type IconProps } from '../icons.tsx'
 
-// The player widgets' own icons (same style as components/icons.tsx), so the widget chunks do
-// not grow that shared module.
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
-
-function Icon({ size = 20, children, ...props }: IconProps) {
-	return (
-		<svg
-			width={size}
-			height={size}
-			viewBox="0 0 24 24"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth={2}
-			strokeLinecap="round"
-			strokeLinejoin="round"
-			aria-hidden="true"
-			focusable="false"
-			{...props}
-		>
-			{children}
-		</svg>
-	)
-}
-
+// The player widgets' own icons, kept apart so the widget chunks do not grow the shared icon set.
 export const IconCheck = (p: IconProps) => (
 	<Icon {...p}>
 		<path d="m5 12.5 4.5 4.5L19 7.5" />

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { contentTypeForExtension, extensionOf, FILE_TYPES, isImageType } from '#app/lib/file-types.ts'
-import { statusText } from './http-status.ts'
+import { statusText } from '../http-status.ts'
 import { GALLERY_PAGE_SIZE, pageCount } from './pagination.ts'
 
 /** `GET /api/v1/images/view` (see images-api.server.ts). */

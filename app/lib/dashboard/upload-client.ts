@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { AllowedContentType } from '#app/lib/file-types.ts'
-import { describeStatus } from './http-status.ts'
+import { describeStatus } from '../http-status.ts'
 
 export const UPLOAD_URL_ENDPOINT = '/api/v1/images/upload/upload-url'
 

@@ -1,0 +1,9 @@
+/** `2026-11-21` → `21 November 2026`, the same on the server and in every browser. */
+export function formatDate(iso: string): string {
+	return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+		day: 'numeric',
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'UTC',
+	})
+}
