@@ -17,6 +17,8 @@ function remember(page: Page, name: string) {
 async function open(page: Page, path: string) {
 	await page.goto(path)
 	await waitForHydration(page)
+	// The widget is its own lazy chunk: wait until it, too, is interactive.
+	await page.locator('[data-guide-index][data-hydrated]').waitFor()
 	return page.locator('[data-guide-index]')
 }
 

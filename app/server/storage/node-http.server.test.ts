@@ -84,3 +84,33 @@ test('sendWebResponse copies status, headers and every Set-Cookie', async () => 
 	expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
 	expect(await response.text()).toBe('hello')
 })
+
+test('a body the handler stops reading early is drained, so the client gets the answer, not a reset', async () => {
+	const { requestBody } = await import('./node-http.server.ts')
+	const http = await import('node:http')
+	const server = http.createServer(async (req, res) => {
+		const reader = requestBody(req).getReader()
+		await reader.read()
+		await reader.cancel()
+		res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"too large"}')
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as import('node:net').AddressInfo
+	const status = await new Promise<number>((resolve, reject) => {
+		const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: '/', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
+			res.resume()
+			resolve(res.statusCode ?? 0)
+		})
+		req.on('error', reject)
+		const chunk = Buffer.alloc(256 * 1024, 1)
+		let sent = 0
+		const write = () => {
+			while (sent < 20 && req.write(chunk)) sent += 1
+			if (sent < 20) req.once('drain', () => { sent += 1; write() })
+			else req.end()
+		}
+		write()
+	})
+	expect(status).toBe(413)
+	server.close()
+})

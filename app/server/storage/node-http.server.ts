@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import type { ImagesApi } from '../images-api.server.ts'
 import { PUBLIC_FILES_PATH, UPLOAD_PUT_PATH } from './storage.server.ts'
 
@@ -23,9 +22,43 @@ export function toWebRequest(req: NodeRequest): Request {
 	return new Request(url, {
 		method: req.method,
 		headers,
-		body: hasBody ? createReadableStreamFromReadable(req) : undefined,
+		body: hasBody ? requestBody(req) : undefined,
 		duplex: 'half',
 	} as RequestInit)
+}
+
+/** How much of a refused body is read and dropped so the client gets the answer, not a reset. */
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024
+
+/**
+ * The body as a web stream, one chunk at a time (backpressure: memory stays flat). When the
+ * handler stops reading early (a 413 or 403 mid-upload), the rest is read and dropped rather
+ * than the socket destroyed, so the client sees the error answer instead of a connection reset.
+ */
+export function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+	return new ReadableStream<Uint8Array>({
+		start(controller) {
+			req.pause()
+			req.on('data', (chunk: Buffer) => {
+				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+				if ((controller.desiredSize ?? 0) <= 0) req.pause()
+			})
+			req.on('end', () => controller.close())
+			req.on('error', (error) => controller.error(error))
+		},
+		pull() {
+			req.resume()
+		},
+		cancel() {
+			let dropped = 0
+			req.removeAllListeners('data')
+			req.on('data', (chunk: Buffer) => {
+				dropped += chunk.byteLength
+				if (dropped > DRAIN_LIMIT_BYTES) req.destroy()
+			})
+			req.resume()
+		},
+	})
 }
 
 /**

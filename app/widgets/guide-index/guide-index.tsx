@@ -5,6 +5,7 @@ import { IconCheck, IconCross } from '#app/components/player/player-icons.tsx'
 import type { QuestPointsMap } from '#app/lib/quests/artifacts.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
 import { PlayerLookup } from '#app/widgets/player-lookup/player-lookup.tsx'
+import { useHydrated } from '#app/widgets/use-hydrated.ts'
 import type { GuideIndexEntry, GuideIndexWidgetProps } from './guide-index.schema.ts'
 import { type GuidePlayer, type GuideState, guideState, missingText } from './guide-state.ts'
 
@@ -167,8 +168,10 @@ export function GuideIndex({ title, guides = [] }: GuideIndexWidgetProps) {
 	const titleId = useId()
 	const guidePlayer = useGuidePlayer(guides.some((g) => (g.requirement?.questPoints ?? 0) > 0))
 	const states = guidePlayer ? guides.map((g) => guideState(g.requirement, guidePlayer)) : undefined
+	const hydrated = useHydrated()
 	return (
 		<section
+			data-hydrated={hydrated ? '' : undefined}
 			aria-labelledby={title ? titleId : undefined}
 			aria-label={title ? undefined : 'Guides'}
 			data-guide-index=""
