@@ -32,7 +32,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 					{leaguesHref ? (
 						<Link
 							to={leaguesHref}
-							className="hidden rounded-md border border-accent/60 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg md:inline-block"
+							className="hidden whitespace-nowrap rounded-md border border-accent/60 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg md:inline-block"
 						>
 							Leagues Hub
 						</Link>
@@ -46,5 +46,5 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 }
 
 function navClass(isActive: boolean) {
-	return `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`
+	return `whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium lg:px-3 ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`
 }
