@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { createImagesApi } from '../images-api.server.ts'
 import { createDiskStorage } from './disk-storage.server.ts'
-import { createImagesMiddleware, sendWebResponse } from './node-http.server.ts'
+import { createImagesMiddleware, requestBody, sendWebResponse } from './node-http.server.ts'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -86,18 +86,16 @@ test('sendWebResponse copies status, headers and every Set-Cookie', async () => 
 })
 
 test('a body the handler stops reading early is drained, so the client gets the answer, not a reset', async () => {
-	const { requestBody } = await import('./node-http.server.ts')
-	const http = await import('node:http')
-	const server = http.createServer(async (req, res) => {
+	const server = createServer(async (req, res) => {
 		const reader = requestBody(req).getReader()
 		await reader.read()
 		await reader.cancel()
 		res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"too large"}')
 	})
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as import('node:net').AddressInfo
+	const { port } = server.address() as AddressInfo
 	const status = await new Promise<number>((resolve, reject) => {
-		const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: '/', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
+		const req = request({ host: '127.0.0.1', port, method: 'PUT', path: '/', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
 			res.resume()
 			resolve(res.statusCode ?? 0)
 		})
