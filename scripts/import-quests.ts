@@ -1,8 +1,8 @@
 /**
- * ONE-OFF maintainer tool, run by hand: `npx tsx scripts/import-quests.ts [sourceDir] [--force]`.
+ * ONE-OFF maintainer tool, run by hand: `npx tsx scripts/import-quests.ts <sourceDir> [--force]`.
  *
- * It generated `data/quests/*.yaml` from the import bundle in `../shared/data/quests/` (outside
- * this repository, which is why it is the only file allowed to read there). Since the import,
+ * It generated `data/quests/*.yaml` from the team's import bundle (quests.source.json,
+ * additions.json, corrections.json), which lives outside this repository. Since the import,
  * `data/quests/` is the source of truth and is edited by hand; nothing imports this script and
  * no build or test runs it. It is kept as a record of how the data was made and which fixes
  * were applied (see data/quests/README.md).
@@ -212,8 +212,11 @@ function main() {
 	const args = process.argv.slice(2)
 	const force = args.includes('--force')
 	const root = fileURLToPath(new URL('..', import.meta.url))
-	const sourceDir =
-		args.find((a) => !a.startsWith('--')) ?? join(root, '..', 'shared', 'data', 'quests')
+	const sourceDir = args.find((a) => !a.startsWith('--'))
+	if (!sourceDir) {
+		console.error('usage: npx tsx scripts/import-quests.ts <folder with quests.source.json> [--force]')
+		process.exit(2)
+	}
 	const outDir = join(root, 'data', 'quests')
 	const read = <T>(file: string): T => JSON.parse(readFileSync(join(sourceDir, file), 'utf8')) as T
 
