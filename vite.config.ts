@@ -16,7 +16,7 @@ const SHELL = new RegExp(
 // The requirement widgets and what they share, loaded together by pages that use any of them.
 const REQUIREMENTS = new RegExp(
 	[
-		'/app/widgets/(quest-requirements|requirements)/[^/]+\\.tsx$',
+		'/app/widgets/(quest-requirements|requirements)/[^/]+\\.tsx?$',
 		'/app/widgets/skill-badge/skill-badge\\.tsx$',
 		'/app/components/player/player-data\\.tsx$',
 		'/app/lib/quests/(names|progress)\\.ts$',

@@ -1,23 +1,13 @@
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { Link } from 'react-router'
 import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
 import { IconCheck, IconCross } from '#app/components/player/player-icons.tsx'
-import type { QuestPointsMap } from '#app/lib/quests/artifacts.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
 import { PlayerLookup } from '#app/widgets/player-lookup/player-lookup.tsx'
+import { useQuestPoints } from '#app/widgets/quest-requirements/use-quest-points.ts'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 import type { GuideIndexEntry, GuideIndexWidgetProps } from './guide-index.schema.ts'
 import { type GuidePlayer, type GuideState, guideState, missingText } from './guide-state.ts'
-
-// The quest-point table (the same chunk the requirement panels load): only once a player is loaded
-// and a guide names a quest-point threshold.
-let pointsPromise: Promise<QuestPointsMap> | undefined
-function loadPoints(): Promise<QuestPointsMap> {
-	pointsPromise ??= import('#app/generated/quests/points.json').then(
-		(m) => m.default as QuestPointsMap,
-	)
-	return pointsPromise
-}
 
 /** The loaded player as the guide states need it, or undefined while none is loaded. */
 function useGuidePlayer(needsQuestPoints: boolean): GuidePlayer | undefined {
@@ -25,21 +15,8 @@ function useGuidePlayer(needsQuestPoints: boolean): GuidePlayer | undefined {
 	const data = player.status === 'loaded' ? player.data : undefined
 	// A profile RuneMetrics did not show comes without quests.
 	const questsKnown = data !== undefined && !data.error
-	const [points, setPoints] = useState<QuestPointsMap>()
-	useEffect(() => {
-		if (!questsKnown || !needsQuestPoints || points) return
-		let live = true
-		loadPoints().then(
-			(map) => live && setPoints(map),
-			() => {
-				// The chunk failed to load: guides with a threshold stay "checking".
-				pointsPromise = undefined
-			},
-		)
-		return () => {
-			live = false
-		}
-	}, [questsKnown, needsQuestPoints, points])
+	// Guides with a threshold stay "checking" until the table is there.
+	const points = useQuestPoints(questsKnown && needsQuestPoints)
 	if (!data) return undefined
 	const completed = data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title)
 	return {

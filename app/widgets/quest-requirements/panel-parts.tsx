@@ -3,16 +3,16 @@
  * the quest list with ticks, the skill badges, the quest-point line and the
  * "Only show what I'm missing" switch. Player state comes from the PlayerDataProvider around them.
  */
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { type PlayerDataValue, usePlayerData } from '#app/components/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
-import type { QuestPointsMap } from '#app/lib/quests/artifacts.ts'
 import { wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { SkillBadge } from '#app/widgets/skill-badge/skill-badge.tsx'
+import { useQuestPoints } from './use-quest-points.ts'
 
 export type PanelQuest = {
 	name: string
@@ -68,34 +68,11 @@ export function useOnlyMissing(): [boolean, (value: boolean) => void] {
 	return [value, setOnlyMissing]
 }
 
-// Quest points per quest: loaded once, only when a player is loaded and a panel needs them.
-let pointsPromise: Promise<QuestPointsMap> | undefined
-function loadPoints(): Promise<QuestPointsMap> {
-	pointsPromise ??= import('#app/generated/quests/points.json').then(
-		(m) => m.default as QuestPointsMap,
-	)
-	return pointsPromise
-}
-
 /** The loaded player as panels see it, or undefined while none is loaded. */
 export function usePanelPlayer(needsQuestPoints: boolean): PanelPlayer | undefined {
 	const player = usePlayerData()
 	const loaded = player.status === 'loaded' && player.data !== undefined
-	const [points, setPoints] = useState<QuestPointsMap>()
-	useEffect(() => {
-		if (!loaded || !needsQuestPoints || points) return
-		let live = true
-		loadPoints().then(
-			(map) => live && setPoints(map),
-			() => {
-				// The chunk failed to load: the quest-point line stays unchecked.
-				pointsPromise = undefined
-			},
-		)
-		return () => {
-			live = false
-		}
-	}, [loaded, needsQuestPoints, points])
+	const points = useQuestPoints(loaded && needsQuestPoints)
 	if (!loaded || !player.data) return undefined
 	const completedTitles = player.data.quests
 		.filter((q) => q.status === 'COMPLETED')
