@@ -18,8 +18,14 @@ export function startAnalytics(config: Config) {
 	})
 }
 
-/** Records an event. A no-op when analytics are off. */
+/**
+ * Records an event: to PostHog when configured, and always as an `analytics:track` DOM event,
+ * so other listeners (and browser tests) can see what the site reports.
+ */
 export function track(event: string, props?: Record<string, unknown>) {
+	if (typeof document !== 'undefined') {
+		document.dispatchEvent(new CustomEvent('analytics:track', { detail: { event, props } }))
+	}
 	if (!client) {
 		// Keep a few early events for when analytics start; drop the rest.
 		if (queue.length < 20) queue.push([event, props])

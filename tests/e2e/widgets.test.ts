@@ -241,10 +241,26 @@ test.describe('screenshot magnifier', () => {
 			await route.continue()
 		})
 		await open(page, GALLERY, '[data-screenshot]')
+		await page.evaluate(() => {
+			const w = window as unknown as { tracked: unknown[] }
+			w.tracked = []
+			document.addEventListener('analytics:track', (e) => w.tracked.push((e as CustomEvent).detail))
+		})
 		const button = page.getByRole('button', { name: /^Enlarge image: The action bar/ })
 		await button.scrollIntoViewIfNeeded()
 		const scrollY = await page.evaluate(() => window.scrollY)
 		await button.click()
+		expect(await page.evaluate(() => (window as unknown as { tracked: unknown[] }).tracked)).toEqual([
+			{
+				event: 'magnifier_button_clicked',
+				props: {
+					image_src: '/images/setup/action-bar.svg',
+					image_alt: expect.stringMatching(/^The action bar/),
+					page_path: '/dev/widgets',
+					aria_label: expect.stringMatching(/^Enlarge image: The action bar/),
+				},
+			},
+		])
 
 		const dialog = page.getByRole('dialog')
 		await expect(dialog).toBeVisible()
