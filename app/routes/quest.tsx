@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/quest'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
@@ -7,7 +7,7 @@ import { IconExternal } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getQuestPage, questDescription, questHeaders } from '#app/server/quests.server.ts'
-import { widgetComponents } from '#app/widgets/components.ts'
+import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
 import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
 import { formatDate } from '#app/lib/format-date.ts'
 
@@ -56,7 +56,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function Quest({ loaderData }: Route.ComponentProps) {
 	const { quest, summary, unlocks, wikiQuickGuideUrl } = loaderData
 	const unverified = new Set<string>(quest.unverified ?? [])
-	const Lookup = widgetComponents['player-lookup'] as ComponentType | undefined
 	const before = summary.quests.length - 1
 
 	return (
@@ -130,13 +129,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</a>
 			</p>
 
-			{Lookup ? (
-				<div className="mt-6">
-					<Suspense fallback={null}>
-						<Lookup />
-					</Suspense>
-				</div>
-			) : null}
+			<PlayerLookupSection />
 
 			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
 			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain />

@@ -1,5 +1,4 @@
 import {
-	type ComponentType,
 	type FormEvent,
 	lazy,
 	type ReactNode,
@@ -35,7 +34,7 @@ import {
 import { createQuestIndex, difficultyLabel } from '#app/lib/quests/names.ts'
 import { questStatus, STATUS_LABELS, toPlayerProgress } from '#app/lib/quests/progress.ts'
 import { getQuestList, questHeaders } from '#app/server/quests.server.ts'
-import { widgetComponents } from '#app/widgets/components.ts'
+import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
 
 const PlayerSnapshotBridge = lazy(() => import('#app/components/quests/player-snapshot.tsx'))
 
@@ -180,7 +179,6 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 		update(parseCatalogueQuery(new URLSearchParams(new FormData(event.currentTarget) as never)))
 	}
 
-	const Lookup = widgetComponents['player-lookup'] as ComponentType | undefined
 
 	return (
 		<main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8">
@@ -195,13 +193,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 				</div>
 			</div>
 
-			{Lookup ? (
-				<div className="mt-6">
-					<Suspense fallback={null}>
-						<Lookup />
-					</Suspense>
-				</div>
-			) : null}
+			<PlayerLookupSection />
 			<Suspense fallback={null}>
 				<PlayerSnapshotBridge onChange={setPlayer} />
 			</Suspense>

@@ -4,11 +4,11 @@ import { notify } from '#app/components/toaster.tsx'
 import { formatBytes, formatModified } from '#app/lib/dashboard/format.ts'
 import type { GalleryData, GalleryItem } from '#app/lib/dashboard/gallery.ts'
 import { paginationWindow, showingRange } from '#app/lib/dashboard/pagination.ts'
-import { DASHBOARD_PATH, GALLERY_PATH, UPLOAD_PATH } from '#app/lib/dashboard/paths.ts'
+import { GALLERY_PATH, UPLOAD_PATH } from '#app/lib/dashboard/paths.ts'
 import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
+import { DashboardPageHeader } from './page-header.tsx'
 import {
 	IconAlert,
-	IconArrowLeft,
 	IconChevronLeft,
 	IconChevronRight,
 	IconFile,
@@ -33,24 +33,16 @@ export function Gallery({ data }: { data: GalleryData }) {
 
 	return (
 		<div className="space-y-6">
-			<header className="flex flex-wrap items-end justify-between gap-4">
-				<div>
-					<h1 className="text-3xl font-bold tracking-tight">Image Gallery</h1>
-					<p className="mt-1 text-muted" aria-live="polite">
-						{data.ok ? showingText(data) : 'Every file uploaded for the guides.'}
-					</p>
-				</div>
-				<nav aria-label="Dashboard" className="flex flex-wrap gap-2">
-					<Link to={DASHBOARD_PATH} className={ui.secondary}>
-						<IconArrowLeft size={16} />
-						Back to Dashboard
-					</Link>
+			<DashboardPageHeader
+				title="Image Gallery"
+				text={data.ok ? showingText(data) : 'Every file uploaded for the guides.'}
+				links={
 					<Link to={UPLOAD_PATH} className={ui.primary}>
 						<IconUpload size={16} />
 						Upload Files
 					</Link>
-				</nav>
-			</header>
+				}
+			/>
 
 			{!data.ok ? (
 				<GalleryError data={data} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { browserKeyStore, readApiKey } from '#app/lib/dashboard/api-key.ts'
 import { formatBytes } from '#app/lib/dashboard/format.ts'
-import { DASHBOARD_PATH, GALLERY_PATH } from '#app/lib/dashboard/paths.ts'
+import { GALLERY_PATH } from '#app/lib/dashboard/paths.ts'
 import {
 	putFile,
 	requestUploadUrl,
@@ -14,7 +14,8 @@ import {
 import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from '#app/lib/dashboard/upload-validation.ts'
 import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from '#app/lib/file-types.ts'
 import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
-import { IconArrowLeft, IconFile, IconImages, IconSpinner, IconUpload } from './icons.tsx'
+import { DashboardPageHeader } from './page-header.tsx'
+import { IconFile, IconImages, IconSpinner, IconUpload } from './icons.tsx'
 import { ui } from './ui.ts'
 
 export const NO_KEY_MESSAGE = 'API key not found. Please configure your API key in the dashboard.'
@@ -75,22 +76,16 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 
 	return (
 		<div className="space-y-6">
-			<header className="flex flex-wrap items-end justify-between gap-4">
-				<div>
-					<h1 className="text-3xl font-bold tracking-tight">Upload Center</h1>
-					<p className="mt-1 text-muted">Add screenshots, maps and documents for the guides.</p>
-				</div>
-				<nav aria-label="Dashboard" className="flex flex-wrap gap-2">
-					<Link to={DASHBOARD_PATH} className={ui.secondary}>
-						<IconArrowLeft size={16} />
-						Back to Dashboard
-					</Link>
+			<DashboardPageHeader
+				title="Upload Center"
+				text="Add screenshots, maps and documents for the guides."
+				links={
 					<Link to={GALLERY_PATH} className={ui.secondary}>
 						<IconImages size={16} />
 						View Gallery
 					</Link>
-				</nav>
-			</header>
+				}
+			/>
 
 			<div
 				data-testid="drop-zone"

@@ -85,36 +85,18 @@ export function usePanelPlayer(needsQuestPoints: boolean): PanelPlayer | undefin
 	}
 }
 
-function IconCheck() {
+/** A stroked mark on a faint disc: the done / missing markers of the panel. */
+function CircleMark({ d }: { d: string }) {
 	return (
 		<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" className="shrink-0">
 			<circle cx="10" cy="10" r="9" fill="currentColor" opacity="0.18" />
-			<path
-				d="m6 10.5 2.5 2.5L14 7.5"
-				fill="none"
-				stroke="currentColor"
-				strokeWidth="2.2"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-			/>
+			<path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
 		</svg>
 	)
 }
 
-function IconCross() {
-	return (
-		<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" className="shrink-0">
-			<circle cx="10" cy="10" r="9" fill="currentColor" opacity="0.18" />
-			<path
-				d="m7 7 6 6m0-6-6 6"
-				fill="none"
-				stroke="currentColor"
-				strokeWidth="2.2"
-				strokeLinecap="round"
-			/>
-		</svg>
-	)
-}
+const IconCheck = () => <CircleMark d="m6 10.5 2.5 2.5L14 7.5" />
+const IconCross = () => <CircleMark d="m7 7 6 6m0-6-6 6" />
 
 export function RequirementCard({
 	label,
