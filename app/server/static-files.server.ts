@@ -3,6 +3,8 @@ import path from 'node:path'
 import type { NextFunction, Request, Response } from 'express'
 import type { Env } from './env.server.ts'
 import { CACHE_CONTROL, contentSecurityPolicy } from './http-headers.server.ts'
+import { parseRange } from './http-range.server.ts'
+import type { ByteRange } from './storage/storage.server.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -22,6 +24,9 @@ const CONTENT_TYPES: Record<string, string> = {
 	'.ico': 'image/x-icon',
 	'.mp3': 'audio/mpeg',
 	'.wav': 'audio/wav',
+	'.mp4': 'video/mp4',
+	'.webm': 'video/webm',
+	'.vtt': 'text/vtt; charset=utf-8',
 	'.woff2': 'font/woff2',
 	'.webmanifest': 'application/manifest+json',
 }
@@ -103,12 +108,30 @@ export function staticFiles(clientDir: string, cspFile: string, env: Env) {
 			res.setHeader('Content-Encoding', 'gzip')
 		}
 		if (file !== found.file) size = statSync(file).size
+		// Byte ranges of uncompressed files, which media players (Safari's above all) need to seek.
+		let range: ByteRange | undefined
+		if (file === found.file) {
+			res.setHeader('Accept-Ranges', 'bytes')
+			const ifRange = req.headers['if-range']
+			const parsed = req.headers.range && (!ifRange || ifRange === found.etag) ? parseRange(req.headers.range, size) : null
+			if (parsed === 'unsatisfiable') {
+				res.setHeader('Content-Range', `bytes */${size}`)
+				res.status(416).end()
+				return
+			}
+			if (parsed) {
+				range = parsed
+				res.status(206)
+				res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+				size = range.end - range.start + 1
+			}
+		}
 		res.setHeader('Content-Length', size)
 		if (req.method === 'HEAD') {
 			res.end()
 			return
 		}
-		createReadStream(file)
+		createReadStream(file, range)
 			.on('error', (error) => next(error))
 			.pipe(res)
 	}

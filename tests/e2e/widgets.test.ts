@@ -507,7 +507,7 @@ test.describe('video', () => {
 			return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' })
 		})
 		await open(page, GALLERY, '[data-video]')
-		const video = page.locator('[data-video]')
+		const video = page.locator('[data-video="jNQXAC9IVRw"]')
 		await video.scrollIntoViewIfNeeded()
 		await expect(video.locator('iframe')).toHaveCount(0)
 		const frameBox = (await video.locator('.aspect-video').boundingBox())!
@@ -520,6 +520,43 @@ test.describe('video', () => {
 		await expect(iframe).toHaveAttribute('title', /Me at the zoo/)
 		await expect.poll(() => youtube.length).toBeGreaterThan(0)
 		expect(youtube.every((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true)
+	})
+
+	test('the Getting Started intro video loads only its poster until play, then plays, and its transcript seeks', async ({
+		page,
+		consoleErrors,
+	}) => {
+		const videoRequests: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes('/videos/') && !request.url().endsWith('.svg')) videoRequests.push(request.url())
+		})
+		await open(page, '/getting-started/intro', '[data-video]')
+		const figure = page.locator('[data-video="/videos/how-a-fight-flows.mp4"]')
+		await figure.scrollIntoViewIfNeeded()
+		const poster = figure.locator('img[src="/videos/how-a-fight-flows.poster.svg"]')
+		await expect(poster).toBeVisible()
+		expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280)
+		const box = (await figure.locator('.aspect-video').boundingBox())!
+		expect(box.width / box.height).toBeCloseTo(16 / 9, 1)
+		await expect(figure.getByRole('button', { name: /^Play video:/ })).toContainText('1:01')
+		await expect(figure.locator('video')).toHaveCount(0)
+		expect(videoRequests).toEqual([])
+
+		await figure.getByRole('button', { name: 'Play video: How a fight flows: RuneScape 3 combat in about a minute' }).click()
+		const video = figure.locator('video')
+		await expect(video).toBeFocused()
+		await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3)
+		expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, Math.round(v.duration)])).toEqual([1280, 720, 61])
+		expect(videoRequests.every((url) => url.endsWith('/videos/how-a-fight-flows.mp4'))).toBe(true)
+
+		// The transcript lists the narration; a line's time starts the video there.
+		const transcript = figure.locator('details', { hasText: 'Transcript' })
+		await transcript.locator('summary').click()
+		await expect(transcript.getByRole('listitem')).toHaveCount(8)
+		await expect(transcript.getByRole('listitem').nth(1)).toContainText('ticks of 0.6 seconds')
+		await transcript.getByRole('button', { name: 'Play from 0:42' }).click()
+		await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(42)
+		expect(consoleErrors).toEqual([])
 	})
 })
 

@@ -24,3 +24,36 @@ test('the server HTML is only our facade: no iframe and nothing loaded from YouT
 	expect(html).not.toContain('youtube-nocookie')
 	expect(html).toContain('aria-label="Play video: Me at the zoo"')
 })
+
+test('a video file: src is a local .mp4, with an optional poster and transcript; never with an id', () => {
+	const file = { src: '/videos/a.mp4', poster: '/videos/a.svg', transcript: '/videos/a.vtt', title: 'A' }
+	expect(videoSchema.parse(file)).toEqual(file)
+	const reason = (value: object) => videoSchema.safeParse(value).error?.issues.map((i) => i.message).join('; ')
+	expect(reason({ title: 'A' })).toMatch(/either id .* or src/)
+	expect(reason({ ...file, id: 'jNQXAC9IVRw' })).toMatch(/either id .* or src/)
+	expect(reason({ id: 'jNQXAC9IVRw', title: 'A', poster: '/a.svg' })).toMatch(/poster is only for a video file/)
+	expect(reason({ src: '/videos/a.webm', title: 'A' })).toMatch(/src must end in \.mp4/)
+	expect(reason({ src: 'videos/a.mp4', title: 'A' })).toMatch(/path of a file under public/)
+	expect(reason({ src: '/videos/a.mp4', transcript: '/videos/a.srt', title: 'A' })).toMatch(/transcript must end in \.vtt/)
+})
+
+test('a video file renders its poster facade and transcript, with no <video> until play', () => {
+	const html = renderToString(
+		<Video
+			src="/videos/a.mp4"
+			poster="/videos/a.svg"
+			transcript="/videos/a.vtt"
+			title="A fight"
+			lines={[
+				{ start: 0, text: 'First.' },
+				{ start: 65, text: 'Second.' },
+			]}
+			duration={70}
+		/>,
+	)
+	expect(html).not.toContain('<video')
+	expect(html).toContain('src="/videos/a.svg"')
+	expect(html).toContain('1:10 · No sound')
+	expect(html).toContain('aria-label="Play from 1:05"')
+	expect(html).toContain('Second.')
+})

@@ -1,21 +1,37 @@
 import { useRef, useState } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
-import type { VideoProps } from './video.schema.ts'
+import type { TranscriptLine, VideoProps } from './video.schema.ts'
 import { embedUrl, formatStart, watchUrl } from './video-url.ts'
 
+/** What the build adds to a video file's props: its transcript lines and length, from the .vtt file. */
+type Props = VideoProps & { lines?: TranscriptLine[]; duration?: number }
+
 /**
- * A YouTube video behind a click-to-load facade: nothing is requested from YouTube (not even a
- * thumbnail) until the reader presses play; then the privacy-enhanced player loads and starts.
+ * A video behind a click-to-load facade. A YouTube video requests nothing from YouTube (not even a
+ * thumbnail) until the reader presses play; a video file of ours shows its poster and loads only
+ * then. A file's transcript sits under it, each line a link to its moment in the video.
  */
-export default function Video({ id, title, start }: VideoProps) {
+export default function Video({ id, src, poster, transcript, lines, duration, title, start }: Props) {
 	const hydrated = useHydrated()
 	const [playing, setPlaying] = useState(false)
 	const frameRef = useRef<HTMLIFrameElement>(null)
+	const videoRef = useRef<HTMLVideoElement>(null)
+	const seekTo = useRef(start ?? 0)
+
+	const play = (at = start ?? 0) => {
+		seekTo.current = at
+		const video = videoRef.current
+		if (video) {
+			video.currentTime = at
+			void video.play().catch(() => {})
+			video.focus()
+		} else setPlaying(true)
+	}
 
 	return (
-		<figure className="not-prose my-6" data-video={id} data-hydrated={hydrated ? '' : undefined}>
+		<figure className="not-prose my-6" data-video={id ?? src} data-hydrated={hydrated ? '' : undefined}>
 			<div className="relative aspect-video w-full overflow-hidden rounded-lg border border-line bg-sunken">
-				{playing ? (
+				{playing && id ? (
 					<iframe
 						ref={frameRef}
 						src={embedUrl(id, start)}
@@ -26,34 +42,84 @@ export default function Video({ id, title, start }: VideoProps) {
 						allowFullScreen
 						onLoad={() => frameRef.current?.focus()}
 					/>
+				) : playing ? (
+					<video
+						ref={videoRef}
+						className="absolute inset-0 size-full"
+						controls
+						autoPlay
+						playsInline
+						preload="auto"
+						poster={poster}
+						aria-label={title}
+						onLoadedMetadata={(event) => {
+							event.currentTarget.currentTime = seekTo.current
+							event.currentTarget.focus()
+						}}
+					>
+						<source src={src} type="video/mp4" />
+					</video>
 				) : (
 					<button
 						type="button"
-						onClick={() => setPlaying(true)}
+						onClick={() => play()}
 						aria-label={`Play video: ${title}`}
 						className="group absolute inset-0 flex size-full flex-col items-center justify-center gap-4 p-6 text-center"
-						style={{
-							backgroundImage:
-								'radial-gradient(circle at 30% 20%, rgb(229 180 84 / 0.22), transparent 55%), radial-gradient(circle at 80% 90%, rgb(229 180 84 / 0.12), transparent 50%), repeating-linear-gradient(135deg, transparent 0 22px, var(--grid) 22px 23px)',
-						}}
+						style={
+							poster
+								? undefined
+								: {
+										backgroundImage:
+											'radial-gradient(circle at 30% 20%, rgb(229 180 84 / 0.22), transparent 55%), radial-gradient(circle at 80% 90%, rgb(229 180 84 / 0.12), transparent 50%), repeating-linear-gradient(135deg, transparent 0 22px, var(--grid) 22px 23px)',
+									}
+						}
 					>
-						<span className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
+						{poster ? <img src={poster} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" /> : null}
+						<span className="relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
 							<svg viewBox="0 0 24 24" width="32" height="32" fill="currentColor" aria-hidden="true">
 								<path d="M8 5.5v13l11-6.5z" />
 							</svg>
 						</span>
-						<span className="max-w-md text-base font-semibold text-fg sm:text-lg">{title}</span>
-						<span className="text-xs text-muted">
-							{start ? `Starts at ${formatStart(start)} · ` : ''}Plays from YouTube when you press play
+						{poster ? null : <span className="max-w-md text-base font-semibold text-fg sm:text-lg">{title}</span>}
+						<span className={poster ? 'relative rounded bg-black/70 px-2 py-1 text-xs text-white' : 'text-xs text-muted'}>
+							{id
+								? `${start ? `Starts at ${formatStart(start)} · ` : ''}Plays from YouTube when you press play`
+								: `${duration ? `${formatStart(Math.round(duration))} · ` : ''}No sound: the text is on screen`}
 						</span>
 					</button>
 				)}
 			</div>
 			<figcaption className="mt-2 text-sm text-muted">
-				<a href={watchUrl(id, start)} target="_blank" rel="noopener noreferrer" className="text-link underline">
-					Watch on YouTube
-					<span className="sr-only"> (opens in a new tab)</span>
-				</a>
+				{id ? (
+					<a href={watchUrl(id, start)} target="_blank" rel="noopener noreferrer" className="text-link underline">
+						Watch on YouTube
+						<span className="sr-only"> (opens in a new tab)</span>
+					</a>
+				) : (
+					<>
+						<span>{title}</span>
+						{lines?.length ? (
+							<details className="mt-2 rounded-lg border border-line px-3 py-2" data-transcript={transcript}>
+								<summary className="cursor-pointer font-medium text-fg">Transcript</summary>
+								<ol className="mt-2 space-y-2">
+									{lines.map((line) => (
+										<li key={line.start} className="flex items-baseline gap-3">
+											<button
+												type="button"
+												onClick={() => play(line.start)}
+												className="shrink-0 font-mono text-link underline tabular-nums"
+												aria-label={`Play from ${formatStart(Math.floor(line.start))}`}
+											>
+												{formatStart(Math.floor(line.start))}
+											</button>
+											<span className="text-fg">{line.text}</span>
+										</li>
+									))}
+								</ol>
+							</details>
+						) : null}
+					</>
+				)}
 			</figcaption>
 		</figure>
 	)

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-types.ts'
-import { readImageSize } from '../image-size.ts'
 import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
 import { addGuideIndexes } from './guide-index-data.ts'
+import { publicFiles } from './public-files.ts'
 import type { QuestSummaryLookup } from './quest-widget-data.ts'
 
 export type BuildContentOptions = {
@@ -43,7 +43,7 @@ export function pagePath(rel: string): string {
 export function buildContent(options: BuildContentOptions): BuiltContent {
 	const errors: ContentError[] = []
 	const results = new Map<string, CompileResult & { file: string }>()
-	const imageSize = (src: string) => readImageSize(path.join(options.publicDir, decodeURI(src.split(/[?#]/)[0]!)))
+	const files = publicFiles(options.publicDir)
 
 	for (const rel of listMarkdown(options.contentDir)) {
 		const file = `content/${rel}`
@@ -62,7 +62,7 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 			file,
 			path: pathname,
 			section: segments[0]!,
-			imageSize,
+			publicFiles: files,
 			resolveQuest: options.resolveQuest,
 			questSummary: options.questSummary,
 		})
@@ -143,6 +143,7 @@ function checkLinks(
 	options: BuildContentOptions,
 ): ContentError[] {
 	const errors: ContentError[] = []
+	const files = publicFiles(options.publicDir)
 	const check = (link: PageLink, ownPath: string) => {
 		const [rawPath = '', hash] = link.href.split('#') as [string, string | undefined]
 		const target = (rawPath || ownPath).split('?')[0]!.toLowerCase()
@@ -155,15 +156,7 @@ function checkLinks(
 		}
 		const page = results.get(target)
 		if (!page) {
-			if (/\.[a-z0-9]+$/.test(target) && readImageSize(path.join(options.publicDir, target)) !== undefined) return
-			if (/\.[a-z0-9]+$/.test(target)) {
-				try {
-					readFileSync(path.join(options.publicDir, target))
-					return
-				} catch {
-					return fail('no such file in public/')
-				}
-			}
+			if (/\.[a-z0-9]+$/.test(target)) return files.exists(target) ? undefined : fail('no such file in public/')
 			return fail('no such page')
 		}
 		if (hash && !page.page.headings.some((h) => h.id === hash) && !hasId(page, hash)) {

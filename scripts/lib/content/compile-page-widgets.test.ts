@@ -9,13 +9,18 @@ const sizes: Record<string, { width: number; height: number }> = {
 	'/images/map.svg': { width: 1000, height: 640 },
 	'/images/base.svg': { width: 480, height: 360 },
 }
+const texts: Record<string, string> = {
+	'/videos/a.mp4': '(binary)',
+	'/videos/a.vtt': 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:04.500\nFirst line.\n\n2\n00:00:04.500 --> 00:01:05.250\nSecond <b>line</b>\nwraps.\n',
+	'/videos/bad.vtt': 'not a transcript',
+}
 
 function compile(body: string) {
 	return compilePage(`${front}\n${body}\n`, {
 		file: 'content/setup/t.md',
 		path: '/setup/t',
 		section: 'setup',
-		imageSize: (src) => sizes[src],
+		publicFiles: { imageSize: (src) => sizes[src], exists: (src) => src in sizes || src in texts, readText: (src) => texts[src] },
 		resolveQuest: () => undefined,
 	})
 }
@@ -70,4 +75,32 @@ test('checklist items reach the widget with their ids, and the server HTML has t
 	expect(html).toContain('<li data-item="lock-it-again">')
 	expect(html.match(/role="checkbox"/g)).toHaveLength(2)
 	expect(html).toMatch(/<th scope="col"[^>]*>Setting<\/th>/)
+})
+
+test('a video file gets its transcript lines and length from its .vtt file', () => {
+	const result = compile('::video{src="/videos/a.mp4" transcript="/videos/a.vtt" title="A fight"}')
+	expect(result.errors).toEqual([])
+	expect(widgetProps(result, 'video')).toEqual({
+		src: '/videos/a.mp4',
+		transcript: '/videos/a.vtt',
+		title: 'A fight',
+		lines: [
+			{ start: 0, text: 'First line.' },
+			{ start: 4.5, text: 'Second line wraps.' },
+		],
+		duration: 65.25,
+	})
+})
+
+test('a video whose files are missing or whose transcript is not WebVTT stops the build', () => {
+	const reasons = (body: string) => compile(body).errors.map((e) => e.reason)
+	expect(reasons('::video{src="/videos/gone.mp4" title="T"}')).toEqual(['widget "video": src /videos/gone.mp4 does not exist in public/'])
+	expect(reasons('::video{src="/videos/a.mp4" poster="/videos/gone.svg" title="T"}')).toEqual([
+		'widget "video": poster /videos/gone.svg does not exist in public/',
+	])
+	expect(reasons('::video{src="/videos/a.mp4" transcript="/videos/bad.vtt" title="T"}')).toEqual([
+		'widget "video": transcript /videos/bad.vtt: a WebVTT file must start with "WEBVTT"',
+	])
+	expect(reasons('::video{src="/videos/a.mp4" id="jNQXAC9IVRw" title="T"}')[0]).toMatch(/either id .* or src/)
+	expect(reasons('::video{src="https://example.com/a.mp4" title="T"}')[0]).toMatch(/src: src must be the path of a file under public/)
 })

@@ -6,7 +6,11 @@ const ctx: CompileContext = {
 	file: 'content/setup/test.md',
 	path: '/setup/test',
 	section: 'setup',
-	imageSize: (src) => (src === '/images/ok.svg' ? { width: 640, height: 360 } : undefined),
+	publicFiles: {
+		imageSize: (src) => (src === '/images/ok.svg' ? { width: 640, height: 360 } : undefined),
+		exists: (src) => src === '/images/ok.svg',
+		readText: () => undefined,
+	},
 	resolveQuest: (name) => (name.toLowerCase() === 'desert treasure' ? 'Desert Treasure' : undefined),
 }
 

@@ -16,6 +16,9 @@ import { encodeHast } from '#app/lib/content/compact-hast.ts'
 import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatter.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
+import type { TranscriptLine, VideoProps } from '#app/widgets/video/video.schema.ts'
+import { parseVtt } from '../webvtt.ts'
+import type { PublicFiles } from './public-files.ts'
 import { questWidgetProps, type QuestSummaryLookup } from './quest-widget-data.ts'
 
 export class ContentError extends Error {
@@ -35,8 +38,8 @@ export type CompileContext = {
 	file: string
 	path: string
 	section: string
-	/** Width and height of an image under public/, or undefined when there is no such file. */
-	imageSize: (src: string) => { width: number; height: number } | undefined
+	/** Files under public/, which widgets refer to by URL path. */
+	publicFiles: PublicFiles
 	/** Canonical quest name for a name or alias, or undefined. */
 	resolveQuest: (name: string) => string | undefined
 	/** A quest's precomputed requirements, embedded in the requirement widgets' props. */
@@ -150,6 +153,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			fail(lineOf(directive), `widget "${directive.name}": ${zodReason(result.error)}`)
 			return
 		}
+		let data = result.data
 		if (definition.component === 'quest-requirements' || definition.component === 'requirements') {
 			const names: string[] =
 				definition.component === 'quest-requirements'
@@ -162,15 +166,20 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 		// Image widgets get their image's size from public/, so the page does not jump when it loads.
 		const sized = sizedImageOf(definition.component, result.data)
 		if (sized) {
-			const size = ctx.imageSize(sized.src)
+			const size = ctx.publicFiles.imageSize(sized.src)
 			if (size) Object.assign(sized.props, size)
 			else fail(lineOf(directive), `image ${sized.src} does not exist in public/ (or its size cannot be read)`)
+		}
+		if (definition.component === 'video') {
+			const video = videoFileProps(result.data as VideoProps, ctx.publicFiles)
+			if (typeof video === 'string') return fail(lineOf(directive), `widget "video": ${video}`)
+			data = video
 		}
 		widgetsUsed.add(definition.component)
 		// Quest data is added after validation: the schema checks only what the author wrote.
 		const finalProps = ctx.questSummary
-			? questWidgetProps(definition.component, result.data as Record<string, unknown>, ctx.questSummary)
-			: result.data
+			? questWidgetProps(definition.component, data as Record<string, unknown>, ctx.questSummary)
+			: data
 		directive.data = {
 			...directive.data,
 			hName: 'x-widget',
@@ -197,6 +206,28 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			body: encodeHast(hast),
 			widgets: [...widgetsUsed].sort(),
 		},
+	}
+}
+
+/**
+ * Checks that a video's files exist under public/ and adds its transcript's lines as a prop,
+ * or says what is wrong.
+ */
+function videoFileProps(
+	video: VideoProps,
+	files: PublicFiles,
+): (VideoProps & { lines?: TranscriptLine[]; duration?: number }) | string {
+	for (const key of ['src', 'poster', 'transcript'] as const) {
+		const src = video[key]
+		if (src && !files.exists(src)) return `${key} ${src} does not exist in public/`
+	}
+	if (!video.transcript) return video
+	try {
+		const cues = parseVtt(files.readText(video.transcript) ?? '')
+		const lines = cues.map((cue) => ({ start: cue.start, text: cue.text }))
+		return { ...video, lines, duration: Math.max(...cues.map((cue) => cue.end)) }
+	} catch (error) {
+		return `transcript ${video.transcript}: ${(error as Error).message}`
 	}
 }
 
@@ -373,7 +404,7 @@ function imageToScreenshot(
 		fail(line, `image ${image.url} is outside public/: use ::screenshot{src="…" alt="…" width="…" height="…"}`)
 		return undefined
 	}
-	const size = ctx.imageSize(image.url)
+	const size = ctx.publicFiles.imageSize(image.url)
 	if (!size) {
 		fail(line, `image ${image.url} does not exist in public/ (or its size cannot be read)`)
 		return undefined

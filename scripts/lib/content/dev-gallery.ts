@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
-import { readImageSize } from '../image-size.ts'
 import { ContentError, compilePage } from './compile-page.ts'
+import { publicFiles } from './public-files.ts'
 
 export type DevGalleryOptions = {
 	/** content-dev/widgets.md */
@@ -62,7 +62,7 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 		file,
 		path: '/dev/widgets',
 		section: 'dev',
-		imageSize: (src) => readImageSize(path.join(options.publicDir, decodeURI(src.split(/[?#]/)[0]!))),
+		publicFiles: publicFiles(options.publicDir),
 		resolveQuest: options.resolveQuest,
 	})
 	const errors = [...result.errors]
