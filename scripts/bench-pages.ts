@@ -9,7 +9,7 @@ import path from 'node:path'
 import { ensureChromium } from './ensure-browser.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const PAGES = ['/', '/setup/client-setup', '/getting-started/tick-system', '/guides/mid-game/while-guthix-sleeps']
+const PAGES = ['/', '/setup/client-setup', '/getting-started/intro', '/getting-started/tick-system', '/guides/mid-game/while-guthix-sleeps']
 const PORT = 4180
 const outDir = path.join(root, 'bench-results')
 
