@@ -25,13 +25,24 @@ function origin(url: string | undefined): string | undefined {
 }
 
 /**
+ * Where the browser talks to S3 storage: uploads PUT to presigned URLs and the gallery loads
+ * images from it. Without S3_ENDPOINT that is AWS itself, virtual-hosted or path-style.
+ */
+function storageOrigins(env: Env): string[] {
+	const aws =
+		!env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION !== 'auto'
+			? [`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`, `https://s3.${env.S3_REGION}.amazonaws.com`]
+			: []
+	return [origin(env.S3_ENDPOINT), origin(env.S3_PUBLIC_URL), ...aws].filter((o): o is string => Boolean(o))
+}
+
+/**
  * The Content-Security-Policy for an HTML document. Inline scripts are allowed by nonce (server
  * rendered) or by their sha256 hashes (prerendered files, whose scripts are known at build time).
  */
 export function contentSecurityPolicy(env: Env, scripts: { nonce: string } | { hashes: string[] }): string {
 	const inline = 'nonce' in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((h) => `'${h}'`)
-	const storage = env.STORAGE === 's3' ? [origin(env.S3_ENDPOINT), origin(env.S3_PUBLIC_URL)] : []
-	const extra = storage.filter((o): o is string => Boolean(o))
+	const extra = env.STORAGE === 's3' ? storageOrigins(env) : []
 	const directives: Record<string, string[]> = {
 		'default-src': ["'self'"],
 		'script-src': ["'self'", ...inline, ...POSTHOG_HOSTS],
