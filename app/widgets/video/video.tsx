@@ -11,7 +11,7 @@ type Props = VideoProps & { lines?: TranscriptLine[]; duration?: number }
  * thumbnail) until the reader presses play; a video file of ours shows its poster and loads only
  * then. A file's transcript sits under it, each line a link to its moment in the video.
  */
-export default function Video({ id, src, poster, transcript, lines, duration, title, start }: Props) {
+export default function Video({ id, src, poster, lines, duration, title, start }: Props) {
 	const hydrated = useHydrated()
 	const [playing, setPlaying] = useState(false)
 	const frameRef = useRef<HTMLIFrameElement>(null)
@@ -99,7 +99,7 @@ export default function Video({ id, src, poster, transcript, lines, duration, ti
 					<>
 						<span>{title}</span>
 						{lines?.length ? (
-							<details className="mt-2 rounded-lg border border-line px-3 py-2" data-transcript={transcript}>
+							<details className="mt-2 rounded-lg border border-line px-3 py-2">
 								<summary className="cursor-pointer font-medium text-fg">Transcript</summary>
 								<ol className="mt-2 space-y-2">
 									{lines.map((line) => (
