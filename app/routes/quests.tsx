@@ -1,5 +1,6 @@
 import {
 	type FormEvent,
+	type MouseEvent,
 	lazy,
 	type ReactNode,
 	Suspense,
@@ -174,6 +175,13 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 		if (text.replace(/\s+/g, ' ').trim() !== query.q) setText(query.q)
 	}
 
+	// The "clear" links work without JavaScript (they go to /quests); hydrated, they clear in place.
+	function clearAll(event: MouseEvent<HTMLAnchorElement>) {
+		event.preventDefault()
+		setText('')
+		update({ q: '' })
+	}
+
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		update(parseCatalogueQuery(new URLSearchParams(new FormData(event.currentTarget) as never)))
@@ -311,11 +319,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 					{query.q || hasFilters(query) || query.sort ? (
 						<a
 							href="/quests"
-							onClick={(e) => {
-								e.preventDefault()
-								setText('')
-								update({ q: '' })
-							}}
+							onClick={clearAll}
 							className="text-sm text-link underline underline-offset-2"
 						>
 							Clear search and filters
@@ -373,11 +377,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 						Try fewer letters or{' '}
 						<a
 							href="/quests"
-							onClick={(e) => {
-								e.preventDefault()
-								setText('')
-								update({ q: '' })
-							}}
+							onClick={clearAll}
 							className="text-link underline"
 						>
 							clear the filters

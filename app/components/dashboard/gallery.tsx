@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useNavigation, useRevalidator } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { formatBytes, formatModified } from '#app/lib/dashboard/format.ts'
@@ -81,21 +81,45 @@ function showingText(data: Extract<GalleryData, { ok: true }>) {
 	return `Showing ${from} - ${to} of ${data.total} ${data.total === 1 ? 'image' : 'images'}`
 }
 
+/** A whole-panel message (error or empty gallery): an icon, a title, a line and one action. */
+function StatePanel({
+	id,
+	icon,
+	iconClassName,
+	title,
+	message,
+	children,
+}: {
+	id: string
+	icon: ReactNode
+	iconClassName: string
+	title: string
+	message: ReactNode
+	children: ReactNode
+}) {
+	return (
+		<section className={`${ui.panel} flex flex-col items-center px-6 py-14 text-center`} aria-labelledby={id}>
+			<span className={`flex size-14 items-center justify-center rounded-full ${iconClassName}`}>{icon}</span>
+			<h2 id={id} className="mt-4 text-xl font-bold">
+				{title}
+			</h2>
+			<p className="mt-1 max-w-md text-muted">{message}</p>
+			{children}
+		</section>
+	)
+}
+
 export function GalleryError({ data }: { data: Extract<GalleryData, { ok: false }> }) {
 	const revalidator = useRevalidator()
 	const retrying = revalidator.state === 'loading'
 	return (
-		<section
-			className={`${ui.panel} flex flex-col items-center px-6 py-14 text-center`}
-			aria-labelledby="gallery-error-title"
+		<StatePanel
+			id="gallery-error-title"
+			icon={<IconAlert size={26} />}
+			iconClassName="bg-bad-bg text-bad"
+			title="Failed to load images"
+			message={data.message ?? fetchErrorMessage(data)}
 		>
-			<span className="flex size-14 items-center justify-center rounded-full bg-bad-bg text-bad">
-				<IconAlert size={26} />
-			</span>
-			<h2 id="gallery-error-title" className="mt-4 text-xl font-bold">
-				Failed to load images
-			</h2>
-			<p className="mt-1 max-w-md text-muted">{data.message ?? fetchErrorMessage(data)}</p>
 			<button
 				type="button"
 				className={`${ui.primary} mt-6`}
@@ -105,28 +129,24 @@ export function GalleryError({ data }: { data: Extract<GalleryData, { ok: false 
 				{retrying ? <IconSpinner size={16} /> : null}
 				Try Again
 			</button>
-		</section>
+		</StatePanel>
 	)
 }
 
 function EmptyGallery() {
 	return (
-		<section
-			className={`${ui.panel} flex flex-col items-center px-6 py-14 text-center`}
-			aria-labelledby="gallery-empty-title"
+		<StatePanel
+			id="gallery-empty-title"
+			icon={<IconImages size={26} />}
+			iconClassName="bg-sunken text-accent"
+			title="No images found"
+			message="Upload some images to get started"
 		>
-			<span className="flex size-14 items-center justify-center rounded-full bg-sunken text-accent">
-				<IconImages size={26} />
-			</span>
-			<h2 id="gallery-empty-title" className="mt-4 text-xl font-bold">
-				No images found
-			</h2>
-			<p className="mt-1 text-muted">Upload some images to get started</p>
 			<Link to={UPLOAD_PATH} className={`${ui.primary} mt-6`}>
 				<IconUpload size={16} />
 				Go to Upload Center
 			</Link>
-		</section>
+		</StatePanel>
 	)
 }
 

@@ -249,15 +249,32 @@ export function QuestList({
 	)
 }
 
-export function SkillList({ skills }: { skills: readonly SkillRequirement[] }) {
+/** The Skills section: `required` is every level asked for, `skills` the ones still shown. */
+export function SkillsSection({
+	required,
+	skills,
+	hint,
+}: {
+	required: number
+	skills: readonly SkillRequirement[]
+	hint?: string
+}) {
 	return (
-		<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
-			{skills.map((s) => (
-				<li key={s.skill} data-skill={s.skill} className="m-0">
-					<SkillBadge skill={s.skill} level={s.level} />
-				</li>
-			))}
-		</ul>
+		<PanelSection title="Skills" hint={hint}>
+			{required === 0 ? (
+				<EmptyLine>No skill requirements</EmptyLine>
+			) : skills.length === 0 ? (
+				<EmptyLine ok>Every level reached</EmptyLine>
+			) : (
+				<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
+					{skills.map((s) => (
+						<li key={s.skill} data-skill={s.skill} className="m-0">
+							<SkillBadge skill={s.skill} level={s.level} />
+						</li>
+					))}
+				</ul>
+			)}
+		</PanelSection>
 	)
 }
 
@@ -295,13 +312,17 @@ export function QuestPointsLine({
 	)
 }
 
-export function OtherList({ items }: { items: readonly string[] }) {
+/** Requirements that are neither quests nor levels; nothing when there are none. */
+export function OtherSection({ items }: { items: readonly string[] }) {
+	if (items.length === 0) return null
 	return (
-		<ul className="m-0 list-disc pl-5 marker:text-muted [&>li+li]:mt-1">
-			{items.map((item) => (
-				<li key={item}>{item}</li>
-			))}
-		</ul>
+		<PanelSection title="Other requirements">
+			<ul className="m-0 list-disc pl-5 marker:text-muted [&>li+li]:mt-1">
+				{items.map((item) => (
+					<li key={item}>{item}</li>
+				))}
+			</ul>
+		</PanelSection>
 	)
 }
 

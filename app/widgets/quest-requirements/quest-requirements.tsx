@@ -6,14 +6,14 @@ import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
 import type { SkillName } from '#app/lib/skills.ts'
 import {
 	EmptyLine,
-	OtherList,
+	OtherSection,
 	type PanelPlayer,
 	PanelSection,
 	PlayerFooter,
 	QuestList,
 	QuestPointsLine,
 	RequirementCard,
-	SkillList,
+	SkillsSection,
 	useOnlyMissing,
 	usePanelPlayer,
 	WikiGuideLink,
@@ -130,28 +130,17 @@ export function QuestRequirementsPanel({
 					list
 				)}
 			</PanelSection>
-			<PanelSection
-				title="Skills"
+			<SkillsSection
+				required={summary?.totalSkills.length ?? 0}
+				skills={skills}
 				hint={chain.length > 1 ? 'highest level in the chain' : undefined}
-			>
-				{(summary?.totalSkills.length ?? 0) === 0 ? (
-					<EmptyLine>No skill requirements</EmptyLine>
-				) : skills.length === 0 ? (
-					<EmptyLine ok>Every level reached</EmptyLine>
-				) : (
-					<SkillList skills={skills} />
-				)}
-			</PanelSection>
+			/>
 			{questPoints > 0 && !(onlyMissing && questPointsMet) ? (
 				<PanelSection title="Quest points">
 					<QuestPointsLine required={questPoints} player={player} />
 				</PanelSection>
 			) : null}
-			{other.length > 0 ? (
-				<PanelSection title="Other requirements">
-					<OtherList items={other} />
-				</PanelSection>
-			) : null}
+			<OtherSection items={other} />
 		</RequirementCard>
 	)
 }

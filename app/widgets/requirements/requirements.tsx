@@ -3,13 +3,13 @@ import { compareNames } from '#app/lib/quests/requirements.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import {
 	EmptyLine,
-	OtherList,
+	OtherSection,
 	type PanelQuest,
 	PanelSection,
 	PlayerFooter,
 	QuestList,
 	RequirementCard,
-	SkillList,
+	SkillsSection,
 	useOnlyMissing,
 	usePanelPlayer,
 } from '#app/widgets/quest-requirements/panel-parts.tsx'
@@ -55,20 +55,8 @@ export function RequirementsPanel({
 					<QuestList quests={quests} player={player} />
 				)}
 			</PanelSection>
-			<PanelSection title="Skills">
-				{sortedSkills.length === 0 ? (
-					<EmptyLine>No skill requirements</EmptyLine>
-				) : skills.length === 0 ? (
-					<EmptyLine ok>Every level reached</EmptyLine>
-				) : (
-					<SkillList skills={skills} />
-				)}
-			</PanelSection>
-			{other.length > 0 ? (
-				<PanelSection title="Other requirements">
-					<OtherList items={other} />
-				</PanelSection>
-			) : null}
+			<SkillsSection required={sortedSkills.length} skills={skills} />
+			<OtherSection items={other} />
 		</RequirementCard>
 	)
 }

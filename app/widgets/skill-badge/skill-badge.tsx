@@ -4,6 +4,7 @@ import { IconCheck, IconCross } from '#app/components/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
 import { badgeLabel, requirementMet } from './requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'
+import { SkillIcon } from './skill-icon.tsx'
 
 const loadDrawer = () => import('./skill-drawer.tsx')
 const SkillDrawer = lazy(loadDrawer)
@@ -42,19 +43,7 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 				data-met={met === undefined ? undefined : String(met)}
 				className={`mx-0.5 inline-flex cursor-pointer items-center gap-1 rounded-md border px-1.5 py-px align-middle text-[0.9em] leading-snug font-medium whitespace-nowrap transition-colors ${tone}`}
 			>
-				<img
-					src={`/images/skills/${skill}.svg`}
-					alt=""
-					width={16}
-					height={16}
-					// Lazy: React would otherwise add a preload link per skill to the page head.
-					loading="lazy"
-					decoding="async"
-					className="size-4 shrink-0"
-					onError={(e) => {
-						e.currentTarget.hidden = true
-					}}
-				/>
+				<SkillIcon skill={skill} size={16} className="size-4 shrink-0" />
 				<span className="tabular-nums">{level}</span>{' '}
 				<span>{skillLabel(skill)}</span>
 				{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}

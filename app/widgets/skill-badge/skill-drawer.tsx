@@ -6,6 +6,7 @@ import { PlayerLookup } from '#app/widgets/player-lookup/player-lookup.tsx'
 import { drawerTitle } from './guide-view.ts'
 import { loadSkillGuide } from './load-guide.ts'
 import { SkillGuidePanel } from './skill-guide-panel.tsx'
+import { SkillIcon } from './skill-icon.tsx'
 
 export type SkillDrawerProps = {
 	skill: string
@@ -30,15 +31,10 @@ export default function SkillDrawer({ skill, level, open, onOpenChange }: SkillD
 				>
 					<div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line" />
 					<div className="flex items-start gap-3 px-5 pt-3 pb-4">
-						<img
-							src={`/images/skills/${skill}.svg`}
-							alt=""
-							width={36}
-							height={36}
+						<SkillIcon
+							skill={skill}
+							size={36}
 							className="mt-0.5 size-9 shrink-0 rounded-md border border-line bg-raised p-1"
-							onError={(e) => {
-								e.currentTarget.hidden = true
-							}}
 						/>
 						<div className="min-w-0 flex-1">
 							<Drawer.Title className="text-lg leading-tight font-bold">{drawerTitle(skill)}</Drawer.Title>

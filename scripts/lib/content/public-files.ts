@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { readImageSize, type Size } from '../image-size.ts'
 
@@ -15,7 +15,7 @@ export function publicFiles(publicDir: string): PublicFiles {
 	const file = (src: string) => path.join(publicDir, decodeURI(src.split(/[?#]/)[0]!))
 	return {
 		imageSize: (src) => readImageSize(file(src)),
-		exists: (src) => existsSync(file(src)) && statSync(file(src)).isFile(),
+		exists: (src) => statSync(file(src), { throwIfNoEntry: false })?.isFile() ?? false,
 		readText: (src) => {
 			try {
 				return readFileSync(file(src), 'utf8')

@@ -327,7 +327,6 @@ function surviveScene(t: number): string {
 	)
 	let life = hit.index < 0 ? 1 : ENEMY_HITS[hit.index]!.life
 	if (t >= EAT_AT && hit.index === 1) life = 0.36 + 0.44 * progress(t, EAT_AT, 0.5)
-	if (t >= EAT_AT && hit.index === 2) life = ENEMY_HITS[2]!.life
 	const pressed = Math.abs(t - EAT_AT - 0.2) < 0.25 ? 2 : Math.abs(t - PRAY_AT - 0.2) < 0.25 ? 3 : -1
 	const praying = t >= PRAY_AT
 	return [
