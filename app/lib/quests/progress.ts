@@ -79,9 +79,11 @@ export function summaryStartCheck(
 ): (StartCheck & { completed: boolean }) | undefined {
 	const target = summary.quests.at(-1)
 	if (!target) return undefined
+	const before = summary.quests.slice(0, -1)
 	const check = checkCanStart(
 		{
-			quests: summary.quests.slice(0, -1).map((s) => s.name),
+			quests: before.filter((s) => !s.partial).map((s) => s.name),
+			partial: before.filter((s) => s.partial).map((s) => s.name),
 			skills: toSkillLevels(target.skills),
 			requiredQuestPoints: summary.questPoints,
 		},
