@@ -38,7 +38,7 @@ export default defineConfig({
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 	webServer: [
 		{
-			command: `npx tsx scripts/fake-upstream.ts --port ${UPSTREAM_PORT}`,
+			command: `npx tsx scripts/dev/fake-upstream.ts --port ${UPSTREAM_PORT}`,
 			url: `http://127.0.0.1:${UPSTREAM_PORT}/health`,
 			reuseExistingServer: false,
 			stdout: 'ignore',

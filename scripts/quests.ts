@@ -10,14 +10,14 @@ import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/lib/q
 import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
-import { checkQuestDir, PROJECT_ROOT, QUEST_DATA_DIR } from '#scripts/lib/load-quests.ts'
-import { writeQuestData } from '#scripts/lib/quest-artifacts.ts'
+import { checkQuestDir, PROJECT_ROOT, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'
+import { writeQuestData } from '#scripts/build/quest-artifacts.ts'
 import {
 	diffHasProblems,
 	diffQuests,
 	formatQuestDiff,
 	runeMetricsQuestsSchema,
-} from '#scripts/lib/quest-diff.ts'
+} from '#scripts/quests/quest-diff.ts'
 
 export const HELP = `Usage: npm run quests -- <command> [arguments]
 

@@ -1,7 +1,7 @@
 
 export type Heading = { depth: 2 | 3; id: string; text: string }
 
-/** One compiled page, as written to app/generated/pages/ by scripts/build-data.ts. */
+/** One compiled page, as written to app/generated/pages/ by scripts/build/build-data.ts. */
 export type CompiledPage = {
 	path: string
 	section: string

@@ -8,7 +8,7 @@ import {
 } from '#app/lib/quests/artifacts.ts'
 import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
 import { formatIssue, type QuestIssue } from '#app/lib/quests/check.ts'
-import { checkQuestDir, QUEST_DATA_DIR } from '#scripts/lib/load-quests.ts'
+import { checkQuestDir, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'
 
 /**
  * Checks data/quests/ and renders the generated files as path (relative to the output folder)

@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { buildQuestArtifacts } from '#app/lib/quests/artifacts.ts'
 import { computeAllSummaries } from '#app/lib/quests/requirements.ts'
-import { loadCheckedQuests } from '#scripts/lib/load-quests.ts'
-import { measurePage } from '#scripts/lib/page-weight.ts'
-import { renderQuestData } from '#scripts/lib/quest-artifacts.ts'
+import { loadCheckedQuests } from '#scripts/build/load-quests.ts'
+import { measurePage } from '#scripts/bench/page-weight.ts'
+import { renderQuestData } from '#scripts/build/quest-artifacts.ts'
 
 const RUNS = 7
 
@@ -91,7 +91,7 @@ function main() {
 	process.stdout.write(`${[...out, '', ...pageWeights()].join('\n')}\n`)
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 const CLIENT_DIR = path.join(ROOT, 'build/client')
 const GUIDE = '/guides/early-game/desert-treasure'
 

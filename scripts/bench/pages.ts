@@ -6,9 +6,9 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ensureChromium } from './ensure-browser.ts'
+import { ensureChromium } from '../dev/ensure-browser.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const PAGES = ['/', '/setup/client-setup', '/getting-started/intro', '/getting-started/tick-system', '/guides/mid-game/while-guthix-sleeps']
 const PORT = 4180
 const outDir = path.join(root, 'bench-results')
@@ -30,7 +30,7 @@ async function waitFor(url: string) {
 
 async function main() {
 	const chromium = ensureChromium()
-	const lighthouseDir = path.join(root, 'tools/lighthouse')
+	const lighthouseDir = path.join(root, 'scripts/bench/lighthouse')
 	if (!existsSync(path.join(lighthouseDir, 'node_modules/lighthouse'))) {
 		execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: lighthouseDir, stdio: 'inherit' })
 	}

@@ -1,5 +1,5 @@
 /**
- * ONE-OFF maintainer tool, run by hand: `npx tsx scripts/import-quests.ts <sourceDir> [--force]`.
+ * ONE-OFF maintainer tool, run by hand: `npx tsx scripts/quests/import-quests.ts <sourceDir> [--force]`.
  *
  * It generated `data/quests/*.yaml` from the team's import bundle (quests.source.json,
  * additions.json, corrections.json), which lives outside this repository. Since the import,
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { checkQuestData, formatIssue } from '#app/lib/quests/check.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import { looksLikeQuestPointText, type QuestInput } from '#app/lib/quests/schema.ts'
-import { formatQuestYaml } from '#scripts/lib/quest-yaml.ts'
+import { formatQuestYaml } from '#scripts/quests/quest-yaml.ts'
 
 type SourceQuest = {
 	name: string
@@ -211,10 +211,10 @@ function applyExtras(drafts: Map<string, Draft>) {
 function main() {
 	const args = process.argv.slice(2)
 	const force = args.includes('--force')
-	const root = fileURLToPath(new URL('..', import.meta.url))
+	const root = fileURLToPath(new URL('../..', import.meta.url))
 	const sourceDir = args.find((a) => !a.startsWith('--'))
 	if (!sourceDir) {
-		console.error('usage: npx tsx scripts/import-quests.ts <folder with quests.source.json> [--force]')
+		console.error('usage: npx tsx scripts/quests/import-quests.ts <folder with quests.source.json> [--force]')
 		process.exit(2)
 	}
 	const outDir = join(root, 'data', 'quests')

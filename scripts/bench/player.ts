@@ -1,5 +1,5 @@
 // Load test of the player lookup against the fake upstream (npm run bench:player).
-//   tsx scripts/bench-player.ts [--duration 10] [--connections 100] [--timeout-ms 1000]
+//   tsx scripts/bench/player.ts [--duration 10] [--connections 100] [--timeout-ms 1000]
 //                               [--in-process]
 // Starts the fake upstream and the production server (`node server.js`; run `npm run build` first),
 // then prints: requests/s and p50/p99 latency for cached lookups, the upstream calls made for 100
@@ -37,7 +37,7 @@ type Autocannon = (options: {
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 const API_PATH = '/api/v1/player-data'
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const { values } = parseArgs({
 	options: {

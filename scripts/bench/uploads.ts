@@ -1,5 +1,5 @@
 // Upload stress test of the image storage (npm run bench:uploads).
-//   tsx scripts/bench-uploads.ts [--files 50] [--big-mb 500] [--in-process]
+//   tsx scripts/bench/uploads.ts [--files 50] [--big-mb 500] [--in-process]
 // Starts the production server (`node server.js`; run `npm run build` first) with a temporary
 // DATA_DIR and API_KEYS=bench-key, uploads --files files at once (one of --big-mb MB, generated
 // while it streams, never held in memory), reads each back and compares SHA-256, checks that an
@@ -18,7 +18,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 const API_KEY = 'bench-key'
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 const MB = 1024 * 1024
 const RSS_BUDGET_MB = 100
 

@@ -5,7 +5,7 @@ import {
 	diffQuests,
 	formatQuestDiff,
 	type RuneMetricsQuest,
-} from '#scripts/lib/quest-diff.ts'
+} from '#scripts/quests/quest-diff.ts'
 
 const ours: Quest[] = [
 	{ name: "Cook's Assistant", difficulty: 0, members: false, questPoints: 1 },

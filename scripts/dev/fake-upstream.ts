@@ -1,5 +1,5 @@
 // Runs the fake RuneMetrics + hiscores for offline development:
-//   tsx scripts/fake-upstream.ts [--port 4010] [--host 127.0.0.1] [--slow-ms 6000] [--latency-ms 0]
+//   tsx scripts/dev/fake-upstream.ts [--port 4010] [--host 127.0.0.1] [--slow-ms 6000] [--latency-ms 0]
 // then start the app with the two base URLs it prints.
 import { parseArgs } from 'node:util'
 import { FAKE_PLAYERS, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'

@@ -1,9 +1,9 @@
 /**
  * Makes the Getting Started intro video in public/videos/: how-a-fight-flows.mp4 (H.264, which every
  * browser plays), its transcript how-a-fight-flows.vtt and a poster .svg, from
- * scripts/lib/video/how-a-fight-flows.ts.
+ * scripts/media/video/how-a-fight-flows.ts.
  * Frames are drawn as SVG, photographed in Debian's Chromium and encoded with ffmpeg
- * (`apt-get install -y ffmpeg`). Run after changing a scene: `npx tsx scripts/make-intro-video.ts`
+ * (`apt-get install -y ffmpeg`). Run after changing a scene: `npx tsx scripts/media/make-intro-video.ts`
  * (add `--frames-only DIR` to look at the PNG frames without encoding).
  */
 import { execFileSync } from 'node:child_process'
@@ -11,9 +11,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { ensureChromium } from './ensure-browser.ts'
-import { DURATION, FPS, HEIGHT, WIDTH, frameSvg, narrationCues } from './lib/video/how-a-fight-flows.ts'
-import { formatVtt } from './lib/webvtt.ts'
+import { ensureChromium } from '../dev/ensure-browser.ts'
+import { DURATION, FPS, HEIGHT, WIDTH, frameSvg, narrationCues } from './video/how-a-fight-flows.ts'
+import { formatVtt } from '../../app/widgets/video/webvtt.ts'
 
 const NAME = 'how-a-fight-flows'
 const POSTER_AT = 30.2
@@ -45,7 +45,7 @@ function encode(framesDir: string, outFile: string) {
 
 async function main() {
 	const framesOnly = process.argv.indexOf('--frames-only')
-	const outDir = path.resolve(import.meta.dirname, '../public/videos')
+	const outDir = path.resolve(import.meta.dirname, '../../public/videos')
 	if (framesOnly >= 0) {
 		const dir = path.resolve(process.argv[framesOnly + 1] ?? 'video-frames')
 		mkdirSync(dir, { recursive: true })

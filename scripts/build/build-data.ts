@@ -6,14 +6,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { buildContent, writeContent } from './lib/content/build-content.ts'
-import { compileDevGallery, writeDevGallery } from './lib/content/dev-gallery.ts'
-import { fillGuideIndex, guideIndexOf } from './lib/content/guide-index-data.ts'
-import { writeLeague } from './lib/league.ts'
-import { questSummaryReader, writeQuestData } from './lib/quest-artifacts.ts'
-import { writeSkillGuides } from './lib/skill-guide-artifacts.ts'
+import { buildContent, writeContent } from './content/build-content.ts'
+import { compileDevGallery, writeDevGallery } from './content/dev-gallery.ts'
+import { fillGuideIndex, guideIndexOf } from './content/guide-index-data.ts'
+import { writeLeague } from './league.ts'
+import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
+import { writeSkillGuides } from './skill-guide-artifacts.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 
 export async function buildData(outDir = path.join(root, 'app/generated')): Promise<number> {
 	const started = performance.now()

@@ -17,7 +17,7 @@ import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatte
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
 import type { TranscriptLine, VideoProps } from '#app/widgets/video/video.schema.ts'
-import { parseVtt } from '../webvtt.ts'
+import { parseVtt } from '../../../app/widgets/video/webvtt.ts'
 import type { PublicFiles } from './public-files.ts'
 import { questWidgetProps, type QuestSummaryLookup } from './quest-widget-data.ts'
 

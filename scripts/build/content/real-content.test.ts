@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { buildData } from '../../build-data.ts'
+import { buildData } from '../build-data.ts'
 
 test('all of content/ and data/ compile: front matter, widgets, quest names, every internal link and anchor', async () => {
 	const outDir = mkdtempSync(path.join(tmpdir(), 'gg-real-'))

@@ -7,8 +7,8 @@ import { formatIssue } from '#app/lib/quests/check.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
 import { questSchema } from '#app/lib/quests/schema.ts'
-import { checkQuestDir, loadQuests, PROJECT_ROOT } from '#scripts/lib/load-quests.ts'
-import { formatQuestYaml } from '#scripts/lib/quest-yaml.ts'
+import { checkQuestDir, loadQuests, PROJECT_ROOT } from '#scripts/build/load-quests.ts'
+import { formatQuestYaml } from '#scripts/quests/quest-yaml.ts'
 
 const real = checkQuestDir()
 
@@ -76,12 +76,12 @@ test('nothing imports the one-off import script', () => {
 			const path = `${dir}/${entry.name}`
 			if (entry.isDirectory()) {
 				if (entry.name !== 'generated') walk(path)
-			} else if (/\.tsx?$/.test(entry.name) && path !== 'scripts/import-quests.ts') {
+			} else if (/\.tsx?$/.test(entry.name) && path !== 'scripts/quests/import-quests.ts') {
 				if (readFileSync(join(PROJECT_ROOT, path), 'utf8').includes('import-quests'))
 					hits.push(path)
 			}
 		}
 	}
 	for (const dir of ['app', 'scripts', 'tests']) walk(dir)
-	expect(hits.filter((p) => p !== 'scripts/lib/load-quests.test.ts')).toEqual([])
+	expect(hits.filter((p) => p !== 'scripts/build/load-quests.test.ts')).toEqual([])
 })

@@ -1,5 +1,5 @@
 // The dev server without the internet (npm run dev:offline):
-//   tsx scripts/dev-offline.ts [--upstream-port 0]
+//   tsx scripts/dev/offline.ts [--upstream-port 0]
 // Compiles content and data, starts the fake RuneMetrics + hiscores (tests/fixtures/fake-upstream.ts)
 // and `NODE_ENV=development node server.js` pointed at it, and prints the test players.
 // Ctrl-C stops both.
@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { FAKE_PLAYERS, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
-import { buildData } from './build-data.ts'
+import { buildData } from '../build/build-data.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /** What each test player shows in the app (tests/fixtures/README.md has the details). */
 const PLAYER_NOTES: Record<keyof typeof FAKE_PLAYERS, string> = {

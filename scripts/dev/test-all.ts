@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { ensureChromium } from './ensure-browser.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const resultsDir = path.join(root, 'test-results')
 type Tally = { passed: number; failed: number }
 const tally: Tally = { passed: 0, failed: 0 }

@@ -1,7 +1,7 @@
 /**
  * Makes public/sounds/metronome.mp3, the metronome widget's click: a synthesised, 70 ms woodblock-
  * like tick (two decaying sine partials and a short noise transient), written as WAV and encoded
- * to MP3 with `lame` (Debian: `apt-get install -y lame`). Run once: `npx tsx scripts/make-metronome-sound.ts`.
+ * to MP3 with `lame` (Debian: `apt-get install -y lame`). Run once: `npx tsx scripts/media/make-metronome-sound.ts`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -55,7 +55,7 @@ export function wavFile(samples: Float32Array, sampleRate = SAMPLE_RATE): Buffer
 }
 
 function main() {
-	const out = path.resolve(import.meta.dirname, '../public/sounds/metronome.mp3')
+	const out = path.resolve(import.meta.dirname, '../../public/sounds/metronome.mp3')
 	const dir = mkdtempSync(path.join(tmpdir(), 'metronome-'))
 	try {
 		const wav = path.join(dir, 'click.wav')

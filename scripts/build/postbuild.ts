@@ -8,7 +8,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const clientDir = path.join(root, 'build/client')
 const COMPRESSIBLE = /\.(html|data|js|css|svg|json|txt|xml|webmanifest)$/
 const brotli = promisify(brotliCompress)
