@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-types.ts'
 import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
-import { addGuideIndexes } from './guide-index-data.ts'
+import { finishWidgets } from './finish-widgets.ts'
 import { publicFiles } from './public-files.ts'
-import type { QuestSummaryLookup } from './quest-widget-data.ts'
+import type { QuestSummaryLookup } from '#app/widgets/widget-build.ts'
 
 export type BuildContentOptions = {
 	contentDir: string
@@ -71,8 +71,8 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	}
 
 	const navigation = buildNavigation(results, errors)
-	// Second pass, now that every page is compiled: guide indexes list their child pages.
-	errors.push(...addGuideIndexes(navigation, results))
+	// Second pass, now that every page is compiled: widgets that list other pages (guide indexes).
+	errors.push(...finishWidgets(navigation, results))
 	errors.push(...checkLinks(results, options))
 	return { pages: [...results.values()].map((r) => r.page), navigation, errors }
 }
@@ -88,7 +88,6 @@ function buildNavigation(results: Map<string, CompileResult & { file: string }>,
 			section: page.section,
 			order: frontmatter.order,
 			visible: frontmatter.visible,
-			useWikiLayout: true,
 			children: [],
 		})
 	}
@@ -122,20 +121,7 @@ function buildNavigation(results: Map<string, CompileResult & { file: string }>,
 			section.redirectTo = first?.path
 		}
 	}
-	return {
-		sections,
-		home: {
-			path: '/',
-			component: 'home',
-			label: 'Home',
-			title: 'Gielinor Guide',
-			section: '',
-			order: 0,
-			visible: false,
-			useWikiLayout: false,
-			children: [],
-		},
-	}
+	return { sections }
 }
 
 function checkLinks(
