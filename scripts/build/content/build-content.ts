@@ -20,6 +20,8 @@ export type BuildContentOptions = {
 export type BuiltContent = {
 	pages: CompiledPage[]
 	navigation: Navigation
+	/** Alias path → page path, from the pages' `aliases:` (answered with a 301 by the server). */
+	aliases: Record<string, string>
 	errors: ContentError[]
 }
 
@@ -74,7 +76,8 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	// Second pass, now that every page is compiled: widgets that list other pages (guide indexes).
 	errors.push(...finishWidgets(navigation, results))
 	errors.push(...checkLinks(results, options))
-	return { pages: [...results.values()].map((r) => r.page), navigation, errors }
+	const aliases = pageAliases(results, options.questSlugs, errors)
+	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, errors }
 }
 
 function buildNavigation(results: Map<string, CompileResult & { file: string }>, errors: ContentError[]): Navigation {
@@ -124,6 +127,27 @@ function buildNavigation(results: Map<string, CompileResult & { file: string }>,
 	return { sections }
 }
 
+/** Each page's aliases as full paths; an alias that is a page, a quest or another page's alias fails. */
+function pageAliases(
+	results: Map<string, CompileResult & { file: string }>,
+	questSlugs: ReadonlySet<string>,
+	errors: ContentError[],
+): Record<string, string> {
+	const aliases: Record<string, string> = {}
+	for (const [pathname, { frontmatter, file }] of results) {
+		const folder = pathname.slice(0, pathname.lastIndexOf('/'))
+		for (const alias of frontmatter.aliases ?? []) {
+			const from = alias.startsWith('/') ? alias : `${folder}/${alias}`
+			const fail = (reason: string) => errors.push(new ContentError(file, undefined, `alias ${from}: ${reason}`))
+			if (results.has(from)) fail(`is already the page ${results.get(from)!.file}`)
+			else if (from === '/quests' || (from.startsWith('/quests/') && questSlugs.has(from.slice(8)))) fail('is a quest page')
+			else if (aliases[from]) fail(`is already an alias of ${aliases[from]}`)
+			else aliases[from] = pathname
+		}
+	}
+	return aliases
+}
+
 function checkLinks(
 	results: Map<string, CompileResult & { file: string }>,
 	options: BuildContentOptions,
@@ -165,4 +189,5 @@ export function writeContent(outDir: string, content: BuiltContent) {
 		writeFileSync(file, JSON.stringify(page))
 	}
 	writeFileSync(path.join(outDir, 'navigation.json'), JSON.stringify(content.navigation, null, '\t'))
+	writeFileSync(path.join(outDir, 'aliases.json'), JSON.stringify(content.aliases, null, '\t'))
 }
