@@ -13,7 +13,7 @@ export default defineConfig({
 	testDir: './tests/e2e',
 	testMatch: '**/*.test.ts',
 	fullyParallel: true,
-	workers: process.env.CI ? 2 : 2,
+	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,
 	timeout: 30_000,
@@ -38,7 +38,7 @@ export default defineConfig({
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 	webServer: [
 		{
-			command: `npx tsx scripts/fake-upstream.ts --port ${UPSTREAM_PORT}`,
+			command: `npx tsx scripts/dev/fake-upstream.ts --port ${UPSTREAM_PORT}`,
 			url: `http://127.0.0.1:${UPSTREAM_PORT}/health`,
 			reuseExistingServer: false,
 			stdout: 'ignore',

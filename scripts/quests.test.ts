@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { PROJECT_ROOT } from '#scripts/lib/load-quests.ts'
-import { formatQuestYaml } from '#scripts/lib/quest-yaml.ts'
+import { PROJECT_ROOT } from '#scripts/build/load-quests.ts'
+import { formatQuestYaml } from '#scripts/quests/quest-yaml.ts'
 import { HELP, runQuestsCli, type CliOptions } from '#scripts/quests.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'quests-cli-'))

@@ -11,9 +11,9 @@ import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/lib/q
 import { type ChainStep, createRequirementResolver } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
-import { checkQuestDir, PROJECT_ROOT, QUEST_DATA_DIR } from '#scripts/lib/load-quests.ts'
 import { parse as parseYaml } from 'yaml'
-import { writeQuestData } from '#scripts/lib/quest-artifacts.ts'
+import { checkQuestDir, PROJECT_ROOT, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'
+import { writeQuestData } from '#scripts/build/quest-artifacts.ts'
 import {
 	applyResolutions,
 	auditHasProblems,
@@ -22,19 +22,19 @@ import {
 	formatDifference,
 	EMPTY_RESOLUTIONS,
 	resolutionsFileSchema,
-} from '#scripts/lib/quest-audit.ts'
+} from '#scripts/quests/quest-audit.ts'
 import {
 	readScrapeFolder,
 	type Snapshot,
 	snapshotFromScrape,
 	snapshotSchema,
-} from '#scripts/lib/quest-audit-snapshot.ts'
+} from '#scripts/quests/quest-audit-snapshot.ts'
 import {
 	diffHasProblems,
 	diffQuests,
 	formatQuestDiff,
 	runeMetricsQuestsSchema,
-} from '#scripts/lib/quest-diff.ts'
+} from '#scripts/quests/quest-diff.ts'
 
 export const HELP = `Usage: npm run quests -- <command> [arguments]
 

@@ -1,6 +1,6 @@
 /**
  * Shapes of the generated quest data (app/generated/quests/) and the pure code that builds and
- * reads them. The writer lives in scripts/lib/quest-artifacts.ts.
+ * reads them. The writer lives in scripts/build/quest-artifacts.ts.
  */
 import {
 	createQuestIndex,

@@ -9,7 +9,7 @@ export type GuideIndexProps = z.infer<typeof guideIndexSchema>
 
 /**
  * What a guide's first requirement widget asks for, reduced to what a player can be checked
- * against. Filled in by the build (scripts/lib/content/guide-index-data.ts).
+ * against. Filled in by the build (scripts/build/content/guide-index-data.ts).
  */
 export type GuideRequirementData = {
 	/** The quest a quest-requirements panel is about: completing it completes the guide. */

@@ -8,7 +8,7 @@ export const questRequirementsSchema = z.strictObject({
 export type QuestRequirementsProps = z.infer<typeof questRequirementsSchema>
 
 /**
- * Added by the build after the attributes are validated (scripts/lib/content/quest-widget-data.ts):
+ * Added by the build after the attributes are validated (scripts/build/content/quest-widget-data.ts):
  * the quest's precomputed requirements, so a page carries exactly what its panels show.
  */
 export type QuestRequirementsData = { summary?: RequirementSummary }

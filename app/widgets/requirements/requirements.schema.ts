@@ -18,7 +18,7 @@ export type RequirementsProps = z.infer<typeof requirementsSchema>
 export type RequirementsQuestLink = { name: string; slug: string; wikiTitle?: string }
 
 /**
- * Added by the build after validation (scripts/lib/content/quest-widget-data.ts): one link per
+ * Added by the build after validation (scripts/build/content/quest-widget-data.ts): one link per
  * entry of `quests`, in the same order.
  */
 export type RequirementsData = { questLinks?: RequirementsQuestLink[] }

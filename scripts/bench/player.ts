@@ -1,0 +1,283 @@
+// Load test of the player lookup against the fake upstream (npm run bench:player).
+//   tsx scripts/bench/player.ts [--duration 10] [--connections 100] [--timeout-ms 1000]
+//                               [--in-process]
+// Starts the fake upstream and the production server (`node server.js`; run `npm run build` first),
+// then prints: requests/s and p50/p99 latency for cached lookups, the upstream calls made for 100
+// concurrent lookups of one fresh name (target: 1 per endpoint), and status/time per fault case.
+// --in-process serves the handler from a bare node:http server instead (no build needed), to
+// measure the handler alone.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import {
+	FAKE_PLAYERS,
+	startFakeUpstream,
+	type FakeUpstream,
+} from '#tests/fixtures/fake-upstream.ts'
+
+type AutocannonResult = {
+	requests: { average: number; total: number }
+	latency: { p50: number; p99: number }
+	'2xx': number
+	non2xx: number
+	errors: number
+	timeouts: number
+}
+type Autocannon = (options: {
+	url: string
+	connections: number
+	duration: number
+}) => Promise<AutocannonResult>
+
+// autocannon ships no type declarations; this is the part we use.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+const API_PATH = '/api/v1/player-data'
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+const { values } = parseArgs({
+	options: {
+		duration: { type: 'string', default: '10' },
+		connections: { type: 'string', default: '100' },
+		'timeout-ms': { type: 'string', default: '1000' },
+		'in-process': { type: 'boolean', default: false },
+	},
+})
+const duration = positive('duration', values.duration)
+const connections = positive('connections', values.connections)
+const timeoutMs = positive('timeout-ms', values['timeout-ms'])
+
+function positive(name: string, raw: string): number {
+	const value = Number(raw)
+	if (!Number.isInteger(value) || value <= 0)
+		fail(`--${name} must be a whole number > 0, got "${raw}"`)
+	return value
+}
+
+function fail(message: string): never {
+	process.stderr.write(`bench-player: ${message}\n`)
+	process.exit(1)
+}
+
+const print = (line = '') => process.stdout.write(`${line}\n`)
+
+type Target = { url: string; stop(): Promise<void>; output(): string }
+
+async function freePort(): Promise<number> {
+	const probe = createServer()
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+	const { port } = probe.address() as AddressInfo
+	await new Promise((resolve) => probe.close(resolve))
+	return port
+}
+
+async function startProductionServer(fake: FakeUpstream): Promise<Target> {
+	if (!existsSync(path.join(ROOT, 'server.js'))) fail('server.js is missing at the project root.')
+	if (!existsSync(path.join(ROOT, 'build', 'server')))
+		fail('no production build: run `npm run build` first.')
+	const port = await freePort()
+	let output = ''
+	const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+		cwd: ROOT,
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+			HISCORES_BASE_URL: fake.hiscoresBaseUrl,
+			UPSTREAM_TIMEOUT_MS: String(timeoutMs),
+			RATE_LIMIT_DISABLED: '1',
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	const keep = (chunk: Buffer) => {
+		output = (output + chunk.toString()).slice(-8000)
+	}
+	child.stdout?.on('data', keep)
+	child.stderr?.on('data', keep)
+	const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+	return {
+		url: `http://127.0.0.1:${port}`,
+		output: () => output,
+		async stop() {
+			if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+			await exited
+			clearTimeout(timer)
+		},
+	}
+}
+
+async function startInProcessServer(fake: FakeUpstream): Promise<Target> {
+	const { createPlayerDataHandler } = await import('#app/server/player-data/handler.server.ts')
+	const handler = createPlayerDataHandler({
+		runemetricsBaseUrl: fake.runemetricsBaseUrl,
+		hiscoresBaseUrl: fake.hiscoresBaseUrl,
+		timeoutMs,
+		userAgent: 'GielinorGuide/bench',
+		rateLimit: false,
+		log: () => {},
+	})
+	const server: Server = createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+		if (url.pathname !== API_PATH) {
+			res.writeHead(404).end()
+			return
+		}
+		void handler(new Request(url, { method: req.method }), req.socket.remoteAddress ?? 'unknown')
+			.then(async (response) => {
+				res.writeHead(response.status, Object.fromEntries(response.headers))
+				res.end(Buffer.from(await response.arrayBuffer()))
+			})
+			.catch(() => res.writeHead(500).end())
+	})
+	server.keepAliveTimeout = 10_000
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as AddressInfo
+	return {
+		url: `http://127.0.0.1:${port}`,
+		output: () => '',
+		stop: () =>
+			new Promise((resolve) => {
+				server.close(() => resolve())
+				server.closeAllConnections()
+			}),
+	}
+}
+
+const lookupUrl = (base: string, name: string, quests = true) =>
+	`${base}${API_PATH}?username=${encodeURIComponent(name)}${quests ? '&quests=true' : ''}`
+
+async function timedGet(url: string): Promise<{ status: number; ms: number; code: string }> {
+	const started = performance.now()
+	try {
+		const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
+		const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
+		const error = body?.error
+		const code =
+			typeof error === 'string'
+				? error
+				: typeof error === 'object' && error && 'code' in error
+					? String(error.code)
+					: ''
+		return { status: response.status, ms: performance.now() - started, code }
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error)
+		return { status: 0, ms: performance.now() - started, code: message }
+	}
+}
+
+async function waitUntilReady(target: Target) {
+	const deadline = Date.now() + 30_000
+	// An empty name is answered by our validation alone: no upstream call, nothing cached.
+	const probe = `${target.url}${API_PATH}?username=`
+	for (;;) {
+		const result = await timedGet(probe)
+		if (result.status === 400) return
+		if (result.status !== 0) {
+			fail(
+				`${probe} answered ${result.status}, expected 400: is the route wired?\n${target.output()}`,
+			)
+		}
+		if (Date.now() > deadline) fail(`the server did not start within 30 s.\n${target.output()}`)
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`
+
+async function main() {
+	const fake = await startFakeUpstream({ slowMs: timeoutMs + 1000 })
+	const inProcess = values['in-process']
+	let target: Target | undefined
+	let problems = 0
+	try {
+		target = inProcess ? await startInProcessServer(fake) : await startProductionServer(fake)
+		await waitUntilReady(target)
+		print(
+			`Player lookup bench (${inProcess ? 'handler in-process' : 'node server.js'}, ${target.url})`,
+		)
+		print(`upstream: fake at ${fake.url}, UPSTREAM_TIMEOUT_MS=${timeoutMs}`)
+		print()
+
+		// 1. Cached lookups under load.
+		const cachedUrl = lookupUrl(target.url, FAKE_PLAYERS.complete)
+		const warm = await timedGet(cachedUrl)
+		if (warm.status !== 200)
+			fail(`warm-up lookup answered ${warm.status} ${warm.code}\n${target.output()}`)
+		fake.resetCalls()
+		const load = await autocannon({ url: cachedUrl, connections, duration })
+		print(`Cached lookups, ${connections} connections, ${duration} s:`)
+		print(`  requests/s  ${load.requests.average.toFixed(0)}  (${load.requests.total} total)`)
+		print(`  latency     p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}`)
+		print(`  non-2xx ${load.non2xx}, errors ${load.errors}, timeouts ${load.timeouts}`)
+		print(`  upstream calls during the run: ${JSON.stringify(fake.calls)} (expected none)`)
+		if (load.non2xx || load.errors || fake.calls.profile || fake.calls.quests) problems++
+		print()
+
+		// 2. Single flight: 100 concurrent lookups of one name nobody has asked for yet.
+		fake.resetCalls()
+		fake.setLatency(200)
+		const fresh = 'Zezima Bench'
+		const burst = await Promise.all(
+			Array.from({ length: 100 }, () => timedGet(lookupUrl(target!.url, fresh))),
+		)
+		fake.setLatency(0)
+		const statuses = countBy(burst.map((r) => r.status))
+		const slowest = Math.max(...burst.map((r) => r.ms))
+		const calls = fake.callsFor(fresh)
+		const single = calls.profile === 1 && calls.quests === 1 && calls.hiscores === 0
+		print('100 concurrent lookups of one fresh name (upstream latency 200 ms):')
+		print(`  statuses ${JSON.stringify(statuses)}, slowest ${ms(slowest)}`)
+		const verdict = single ? 'OK (1 per endpoint)' : 'MISSED the target of 1 per endpoint'
+		print(`  upstream calls: ${JSON.stringify(calls)}  ${verdict}`)
+		if (!single || statuses[200] !== 100) problems++
+		print()
+
+		// 3. Fault cases, one lookup each (fresh names: nothing cached).
+		const cases: Array<[name: string, expected: number]> = [
+			[FAKE_PLAYERS.noProfile, 404],
+			[FAKE_PLAYERS.hiscoresOnly, 200],
+			[FAKE_PLAYERS.private, 200],
+			[FAKE_PLAYERS.notAMember, 200],
+			[FAKE_PLAYERS.emptyQuests, 200],
+			[FAKE_PLAYERS.serverError, 502],
+			[FAKE_PLAYERS.slow, 504],
+			[FAKE_PLAYERS.html, 502],
+			[FAKE_PLAYERS.truncated, 502],
+			[FAKE_PLAYERS.huge, 502],
+			['Bad!Name', 400],
+		]
+		print('Fault cases:')
+		for (const [name, expected] of cases) {
+			const result = await timedGet(lookupUrl(target.url, name))
+			const ok = result.status === expected
+			if (!ok) problems++
+			print(
+				`  ${name.padEnd(12)} ${String(result.status).padEnd(4)} ${ms(result.ms).padStart(8)}  ` +
+					`${result.code.padEnd(20)} ${ok ? '' : `(expected ${expected})`}`,
+			)
+		}
+		print()
+		print(
+			problems ? `${problems} check(s) did not meet expectations.` : 'All checks met expectations.',
+		)
+	} finally {
+		await target?.stop()
+		await fake.close()
+	}
+	process.exitCode = problems ? 1 : 0
+}
+
+function countBy(items: number[]): Record<number, number> {
+	const counts: Record<number, number> = {}
+	for (const item of items) counts[item] = (counts[item] ?? 0) + 1
+	return counts
+}
+
+await main()

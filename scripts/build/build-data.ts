@@ -1,0 +1,66 @@
+/**
+ * Compiles content/ and data/ into app/generated/ (run by predev, prebuild and pretest).
+ * Stops with the file, line and reason of every problem it finds.
+ * `--check` validates everything and writes nothing (into a temporary folder).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { buildContent, writeContent } from './content/build-content.ts'
+import { compileDevGallery, writeDevGallery } from './content/dev-gallery.ts'
+import { fillGuideIndex, guideIndexOf } from '#app/widgets/guide-index/guide-index.build.ts'
+import { writeLeague } from './league.ts'
+import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
+import { writeSkillGuides } from './skill-guide-artifacts.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export async function buildData(outDir = path.join(root, 'app/generated')): Promise<number> {
+	const started = performance.now()
+	rmSync(outDir, { recursive: true, force: true })
+	mkdirSync(outDir, { recursive: true })
+
+	const problems: string[] = []
+	problems.push(...writeQuestData(outDir))
+	problems.push(...(await writeSkillGuides(outDir)))
+	problems.push(...writeLeague(path.join(root, 'data'), outDir))
+
+	const namesFile = path.join(outDir, 'quests/names.json')
+	const names: Record<string, { name: string; slug: string }> = existsSync(namesFile)
+		? JSON.parse(readFileSync(namesFile, 'utf8'))
+		: {}
+	const content = buildContent({
+		contentDir: path.join(root, 'content'),
+		publicDir: path.join(root, 'public'),
+		resolveQuest: (name) => names[name.toLowerCase()]?.name,
+		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
+		questSummary: questSummaryReader(outDir, names),
+	})
+	problems.push(...content.errors.map((e) => e.message))
+	// The widget gallery for authors (/dev/widgets): compiled like a page, kept out of the navigation.
+	const gallery = compileDevGallery({
+		file: path.join(root, 'content-dev/widgets.md'),
+		publicDir: path.join(root, 'public'),
+		resolveQuest: (name) => names[name.toLowerCase()]?.name,
+		pagePaths: new Set(content.pages.map((p) => p.path)),
+	})
+	problems.push(...gallery.errors.map((e) => e.message))
+	// The gallery's guide index shows the early-game guides as its example.
+	fillGuideIndex(gallery.page, guideIndexOf(content, '/guides/early-game'))
+	if (problems.length > 0) {
+		console.error(`build-data: ${problems.length} problem(s):\n${problems.map((p) => `  ✗ ${p}`).join('\n')}`)
+		return 1
+	}
+	writeContent(outDir, content)
+	writeDevGallery(outDir, gallery.page)
+	const ms = Math.round(performance.now() - started)
+	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled in ${ms} ms`)
+	return 0
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const checkOnly = process.argv.includes('--check')
+	const outDir = checkOnly ? mkdtempSync(path.join(tmpdir(), 'gg-check-')) : undefined
+	process.exitCode = await buildData(outDir)
+	if (outDir) rmSync(outDir, { recursive: true, force: true })
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm test`: every check in order — browser, typecheck, lint, data, unit tests, production build,
+ * browser tests — then one closing line `N passed, N failed` summing them all.
+ * A check that is not a test suite (typecheck, lint…) counts as one test.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { ensureChromium } from './ensure-browser.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const resultsDir = path.join(root, 'test-results')
+type Tally = { passed: number; failed: number }
+const tally: Tally = { passed: 0, failed: 0 }
+const lines: string[] = []
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+	console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+	const started = performance.now()
+	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+	const seconds = ((performance.now() - started) / 1000).toFixed(1)
+	const ok = result.status === 0
+	lines.push(`${ok ? '✓' : '✗'} ${label} (${seconds} s)`)
+	return ok
+}
+
+function step(label: string, command: string, args: string[]) {
+	if (run(label, command, args)) tally.passed += 1
+	else tally.failed += 1
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+	try {
+		return JSON.parse(readFileSync(file, 'utf8'))
+	} catch {
+		return undefined
+	}
+}
+
+/** A suite counts its own tests; when its report is missing, the failed run counts as one failure. */
+function suite(label: string, command: string, args: string[], report: string, count: (json: Record<string, unknown>) => Tally, env?: NodeJS.ProcessEnv) {
+	rmSync(report, { force: true })
+	const ok = run(label, command, args, env)
+	const json = readJson(report)
+	if (!json) {
+		tally.failed += 1
+		lines.push(`  ${label}: no report written`)
+		return
+	}
+	const counted = count(json)
+	tally.passed += counted.passed
+	tally.failed += counted.failed + (ok || counted.failed > 0 ? 0 : 1)
+	lines.push(`  ${label}: ${counted.passed} passed, ${counted.failed} failed`)
+}
+
+mkdirSync(resultsDir, { recursive: true })
+let chromium: string | undefined
+try {
+	chromium = ensureChromium()
+	tally.passed += 1
+	lines.push(`✓ browser: ${chromium}`)
+} catch (error) {
+	tally.failed += 1
+	lines.push(`✗ browser: ${(error as Error).message}`)
+}
+
+const npx = 'npx'
+step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+step('lint', 'npm', ['run', '--silent', 'lint'])
+step('data integrity', 'npm', ['run', '--silent', 'check:data'])
+suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
+	passed: Number(json.numPassedTests ?? 0),
+	failed: Number(json.numFailedTests ?? 0),
+}))
+const built = run('production build', 'npm', ['run', '--silent', 'build'])
+if (built) tally.passed += 1
+else tally.failed += 1
+
+const e2eReport = path.join(resultsDir, 'e2e.json')
+if (built && chromium && existsSync(path.join(root, 'build/server/index.js'))) {
+	suite('browser tests', npx, ['playwright', 'test'], e2eReport, (json) => {
+		const stats = (json.stats ?? {}) as Record<string, number>
+		return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
+	}, { CHROMIUM_PATH: chromium })
+} else {
+	tally.failed += 1
+	lines.push('✗ browser tests: skipped (no build or no browser)')
+}
+
+console.log(`\n${lines.join('\n')}\n`)
+console.log(`${tally.passed} passed, ${tally.failed} failed`)
+process.exitCode = tally.failed > 0 ? 1 : 0
