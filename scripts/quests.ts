@@ -8,7 +8,11 @@ import { pathToFileURL } from 'node:url'
 import type { z } from 'zod'
 import { formatIssue, type QuestRecord } from '#app/lib/quests/check.ts'
 import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
-import { type ChainStep, createRequirementResolver } from '#app/lib/quests/requirements.ts'
+import {
+	type ChainStep,
+	createRequirementResolver,
+	stepDetail,
+} from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { parse as parseYaml } from 'yaml'
@@ -89,12 +93,6 @@ function loadOrReport(io: CliIo, dataDir: string): QuestRecord[] | undefined {
 		`\n${issues.length} problem(s) in the quest data; fix them first (npm run quests -- check).`,
 	)
 	return undefined
-}
-
-/** " (until …)" for part of a quest, " (…)" for a quest needed past its completion. */
-export function stepDetail(step: ChainStep): string {
-	if (step.partial) return ` (until ${step.until})`
-	return step.until ? ` (${step.until})` : ''
 }
 
 function skillList(skills: readonly SkillRequirement[]): string {

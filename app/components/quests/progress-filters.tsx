@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react'
 import type { PlayerState } from '#app/components/quests/player-snapshot.tsx'
-import { type CatalogueQuery, STATUS_FILTERS, type StatusFilter } from '#app/lib/quests/catalogue-query.ts'
+import {
+	type CatalogueQuery,
+	STATUS_FILTERS,
+	type StatusFilter,
+} from '#app/lib/quests/catalogue-query.ts'
 
 const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 	'can-start': 'Can start now',
@@ -35,7 +39,10 @@ export function ProgressFilters({
 					role="group"
 					aria-label="Your progress"
 				>
-					<FilterChip active={!query.status} onClick={() => update({ ...query, status: undefined })}>
+					<FilterChip
+						active={!query.status}
+						onClick={() => update({ ...query, status: undefined })}
+					>
 						All
 					</FilterChip>
 					{STATUS_FILTERS.map((s) => (
@@ -54,8 +61,8 @@ export function ProgressFilters({
 	if (query.status) {
 		return (
 			<p className="mt-4 text-sm text-muted">
-				The “{STATUS_FILTER_LABELS[query.status]}” filter needs your player data: look up your player
-				name to use it.
+				The “{STATUS_FILTER_LABELS[query.status]}” filter needs your player data: look up your
+				player name to use it.
 			</p>
 		)
 	}

@@ -34,6 +34,10 @@ export interface ChainStep {
 	skills: SkillRequirement[]
 	/** The wiki page title, only when it differs from `name` (for the quick-guide link). */
 	wikiTitle?: string
+	/** This quest's own ironman-only levels, when it has any. */
+	ironmanSkills?: SkillRequirement[]
+	/** This quest's own groups of alternative levels, when it has any. */
+	anyOf?: SkillRequirement[][]
 	/** Only part of the quest is needed: up to `until`. Not a completion. */
 	partial?: true
 	/**
@@ -41,6 +45,12 @@ export interface ChainStep {
 	 * past its completion ("100 % (unabridged)").
 	 */
 	until?: string
+}
+
+/** " (until …)" for part of a quest, " (…)" for what is needed past its completion, else "". */
+export function stepDetail(step: Pick<ChainStep, 'partial' | 'until'>): string {
+	if (step.partial) return ` (until ${step.until})`
+	return step.until ? ` (${step.until})` : ''
 }
 
 export interface RequirementSummary {
@@ -232,7 +242,13 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 			step.partial = true
 			step.until = ref.partial.until
 			partialSteps.set(ref.partial, step)
-		} else wholeSteps.set(ref.name, step)
+			return step
+		}
+		const { ironman, anyOf } = quest.requirements
+		if (ironman?.skill.length)
+			step.ironmanSkills = ironman.skill.map((s) => ({ ...s })).sort(bySkill)
+		if (anyOf?.length) step.anyOf = anyOf.map((g) => g.skill.map((s) => ({ ...s })).sort(bySkill))
+		wholeSteps.set(ref.name, step)
 		return step
 	}
 
