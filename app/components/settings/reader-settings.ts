@@ -12,7 +12,7 @@ export type StoredFlag = {
 	set: (value: boolean) => void
 }
 
-export function storedFlag(key: string): StoredFlag {
+function storedFlag(key: string): StoredFlag {
 	const listeners = new Set<() => void>()
 	let value: boolean | undefined
 

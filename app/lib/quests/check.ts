@@ -199,7 +199,7 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
  * `needs.quest` lies in the chain of the quest it is part of. (Run on sound data only: it
  * builds the chains.)
  */
-export function checkPartialNeeds(records: readonly QuestRecord[]): QuestIssue[] {
+function checkPartialNeeds(records: readonly QuestRecord[]): QuestIssue[] {
 	const resolver = createRequirementResolver(records.map((r) => r.quest))
 	const issues: QuestIssue[] = []
 	for (const { file, quest } of records) {

@@ -58,7 +58,7 @@ const skillListSchema = z.array(skillRequirementSchema).default([])
  * it takes. `needs` joins the chain of the quest that has this requirement; the quest itself
  * does not (only the part of it).
  */
-export const partialRequirementSchema = z.strictObject({
+const partialRequirementSchema = z.strictObject({
 	quest: text,
 	until: text,
 	needs: z
@@ -71,13 +71,13 @@ export const partialRequirementSchema = z.strictObject({
 })
 
 /** A quest taken past its normal completion (a saga read to 100 %): it and its chain join. */
-export const fullyRequirementSchema = z.strictObject({
+const fullyRequirementSchema = z.strictObject({
 	quest: text,
 	until: text,
 })
 
 /** Alternatives: any one of these levels will do ("85 in Crafting, Runecrafting or Smithing"). */
-export const anyOfRequirementSchema = z.strictObject({
+const anyOfRequirementSchema = z.strictObject({
 	skill: z.array(skillRequirementSchema).min(2, 'an anyOf group needs at least two alternatives'),
 })
 
