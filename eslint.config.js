@@ -21,7 +21,7 @@ export default tseslint.config(
 	},
 	{
 		// Command-line tools talk to the terminal.
-		files: ['scripts/**', 'server.js', 'tests/**'],
+		files: ['scripts/**', 'server/index.js', 'tests/**'],
 		rules: { 'no-console': 'off' },
 	},
 	{

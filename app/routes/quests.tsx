@@ -13,7 +13,7 @@ import { Link, type ShouldRevalidateFunctionArgs, useLocation } from 'react-rout
 import type { Route } from './+types/quests'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { PlayerState } from '#app/components/quests/player-snapshot.tsx'
+import type { PlayerState } from '#app/player/player-snapshot.tsx'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import {
@@ -35,9 +35,9 @@ import {
 import { createQuestIndex, difficultyLabel } from '#app/lib/quests/names.ts'
 import { questStatus, STATUS_LABELS, toPlayerProgress } from '#app/lib/quests/progress.ts'
 import { getQuestList, questHeaders } from '#app/server/quests.server.ts'
-import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
+import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 
-const PlayerSnapshotBridge = lazy(() => import('#app/components/quests/player-snapshot.tsx'))
+const PlayerSnapshotBridge = lazy(() => import('#app/player/player-snapshot.tsx'))
 
 export function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)

@@ -1,4 +1,4 @@
-import type { ByteRange } from './storage/storage.server.ts'
+import type { ByteRange } from '#app/dashboard/server/storage/storage.server.ts'
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n`; null to ignore the header, 'unsatisfiable' for 416. */
 export function parseRange(header: string, size: number): ByteRange | null | 'unsatisfiable' {

@@ -20,7 +20,7 @@ export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-i
 	'world-map': lazy(() => import('./world-map/world-map.tsx')),
 	video: lazy(() => import('./video/video.tsx')),
 	'under-construction': lazy(() => import('./under-construction/under-construction.tsx')),
-	'player-lookup': lazy(() => import('./player-lookup/player-lookup.tsx')),
+	'player-lookup': lazy(() => import('../player/player-lookup.tsx')),
 	'quest-requirements': lazy(() => import('./quest-requirements/quest-requirements.tsx')),
 	requirements: lazy(() => import('./requirements/requirements.tsx')),
 	'guide-index': lazy(() => import('./guide-index/guide-index.tsx')),
