@@ -26,3 +26,15 @@ test('S3 storage lets the browser upload to and show images from the storage ori
 	expect(directive(aws, 'connect-src')).toContain('https://guide-images.s3.eu-west-2.amazonaws.com https://s3.eu-west-2.amazonaws.com')
 	expect(directive(aws, 'img-src')).toContain('https://guide-images.s3.eu-west-2.amazonaws.com')
 })
+
+test('analytics origins follow POSTHOG_HOST', () => {
+	const eu = contentSecurityPolicy(parseEnv({ POSTHOG_HOST: 'https://eu.i.posthog.com' }), { nonce: 'abc' })
+	expect(directive(eu, 'connect-src')).toBe("connect-src 'self' https://eu.i.posthog.com https://eu-assets.i.posthog.com")
+	expect(directive(eu, 'script-src')).toBe("script-src 'self' 'nonce-abc' https://eu.i.posthog.com https://eu-assets.i.posthog.com")
+	expect(eu).not.toContain('us.i.posthog.com')
+
+	// A reverse proxy serves both the API and the scripts from its own origin.
+	const proxied = contentSecurityPolicy(parseEnv({ POSTHOG_HOST: 'https://e.example.com/ingest/' }), { hashes: [] })
+	expect(directive(proxied, 'connect-src')).toBe("connect-src 'self' https://e.example.com")
+	expect(directive(proxied, 'script-src')).toBe("script-src 'self' https://e.example.com")
+})

@@ -21,7 +21,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 test('the middleware serves the image API over real HTTP and passes other paths on', async () => {
-	const dataDir = await mkdtemp(join(tmpdir(), 'node-http-'))
+	const dataDir = await mkdtemp(join(tmpdir(), 'images-middleware-'))
 	cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
 	const storage = await createDiskStorage({ dataDir, secret: randomBytes(32) })
 	const middleware = createImagesMiddleware(createImagesApi({ storage, apiKeys: ['k'] }))

@@ -4,8 +4,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Env } from '#app/server/env.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { contentSecurityPolicy } from './http-headers.ts'
-import { parseRange } from '#app/server/http-range.server.ts'
-import type { ByteRange } from '#app/dashboard/server/storage/storage.server.ts'
+import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',

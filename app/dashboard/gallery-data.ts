@@ -3,7 +3,7 @@ import { contentTypeForExtension, extensionOf, FILE_TYPES, isImageType } from '#
 import { statusText } from '#app/lib/http-status.ts'
 import { GALLERY_PAGE_SIZE, pageCount } from './pagination.ts'
 
-/** `GET /api/v1/images/view` (see images-api.server.ts). */
+/** `GET /api/v1/images/view` (see server/images-api.server.ts). */
 const listSchema = z.object({
 	images: z.array(
 		z.object({

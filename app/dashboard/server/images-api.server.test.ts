@@ -92,7 +92,7 @@ test('upload-url answers a signed absolute upload URL, the stored name and the p
 	expect(created.expiresIn).toBe(900)
 })
 
-test('upload-url builds URLs on PUBLIC_URL when configured', async () => {
+test('upload-url builds URLs on SITE_URL when configured', async () => {
 	const { api } = await setup({ publicOrigin: 'https://guide.example/' })
 	const created = await createUrl(api, 'a.png', 'image/png')
 	expect(created.uploadUrl.startsWith('https://guide.example/api/v1/images/upload/put/')).toBe(true)

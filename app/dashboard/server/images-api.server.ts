@@ -14,10 +14,9 @@ import {
 	isImageType,
 	mediaTypeEssence,
 } from './storage/file-types.server.ts'
-import { parseRange } from '#app/server/http-range.server.ts'
+import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
 import { keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
 import {
-	type ByteRange,
 	type Storage,
 	StorageError,
 	UPLOAD_PUT_PATH,
@@ -34,7 +33,7 @@ export type ImagesApiConfig = {
 	 * the dashboard's own pages can call upload-url and view with their session cookie.
 	 */
 	allowRequest?: (request: Request) => boolean | Promise<boolean>
-	/** `PUBLIC_URL`: the site origin for absolute URLs; default: the request's own origin. */
+	/** `SITE_URL` when it is set: the site origin for absolute URLs; default: the request's own origin. */
 	publicOrigin?: string
 	log?: Logger
 }

@@ -31,8 +31,8 @@ export function getServices(): Promise<Services> {
 			storage,
 			apiKeys: credentials.apiKeys,
 			maxUploadBytes: env.MAX_UPLOAD_BYTES,
-			// Only an explicitly configured SITE_URL is trusted for absolute URLs; else the request's origin.
-			publicOrigin: process.env.SITE_URL ? env.SITE_URL : undefined,
+			// Only a configured SITE_URL is trusted for absolute URLs; else the request's origin.
+			publicOrigin: env.siteUrlConfigured ? env.SITE_URL : undefined,
 			allowRequest: (request) => auth.readSession(request) !== null,
 		})
 		return { auth, imagesApi }

@@ -31,7 +31,7 @@ const CACHE_CONTROL_ERROR = CACHE_CONTROL.none
 const MINUTE = 60_000
 
 /**
- * `GET ?username=<name>&quests=true`. See `#app/lib/player/types.ts` for the answer and error
+ * `GET ?username=<name>&quests=true`. See `#app/player/types.ts` for the answer and error
  * shapes. Every path answers with JSON; unexpected errors become a 502 LOOKUP_FAILED, never a 500.
  */
 export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHandler {

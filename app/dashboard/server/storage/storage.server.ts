@@ -1,3 +1,4 @@
+import type { ByteRange } from '#app/server/http-range.server.ts'
 import type { AllowedContentType } from './file-types.server.ts'
 
 export type CreateUploadInput = { filename: string; contentType: AllowedContentType }
@@ -14,8 +15,6 @@ export type CreatedUpload = {
 export type StoredImage = { key: string; publicUrl: string; size: number; lastModified: Date }
 
 export type ImagePage = { images: StoredImage[]; total: number }
-
-export type ByteRange = { start: number; end: number }
 
 export type StoredFile = {
 	key: string
