@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { notify } from '#app/components/toaster.tsx'
-import { browserKeyStore, readApiKey, saveApiKey } from '#app/dashboard/api-key.ts'
+import { browserKeyStore, readApiKey, saveApiKey } from './api-key.ts'
 import { IconKey } from './icons.tsx'
 import { ui } from './ui.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { contentTypeForExtension, extensionOf, FILE_TYPES, isImageType } from '#app/lib/file-types.ts'
+import { contentTypeForExtension, extensionOf, FILE_TYPES, isImageType } from './file-types.ts'
 import { statusText } from '#app/lib/http-status.ts'
 import { GALLERY_PAGE_SIZE, pageCount } from './pagination.ts'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
+import { DASHBOARD_PATH } from './paths.ts'
 import { IconArrowLeft } from './icons.tsx'
 import { ui } from './ui.ts'
 

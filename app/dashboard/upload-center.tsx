@@ -1,18 +1,18 @@
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
-import { browserKeyStore, readApiKey } from '#app/dashboard/api-key.ts'
-import { formatBytes } from '#app/dashboard/format.ts'
-import { GALLERY_PATH } from '#app/dashboard/paths.ts'
+import { browserKeyStore, readApiKey } from './api-key.ts'
+import { formatBytes } from './format.ts'
+import { GALLERY_PATH } from './paths.ts'
 import {
 	putFile,
 	requestUploadUrl,
 	type UploadedFile,
 	type UploadProgress,
 	uploadFiles,
-} from '#app/dashboard/upload-client.ts'
-import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from '#app/dashboard/upload-validation.ts'
-import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from '#app/lib/file-types.ts'
+} from './upload-client.ts'
+import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from './upload-validation.ts'
+import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from './file-types.ts'
 import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
 import { IconFile, IconImages, IconSpinner, IconUpload } from './icons.tsx'

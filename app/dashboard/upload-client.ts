@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AllowedContentType } from '#app/lib/file-types.ts'
+import type { AllowedContentType } from './file-types.ts'
 import { describeStatus } from '#app/lib/http-status.ts'
 
 export const UPLOAD_URL_ENDPOINT = '/api/v1/images/upload/upload-url'

@@ -4,7 +4,7 @@ import {
 	FILE_TYPES,
 	contentTypeForExtension,
 	extensionOf,
-} from '#app/lib/file-types.ts'
+} from './file-types.ts'
 import { formatBytes } from './format.ts'
 
 /** The part of a browser `File` the checks need. */

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react'
-import { PlayerLookup } from '#app/player/player-lookup.tsx'
+import { PlayerLookup } from './player-lookup.tsx'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCross } from './player-icons.tsx'
 

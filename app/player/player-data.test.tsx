@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from '#app/player/client.ts'
+import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from './client.ts'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { createPlayerQueryClient } from './player-query.tsx'
 

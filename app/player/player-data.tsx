@@ -1,11 +1,11 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react'
-import { playerQueryKey } from '#app/player/client.ts'
-import { type PlayerState, playerState } from '#app/player/player-state.ts'
+import { playerQueryKey } from './client.ts'
+import { type PlayerState, playerState } from './player-state.ts'
 import type { PlayerQueryResult } from './player-query.tsx'
 import { setPlayerUsername, useStoredUsername } from './username-store.ts'
 
-export { fetchPlayerData, PlayerLookupError } from '#app/player/client.ts'
-export type { PlayerStatus } from '#app/player/player-state.ts'
+export { fetchPlayerData, PlayerLookupError } from './client.ts'
+export type { PlayerStatus } from './player-state.ts'
 export { setPlayerUsername } from './username-store.ts'
 
 // TanStack Query comes with the first name to look up (stored, or typed), not with the page.

@@ -3,8 +3,8 @@ import {
 	type PlayerDataValue,
 	PlayerDataProvider,
 	usePlayerData,
-} from '#app/player/player-data.tsx'
-import { IconCheck, IconCross, IconSpinner } from '#app/player/player-icons.tsx'
+} from './player-data.tsx'
+import { IconCheck, IconCross, IconSpinner } from './player-icons.tsx'
 import {
 	canSubmitLookup,
 	clampLookupInput,

@@ -6,8 +6,8 @@ import {
 	PLAYER_DATA_KEEP_MS,
 	playerQueryKey,
 	shouldRetryPlayerLookup,
-} from '#app/player/client.ts'
-import type { PlayerData } from '#app/player/types.ts'
+} from './client.ts'
+import type { PlayerData } from './types.ts'
 
 /**
  * The TanStack Query side of `PlayerDataProvider`, in its own chunk: it loads only once the

@@ -3,7 +3,7 @@ import {
 	PlayerDataProvider,
 	type PlayerStatus,
 	usePlayerData,
-} from '#app/player/player-data.tsx'
+} from './player-data.tsx'
 import type { PlayerSnapshot } from '#app/lib/quests/progress.ts'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 

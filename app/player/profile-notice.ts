@@ -1,4 +1,4 @@
-import type { PlayerData } from '#app/player/types.ts'
+import type { PlayerData } from './types.ts'
 
 const REASONS = {
 	PROFILE_PRIVATE: 'This RuneMetrics profile is private, so quest progress is hidden.',

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
-import type { PlayerQuest } from '#app/player/types.ts'
+import { IconCheck, IconCross } from './player-icons.tsx'
+import type { PlayerQuest } from './types.ts'
 import { normaliseQuestName, wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
 
 /** "Your quests (N completed / M)": collapsed by default, with a filter box. */
