@@ -5,7 +5,7 @@ import type { Env } from '#app/server/env.server.ts'
  * serve their scripts from a separate assets host; any other host (e.g. a reverse proxy) serves
  * both from itself (as posthog-js's request router does).
  */
-export function posthogOrigins(host: string): string[] {
+function posthogOrigins(host: string): string[] {
 	const hostOrigin = origin(host)
 	if (!hostOrigin) return []
 	const cloud = /^https:\/\/(us|eu|app)(?:-assets)?(?:\.i)?\.posthog\.com$/.exec(hostOrigin)
