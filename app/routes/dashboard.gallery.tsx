@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/dashboard.gallery'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Gallery } from '#app/dashboard/gallery.tsx'
 import { type GalleryData, galleryFromResponse, galleryQuery } from '#app/dashboard/gallery-data.ts'
 import { parsePageParam } from '#app/dashboard/pagination.ts'
@@ -62,3 +63,5 @@ export const meta: Route.MetaFunction = () => dashboardMeta('Image Gallery')
 export default function GalleryRoute({ loaderData }: Route.ComponentProps) {
 	return <Gallery data={loaderData} />
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

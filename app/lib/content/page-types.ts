@@ -13,20 +13,19 @@ export type CompiledPage = {
 	headings: Heading[]
 	/** Compact hast (see compact-hast.ts); typed loosely so route types stay shallow. */
 	body: unknown[]
-	/** Widget components the page uses, so the browser can preload their code. */
+	/** Names of the widgets the page uses, sorted; `npm run bench:quests` counts their chunks (the browser never reads it). */
 	widgets: string[]
 }
 
 /** One entry of the navigation/route table, derived from content/. */
 export type NavEntry = {
 	path: string
-	component: 'guide' | 'home' | 'section'
+	component: 'guide' | 'section'
 	label: string
 	title: string
 	section: string
 	order: number
 	visible: boolean
-	useWikiLayout: boolean
 	/** Section roots that are not pages themselves redirect to their first child. */
 	redirectTo?: string
 	children: NavEntry[]
@@ -34,5 +33,4 @@ export type NavEntry = {
 
 export type Navigation = {
 	sections: NavEntry[]
-	home: NavEntry
 }
