@@ -23,6 +23,11 @@ export const frontmatterSchema = z.strictObject({
 	visible: z.boolean().default(true),
 	status: z.enum(['published', 'under-construction']).default('published'),
 	lastVerified: isoDate.optional(),
+	/** The pages the facts were checked against, shown under the page as "Sources". */
+	sources: z
+		.array(z.url({ protocol: /^https$/, error: 'each source must be a web address starting with https://' }))
+		.min(1, 'sources needs at least one address (or leave it out)')
+		.optional(),
 	/** On a section's index.md: send readers to the section's first page instead of showing this one. */
 	redirect: z.literal('first-child').optional(),
 })
