@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { type PlayerDataValue, usePlayerData } from '#app/components/player/player-data.tsx'
+import { type PlayerDataValue, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { onlyMissingSetting } from '#app/components/settings/reader-settings.ts'
 import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
