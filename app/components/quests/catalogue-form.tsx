@@ -158,11 +158,7 @@ export function CatalogueForm({
 					Apply
 				</button>
 				{query.q || hasFilters(query) || query.sort ? (
-					<a
-						href="/quests"
-						onClick={onClear}
-						className="text-sm text-link underline underline-offset-2"
-					>
+					<a href="/quests" onClick={onClear} className="text-sm text-link underline underline-offset-2">
 						Clear search and filters
 					</a>
 				) : null}

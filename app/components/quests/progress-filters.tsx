@@ -35,10 +35,7 @@ export function ProgressFilters({
 					role="group"
 					aria-label="Your progress"
 				>
-					<FilterChip
-						active={!query.status}
-						onClick={() => update({ ...query, status: undefined })}
-					>
+					<FilterChip active={!query.status} onClick={() => update({ ...query, status: undefined })}>
 						All
 					</FilterChip>
 					{STATUS_FILTERS.map((s) => (
@@ -57,8 +54,8 @@ export function ProgressFilters({
 	if (query.status) {
 		return (
 			<p className="mt-4 text-sm text-muted">
-				The “{STATUS_FILTER_LABELS[query.status]}” filter needs your player data: look up your
-				player name to use it.
+				The “{STATUS_FILTER_LABELS[query.status]}” filter needs your player data: look up your player
+				name to use it.
 			</p>
 		)
 	}

@@ -4,20 +4,14 @@ import type { QuestRequirementsWidgetProps } from '../quest-requirements/quest-r
 import type { RequirementsWidgetProps } from '../requirements/requirements.schema.ts'
 import { widgetElements } from '../widget-elements.ts'
 import type { WidgetBuild } from '../widget-build.ts'
-import type {
-	GuideIndexEntry,
-	GuideIndexProps,
-	GuideRequirementData,
-} from './guide-index.schema.ts'
+import type { GuideIndexEntry, GuideIndexProps, GuideRequirementData } from './guide-index.schema.ts'
 
 /**
  * What a page's first requirement widget asks for: a quest panel gives its quest, the rest of its
  * chain, the chain's levels and quest-point threshold; a hand-entered list gives its quests and
  * levels. Undefined for a page without one (or a panel the build found no quest data for).
  */
-export function guideRequirement(
-	page: Pick<CompiledPage, 'body'>,
-): GuideRequirementData | undefined {
+export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequirementData | undefined {
 	const widget = widgetElements(page.body).find(
 		(w) => w.dataWidget === 'quest-requirements' || w.dataWidget === 'requirements',
 	)
@@ -28,12 +22,9 @@ export function guideRequirement(
 		if (!summary || !target) return undefined
 		return {
 			quest: target.name,
-			// Steps that are only part of a quest cannot be checked against the player's list (it does
-			// not say how far a started quest is); the quests they need are in the chain.
-			quests: summary.quests
-				.slice(0, -1)
-				.filter((q) => !q.partial)
-				.map((q) => q.name),
+			// A step that is only part of a quest cannot be checked against the player's list (it does
+			// not say how far a started quest is); the quests that part needs are in the chain.
+			quests: summary.quests.slice(0, -1).filter((q) => !q.partial).map((q) => q.name),
 			skills: summary.totalSkills,
 			questPoints: summary.questPoints,
 			other: summary.other.length,
@@ -58,14 +49,7 @@ export function guideIndexEntries(
 		const page = pageAt(child.path)
 		if (!child.visible || !page) return []
 		const requirement = guideRequirement(page)
-		return [
-			{
-				path: page.path,
-				label: page.label,
-				description: page.description,
-				...(requirement ? { requirement } : {}),
-			},
-		]
+		return [{ path: page.path, label: page.label, description: page.description, ...(requirement ? { requirement } : {}) }]
 	})
 }
 
@@ -79,13 +63,9 @@ export function guideIndexOf(
 }
 
 /** Writes `guides` into every `::guide-index` of the page. Returns how many it filled. */
-export function fillGuideIndex(
-	page: Pick<CompiledPage, 'body'>,
-	guides: GuideIndexEntry[],
-): number {
+export function fillGuideIndex(page: Pick<CompiledPage, 'body'>, guides: GuideIndexEntry[]): number {
 	const widgets = widgetElements(page.body).filter((w) => w.dataWidget === 'guide-index')
-	for (const widget of widgets)
-		widget.props = JSON.stringify({ ...JSON.parse(widget.props), guides })
+	for (const widget of widgets) widget.props = JSON.stringify({ ...JSON.parse(widget.props), guides })
 	return widgets.length
 }
 
@@ -93,8 +73,7 @@ export function fillGuideIndex(
 export const guideIndexBuild: WidgetBuild = {
 	finish(props: GuideIndexProps, site) {
 		const guides = guideIndexEntries(site.entry, site.pageAt)
-		if (guides.length === 0)
-			site.fail('::guide-index lists the pages of its folder, but this page has none')
+		if (guides.length === 0) site.fail('::guide-index lists the pages of its folder, but this page has none')
 		return { ...props, guides }
 	},
 }

@@ -63,14 +63,7 @@ function CircleMark({ d }: { d: string }) {
 	return (
 		<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" className="shrink-0">
 			<circle cx="10" cy="10" r="9" fill="currentColor" opacity="0.18" />
-			<path
-				d={d}
-				fill="none"
-				stroke="currentColor"
-				strokeWidth="2.2"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-			/>
+			<path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
 		</svg>
 	)
 }
