@@ -3,8 +3,8 @@ import type { WidgetComponentName } from './registry.ts'
 
 type AnyComponent = ComponentType<never>
 
-/** Lazy component per widget. A widget without an entry renders its children in a plain block. */
-export const widgetComponents: Partial<Record<WidgetComponentName | 'checklist-item', AnyComponent>> = {
+/** Lazy component per widget: every widget of the registry has one (the typecheck fails otherwise). */
+export const widgetComponents: Record<WidgetComponentName | 'checklist-item', AnyComponent> = {
 	callout: lazy(() => import('./callout/callout.tsx')),
 	steps: lazy(() => import('./steps/steps.tsx')),
 	'skill-badge': lazy(() => import('./skill-badge/skill-badge.tsx')),

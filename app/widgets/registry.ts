@@ -1,20 +1,31 @@
 import type { z } from 'zod'
 import { calloutSchema } from './callout/callout.schema.ts'
+import { checklistBuild } from './checklist/checklist.build.ts'
 import { checklistSchema } from './checklist/checklist.schema.ts'
 import { dataTableSchema, dataTableYamlSchema } from './data-table/data-table.schema.ts'
+import { guideIndexBuild } from './guide-index/guide-index.build.ts'
 import { guideIndexSchema } from './guide-index/guide-index.schema.ts'
+import { imageTableBuild } from './image-table/image-table.build.ts'
 import { imageTableSchema, imageTableYamlSchema } from './image-table/image-table.schema.ts'
 import { metronomeSchema } from './metronome/metronome.schema.ts'
 import { playerLookupSchema } from './player-lookup/player-lookup.schema.ts'
+import { questRequirementsBuild } from './quest-requirements/quest-requirements.build.ts'
 import { questRequirementsSchema } from './quest-requirements/quest-requirements.schema.ts'
+import { requirementsBuild } from './requirements/requirements.build.ts'
 import { requirementsDataSchema, requirementsSchema } from './requirements/requirements.schema.ts'
 import { screenshotSchema } from './screenshot/screenshot.schema.ts'
 import { skillBadgeSchema } from './skill-badge/skill-badge.schema.ts'
+import { stepsBuild } from './steps/steps.build.ts'
 import { stepsSchema } from './steps/steps.schema.ts'
+import { tabBuild, tabsBuild } from './tabs/tabs.build.ts'
 import { tabSchema, tabsSchema } from './tabs/tabs.schema.ts'
 import { underConstructionSchema } from './under-construction/under-construction.schema.ts'
+import { videoBuild } from './video/video.build.ts'
 import { videoSchema } from './video/video.schema.ts'
+import { worldMapBuild } from './world-map/world-map.build.ts'
 import { worldMapSchema } from './world-map/world-map.schema.ts'
+
+import type { WidgetBuild } from './widget-build.ts'
 
 /** How a widget may be written: `::name` (leaf), `:::name` … `:::` (container), `:name` (text). */
 export type DirectiveForm = 'leaf' | 'container' | 'text'
@@ -30,6 +41,8 @@ export type WidgetDefinition = {
 	yaml?: { schema: z.ZodType; key?: string }
 	/** The container's `[label]` becomes this prop. */
 	labelProp?: string
+	/** Build-time rules beyond the schema (`<name>.build.ts`): reading the body, checks, enrichment. */
+	build?: WidgetBuild
 }
 
 export const WIDGET_COMPONENTS = [
@@ -66,10 +79,10 @@ export const WIDGETS: Record<string, WidgetDefinition> = {
 	tip: callout('tip'),
 	warning: callout('warning'),
 	note: callout('note'),
-	steps: { component: 'steps', forms: ['container'], schema: stepsSchema },
-	checklist: { component: 'checklist', forms: ['container'], schema: checklistSchema },
-	tabs: { component: 'tabs', forms: ['container'], schema: tabsSchema },
-	tab: { component: 'tab', forms: ['container'], schema: tabSchema },
+	steps: { component: 'steps', forms: ['container'], schema: stepsSchema, build: stepsBuild },
+	checklist: { component: 'checklist', forms: ['container'], schema: checklistSchema, build: checklistBuild },
+	tabs: { component: 'tabs', forms: ['container'], schema: tabsSchema, build: tabsBuild },
+	tab: { component: 'tab', forms: ['container'], schema: tabSchema, build: tabBuild },
 	'data-table': {
 		component: 'data-table',
 		forms: ['container'],
@@ -81,11 +94,12 @@ export const WIDGETS: Record<string, WidgetDefinition> = {
 		forms: ['container'],
 		schema: imageTableSchema,
 		yaml: { schema: imageTableYamlSchema, key: 'rows' },
+		build: imageTableBuild,
 	},
 	screenshot: { component: 'screenshot', forms: ['leaf'], schema: screenshotSchema },
 	metronome: { component: 'metronome', forms: ['leaf'], schema: metronomeSchema },
-	'world-map': { component: 'world-map', forms: ['leaf'], schema: worldMapSchema },
-	video: { component: 'video', forms: ['leaf'], schema: videoSchema },
+	'world-map': { component: 'world-map', forms: ['leaf'], schema: worldMapSchema, build: worldMapBuild },
+	video: { component: 'video', forms: ['leaf'], schema: videoSchema, build: videoBuild },
 	'under-construction': {
 		component: 'under-construction',
 		forms: ['leaf'],
@@ -95,15 +109,16 @@ export const WIDGETS: Record<string, WidgetDefinition> = {
 		component: 'quest-requirements',
 		forms: ['leaf'],
 		schema: questRequirementsSchema,
+		build: questRequirementsBuild,
 	},
 	requirements: {
 		component: 'requirements',
 		forms: ['container', 'leaf'],
 		schema: requirementsSchema,
 		yaml: { schema: requirementsDataSchema },
+		build: requirementsBuild,
 	},
 	'skill-badge': { component: 'skill-badge', forms: ['leaf', 'text'], schema: skillBadgeSchema },
 	'player-lookup': { component: 'player-lookup', forms: ['leaf'], schema: playerLookupSchema },
-	// Its list of guides is filled in by the build once every page is compiled (guide-index-data.ts).
-	'guide-index': { component: 'guide-index', forms: ['leaf'], schema: guideIndexSchema },
+	'guide-index': { component: 'guide-index', forms: ['leaf'], schema: guideIndexSchema, build: guideIndexBuild },
 }

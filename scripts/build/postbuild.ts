@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { siteUrlWarning } from './site-url-warning.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const clientDir = path.join(root, 'build/client')
@@ -61,6 +62,8 @@ async function main() {
 	}
 	const ms = Math.round(performance.now() - started)
 	console.log(`postbuild: ${Object.keys(csp).length} page CSPs, ${compressible.length} files precompressed (${Math.round(saved / 1024)} KB saved by brotli) in ${ms} ms`)
+	const warning = siteUrlWarning(process.env)
+	if (warning) console.warn(warning)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -13,7 +13,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { DURATION, FPS, HEIGHT, WIDTH, frameSvg, narrationCues } from './video/how-a-fight-flows.ts'
-import { formatVtt } from '../../app/widgets/video/webvtt.ts'
+import { formatVtt } from '#app/widgets/video/webvtt.ts'
 
 const NAME = 'how-a-fight-flows'
 const POSTER_AT = 30.2

@@ -23,6 +23,13 @@ export const frontmatterSchema = z.strictObject({
 	visible: z.boolean().default(true),
 	status: z.enum(['published', 'under-construction']).default('published'),
 	lastVerified: isoDate.optional(),
+	/**
+	 * Other paths readers plausibly type for this page (`game-modes` beside `gamemodes.md`, or a full
+	 * `/setup/game-modes`): each answers with a 301 to the page. Checked at build for clashes.
+	 */
+	aliases: z
+		.array(z.string().regex(/^\/?[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'an alias is a lower-case kebab-case slug or /path'))
+		.optional(),
 	/** On a section's index.md: send readers to the section's first page instead of showing this one. */
 	redirect: z.literal('first-child').optional(),
 })

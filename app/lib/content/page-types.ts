@@ -20,13 +20,12 @@ export type CompiledPage = {
 /** One entry of the navigation/route table, derived from content/. */
 export type NavEntry = {
 	path: string
-	component: 'guide' | 'home' | 'section'
+	component: 'guide' | 'section'
 	label: string
 	title: string
 	section: string
 	order: number
 	visible: boolean
-	useWikiLayout: boolean
 	/** Section roots that are not pages themselves redirect to their first child. */
 	redirectTo?: string
 	children: NavEntry[]
@@ -34,5 +33,4 @@ export type NavEntry = {
 
 export type Navigation = {
 	sections: NavEntry[]
-	home: NavEntry
 }

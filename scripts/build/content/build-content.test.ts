@@ -79,3 +79,25 @@ test('a page whose folder has no index.md, or a badly named file, is an error', 
 	expect(messages).toContain('content/alpha/Bad_Name.md: "Bad_Name" is not a lower-case kebab-case name')
 	expect(messages).toContain('content/alpha/orphans/child.md: its folder has no index.md (needed for /alpha/orphans)')
 })
+
+test('aliases become redirects to their page; an alias that is a page, a quest or taken twice fails', () => {
+	const dir = copyFixture()
+	const write = (rel: string, aliases: string) =>
+		writeFileSync(
+			path.join(dir, rel),
+			`---\ntitle: ${rel}\norder: 50\ndescription: A fixture page that carries some aliases.\naliases: ${aliases}\n---\nText.\n`,
+		)
+	write('alpha/game-modes.md', '[gamemodes, /beta/modes]')
+	expect(buildContent({ ...options, contentDir: dir }).aliases).toEqual({
+		'/alpha/gamemodes': '/alpha/game-modes',
+		'/beta/modes': '/alpha/game-modes',
+	})
+
+	write('alpha/other.md', '[gamemodes, second, /quests/desert-treasure]')
+	const messages = buildContent({ ...options, contentDir: dir }).errors.map((e) => e.message)
+	expect(messages).toEqual([
+		'content/alpha/other.md: alias /alpha/gamemodes: is already an alias of /alpha/game-modes',
+		'content/alpha/other.md: alias /alpha/second: is already the page content/alpha/second.md',
+		'content/alpha/other.md: alias /quests/desert-treasure: is a quest page',
+	])
+})

@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-types.ts'
 import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
-import { addGuideIndexes } from './guide-index-data.ts'
+import { finishWidgets } from './finish-widgets.ts'
 import { publicFiles } from './public-files.ts'
-import type { QuestSummaryLookup } from './quest-widget-data.ts'
+import type { QuestSummaryLookup } from '#app/widgets/widget-build.ts'
 
 export type BuildContentOptions = {
 	contentDir: string
@@ -20,6 +20,8 @@ export type BuildContentOptions = {
 export type BuiltContent = {
 	pages: CompiledPage[]
 	navigation: Navigation
+	/** Alias path → page path, from the pages' `aliases:` (answered with a 301 by the server). */
+	aliases: Record<string, string>
 	errors: ContentError[]
 }
 
@@ -71,10 +73,11 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	}
 
 	const navigation = buildNavigation(results, errors)
-	// Second pass, now that every page is compiled: guide indexes list their child pages.
-	errors.push(...addGuideIndexes(navigation, results))
+	// Second pass, now that every page is compiled: widgets that list other pages (guide indexes).
+	errors.push(...finishWidgets(navigation, results))
 	errors.push(...checkLinks(results, options))
-	return { pages: [...results.values()].map((r) => r.page), navigation, errors }
+	const aliases = pageAliases(results, options.questSlugs, errors)
+	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, errors }
 }
 
 function buildNavigation(results: Map<string, CompileResult & { file: string }>, errors: ContentError[]): Navigation {
@@ -88,7 +91,6 @@ function buildNavigation(results: Map<string, CompileResult & { file: string }>,
 			section: page.section,
 			order: frontmatter.order,
 			visible: frontmatter.visible,
-			useWikiLayout: true,
 			children: [],
 		})
 	}
@@ -122,20 +124,28 @@ function buildNavigation(results: Map<string, CompileResult & { file: string }>,
 			section.redirectTo = first?.path
 		}
 	}
-	return {
-		sections,
-		home: {
-			path: '/',
-			component: 'home',
-			label: 'Home',
-			title: 'Gielinor Guide',
-			section: '',
-			order: 0,
-			visible: false,
-			useWikiLayout: false,
-			children: [],
-		},
+	return { sections }
+}
+
+/** Each page's aliases as full paths; an alias that is a page, a quest or another page's alias fails. */
+function pageAliases(
+	results: Map<string, CompileResult & { file: string }>,
+	questSlugs: ReadonlySet<string>,
+	errors: ContentError[],
+): Record<string, string> {
+	const aliases: Record<string, string> = {}
+	for (const [pathname, { frontmatter, file }] of results) {
+		const folder = pathname.slice(0, pathname.lastIndexOf('/'))
+		for (const alias of frontmatter.aliases ?? []) {
+			const from = alias.startsWith('/') ? alias : `${folder}/${alias}`
+			const fail = (reason: string) => errors.push(new ContentError(file, undefined, `alias ${from}: ${reason}`))
+			if (results.has(from)) fail(`is already the page ${results.get(from)!.file}`)
+			else if (from === '/quests' || (from.startsWith('/quests/') && questSlugs.has(from.slice(8)))) fail('is a quest page')
+			else if (aliases[from]) fail(`is already an alias of ${aliases[from]}`)
+			else aliases[from] = pathname
+		}
 	}
+	return aliases
 }
 
 function checkLinks(
@@ -179,4 +189,5 @@ export function writeContent(outDir: string, content: BuiltContent) {
 		writeFileSync(file, JSON.stringify(page))
 	}
 	writeFileSync(path.join(outDir, 'navigation.json'), JSON.stringify(content.navigation, null, '\t'))
+	writeFileSync(path.join(outDir, 'aliases.json'), JSON.stringify(content.aliases, null, '\t'))
 }

@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger'
 import matter from 'gray-matter'
 import type { Element, Root as HastRoot } from 'hast'
 import { toString as hastToString } from 'hast-util-to-string'
-import type { Code, Image, Link, ListItem, Parent, Root as MdastRoot, RootContent, Text } from 'mdast'
+import type { Code, Image, Link, Parent, Root as MdastRoot, RootContent, Text } from 'mdast'
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive'
 import remarkDirective from 'remark-directive'
 import remarkGfm from 'remark-gfm'
@@ -16,10 +16,7 @@ import { encodeHast } from '#app/lib/content/compact-hast.ts'
 import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatter.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
-import type { TranscriptLine, VideoProps } from '#app/widgets/video/video.schema.ts'
-import { parseVtt } from '../../../app/widgets/video/webvtt.ts'
-import type { PublicFiles } from './public-files.ts'
-import { questWidgetProps, type QuestSummaryLookup } from './quest-widget-data.ts'
+import type { PublicFiles, QuestSummaryLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
 
 export class ContentError extends Error {
 	constructor(
@@ -146,40 +143,28 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			fail(lineOf(directive), `widget "${directive.name}" must be written as ${forms.join(' or ')}`)
 			return
 		}
-		const props = widgetProps(directive, definition, parent, lineOf, fail)
+		const buildContext: WidgetBuildContext = {
+			file: ctx.file,
+			path: ctx.path,
+			publicFiles: ctx.publicFiles,
+			resolveQuest: ctx.resolveQuest,
+			questSummary: ctx.questSummary,
+			children: directive.type === 'containerDirective' ? directive.children : [],
+			parent,
+			fail: (reason, at) => fail(lineOf(at ?? directive), reason),
+		}
+		const props = widgetProps(directive, definition, lineOf, fail)
 		if (!props) return
+		definition.build?.collect?.(props, buildContext)
 		const result = definition.schema.safeParse(props)
 		if (!result.success) {
 			fail(lineOf(directive), `widget "${directive.name}": ${zodReason(result.error)}`)
 			return
 		}
-		let data = result.data
-		if (definition.component === 'quest-requirements' || definition.component === 'requirements') {
-			const names: string[] =
-				definition.component === 'quest-requirements'
-					? [(result.data as { quest: string }).quest]
-					: (result.data as { quests: string[] }).quests
-			for (const name of names) {
-				if (!ctx.resolveQuest(name)) fail(lineOf(directive), `unknown quest "${name}" (not in data/quests/)`)
-			}
-		}
-		// Image widgets get their image's size from public/, so the page does not jump when it loads.
-		const sized = sizedImageOf(definition.component, result.data)
-		if (sized) {
-			const size = ctx.publicFiles.imageSize(sized.src)
-			if (size) Object.assign(sized.props, size)
-			else fail(lineOf(directive), `image ${sized.src} does not exist in public/ (or its size cannot be read)`)
-		}
-		if (definition.component === 'video') {
-			const video = videoFileProps(result.data as VideoProps, ctx.publicFiles)
-			if (typeof video === 'string') return fail(lineOf(directive), `widget "video": ${video}`)
-			data = video
-		}
+		// The schema checks only what the author wrote; the build step adds what the build knows.
+		const enrich = definition.build?.enrich as ((props: unknown, ctx: WidgetBuildContext) => unknown) | undefined
+		const finalProps = enrich ? enrich(result.data, buildContext) : result.data
 		widgetsUsed.add(definition.component)
-		// Quest data is added after validation: the schema checks only what the author wrote.
-		const finalProps = ctx.questSummary
-			? questWidgetProps(definition.component, data as Record<string, unknown>, ctx.questSummary)
-			: data
 		directive.data = {
 			...directive.data,
 			hName: 'x-widget',
@@ -207,37 +192,6 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			widgets: [...widgetsUsed].sort(),
 		},
 	}
-}
-
-/**
- * Checks that a video's files exist under public/ and adds its transcript's lines as a prop,
- * or says what is wrong.
- */
-function videoFileProps(
-	video: VideoProps,
-	files: PublicFiles,
-): (VideoProps & { lines?: TranscriptLine[]; duration?: number }) | string {
-	for (const key of ['src', 'poster', 'transcript'] as const) {
-		const src = video[key]
-		if (src && !files.exists(src)) return `${key} ${src} does not exist in public/`
-	}
-	if (!video.transcript) return video
-	try {
-		const cues = parseVtt(files.readText(video.transcript) ?? '')
-		const lines = cues.map((cue) => ({ start: cue.start, text: cue.text }))
-		return { ...video, lines, duration: Math.max(...cues.map((cue) => cue.end)) }
-	} catch (error) {
-		return `transcript ${video.transcript}: ${(error as Error).message}`
-	}
-}
-
-/** The image of a widget whose size the build fills in (a file under public/ without a given size). */
-function sizedImageOf(component: string, data: unknown): { src: string; props: Record<string, unknown> } | undefined {
-	const props = data as { src?: string; base?: string; width?: number; rows?: { hoverImage: string }[] }
-	const src =
-		component === 'image-table' ? (props.base ?? props.rows?.[0]?.hoverImage) : component === 'world-map' ? props.src : undefined
-	if (!src?.startsWith('/') || props.width !== undefined) return undefined
-	return { src, props: data as Record<string, unknown> }
 }
 
 function emptyResult(ctx: CompileContext, errors: ContentError[]): CompileResult {
@@ -273,10 +227,10 @@ function textOf(node: RootContent | Parent): string {
 	return ''
 }
 
+/** The props an author wrote: attributes, the container's `[label]` and its yaml fence. */
 function widgetProps(
 	directive: Directive,
 	definition: WidgetDefinition,
-	parent: Parent | undefined,
 	lineOf: (node: { position?: { start: { line: number } } }) => number | undefined,
 	fail: (line: number | undefined, reason: string) => void,
 ): Record<string, unknown> | undefined {
@@ -322,72 +276,7 @@ function widgetProps(
 		}
 	}
 
-	if (definition.component === 'checklist') {
-		const list = children.find((c) => c.type === 'list')
-		if (!list || list.type !== 'list') {
-			fail(lineOf(directive), 'a checklist must contain a markdown list ("- item")')
-			return undefined
-		}
-		props.itemIds = checklistItemIds(list.children, lineOf, fail)
-	}
-
-	if (definition.component === 'tabs') {
-		const labels: string[] = []
-		for (const child of children) {
-			if (child.type === 'containerDirective' && child.name === 'tab') {
-				labels.push(String(child.attributes?.label ?? ''))
-			} else {
-				fail(lineOf(child), `tabs may only contain ::::tab{label="…"} blocks (found ${child.type})`)
-			}
-		}
-		props.labels = labels
-		const duplicate = labels.find((l, i) => labels.indexOf(l) !== i)
-		if (duplicate) fail(lineOf(directive), `two tabs are labelled "${duplicate}"`)
-		if (typeof props.default === 'string' && !labels.includes(props.default)) {
-			fail(lineOf(directive), `tabs default="${props.default}" is not one of the labels: ${labels.join(', ')}`)
-		}
-	}
-
-	if (definition.component === 'tab') {
-		const inTabs = parent?.type === 'containerDirective' && (parent as ContainerDirective).name === 'tabs'
-		if (!inTabs) fail(lineOf(directive), 'a ::::tab must sit directly inside a :::::tabs block')
-	}
-
-	if (definition.component === 'steps' && !children.some((c) => c.type === 'list' && c.ordered)) {
-		fail(lineOf(directive), 'steps must contain an ordered list ("1. …")')
-	}
 	return props
-}
-
-const ITEM_ID = /\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$/
-
-function checklistItemIds(
-	items: ListItem[],
-	lineOf: (node: { position?: { start: { line: number } } }) => number | undefined,
-	fail: (line: number | undefined, reason: string) => void,
-): string[] {
-	const slugger = new GithubSlugger()
-	const ids: string[] = []
-	for (const item of items) {
-		let id: string | undefined
-		// An explicit `{#id}` at the end of the item keeps progress when the wording changes.
-		visit(item, 'text', (text: Text) => {
-			const match = ITEM_ID.exec(text.value)
-			if (match) {
-				id = match[1]
-				text.value = text.value.slice(0, match.index)
-			}
-		})
-		id ??= slugger.slug(textOf(item).trim()).slice(0, 60).replace(/-+$/, '')
-		if (!id) {
-			fail(lineOf(item), 'a checklist item has no text')
-			continue
-		}
-		if (ids.includes(id)) fail(lineOf(item), `two checklist items share the id "${id}"; give one an explicit {#id}`)
-		ids.push(id)
-		item.data = { ...item.data, hName: 'x-checklist-item', hProperties: { dataItemId: id } }
-	}
-	return ids
 }
 
 function imageToScreenshot(

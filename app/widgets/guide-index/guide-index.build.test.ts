@@ -6,8 +6,8 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
 import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
 import type { GuideIndexWidgetProps } from '#app/widgets/guide-index/guide-index.schema.ts'
-import { buildContent } from './build-content.ts'
-import { fillGuideIndex, guideIndexOf } from './guide-index-data.ts'
+import { buildContent } from '#scripts/build/content/build-content.ts'
+import { fillGuideIndex, guideIndexOf } from './guide-index.build.ts'
 
 const fixture = path.resolve(import.meta.dirname, '../../../tests/fixtures/content')
 const publicDir = path.resolve(import.meta.dirname, '../../../public')

@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest'
 import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
-import { questWidgetProps } from './quest-widget-data.ts'
+import { requirementsBuild } from '../requirements/requirements.build.ts'
+import type { WidgetBuild, WidgetBuildContext } from '../widget-build.ts'
+import { questRequirementsBuild } from './quest-requirements.build.ts'
 
 const resolver = createRequirementResolver([
 	{
@@ -18,6 +20,18 @@ const lookup = (name: string) => {
 	const summary = resolver.summary(name)
 	return summary.quests.length ? summary : undefined
 }
+const problems: string[] = []
+const ctx = {
+	resolveQuest: (name: string) => lookup(name)?.quest,
+	questSummary: lookup,
+	fail: (reason: string) => problems.push(reason),
+} as unknown as WidgetBuildContext
+const builds: Record<string, WidgetBuild> = { 'quest-requirements': questRequirementsBuild, requirements: requirementsBuild }
+/** The props the build gives a widget (the widgets without a build step keep theirs). */
+function questWidgetProps(component: string, props: Record<string, unknown>, _lookup: typeof lookup) {
+	const enrich = builds[component]?.enrich as ((p: unknown, c: WidgetBuildContext) => Record<string, unknown>) | undefined
+	return enrich ? enrich(props, ctx) : props
+}
 
 test('the quest panel gets its summary; the author attributes stay as written', () => {
 	const props = questWidgetProps('quest-requirements', { quest: 'DT' }, lookup)
@@ -26,6 +40,7 @@ test('the quest panel gets its summary; the author attributes stay as written', 
 	expect(questWidgetProps('quest-requirements', { quest: 'Nope' }, lookup)).toEqual({
 		quest: 'Nope',
 	})
+	expect(problems).toEqual(['unknown quest "Nope" (not in data/quests/)'])
 })
 
 test('the requirements widget gets a link per quest, in order, with the wiki title', () => {
