@@ -4,12 +4,15 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
 import { ContentError, compilePage } from './compile-page.ts'
 import { publicFiles } from './public-files.ts'
+import type { SkillGuideLookup } from '#app/widgets/widget-build.ts'
 
 export type DevGalleryOptions = {
 	/** content-dev/widgets.md */
 	file: string
 	publicDir: string
 	resolveQuest: (name: string) => string | undefined
+	/** The levelling guides, for the skill overview's demo. */
+	skillGuide?: SkillGuideLookup
 	/** Paths of the site's pages, for checking the gallery's internal links. */
 	pagePaths: ReadonlySet<string>
 }
@@ -64,6 +67,7 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 		section: 'dev',
 		publicFiles: publicFiles(options.publicDir),
 		resolveQuest: options.resolveQuest,
+		skillGuide: options.skillGuide,
 	})
 	const errors = [...result.errors]
 	for (const link of result.links) {
