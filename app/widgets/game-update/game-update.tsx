@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatDate } from '#app/lib/format-date.ts'
 import type { GameUpdateProps } from './game-update.schema.ts'
-
-const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '')
+import { sourceLabel } from './source-label.ts'
 
 /** One dated game update: the date, the author's title and text, and the pages that date it. */
 export default function GameUpdate({ date, sources, children }: GameUpdateProps & { children?: ReactNode }) {
@@ -18,7 +17,7 @@ export default function GameUpdate({ date, sources, children }: GameUpdateProps 
 					<span key={url}>
 						{i > 0 ? ', ' : null}
 						<a href={url} target="_blank" rel="noopener noreferrer" className="text-link underline underline-offset-2">
-							{hostOf(url)}
+							{sourceLabel(url)}
 						</a>
 					</span>
 				))}
