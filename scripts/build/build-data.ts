@@ -47,6 +47,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		resolveQuest: (name) => names[name.toLowerCase()]?.name,
 		skillGuide,
 		pagePaths: new Set(content.pages.map((p) => p.path)),
+		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
 	})
 	problems.push(...gallery.errors.map((e) => e.message))
 	// The gallery's guide index shows the early-game guides as its example.

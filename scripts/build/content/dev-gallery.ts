@@ -15,6 +15,8 @@ export type DevGalleryOptions = {
 	skillGuide?: SkillGuideLookup
 	/** Paths of the site's pages, for checking the gallery's internal links. */
 	pagePaths: ReadonlySet<string>
+	/** Quest page slugs, for links to /quests/<slug>. */
+	questSlugs?: ReadonlySet<string>
 }
 
 const tagOf = (node: CompactNode | undefined) => (Array.isArray(node) ? node[0] : undefined)
@@ -72,7 +74,9 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 	const errors = [...result.errors]
 	for (const link of result.links) {
 		const target = link.href.split('#')[0]!.toLowerCase()
-		if (target && !options.pagePaths.has(target)) {
+		const questSlug = /^\/quests\/([^/]+)$/.exec(target)?.[1]
+		const isQuestPage = questSlug !== undefined && options.questSlugs?.has(questSlug)
+		if (target && !options.pagePaths.has(target) && !isQuestPage) {
 			errors.push(new ContentError(link.file, link.line, `broken link ${link.href}: no such page`))
 		}
 	}
