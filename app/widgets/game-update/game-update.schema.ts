@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** `YYYY-MM-DD` for a day that exists (`2026-02-30` is refused). */
-export const updateDateSchema = z
+const updateDateSchema = z
 	.string()
 	.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written YYYY-MM-DD')
 	.refine((text) => {

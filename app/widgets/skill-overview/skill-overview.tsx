@@ -91,7 +91,7 @@ function SkillCard({ entry, level }: { entry: SkillOverviewSkill; level: number 
  * Every skill with the methods of its levelling guide by level band; with a loaded player, their
  * level on each skill, the band they are in, and an order that puts their lowest skills first.
  */
-export function SkillOverview({ skills = [] }: SkillOverviewWidgetProps) {
+function SkillOverview({ skills = [] }: SkillOverviewWidgetProps) {
 	const hydrated = useHydrated()
 	const player = usePlayerLevels()
 	const [order, setOrder] = useState<SkillOrder>('game')
