@@ -30,7 +30,7 @@ export const frontmatterSchema = z.strictObject({
 	aliases: z
 		.array(z.string().regex(/^\/?[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'an alias is a lower-case kebab-case slug or /path'))
 		.optional(),
-	/** The pages the facts were checked against (https links), newest understanding first. */
+	/** The pages the facts were checked against (https links). */
 	sources: z.array(z.url({ protocol: /^https$/, error: 'a source is an https URL' })).min(1).optional(),
 	/** On a section's index.md: send readers to the section's first page instead of showing this one. */
 	redirect: z.literal('first-child').optional(),

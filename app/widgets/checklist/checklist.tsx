@@ -99,20 +99,18 @@ export default function Checklist(props: ChecklistProps & { children?: ReactNode
 
 function PlayerChecklist(props: ChecklistProps & { children?: ReactNode }) {
 	const player = usePlayerData()
-	const loaded = player.status === 'loaded'
+	// A profile RuneMetrics did not show (private, missing) comes without its quest list.
+	const questsKnown = player.status === 'loaded' && !player.data?.error
 	const quests = props.itemQuests ?? {}
-	const fromPlayer = loaded ? props.itemIds.filter((item) => quests[item] && player.hasCompleted(quests[item])) : []
-	return <ChecklistView {...props} fromPlayer={fromPlayer} playerName={loaded ? player.data?.name : undefined} />
+	const fromPlayer = questsKnown ? props.itemIds.filter((item) => quests[item] && player.hasCompleted(quests[item])) : []
+	return <ChecklistView {...props} fromPlayer={fromPlayer} playerName={questsKnown ? player.data?.name : undefined} />
 }
 
 function ChecklistView({ id, itemIds, children, fromPlayer, playerName }: ChecklistViewProps) {
 	const hydrated = useHydrated()
 	const { done, loaded, dispatch } = useProgress(id, itemIds)
 	const ticked = new Set([...done, ...fromPlayer])
-	const progress = checklistProgress(
-		itemIds,
-		itemIds.filter((item) => ticked.has(item)),
-	)
+	const progress = checklistProgress(itemIds, [...ticked])
 	const long = itemIds.length > COMPACT_AFTER
 	const [compact, setCompact] = useState(true)
 	const listId = useId()
