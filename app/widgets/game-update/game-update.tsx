@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatDate } from '#app/lib/format-date.ts'
 import type { GameUpdateProps } from './game-update.schema.ts'
-import { sourceLabel } from './source-label.ts'
+import { sourceLabel } from '#app/lib/content/source-label.ts'
 
 /** One dated game update: the date, the author's title and text, and the pages that date it. */
 export default function GameUpdate({ date, sources, children }: GameUpdateProps & { children?: ReactNode }) {
