@@ -9,7 +9,7 @@ import {
 	useRef,
 	useState,
 } from 'react'
-import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 import type { ChecklistProps } from './checklist.schema.ts'
 import {
