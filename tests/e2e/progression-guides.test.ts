@@ -150,7 +150,7 @@ test.describe('efficiency checklist', () => {
 test('efficiency checklist: a private profile ticks nothing and claims nothing', async ({ page, consoleErrors }) => {
 	await remember(page, 'Private Pat')
 	await open(page, '/guides/efficiency', '[data-checklist]')
-	await expect(page.getByText('Stats loaded').first()).toBeVisible()
+	await expect(page.getByText('Stats loaded').filter({ visible: true }).first()).toBeVisible()
 	await expect(page.locator('li[data-from-player]')).toHaveCount(0)
 	await expect(page.locator('[data-player-ticks]')).toHaveCount(0)
 	expect(consoleErrors).toEqual([])
