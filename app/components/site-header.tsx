@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router'
+import { HeaderSearch } from '#app/search/search-box.tsx'
 import { HeaderPlayer } from './player/header-player.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
@@ -29,6 +30,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 					</NavLink>
 				</nav>
 				<div className="ml-auto flex items-center gap-1">
+					<HeaderSearch />
 					{leaguesHref ? (
 						<Link
 							to={leaguesHref}

@@ -18,7 +18,7 @@ import {
 	type SearchOutcome,
 	type SearchPayload,
 } from './search-types.ts'
-import { compareKey, indexTerm, words } from './words.ts'
+import { compareKey, indexTerm, queryTerms, words } from './words.ts'
 
 /** Bump when the options below change, so an index built with other options is refused. */
 export const INDEX_VERSION = 1
@@ -98,12 +98,15 @@ export function buildPayload(documents: readonly SearchDocument[]): SearchPayloa
 	return { version: INDEX_VERSION, documents: [...documents], index: engine.toJSON() }
 }
 
-/** The search over a generated payload; throws when it was built with other options. */
-export function loadSiteSearch(payload: SearchPayload): SiteSearch {
+/**
+ * The search over a generated payload; rejects when it was built with other options. Loads in
+ * batches that yield to the event loop, so typing stays responsive meanwhile.
+ */
+export async function loadSiteSearch(payload: SearchPayload): Promise<SiteSearch> {
 	if (payload.version !== INDEX_VERSION) {
 		throw new Error(`search index version ${payload.version} does not match ${INDEX_VERSION}: rebuild it`)
 	}
-	const engine = MiniSearch.loadJS(payload.index as Parameters<typeof MiniSearch.loadJS>[0], INDEX_OPTIONS)
+	const engine = await MiniSearch.loadJSAsync(payload.index as Parameters<typeof MiniSearch.loadJS>[0], INDEX_OPTIONS)
 	return createSearch(payload.documents, engine)
 }
 
@@ -113,8 +116,15 @@ function createSearch(documents: readonly SearchDocument[], engine: MiniSearch):
 
 	function rank(query: string, options: SearchOptions = SEARCH_OPTIONS): SearchResult[] {
 		const key = compareKey(query)
-		const results = engine.search(query, {
+		const terms = queryTerms(query)
+		if (terms.length === 0) return []
+		const results = engine.search(terms.join(' '), {
 			...options,
+			// One letter is the start of thousands of words: look for it at the start of titles only.
+			...(terms.length === 1 && terms[0]!.length === 1 ? { fields: ['title', 'keywords'] } : {}),
+			// The words are already processed (see queryTerms): split only.
+			tokenize: (text) => text.split(' '),
+			processTerm: (term) => term,
 			boostDocument: (id: number) => KIND_BOOST[documents[id]!.kind],
 		})
 		const floor = (results[0]?.score ?? 0) * RELEVANCE_FLOOR

@@ -25,6 +25,18 @@ export function indexTerm(word: string): string | null {
 	return term
 }
 
+/**
+ * The words of a query to search for: like the index's terms, except the last word, which is kept
+ * whatever it is — the reader may still be typing it ("t" on the way to "tick", "to" to "tower").
+ */
+export function queryTerms(query: string): string[] {
+	const all = words(query).map((w) => w.word)
+	return all.flatMap((word, i) => {
+		const term = i === all.length - 1 ? foldWord(word) : indexTerm(word)
+		return term ? [term] : []
+	})
+}
+
 /** A title or abbreviation as compared with a whole query: its words, folded, one space apart. */
 export function compareKey(text: string): string {
 	return words(text)
