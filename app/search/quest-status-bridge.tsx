@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import PlayerSnapshotBridge, { type PlayerState } from '#app/components/quests/player-snapshot.tsx'
+import PlayerSnapshotBridge, { type PlayerState } from '#app/player/player-snapshot.tsx'
 import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
 import { createQuestIndex } from '#app/lib/quests/names.ts'
 import { questStatus, STATUS_LABELS, toPlayerProgress } from '#app/lib/quests/progress.ts'

@@ -101,8 +101,8 @@ test('sections split at h2/h3; inline skill badges read as text; widget data is 
 test('section roots that only redirect are not indexed as pages', () => {
 	const docs = searchDocuments({
 		pages: [
-			{ path: '/setup', section: 'setup', title: 'Setup', label: 'Setup', description: 'd', status: 'published', lastVerified: null, headings: [], body: [], widgets: [] },
-			{ path: '/setup/intro', section: 'setup', title: 'Intro', label: 'Intro', description: 'About it', status: 'published', lastVerified: null, headings: [], body: [['p', 0, 'Hello']], widgets: [] },
+			{ path: '/setup', section: 'setup', title: 'Setup', label: 'Setup', description: 'd', status: 'published', lastVerified: null, sources: [], headings: [], body: [], widgets: [] },
+			{ path: '/setup/intro', section: 'setup', title: 'Intro', label: 'Intro', description: 'About it', status: 'published', lastVerified: null, sources: [], headings: [], body: [['p', 0, 'Hello']], widgets: [] },
 		],
 		navigation: {
 			sections: [

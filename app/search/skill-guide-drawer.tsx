@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { PlayerDataProvider } from '#app/components/player/player-data.tsx'
+import { PlayerDataProvider } from '#app/player/player-data.tsx'
 import SkillDrawer from '#app/widgets/skill-badge/skill-drawer.tsx'
 
 /** A skill result's levelling guide: the skill badge's drawer, without a required level. */
