@@ -25,7 +25,12 @@ const ICON = { header: 'left-2.5', hero: 'left-3.5', page: 'left-3' } as const
  * JavaScript. Hydrated (and `enhance`), focusing it loads the search, and clicking, typing or
  * pressing Enter opens the search dialog with what was typed.
  */
-export function SearchBox({ variant = 'hero', defaultValue, enhance = true, className = '' }: SearchBoxProps) {
+export function SearchBox({
+	variant = 'hero',
+	defaultValue,
+	enhance = true,
+	className = '',
+}: SearchBoxProps) {
 	const id = useId()
 	const shortcut = useShortcutHint(enhance && variant === 'header')
 
@@ -114,7 +119,14 @@ export function HeaderSearch() {
 				onFocus={preloadSearch}
 				onPointerEnter={preloadSearch}
 				onClick={(event) => {
-					if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+					if (
+						event.button !== 0 ||
+						event.metaKey ||
+						event.ctrlKey ||
+						event.shiftKey ||
+						event.altKey
+					)
+						return
 					event.preventDefault()
 					openSearch(null, event.currentTarget)
 				}}

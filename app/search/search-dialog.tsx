@@ -50,7 +50,13 @@ export type SearchDialogProps = {
  * combobox. Arrow keys move the active result, Enter opens it, Esc closes the dialog and focus
  * goes back where it was.
  */
-export default function SearchDialog({ open, query: requested, opening, onClose, onOpenSkill }: SearchDialogProps) {
+export default function SearchDialog({
+	open,
+	query: requested,
+	opening,
+	onClose,
+	onOpenSkill,
+}: SearchDialogProps) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const inputRef = useRef<HTMLInputElement>(null)
 	const listRef = useRef<HTMLDivElement>(null)
@@ -87,7 +93,8 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 		let live = true
 		loadSearch().then(
 			(loaded) => live && setSearch(loaded),
-			(error: unknown) => live && setSearch(error instanceof Error ? error : new Error(String(error))),
+			(error: unknown) =>
+				live && setSearch(error instanceof Error ? error : new Error(String(error))),
 		)
 		return () => {
 			live = false
@@ -95,11 +102,22 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 	}, [open, search])
 
 	const ready = search && !(search instanceof Error) ? search : undefined
-	const outcome = useMemo(() => (ready && query.trim() ? ready.search(query) : undefined), [ready, query])
+	const outcome = useMemo(
+		() => (ready && query.trim() ? ready.search(query) : undefined),
+		[ready, query],
+	)
 
 	const options = useMemo<Option[]>(() => {
-		if (outcome) return outcome.groups.flatMap((g) => g.hits.map((hit) => ({ id: `${baseId}-r${hit.id}`, type: 'hit' as const, hit })))
-		if (!query.trim()) return recent.map((q, i) => ({ id: `${baseId}-recent${i}`, type: 'recent' as const, query: q }))
+		if (outcome)
+			return outcome.groups.flatMap((g) =>
+				g.hits.map((hit) => ({ id: `${baseId}-r${hit.id}`, type: 'hit' as const, hit })),
+			)
+		if (!query.trim())
+			return recent.map((q, i) => ({
+				id: `${baseId}-recent${i}`,
+				type: 'recent' as const,
+				query: q,
+			}))
 		return []
 	}, [outcome, query, recent, baseId])
 
@@ -113,7 +131,10 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 	const emptyQuery = outcome && outcome.total === 0 ? outcome.query : undefined
 	useEffect(() => {
 		if (!emptyQuery) return
-		const timer = setTimeout(() => track('search_no_results', { query: emptyQuery }), NO_RESULTS_DELAY_MS)
+		const timer = setTimeout(
+			() => track('search_no_results', { query: emptyQuery }),
+			NO_RESULTS_DELAY_MS,
+		)
 		return () => clearTimeout(timer)
 	}, [emptyQuery])
 
@@ -150,7 +171,8 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 
 	// A plain click follows the result like Enter; a click with a modifier opens a new tab as usual.
 	function onOptionClick(event: MouseEvent, option: Option) {
-		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+			return
 		event.preventDefault()
 		choose(option)
 	}
@@ -240,71 +262,86 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 							.
 						</p>
 					) : null}
-					<div role="listbox" id={listId} aria-label="Search results">
-						{outcome
-							? outcome.groups.map((group) => (
-									<div key={group.name} role="group" aria-labelledby={`${baseId}-g-${group.name}`} className="mb-2">
+					{options.length > 0 ? (
+						<div role="listbox" id={listId} aria-label="Search results">
+							{outcome
+								? outcome.groups.map((group) => (
 										<div
-											id={`${baseId}-g-${group.name}`}
-											className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+											key={group.name}
+											role="group"
+											aria-labelledby={`${baseId}-g-${group.name}`}
+											className="mb-2"
 										>
-											{group.label}
+											<div
+												id={`${baseId}-g-${group.name}`}
+												className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+											>
+												{group.label}
+											</div>
+											{group.hits.map((hit) => {
+												const option = options.find((o) => o.type === 'hit' && o.hit === hit)!
+												const selected = option.id === activeId
+												const className = `flex w-full items-start gap-3 rounded-lg px-3 py-2 text-left ${selected ? 'bg-raised ring-1 ring-accent/60' : ''}`
+												const common = {
+													id: option.id,
+													role: 'option',
+													'aria-selected': selected,
+													tabIndex: -1,
+													onMouseMove: () => !selected && setActive(options.indexOf(option)),
+													onClick: (event: MouseEvent) => onOptionClick(event, option),
+													className,
+													'data-search-result': hit.kind,
+												}
+												const content = (
+													<HitContent
+														hit={hit}
+														status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined}
+													/>
+												)
+												return hit.href ? (
+													<Link key={hit.id} to={hit.href} {...common}>
+														{content}
+													</Link>
+												) : (
+													<button key={hit.id} type="button" aria-haspopup="dialog" {...common}>
+														{content}
+													</button>
+												)
+											})}
 										</div>
-										{group.hits.map((hit) => {
-											const option = options.find((o) => o.type === 'hit' && o.hit === hit)!
-											const selected = option.id === activeId
-											const className = `flex w-full items-start gap-3 rounded-lg px-3 py-2 text-left ${selected ? 'bg-raised ring-1 ring-accent/60' : ''}`
-											const common = {
-												id: option.id,
-												role: 'option',
-												'aria-selected': selected,
-												tabIndex: -1,
-												onMouseMove: () => !selected && setActive(options.indexOf(option)),
-												onClick: (event: MouseEvent) => onOptionClick(event, option),
-												className,
-												'data-search-result': hit.kind,
-											}
-											const content = <HitContent hit={hit} status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined} />
-											return hit.href ? (
-												<Link key={hit.id} to={hit.href} {...common}>
-													{content}
-												</Link>
-											) : (
-												<button key={hit.id} type="button" aria-haspopup="dialog" {...common}>
-													{content}
-												</button>
-											)
-										})}
+									))
+								: null}
+							{!outcome && !query.trim() && recent.length > 0 ? (
+								<div role="group" aria-labelledby={`${baseId}-g-recent`}>
+									<div className="flex items-center justify-between px-2 pt-2 pb-1">
+										<span
+											id={`${baseId}-g-recent`}
+											className="text-xs font-semibold tracking-wide text-muted uppercase"
+										>
+											Recent searches
+										</span>
 									</div>
-								))
-							: null}
-						{!outcome && !query.trim() && recent.length > 0 ? (
-							<div role="group" aria-labelledby={`${baseId}-g-recent`}>
-								<div className="flex items-center justify-between px-2 pt-2 pb-1">
-									<span id={`${baseId}-g-recent`} className="text-xs font-semibold tracking-wide text-muted uppercase">
-										Recent searches
-									</span>
+									{options.map((option) =>
+										option.type === 'recent' ? (
+											<div
+												key={option.id}
+												id={option.id}
+												role="option"
+												aria-selected={option.id === activeId}
+												onMouseMove={() => setActive(options.indexOf(option))}
+												onClick={() => choose(option)}
+												className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 ${option.id === activeId ? 'bg-raised ring-1 ring-accent/60' : ''}`}
+												data-recent-search=""
+											>
+												<IconSearch size={16} className="shrink-0 text-muted" />
+												{option.query}
+											</div>
+										) : null,
+									)}
 								</div>
-								{options.map((option) =>
-									option.type === 'recent' ? (
-										<div
-											key={option.id}
-											id={option.id}
-											role="option"
-											aria-selected={option.id === activeId}
-											onMouseMove={() => setActive(options.indexOf(option))}
-											onClick={() => choose(option)}
-											className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 ${option.id === activeId ? 'bg-raised ring-1 ring-accent/60' : ''}`}
-											data-recent-search=""
-										>
-											<IconSearch size={16} className="shrink-0 text-muted" />
-											{option.query}
-										</div>
-									) : null,
-								)}
-							</div>
-						) : null}
-					</div>
+							) : null}
+						</div>
+					) : null}
 					{!outcome && !query.trim() && recent.length > 0 ? (
 						<button
 							type="button"
@@ -320,8 +357,8 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 					) : null}
 					{!query.trim() && recent.length === 0 ? (
 						<p className="p-4 text-sm text-muted">
-							Guides and their sections, quests by name or abbreviation (WGS, RFD), skill guides, the glossary
-							and tools.
+							Guides and their sections, quests by name or abbreviation (WGS, RFD), skill guides,
+							the glossary and tools.
 						</p>
 					) : null}
 					{query.trim() && !outcome && !(search instanceof Error) ? (
@@ -340,7 +377,10 @@ export default function SearchDialog({ open, query: requested, opening, onClose,
 					) : null}
 				</div>
 
-				<div className="hidden items-center gap-4 border-t border-line px-4 py-2 text-xs text-muted sm:flex" aria-hidden="true">
+				<div
+					className="hidden items-center gap-4 border-t border-line px-4 py-2 text-xs text-muted sm:flex"
+					aria-hidden="true"
+				>
 					<span>
 						<kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move
 					</span>
@@ -381,7 +421,11 @@ function NoResults({
 					{suggestions.map((s, i) => (
 						<span key={s}>
 							{i > 0 ? ', ' : null}
-							<button type="button" className="text-link underline-offset-2 hover:underline" onClick={() => onSuggestion(s)}>
+							<button
+								type="button"
+								className="text-link underline-offset-2 hover:underline"
+								onClick={() => onSuggestion(s)}
+							>
 								{s}
 							</button>
 						</span>
@@ -390,7 +434,11 @@ function NoResults({
 			) : null}
 			<p className="mt-2 text-muted">
 				Looking for a quest?{' '}
-				<Link to="/quests" onClick={onLeave} className="text-link underline-offset-2 hover:underline">
+				<Link
+					to="/quests"
+					onClick={onLeave}
+					className="text-link underline-offset-2 hover:underline"
+				>
 					Browse the quest catalogue
 				</Link>
 				.

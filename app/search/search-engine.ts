@@ -32,7 +32,9 @@ const INDEX_OPTIONS: Options<SearchDocument & { id: number }> = {
 	processTerm: indexTerm,
 	extractField: (doc, field) => {
 		const value = doc[field as keyof typeof doc]
-		return Array.isArray(value) ? value.join(' ') : (value as string | number | undefined)?.toString() ?? ''
+		return Array.isArray(value)
+			? value.join(' ')
+			: ((value as string | number | undefined)?.toString() ?? '')
 	},
 }
 
@@ -104,9 +106,14 @@ export function buildPayload(documents: readonly SearchDocument[]): SearchPayloa
  */
 export async function loadSiteSearch(payload: SearchPayload): Promise<SiteSearch> {
 	if (payload.version !== INDEX_VERSION) {
-		throw new Error(`search index version ${payload.version} does not match ${INDEX_VERSION}: rebuild it`)
+		throw new Error(
+			`search index version ${payload.version} does not match ${INDEX_VERSION}: rebuild it`,
+		)
 	}
-	const engine = await MiniSearch.loadJSAsync(payload.index as Parameters<typeof MiniSearch.loadJS>[0], INDEX_OPTIONS)
+	const engine = await MiniSearch.loadJSAsync(
+		payload.index as Parameters<typeof MiniSearch.loadJS>[0],
+		INDEX_OPTIONS,
+	)
 	return createSearch(payload.documents, engine)
 }
 
@@ -132,7 +139,8 @@ function createSearch(documents: readonly SearchDocument[], engine: MiniSearch):
 		for (const result of kept) {
 			const id = result.id as number
 			if (keywordKeys[id]!.has(key)) result.score *= EXACT_KEYWORD_BOOST
-			else if (titleKeys[id] === key && documents[id]!.kind !== 'term') result.score *= EXACT_TITLE_BOOST
+			else if (titleKeys[id] === key && documents[id]!.kind !== 'term')
+				result.score *= EXACT_TITLE_BOOST
 		}
 		return kept.sort((a, b) => b.score - a.score)
 	}
@@ -158,7 +166,7 @@ function createSearch(documents: readonly SearchDocument[], engine: MiniSearch):
 		const titles: string[] = []
 		for (const result of loose) {
 			const doc = documents[result.id as number]!
-			const title = doc.kind === 'heading' ? doc.context ?? doc.title : doc.title
+			const title = doc.kind === 'heading' ? (doc.context ?? doc.title) : doc.title
 			if (!titles.includes(title)) titles.push(title)
 			if (titles.length === 3) break
 		}

@@ -20,7 +20,9 @@ const navigation = navigationJson as Navigation
 const pagesDir = path.resolve(import.meta.dirname, '../generated/pages')
 const pages = flatten(navigation.sections)
 	.filter((e) => e.component === 'guide')
-	.map((e) => JSON.parse(readFileSync(path.join(pagesDir, `${e.path}.json`), 'utf8')) as CompiledPage)
+	.map(
+		(e) => JSON.parse(readFileSync(path.join(pagesDir, `${e.path}.json`), 'utf8')) as CompiledPage,
+	)
 
 test('the index holds every page of the sitemap', () => {
 	const indexed = new Set(documents.filter((d) => d.kind === 'page').map((d) => d.href))
@@ -41,12 +43,17 @@ test('every quest is indexed under its page, with its abbreviations as keywords'
 	expect(wgs.keywords).toContain('WGS')
 	expect(wgs.context).toMatch(/Members quest, Grandmaster/)
 	for (const alias of ['DT', 'RFD', 'MEP1', 'TWW']) {
-		expect(documents.some((d) => d.kind === 'quest' && d.keywords?.includes(alias)), alias).toBe(true)
+		expect(
+			documents.some((d) => d.kind === 'quest' && d.keywords?.includes(alias)),
+			alias,
+		).toBe(true)
 	}
 })
 
 test('a guide about a quest answers to the quest abbreviations too', () => {
-	const guide = documents.find((d) => d.kind === 'page' && d.href === '/guides/mid-game/while-guthix-sleeps')
+	const guide = documents.find(
+		(d) => d.kind === 'page' && d.href === '/guides/mid-game/while-guthix-sleeps',
+	)
 	expect(guide?.keywords).toContain('WGS')
 })
 
@@ -60,7 +67,9 @@ test('every h2 and h3 of every page is a result leading to its anchor', () => {
 		}
 	}
 	expect(headings.size).toBe(count)
-	const overloads = documents.find((d) => d.kind === 'heading' && d.href?.startsWith('/guides/late-game/overloads#'))
+	const overloads = documents.find(
+		(d) => d.kind === 'heading' && d.href?.startsWith('/guides/late-game/overloads#'),
+	)
 	expect(overloads?.context).toBe('Overloads')
 })
 
@@ -78,16 +87,26 @@ test('the glossary terms lead to their rows, the 30 skill guides and the tools a
 
 	const skills = documents.filter((d) => d.kind === 'skill')
 	expect(skills.map((s) => s.skill).sort()).toEqual([...SKILL_NAMES, 'overall'].sort())
-	expect(skills).toHaveLength(readdirSync(path.resolve(import.meta.dirname, '../../data/skills')).length)
+	expect(skills).toHaveLength(
+		readdirSync(path.resolve(import.meta.dirname, '../../data/skills')).length,
+	)
 
-	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual(TOOL_PAGES.map((t) => t.path))
+	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual(
+		TOOL_PAGES.map((t) => t.path),
+	)
 })
 
 test('sections split at h2/h3; inline skill badges read as text; widget data is not prose', () => {
 	const body: CompactNode[] = [
 		['p', 0, 'Intro text.'],
 		['h2', { id: 'gear' }, 'Gear'],
-		['p', 0, 'You need ', ['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"magic","level":75}' }], ' first.'],
+		[
+			'p',
+			0,
+			'You need ',
+			['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"magic","level":75}' }],
+			' first.',
+		],
 		['x-widget', { dataWidget: 'quest-requirements', props: '{"quest":"Secret"}' }],
 		['div', 0, ['h3', { id: 'deep' }, 'Deep ', ['em', 0, 'one']], ['p', 0, 'Inside.']],
 	]
@@ -101,14 +120,56 @@ test('sections split at h2/h3; inline skill badges read as text; widget data is 
 test('section roots that only redirect are not indexed as pages', () => {
 	const docs = searchDocuments({
 		pages: [
-			{ path: '/setup', section: 'setup', title: 'Setup', label: 'Setup', description: 'd', status: 'published', lastVerified: null, sources: [], headings: [], body: [], widgets: [] },
-			{ path: '/setup/intro', section: 'setup', title: 'Intro', label: 'Intro', description: 'About it', status: 'published', lastVerified: null, sources: [], headings: [], body: [['p', 0, 'Hello']], widgets: [] },
+			{
+				path: '/setup',
+				section: 'setup',
+				title: 'Setup',
+				label: 'Setup',
+				description: 'd',
+				status: 'published',
+				lastVerified: null,
+				sources: [],
+				headings: [],
+				body: [],
+				widgets: [],
+			},
+			{
+				path: '/setup/intro',
+				section: 'setup',
+				title: 'Intro',
+				label: 'Intro',
+				description: 'About it',
+				status: 'published',
+				lastVerified: null,
+				sources: [],
+				headings: [],
+				body: [['p', 0, 'Hello']],
+				widgets: [],
+			},
 		],
 		navigation: {
 			sections: [
 				{
-					path: '/setup', component: 'section', label: 'Setup', title: 'Setup', section: 'setup', order: 1, visible: true, redirectTo: '/setup/intro',
-					children: [{ path: '/setup/intro', component: 'guide', label: 'Intro', title: 'Intro', section: 'setup', order: 1, visible: true, children: [] }],
+					path: '/setup',
+					component: 'section',
+					label: 'Setup',
+					title: 'Setup',
+					section: 'setup',
+					order: 1,
+					visible: true,
+					redirectTo: '/setup/intro',
+					children: [
+						{
+							path: '/setup/intro',
+							component: 'guide',
+							label: 'Intro',
+							title: 'Intro',
+							section: 'setup',
+							order: 1,
+							visible: true,
+							children: [],
+						},
+					],
 				},
 			],
 		},
@@ -117,5 +178,13 @@ test('section roots that only redirect are not indexed as pages', () => {
 		tools: [],
 	})
 	const guidePages = docs.filter((d) => d.kind === 'page' && d.href?.startsWith('/setup'))
-	expect(guidePages).toEqual([{ kind: 'page', title: 'Intro', href: '/setup/intro', context: 'Setup', text: 'About it Hello' }])
+	expect(guidePages).toEqual([
+		{
+			kind: 'page',
+			title: 'Intro',
+			href: '/setup/intro',
+			context: 'Setup',
+			text: 'About it Hello',
+		},
+	])
 })

@@ -15,7 +15,10 @@ import type { SearchDocument } from './search-types.ts'
 export type SearchSources = {
 	pages: readonly CompiledPage[]
 	navigation: Navigation
-	quests: readonly Pick<QuestCatalogueEntry, 'name' | 'slug' | 'aliases' | 'difficulty' | 'members' | 'series'>[]
+	quests: readonly Pick<
+		QuestCatalogueEntry,
+		'name' | 'slug' | 'aliases' | 'difficulty' | 'members' | 'series'
+	>[]
 	skillGuides: readonly SkillGuide[]
 	tools: readonly ToolPage[]
 }
@@ -64,7 +67,8 @@ function collectText(nodes: readonly CompactNode[], sections: Section[]) {
 			}
 		}
 		collectText(children, sections)
-		if (tag !== 'a' && tag !== 'strong' && tag !== 'em' && tag !== 'code' && tag !== 'x-widget') current.text.push(' ')
+		if (tag !== 'a' && tag !== 'strong' && tag !== 'em' && tag !== 'code' && tag !== 'x-widget')
+			current.text.push(' ')
 	}
 }
 
@@ -74,10 +78,16 @@ function plainText(nodes: readonly CompactNode[]): string {
 	return tidy(sections.flatMap((s) => s.text).join(''))
 }
 
-const tidy = (text: string) => text.replace(/\s+/g, ' ').replace(/\s([.,;:!?)])/g, '$1').trim()
+const tidy = (text: string) =>
+	text
+		.replace(/\s+/g, ' ')
+		.replace(/\s([.,;:!?)])/g, '$1')
+		.trim()
 
 /** Splits a page body at its h2/h3 headings: the intro, then one section per heading. */
-export function pageSections(body: readonly CompactNode[]): { id?: string; title?: string; text: string }[] {
+export function pageSections(
+	body: readonly CompactNode[],
+): { id?: string; title?: string; text: string }[] {
 	const sections: Section[] = [{ text: [] }]
 	collectText(body, sections)
 	return sections.map((s) => ({ id: s.id, title: s.title, text: tidy(s.text.join('')) }))
@@ -114,7 +124,9 @@ function glossaryTerms(page: CompiledPage): SearchDocument[] {
 /** Every page (title, description, intro), every h2/h3 section, every quest, skill guide, term and tool. */
 export function searchDocuments(sources: SearchSources): SearchDocument[] {
 	const pagesByPath = new Map(sources.pages.map((p) => [p.path, p]))
-	const questAliases = new Map(sources.quests.map((q) => [normaliseQuestName(q.name), q.aliases ?? []]))
+	const questAliases = new Map(
+		sources.quests.map((q) => [normaliseQuestName(q.name), q.aliases ?? []]),
+	)
 	const documents: SearchDocument[] = [...ROUTE_PAGES]
 
 	for (const section of sources.navigation.sections) {
@@ -156,7 +168,9 @@ export function searchDocuments(sources: SearchSources): SearchDocument[] {
 			kind: 'quest',
 			title: quest.name,
 			href: `/quests/${quest.slug}`,
-			context: [kind, quest.series ? `${quest.series} series` : undefined].filter(Boolean).join(' · '),
+			context: [kind, quest.series ? `${quest.series} series` : undefined]
+				.filter(Boolean)
+				.join(' · '),
 			...(quest.aliases?.length ? { keywords: [...quest.aliases] } : {}),
 			text: `${kind}.${quest.series ? ` Part of the ${quest.series} series.` : ''}`,
 		})
@@ -176,7 +190,13 @@ export function searchDocuments(sources: SearchSources): SearchDocument[] {
 	}
 
 	for (const tool of sources.tools) {
-		documents.push({ kind: 'tool', title: tool.title, href: tool.path, context: 'Tools', text: tool.description })
+		documents.push({
+			kind: 'tool',
+			title: tool.title,
+			href: tool.path,
+			context: 'Tools',
+			text: tool.description,
+		})
 	}
 	return documents
 }

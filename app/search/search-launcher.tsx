@@ -40,7 +40,10 @@ export function preloadSearch() {
 }
 
 /** Opens the search dialog, searching for `query` when given. */
-export function openSearch(query: string | null = null, from: Element | null = document.activeElement) {
+export function openSearch(
+	query: string | null = null,
+	from: Element | null = document.activeElement,
+) {
 	if (state.open) {
 		// Still typing into the box while the dialog loads: it opens with all of it.
 		if (query !== null) setState({ query })
@@ -61,7 +64,11 @@ export type CloseOptions = {
 /** Closes the dialog; focus goes back where it was unless the reader is leaving for a result. */
 export function closeSearch({ restoreFocus = true, query }: CloseOptions = {}) {
 	setState({ open: false })
-	if (query !== undefined && returnFocus instanceof HTMLInputElement && returnFocus.closest('[data-search-box]')) {
+	if (
+		query !== undefined &&
+		returnFocus instanceof HTMLInputElement &&
+		returnFocus.closest('[data-search-box]')
+	) {
 		returnFocus.value = query
 	}
 	if (restoreFocus && returnFocus?.isConnected) returnFocus.focus()

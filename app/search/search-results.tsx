@@ -37,12 +37,22 @@ export function Highlighted({ segments }: { segments: readonly Segment[] }) {
 }
 
 /** A result's title, where it sits, a one-line excerpt and, for a quest, the player's status. */
-export function HitContent({ hit, status }: { hit: SearchHit; status?: { status: QuestStatus; label: string } }) {
+export function HitContent({
+	hit,
+	status,
+}: {
+	hit: SearchHit
+	status?: { status: QuestStatus; label: string }
+}) {
 	return (
 		<span className="flex min-w-0 flex-1 flex-col gap-0.5">
 			<span className="flex min-w-0 items-center gap-2">
 				<span className="min-w-0 truncate font-semibold text-fg">
-					{hit.kind === 'heading' ? <span aria-hidden="true" className="mr-1 text-muted">#</span> : null}
+					{hit.kind === 'heading' ? (
+						<span aria-hidden="true" className="mr-1 text-muted">
+							#
+						</span>
+					) : null}
 					<Highlighted segments={hit.title} />
 				</span>
 				{status ? (

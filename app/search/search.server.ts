@@ -8,7 +8,9 @@ import { MAX_QUERY_LENGTH, type SearchOutcome, type SearchPayload } from './sear
 // Loaded once when the server starts (the same index file the browser fetches), not per request.
 const siteSearch = loadSiteSearch(payload as SearchPayload)
 
-const guideModules = import.meta.glob<SkillGuide>('../generated/skill-guides/*.json', { import: 'default' })
+const guideModules = import.meta.glob<SkillGuide>('../generated/skill-guides/*.json', {
+	import: 'default',
+})
 
 export type SearchPageData = {
 	outcome: SearchOutcome
@@ -31,8 +33,15 @@ export async function getSearchPage(request: Request) {
 	}
 	const outcome = (await siteSearch).search(raw, PAGE_LIMITS)
 	const skills = outcome.groups.flatMap((g) => g.hits.flatMap((h) => (h.skill ? [h.skill] : [])))
-	const guides = await Promise.all(skills.map(async (skill) => [skill, await guideModules[`../generated/skill-guides/${skill}.json`]?.()] as const))
-	const skillGuides = Object.fromEntries(guides.filter((g): g is readonly [string, SkillGuide] => Boolean(g[1])))
+	const guides = await Promise.all(
+		skills.map(
+			async (skill) =>
+				[skill, await guideModules[`../generated/skill-guides/${skill}.json`]?.()] as const,
+		),
+	)
+	const skillGuides = Object.fromEntries(
+		guides.filter((g): g is readonly [string, SkillGuide] => Boolean(g[1])),
+	)
 	return data<SearchPageData>({ outcome, skillGuides })
 }
 

@@ -17,7 +17,18 @@ const root = path.resolve(import.meta.dirname, '../..')
 const PORT = Number(process.env.BENCH_PORT ?? 4192)
 const BASE = `http://127.0.0.1:${PORT}`
 const GUIDE = '/guides/mid-game/while-guthix-sleeps'
-const QUERIES = ['wgs', 'prifdinas', 'overl', 'necro', 'action bar', 'rfd', 'slayer helm', 'dt', 'ports', 'glossary']
+const QUERIES = [
+	'wgs',
+	'prifdinas',
+	'overl',
+	'necro',
+	'action bar',
+	'rfd',
+	'slayer helm',
+	'dt',
+	'ports',
+	'glossary',
+]
 const SERVER_REQUESTS = 400
 /** Budgets from the issue. */
 const BUDGET = { keystrokeMs: 100, serverP95Ms: 20, guideJsKb: 120, guideCssKb: 25 }
@@ -46,7 +57,11 @@ async function waitFor(url: string) {
 function transferLog(page: Page) {
 	const entries: { url: string; bytes: number }[] = []
 	page.on('requestfinished', (request) => {
-		void request.sizes().then((s) => entries.push({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize }))
+		void request
+			.sizes()
+			.then((s) =>
+				entries.push({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize }),
+			)
 	})
 	return {
 		mark: () => entries.length,
@@ -67,7 +82,9 @@ async function installLatencyProbe(page: Page) {
 		w.latencies = []
 		const input = document.querySelector('[data-search-input]')!
 		input.addEventListener('keydown', (event) => (w.keyAt = event.timeStamp))
-		const list = document.querySelector('dialog[data-search-dialog] [role="listbox"]')!.parentElement!
+		const list = document.querySelector(
+			'dialog[data-search-dialog] [role="listbox"]',
+		)!.parentElement!
 		new MutationObserver(() => {
 			const start = w.keyAt
 			if (start === undefined) return
@@ -80,11 +97,19 @@ async function installLatencyProbe(page: Page) {
 async function typeMeasured(page: Page, text: string): Promise<number[]> {
 	const found: number[] = []
 	for (const char of text) {
-		const before = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.length)
+		const before = await page.evaluate(
+			() => (window as unknown as { latencies: number[] }).latencies.length,
+		)
 		await page.keyboard.type(char)
 		try {
-			await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length > n, before, { timeout: 1000 })
-			found.push(await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.at(-1)!))
+			await page.waitForFunction(
+				(n) => (window as unknown as { latencies: number[] }).latencies.length > n,
+				before,
+				{ timeout: 1000 },
+			)
+			found.push(
+				await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.at(-1)!),
+			)
 		} catch {
 			// The keystroke changed nothing on screen (same results): nothing to time.
 		}
@@ -95,7 +120,14 @@ async function typeMeasured(page: Page, text: string): Promise<number[]> {
 async function browserBench(executablePath: string) {
 	const browser = await chromium.launch({
 		executablePath,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+		],
 	})
 	try {
 		const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -131,7 +163,16 @@ async function browserBench(executablePath: string) {
 			all.push(...times)
 		}
 		const queryFiles = log.since(queriesStart)
-		return { version: browser.version(), pageLoad, searchBeforeOpen, coldMs, coldFiles, first, all, queryFiles }
+		return {
+			version: browser.version(),
+			pageLoad,
+			searchBeforeOpen,
+			coldMs,
+			coldFiles,
+			first,
+			all,
+			queryFiles,
+		}
 	} finally {
 		await browser.close()
 	}
@@ -145,7 +186,9 @@ async function serverBench() {
 	for (let i = 0; i < SERVER_REQUESTS; i++) {
 		const q = QUERIES[i % QUERIES.length]!
 		const started = performance.now()
-		const response = await fetch(`${BASE}/search?q=${encodeURIComponent(q)}`, { headers: { 'accept-encoding': 'br' } })
+		const response = await fetch(`${BASE}/search?q=${encodeURIComponent(q)}`, {
+			headers: { 'accept-encoding': 'br' },
+		})
 		await response.arrayBuffer()
 		times.push(performance.now() - started)
 		if (!response.ok) errors++
@@ -156,13 +199,16 @@ async function serverBench() {
 function guideWeight() {
 	const clientDir = path.join(root, 'build/client')
 	const compiled = path.join(root, 'app/generated/pages', `${GUIDE}.json`)
-	const widgets = existsSync(compiled) ? (JSON.parse(readFileSync(compiled, 'utf8')) as { widgets: string[] }).widgets : []
+	const widgets = existsSync(compiled)
+		? (JSON.parse(readFileSync(compiled, 'utf8')) as { widgets: string[] }).widgets
+		: []
 	return measurePage(clientDir, GUIDE, widgets)
 }
 
 async function main() {
 	const executablePath = ensureChromium()
-	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+	if (!process.argv.includes('--no-build'))
+		execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	const server = spawn('node', ['server.js'], {
 		cwd: root,
 		env: {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
@@ -7,8 +8,10 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 const GUIDE = '/guides/mid-game/while-guthix-sleeps'
 
 const dialog = (page: Page) => page.locator('dialog[data-search-dialog]')
-const input = (page: Page) => page.getByRole('combobox', { name: 'Search guides, quests and skills' })
-const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
+const input = (page: Page) =>
+	page.getByRole('combobox', { name: 'Search guides, quests and skills' })
+const options = (page: Page) =>
+	page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
 
 /** Requests for anything of the search: its code (the dialog chunk with MiniSearch) or its index. */
 function searchRequests(page: Page): string[] {
@@ -25,7 +28,10 @@ async function openWithShortcut(page: Page) {
 	await expect(input(page)).toBeFocused()
 }
 
-test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/` opens it too', async ({ page, consoleErrors }) => {
+test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/` opens it too', async ({
+	page,
+	consoleErrors,
+}) => {
 	const requests = searchRequests(page)
 	await page.goto(GUIDE)
 	await waitForHydration(page)
@@ -52,7 +58,10 @@ test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/`
 	expect(consoleErrors).toEqual([])
 })
 
-test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the count is announced', async ({ page, consoleErrors }) => {
+test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the count is announced', async ({
+	page,
+	consoleErrors,
+}) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await openWithShortcut(page)
@@ -63,8 +72,6 @@ test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the c
 	const firstId = await options(page).first().getAttribute('id')
 	await expect(input(page)).toHaveAttribute('aria-activedescendant', firstId!)
 	await expect(dialog(page).getByRole('status')).toHaveText(/^\d+ results?\.$/)
-	// The matched word is highlighted (here in the guide's abbreviation-free title: nothing marked is fine,
-	// so check a query whose words appear).
 	await page.keyboard.press('ArrowDown')
 	const secondId = await options(page).nth(1).getAttribute('id')
 	await expect(input(page)).toHaveAttribute('aria-activedescendant', secondId!)
@@ -73,6 +80,9 @@ test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the c
 	await page.keyboard.press('ArrowUp')
 	// Up from the first wraps to the last.
 	await expect(options(page).last()).toHaveAttribute('aria-selected', 'true')
+
+	const axe = await new AxeBuilder({ page }).include('dialog[data-search-dialog]').analyze()
+	expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 
 	await input(page).fill('overl')
 	await expect(options(page).first()).toContainText('Overloads')
@@ -108,7 +118,10 @@ test('a heading result lands on the heading', async ({ page, consoleErrors }) =>
 	expect(consoleErrors).toEqual([])
 })
 
-test('no results: says so, offers the closest terms and the quest catalogue, and reports the gap', async ({ page, consoleErrors }) => {
+test('no results: says so, offers the closest terms and the quest catalogue, and reports the gap', async ({
+	page,
+	consoleErrors,
+}) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await page.evaluate(() => {
@@ -120,17 +133,25 @@ test('no results: says so, offers the closest terms and the quest catalogue, and
 	await page.keyboard.type('prifdinnnas')
 	const empty = dialog(page).locator('[data-search-empty]')
 	await expect(empty).toContainText('No results for “prifdinnnas”')
-	await expect(empty.getByRole('link', { name: 'Browse the quest catalogue' })).toHaveAttribute('href', '/quests')
-	await expect.poll(() => page.evaluate(() => (window as unknown as { tracked: unknown[] }).tracked)).toContainEqual({
-		event: 'search_no_results',
-		props: { query: 'prifdinnnas' },
-	})
+	await expect(empty.getByRole('link', { name: 'Browse the quest catalogue' })).toHaveAttribute(
+		'href',
+		'/quests',
+	)
+	await expect
+		.poll(() => page.evaluate(() => (window as unknown as { tracked: unknown[] }).tracked))
+		.toContainEqual({
+			event: 'search_no_results',
+			props: { query: 'prifdinnnas' },
+		})
 	await empty.getByRole('button', { name: /Prifddinas/ }).click()
 	await expect(options(page).first()).toHaveAttribute('href', '/guides/mid-game/prifddinas')
 	expect(consoleErrors).toEqual([])
 })
 
-test('recent searches are kept after opening a result, and one control clears them', async ({ page, consoleErrors }) => {
+test('recent searches are kept after opening a result, and one control clears them', async ({
+	page,
+	consoleErrors,
+}) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await openWithShortcut(page)
@@ -152,7 +173,10 @@ test('recent searches are kept after opening a result, and one control clears th
 	expect(consoleErrors).toEqual([])
 })
 
-test('with a player loaded, quest results show the player’s status', async ({ page, consoleErrors }) => {
+test('with a player loaded, quest results show the player’s status', async ({
+	page,
+	consoleErrors,
+}) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
@@ -188,31 +212,38 @@ test('the header box opens the dialog with what was typed', async ({ page, conso
 test.describe('on a 375 px phone', () => {
 	test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
 
-	test('the header icon opens the dialog full screen; tapping a skill result opens its guide', async ({ page, consoleErrors }) => {
-	await page.goto('/setup/intro')
-	await waitForHydration(page)
-	const icon = page.locator('header [data-search-button]')
-	await expect(icon).toBeVisible()
-	await expect(page.locator('header [data-search-box="header"]')).toBeHidden()
-	await icon.click()
-	await expect(dialog(page)).toBeVisible()
-	const box = await dialog(page).locator('> div').boundingBox()
-	expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 740 })
-	await page.keyboard.type('necro')
-	const skill = options(page).and(page.locator('[data-search-result="skill"]')).first()
-	await expect(skill).toContainText('Necromancy')
-	await skill.tap()
-	await expect(dialog(page)).toBeHidden()
-	await expect(page.locator('[data-skill-drawer="necromancy"]')).toBeVisible()
-	await expect(page.locator('[data-skill-drawer="necromancy"]')).toContainText('Necromancy Skill Guide')
-	expect(consoleErrors).toEqual([])
+	test('the header icon opens the dialog full screen; tapping a skill result opens its guide', async ({
+		page,
+		consoleErrors,
+	}) => {
+		await page.goto('/setup/intro')
+		await waitForHydration(page)
+		const icon = page.locator('header [data-search-button]')
+		await expect(icon).toBeVisible()
+		await expect(page.locator('header [data-search-box="header"]')).toBeHidden()
+		await icon.click()
+		await expect(dialog(page)).toBeVisible()
+		const box = await dialog(page).locator('> div').boundingBox()
+		expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 740 })
+		await page.keyboard.type('necro')
+		const skill = options(page).and(page.locator('[data-search-result="skill"]')).first()
+		await expect(skill).toContainText('Necromancy')
+		await skill.tap()
+		await expect(dialog(page)).toBeHidden()
+		await expect(page.locator('[data-skill-drawer="necromancy"]')).toBeVisible()
+		await expect(page.locator('[data-skill-drawer="necromancy"]')).toContainText(
+			'Necromancy Skill Guide',
+		)
+		expect(consoleErrors).toEqual([])
 	})
 })
 
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('the header form returns server-rendered results, ranked like the dialog', async ({ page }) => {
+	test('the header form returns server-rendered results, ranked like the dialog', async ({
+		page,
+	}) => {
 		await page.setViewportSize({ width: 1280, height: 800 })
 		await page.goto(GUIDE)
 		const box = page.locator('header [data-search-box="header"] input')
@@ -221,7 +252,9 @@ test.describe('without JavaScript', () => {
 		await expect(page).toHaveURL(/\/search\?q=wgs$/)
 		await expect(page).toHaveTitle('Search: wgs - Gielinor Guide')
 		await expect(page.locator('[data-search-count]')).toHaveText(/results? for “wgs”/)
-		await expect(page.locator('main [data-search-result]').first()).toContainText('While Guthix Sleeps')
+		await expect(page.locator('main [data-search-result]').first()).toContainText(
+			'While Guthix Sleeps',
+		)
 		await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
 
 		// A skill guide opens in place; a typo still finds its page.
@@ -230,7 +263,10 @@ test.describe('without JavaScript', () => {
 		await skill.locator('summary').click()
 		await expect(skill).toContainText('Levels 1–20')
 		await page.goto('/search?q=prifdinas')
-		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute('href', '/guides/mid-game/prifddinas')
+		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute(
+			'href',
+			'/guides/mid-game/prifddinas',
+		)
 	})
 
 	test('on a phone the header icon is a link to the search page', async ({ page }) => {
@@ -240,11 +276,17 @@ test.describe('without JavaScript', () => {
 		await expect(page).toHaveURL(/\/search$/)
 		await page.getByRole('searchbox').fill('overl')
 		await page.getByRole('searchbox').press('Enter')
-		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute('href', '/guides/late-game/overloads')
+		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute(
+			'href',
+			'/guides/late-game/overloads',
+		)
 	})
 })
 
-test('/search answers no results with suggestions, and refuses an over-long query with a 400', async ({ page, request }) => {
+test('/search answers no results with suggestions, and refuses an over-long query with a 400', async ({
+	page,
+	request,
+}) => {
 	const empty = await request.get('/search?q=zzzzqqqq')
 	expect(empty.status()).toBe(200)
 	expect(await empty.text()).toContain('No results for “zzzzqqqq”')
@@ -253,7 +295,13 @@ test('/search answers no results with suggestions, and refuses an over-long quer
 	expect(long.status()).toBe(400)
 	expect(await long.text()).toContain('A search can be at most 100 characters long')
 
+	await page.goto('/search?q=wgs')
+	const axe = await new AxeBuilder({ page }).include('main').analyze()
+	expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+
 	await page.goto('/search?q=prifdinnnas')
-	await expect(page.locator('[data-search-empty]').getByRole('link', { name: /Prifddinas/ })).toBeVisible()
+	await expect(
+		page.locator('[data-search-empty]').getByRole('link', { name: /Prifddinas/ }),
+	).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Browse the quest catalogue' })).toBeVisible()
 })

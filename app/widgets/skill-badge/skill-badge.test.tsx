@@ -75,6 +75,19 @@ test('drawer body without player data: no marks, no requirement verdict, the loo
 	expect(html).toContain('<b>lookup</b>')
 })
 
+test('opened from search (no required level): the current level without a verdict, or the lookup', () => {
+	const loaded = renderToStaticMarkup(<SkillGuidePanel current={71} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(loaded).toMatch(/Your Current Level<\/p><p[^>]*>71<\/p>/)
+	expect(loaded).not.toContain('Required level')
+	expect(loaded).not.toContain('Requirement')
+	expect(loaded).not.toContain('<b>lookup</b>')
+	expect(loaded.match(/data-range-status="current"/g)).toHaveLength(1)
+	const anonymous = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(anonymous).not.toContain('Required level')
+	expect(anonymous).not.toContain('Your Current Level')
+	expect(anonymous).toContain('<b>lookup</b>')
+})
+
 test('a skill without a guide says so', () => {
 	const html = renderToStaticMarkup(<SkillGuidePanel required={5} current={3} guide={null} />)
 	expect(NO_GUIDE_TEXT).toBe('No leveling guide available for this skill yet.')
