@@ -8,7 +8,7 @@ import { track } from '#app/lib/analytics.ts'
 import { SearchBox } from '#app/search/search-box.tsx'
 import { HitContent, type QuestStatusLabels } from '#app/search/search-results.tsx'
 import { getSearchPage, searchHeaders } from '#app/search/search.server.ts'
-import { SkillGuidePanel } from '#app/widgets/skill-badge/skill-guide-panel.tsx'
+import { SkillGuidePanel } from '#app/skill-guides/skill-guide-panel.tsx'
 
 const QuestStatusBridge = lazy(() => import('#app/search/quest-status-bridge.tsx'))
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { PlayerDataProvider } from '#app/player/player-data.tsx'
-import SkillDrawer from '#app/widgets/skill-badge/skill-drawer.tsx'
+import SkillDrawer from '#app/skill-guides/skill-drawer.tsx'
 
 /** A skill result's levelling guide: the skill badge's drawer, without a required level. */
 export default function SkillGuideDrawer({

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
-import { drawerTitle, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
-import { loadSkillGuide } from './load-guide.ts'
-import { badgeLabel, requirementMet, requirementText } from './requirement.ts'
+import { drawerTitle, guideRows, NO_GUIDE_TEXT } from '#app/skill-guides/guide-view.ts'
+import { loadSkillGuide } from '#app/skill-guides/load-guide.ts'
+import { badgeLabel, requirementMet, requirementText } from '#app/skill-guides/requirement.ts'
 import SkillBadgeWidget from './skill-badge.tsx'
-import { SkillGuidePanel } from './skill-guide-panel.tsx'
+import { SkillGuidePanel } from '#app/skill-guides/skill-guide-panel.tsx'
 
 const GUIDE: SkillGuide = {
 	skill: 'herblore',
@@ -106,7 +106,7 @@ test('guides load by skill name; an unknown skill has none', async () => {
 test('a guide that fails to load is tried again next time', async () => {
 	let calls = 0
 	const guides = {
-		'../../generated/skill-guides/flaky.json': async () => {
+		'../generated/skill-guides/flaky.json': async () => {
 			calls++
 			if (calls === 1) throw new Error('offline')
 			return GUIDE

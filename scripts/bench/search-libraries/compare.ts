@@ -29,7 +29,7 @@ import FlexSearch from 'flexsearch'
 import MiniSearch from 'minisearch'
 import * as pagefind from 'pagefind'
 import { buildPayload, loadSiteSearch } from '../../../app/search/search-engine.ts'
-import type { SearchDocument, SearchPayload } from '../../../app/search/search-types.ts'
+import type { SearchPayload } from '../../../app/search/search-types.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const here = import.meta.dirname
