@@ -298,10 +298,12 @@ export default function SearchDialog({
 														status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined}
 													/>
 												)
+												// A plain link: a React Router <Link> would ask the server for the route
+												// manifest of every result shown; the click navigates client-side anyway.
 												return hit.href ? (
-													<Link key={hit.id} to={hit.href} {...common}>
+													<a key={hit.id} href={hit.href} {...common}>
 														{content}
-													</Link>
+													</a>
 												) : (
 													<button key={hit.id} type="button" aria-haspopup="dialog" {...common}>
 														{content}

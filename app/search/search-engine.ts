@@ -77,7 +77,7 @@ export type SearchLimits = {
 }
 
 export const DIALOG_LIMITS: SearchLimits = { perGroup: 6, perPage: 3 }
-export const PAGE_LIMITS: SearchLimits = { perGroup: 20, perPage: 4 }
+export const PAGE_LIMITS: SearchLimits = { perGroup: 12, perPage: 4 }
 
 /** Trimmed, whitespace collapsed, cut to MAX_QUERY_LENGTH. */
 export function normaliseQuery(query: string): string {

@@ -8,6 +8,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { ensureChromium } from '../dev/ensure-browser.ts'
@@ -178,11 +179,20 @@ async function browserBench(executablePath: string) {
 	}
 }
 
-async function serverBench() {
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+	if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN
+	// Fields 14 and 15 (utime, stime) in clock ticks; the command name (field 2) may hold spaces.
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+	return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+async function serverBench(pid: number | undefined) {
 	// Warm up, then time sequential requests over varied queries.
 	for (const q of QUERIES) await (await fetch(`${BASE}/search?q=${encodeURIComponent(q)}`)).text()
 	const times: number[] = []
 	let errors = 0
+	const cpuBefore = cpuMs(pid)
 	for (let i = 0; i < SERVER_REQUESTS; i++) {
 		const q = QUERIES[i % QUERIES.length]!
 		const started = performance.now()
@@ -193,7 +203,7 @@ async function serverBench() {
 		times.push(performance.now() - started)
 		if (!response.ok) errors++
 	}
-	return { times, errors }
+	return { times, errors, cpuPerRequest: (cpuMs(pid) - cpuBefore) / SERVER_REQUESTS }
 }
 
 function guideWeight() {
@@ -209,7 +219,7 @@ async function main() {
 	const executablePath = ensureChromium()
 	if (!process.argv.includes('--no-build'))
 		execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-	const server = spawn('node', ['server.js'], {
+	const server = spawn('node', ['server/index.js'], {
 		cwd: root,
 		env: {
 			...process.env,
@@ -222,17 +232,20 @@ async function main() {
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
+	const exited = new Promise<never>((_, reject) =>
+		server.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering`))),
+	)
 	try {
-		await waitFor(`${BASE}/robots.txt`)
+		await Promise.race([waitFor(`${BASE}/robots.txt`), exited])
 		const b = await browserBench(executablePath)
-		const s = await serverBench()
+		const s = await serverBench(server.pid)
 		const weight = guideWeight()
 		const p95 = percentile(s.times, 95)
 		const firstP95 = percentile(b.first, 95)
 		const ok = (pass: boolean) => (pass ? 'ok' : 'OVER BUDGET')
 
 		const lines = [
-			`search bench (${new Date().toISOString().slice(0, 16)}, production build, Chromium ${b.version})`,
+			`search bench (${new Date().toISOString().slice(0, 16)}, production build, Chromium ${b.version}, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
 			'',
 			`guide page ${GUIDE}`,
 			`  loaded before any search: ${b.pageLoad.length} requests, ${kb(sum(b.pageLoad))}; search files among them: ${b.searchBeforeOpen.length} ${b.searchBeforeOpen.length === 0 ? '(ok)' : 'SEARCH LOADED EARLY'}`,
@@ -251,6 +264,7 @@ async function main() {
 			...b.queryFiles.map((e) => `    ${short(e.url).padEnd(52)}${kb(e.bytes).padStart(10)}`),
 			'',
 			`server /search?q= (${SERVER_REQUESTS} sequential requests, ${QUERIES.length} queries): p50 ${ms(percentile(s.times, 50))}, p95 ${ms(p95)}, p99 ${ms(percentile(s.times, 99))}, errors ${s.errors} (budget p95 ${BUDGET.serverP95Ms} ms, ${ok(p95 <= BUDGET.serverP95Ms)})`,
+			`  server CPU per request (user + system, whatever else the machine runs): ${ms(s.cpuPerRequest)}`,
 		]
 		console.log(lines.join('\n'))
 	} finally {
