@@ -18,7 +18,7 @@ import { loadSearch } from './load-search.ts'
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from './recent-searches.ts'
 import type { SiteSearch } from './search-engine.ts'
 import { HitContent, type QuestStatusLabels } from './search-results.tsx'
-import type { CloseOptions } from './search-launcher.tsx'
+import { type CloseOptions, searchClosed, takeTypeAhead } from './search-launcher.tsx'
 import type { SearchHit } from './search-types.ts'
 
 const QuestStatusBridge = lazy(() => import('./quest-status-bridge.tsx'))
@@ -75,16 +75,16 @@ export default function SearchDialog({
 		if (!dialog) return
 		if (open && !dialog.open) {
 			dialog.showModal()
-			if (requested !== null) setQuery(requested)
-			setRecent(readRecentSearches())
 			const input = inputRef.current
-			if (input) {
-				input.focus()
-				// A kept query is selected, so typing replaces it.
-				if (requested === null) input.select()
-			}
+			input?.focus()
+			const typed = takeTypeAhead()
+			if (requested !== null || typed) setQuery(requested ?? typed)
+			// A kept query is selected, so typing replaces it.
+			else input?.select()
+			setRecent(readRecentSearches())
 		} else if (!open && dialog.open) {
 			dialog.close()
+			searchClosed()
 		}
 	}, [open, opening, requested])
 

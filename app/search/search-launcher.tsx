@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import type { SearchDialogProps } from './search-dialog.tsx'
 
 /*
  * The always-loaded part of the site search (a few hundred bytes in the shell chunk): who asked
@@ -7,8 +8,16 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
  */
 
 const loadDialog = () => import('./search-dialog.tsx')
-const SearchDialog = lazy(loadDialog)
-const SkillGuideDrawer = lazy(() => import('./skill-guide-drawer.tsx'))
+const SearchDialog = lazy<ComponentType<SearchDialogProps>>(() =>
+	loadDialog().catch(() => {
+		// Offline, or a deploy replaced the chunk: the search page works without it.
+		window.location.assign('/search')
+		return { default: () => null }
+	}),
+)
+const SkillGuideDrawer = lazy<ComponentType<{ skill: string; onClose: () => void }>>(() =>
+	import('./skill-guide-drawer.tsx').catch(() => ({ default: () => null })),
+)
 
 type LauncherState = {
 	/** The dialog was opened once: it stays mounted (with its query) afterwards. */
@@ -39,6 +48,30 @@ export function preloadSearch() {
 	void loadDialog().then((m) => m.preloadIndex())
 }
 
+/**
+ * A stand-in field that holds the focus while the dialog's code loads the first time: phones open
+ * the keyboard only for a focus inside the tap itself, and what is typed meanwhile is kept.
+ */
+let typeAhead: HTMLInputElement | null = null
+
+function holdFocus() {
+	typeAhead = document.createElement('input')
+	typeAhead.setAttribute('aria-hidden', 'true')
+	typeAhead.tabIndex = -1
+	typeAhead.style.cssText =
+		'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0;font-size:16px'
+	document.body.append(typeAhead)
+	typeAhead.focus()
+}
+
+/** What was typed while the dialog loaded; the stand-in field goes away. */
+export function takeTypeAhead(): string {
+	const text = typeAhead?.value ?? ''
+	typeAhead?.remove()
+	typeAhead = null
+	return text
+}
+
 /** Opens the search dialog, searching for `query` when given. */
 export function openSearch(
 	query: string | null = null,
@@ -51,6 +84,8 @@ export function openSearch(
 	}
 	returnFocus = from instanceof HTMLElement && from !== document.body ? from : null
 	preloadSearch()
+	// A search box keeps the focus (and the typing) itself until the dialog takes over.
+	if (!state.requested && !(from instanceof HTMLInputElement)) holdFocus()
 	setState({ requested: true, open: true, query, opening: state.opening + 1 })
 }
 
@@ -71,7 +106,18 @@ export function closeSearch({ restoreFocus = true, query }: CloseOptions = {}) {
 	) {
 		returnFocus.value = query
 	}
-	if (restoreFocus && returnFocus?.isConnected) returnFocus.focus()
+	focusOnClose = restoreFocus
+}
+
+let focusOnClose = false
+
+/**
+ * Called by the dialog once it has closed (a closing modal dialog moves the focus itself first):
+ * focus goes back where it was.
+ */
+export function searchClosed() {
+	if (focusOnClose && returnFocus?.isConnected) returnFocus.focus()
+	focusOnClose = false
 }
 
 /** Closes the dialog and opens a skill's levelling guide in its drawer. */

@@ -58,6 +58,21 @@ test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/`
 	expect(consoleErrors).toEqual([])
 })
 
+test('what is typed right after the shortcut, while the dialog still loads, is kept', async ({
+	page,
+	consoleErrors,
+}) => {
+	await page.goto('/setup/intro')
+	await waitForHydration(page)
+	await page.keyboard.press('ControlOrMeta+k')
+	await page.keyboard.type('wgs')
+	await expect(input(page)).toHaveValue('wgs')
+	await expect(input(page)).toBeFocused()
+	await expect(options(page).first()).toContainText('While Guthix Sleeps')
+	expect(await page.locator('body > input[aria-hidden]').count()).toBe(0)
+	expect(consoleErrors).toEqual([])
+})
+
 test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the count is announced', async ({
 	page,
 	consoleErrors,
