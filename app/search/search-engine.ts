@@ -21,7 +21,7 @@ import {
 import { compareKey, indexTerm, queryTerms, words } from './words.ts'
 
 /** Bump when the options below change, so an index built with other options is refused. */
-export const INDEX_VERSION = 1
+const INDEX_VERSION = 1
 
 const FIELDS = ['title', 'keywords', 'context', 'text'] as const
 

@@ -97,7 +97,7 @@ export type CloseOptions = {
 }
 
 /** Closes the dialog; focus goes back where it was unless the reader is leaving for a result. */
-export function closeSearch({ restoreFocus = true, query }: CloseOptions = {}) {
+function closeSearch({ restoreFocus = true, query }: CloseOptions = {}) {
 	setState({ open: false })
 	if (
 		query !== undefined &&
@@ -121,7 +121,7 @@ export function searchClosed() {
 }
 
 /** Closes the dialog and opens a skill's levelling guide in its drawer. */
-export function openSkillGuide(skill: string) {
+function openSkillGuide(skill: string) {
 	setState({ open: false, skill })
 }
 

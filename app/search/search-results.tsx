@@ -20,7 +20,7 @@ const STATUS_TONES: Record<QuestStatus, string> = {
 }
 
 /** Text with the matched words marked. */
-export function Highlighted({ segments }: { segments: readonly Segment[] }) {
+function Highlighted({ segments }: { segments: readonly Segment[] }) {
 	return (
 		<>
 			{segments.map((s, i) =>
