@@ -41,7 +41,6 @@ export function SearchBox({
 	const handlers = enhance
 		? {
 				onFocus: preloadSearch,
-				onPointerEnter: preloadSearch,
 				onClick: (event: MouseEvent<HTMLInputElement>) => open(event.currentTarget),
 				onInput: (event: FormEvent<HTMLInputElement>) => open(event.currentTarget),
 			}
@@ -117,7 +116,6 @@ export function HeaderSearch() {
 				href="/search"
 				aria-label="Search"
 				onFocus={preloadSearch}
-				onPointerEnter={preloadSearch}
 				onClick={(event) => {
 					if (
 						event.button !== 0 ||

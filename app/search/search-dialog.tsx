@@ -59,7 +59,6 @@ export default function SearchDialog({
 }: SearchDialogProps) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const inputRef = useRef<HTMLInputElement>(null)
-	const listRef = useRef<HTMLDivElement>(null)
 	const [query, setQuery] = useState(requested ?? '')
 	const [search, setSearch] = useState<SiteSearch | Error>()
 	const [active, setActive] = useState(0)
@@ -249,7 +248,7 @@ export default function SearchDialog({
 					</button>
 				</div>
 
-				<div className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2" ref={listRef}>
+				<div className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
 					<p role="status" className="sr-only">
 						{status}
 					</p>

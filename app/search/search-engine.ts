@@ -85,7 +85,6 @@ export function normaliseQuery(query: string): string {
 }
 
 export type SiteSearch = {
-	documents: readonly SearchDocument[]
 	search(query: string, limits?: SearchLimits): SearchOutcome
 }
 
@@ -174,7 +173,6 @@ function createSearch(documents: readonly SearchDocument[], engine: MiniSearch):
 	}
 
 	return {
-		documents,
 		search(rawQuery, limits = DIALOG_LIMITS) {
 			const query = normaliseQuery(rawQuery)
 			const groups = new Map<SearchGroupName, SearchGroup>()

@@ -43,9 +43,14 @@ function setState(next: Partial<LauncherState>) {
 
 const SERVER_STATE = state
 
-/** Starts loading the dialog's code and the index (a search box got focus, a pointer is near). */
+/** Starts loading the dialog's code and the index (a search box got focus). */
 export function preloadSearch() {
-	void loadDialog().then((m) => m.preloadIndex())
+	loadDialog().then(
+		(m) => m.preloadIndex(),
+		() => {
+			// Opening the dialog tries again (and falls back to the search page).
+		},
+	)
 }
 
 /**
