@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router'
 import { HeaderPlayer } from '#app/player/header-player.tsx'
+import { HeaderSearch } from '#app/search/search-box.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type TopNavItem = { label: string; href: string; section: string }
@@ -29,6 +30,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 					</NavLink>
 				</nav>
 				<div className="ml-auto flex items-center gap-1">
+					<HeaderSearch />
 					{leaguesHref ? (
 						<Link
 							to={leaguesHref}

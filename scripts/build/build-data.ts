@@ -11,6 +11,7 @@ import { compileDevGallery, writeDevGallery } from './content/dev-gallery.ts'
 import { fillGuideIndex, guideIndexOf } from '#app/widgets/guide-index/guide-index.build.ts'
 import { writeLeague } from './league.ts'
 import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
+import { writeSearchIndex } from './search-index.ts'
 import { writeSkillGuides } from './skill-guide-artifacts.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -58,8 +59,9 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 	}
 	writeContent(outDir, content)
 	writeDevGallery(outDir, gallery.page)
+	const indexed = writeSearchIndex(outDir, content)
 	const ms = Math.round(performance.now() - started)
-	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled in ${ms} ms`)
+	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled, ${indexed} search entries indexed in ${ms} ms`)
 	return 0
 }
 

@@ -5,7 +5,8 @@ import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
 import { requirementMet, requirementText } from './requirement.ts'
 
 export type SkillGuidePanelProps = {
-	required: number
+	/** The level the badge asks for; undefined when opened from search (then no required level). */
+	required?: number
 	/** The player's level; undefined without player data (then no progress marks). */
 	current: number | undefined
 	guide: SkillGuide | null
@@ -15,11 +16,18 @@ export type SkillGuidePanelProps = {
 
 /** The body of the levelling drawer: where the player stands, then the guide's level ranges. */
 export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuidePanelProps) {
-	const met = requirementMet(current, required)
+	const met = required === undefined ? undefined : requirementMet(current, required)
 	const rows = guide ? guideRows(guide.ranges, current) : []
 	return (
 		<div className="space-y-5">
-			{met === undefined ? (
+			{required === undefined ? (
+				current === undefined ? null : (
+					<div className="rounded-lg border border-line bg-raised p-4">
+						<p className="text-xs font-semibold tracking-wide text-muted uppercase">Your Current Level</p>
+						<p className="text-2xl font-bold tabular-nums">{current}</p>
+					</div>
+				)
+			) : met === undefined ? (
 				<div className="rounded-lg border border-line bg-raised p-4">
 					<p className="text-xs font-semibold tracking-wide text-muted uppercase">Required level</p>
 					<p className="text-2xl font-bold tabular-nums">{required}</p>
@@ -49,7 +57,7 @@ export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuide
 					</p>
 				</div>
 			)}
-			{met === undefined ? lookup : null}
+			{current === undefined ? lookup : null}
 			{guide ? (
 				<div>
 					<p className="text-sm leading-6 text-muted">{guide.summary}</p>
