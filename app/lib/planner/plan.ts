@@ -1,0 +1,541 @@
+/**
+ * The account planner: a player's account plus a set of goals in, an ordered list of what to do
+ * out. Pure and synchronous, the same in the browser and on the server (`GET /api/v1/plan`).
+ */
+import { createQuestIndex, normaliseQuestName } from '#app/lib/quests/names.ts'
+import { compareNames } from '#app/lib/quests/requirements.ts'
+import { SKILLS, type SkillName, skillLabel } from '#app/lib/skills.ts'
+import { xpForLevel } from '#app/lib/xp-table.ts'
+import type {
+	Levels,
+	PlannerData,
+	PlannerPartial,
+	PlannerPreset,
+	PlannerQuest,
+} from './data.ts'
+
+/** What the planner knows of an account. */
+export interface PlannerPlayer {
+	/**
+	 * Canonical names of completed quests; undefined when quest progress is unknown (a private
+	 * RuneMetrics profile): then every quest counts as not done.
+	 */
+	completed?: ReadonlySet<string>
+	/** Canonical names of started quests: a quest needed only in part counts as done once started. */
+	started?: ReadonlySet<string>
+	/** Levels per skill; a missing skill is level 1 (Constitution 10). */
+	levels: Levels
+	/** Whole XP per skill; a missing skill has the XP its level starts at. */
+	xp: Partial<Record<SkillName, number>>
+}
+
+/** A brand-new account: no quests, every level 1 except Constitution, which starts at 10. */
+export const FRESH_ACCOUNT: PlannerPlayer = {
+	completed: new Set(),
+	levels: { constitution: 10 },
+	xp: { constitution: xpForLevel('constitution', 10) },
+}
+
+export interface PlanOptions {
+	/** Count the ironman-only levels too. */
+	ironman?: boolean
+}
+
+export type PlanStep =
+	| { id: string; kind: 'quest'; slug: string; name: string; questPoints: number }
+	| { id: string; kind: 'partial'; slug: string; name: string; until: string }
+	| { id: string; kind: 'train'; skill: SkillName; fromLevel: number; toLevel: number; xpNeeded: number }
+	| { id: string; kind: 'other'; text: string; quest: string }
+	| { id: string; kind: 'questPoints'; needed: number; have: number }
+
+export type GoalKind = 'quest' | PlannerPreset['kind']
+
+export interface PlanGoal {
+	slug: string
+	label: string
+	kind: GoalKind
+	/** Slugs of the quests the goal asks for. */
+	quests: string[]
+	/** Every one of them completed already. */
+	done: boolean
+}
+
+export type MissingItem =
+	| { kind: 'quest'; slug: string; name: string; partial?: true }
+	| { kind: 'level'; skill: SkillName; level: number; current: number }
+
+export interface Plan {
+	goals: PlanGoal[]
+	steps: PlanStep[]
+	/** Slugs of the quests (of the whole list) the player can start now, by name. */
+	canStartNow: string[]
+	/** Quests one quest or at most 5 levels away, by name. */
+	nearlyThere: { slug: string; missing: MissingItem[] }[]
+	totals: { quests: number; questPoints: number; xpBySkill: Partial<Record<SkillName, number>> }
+	/** False when the player's quest progress is unknown (private profile). */
+	questProgressKnown: boolean
+}
+
+/** How many levels short, in total, still counts as "nearly there". */
+export const NEARLY_THERE_LEVELS = 5
+
+export interface GoalResolution {
+	goals: { slug: string; label: string; kind: GoalKind; quests: PlannerQuest[] }[]
+	/** Inputs that match no quest or preset, as given. */
+	unknown: string[]
+}
+
+export interface Planner {
+	data: PlannerData
+	questBySlug: ReadonlyMap<string, PlannerQuest>
+	questByName: ReadonlyMap<string, PlannerQuest>
+	/** Goals by slug, name or alias (quests and presets); repeats are dropped. */
+	resolveGoals(inputs: readonly string[]): GoalResolution
+	/** Canonical name of a quest title (RuneMetrics' spelling, an alias); undefined if unknown. */
+	questName(title: string): string | undefined
+	plan(goalSlugs: readonly string[], player?: PlannerPlayer, options?: PlanOptions): Plan
+}
+
+/** One thing to do: a quest, or part of one. */
+interface Task {
+	id: string
+	quest: PlannerQuest
+	/** Set for part of a quest: how far. */
+	until?: string
+	deps: Set<Task>
+	skills: Levels
+	anyOf: readonly Levels[]
+	questPointsNeeded: number
+	other: readonly string[]
+	questPoints: number
+	/** Every skill `skills` and `anyOf` name. */
+	skillNames: readonly SkillName[]
+}
+
+const NONE: ReadonlySet<string> = new Set()
+
+function slugify(text: string): string {
+	return text
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '')
+}
+
+function maxLevels(a: Levels, b: Levels | undefined): Levels {
+	if (!b) return a
+	const out: Levels = { ...a }
+	for (const [skill, level] of Object.entries(b) as [SkillName, number][]) {
+		out[skill] = Math.max(level, out[skill] ?? 0)
+	}
+	return out
+}
+
+/** The account as the planner walks through it: levels and XP rise as training steps are taken. */
+class Account {
+	private readonly levels = new Map<SkillName, number>()
+	private readonly xp = new Map<SkillName, number>()
+	questPoints = 0
+
+	constructor(player: PlannerPlayer) {
+		for (const { name } of SKILLS) {
+			const level = player.levels[name] ?? (name === 'constitution' ? 10 : 1)
+			this.levels.set(name, level)
+			this.xp.set(name, Math.max(player.xp[name] ?? 0, xpForLevel(name, level)))
+		}
+	}
+
+	level(skill: SkillName): number {
+		return this.levels.get(skill)!
+	}
+
+	/** XP still to gain to reach `level` (0 when reached). */
+	xpTo(skill: SkillName, level: number): number {
+		if (this.level(skill) >= level) return 0
+		return Math.max(0, xpForLevel(skill, level) - this.xp.get(skill)!)
+	}
+
+	train(skill: SkillName, level: number) {
+		this.levels.set(skill, Math.max(level, this.level(skill)))
+		this.xp.set(skill, Math.max(this.xp.get(skill)!, xpForLevel(skill, level)))
+		this.versions.set(skill, (this.versions.get(skill) ?? 0) + 1)
+	}
+
+	private readonly versions = new Map<SkillName, number>()
+	private readonly costs = new Map<Task, { stamp: number; xp: number }>()
+
+	/** Total XP a task still needs; cached until one of its skills is trained. */
+	xpShort(task: Task): number {
+		let stamp = 0
+		for (const skill of task.skillNames) stamp += this.versions.get(skill) ?? 0
+		const cached = this.costs.get(task)
+		if (cached?.stamp === stamp) return cached.xp
+		const xp = levelsShort(task, this).reduce((sum, s) => sum + s.xp, 0)
+		this.costs.set(task, { stamp, xp })
+		return xp
+	}
+}
+
+/** The levels a task still needs, cheapest alternative chosen per `anyOf` group. */
+function levelsShort(task: Task, account: Account): { skill: SkillName; level: number; xp: number }[] {
+	const wanted = new Map<SkillName, number>()
+	for (const [skill, level] of Object.entries(task.skills) as [SkillName, number][]) {
+		if (account.level(skill) < level) wanted.set(skill, level)
+	}
+	for (const group of task.anyOf) {
+		const options = (Object.entries(group) as [SkillName, number][]).sort(([a], [b]) =>
+			compareNames(a, b),
+		)
+		// Met when any alternative is reached, counting what this task trains anyway.
+		if (options.some(([skill, level]) => Math.max(account.level(skill), wanted.get(skill) ?? 0) >= level))
+			continue
+		let best: [SkillName, number] | undefined
+		let bestXp = Infinity
+		for (const [skill, level] of options) {
+			const extra = account.xpTo(skill, level) - account.xpTo(skill, wanted.get(skill) ?? 0)
+			if (extra < bestXp) {
+				best = [skill, level]
+				bestXp = extra
+			}
+		}
+		if (best) wanted.set(best[0], best[1])
+	}
+	return [...wanted].map(([skill, level]) => ({ skill, level, xp: account.xpTo(skill, level) }))
+}
+
+const bySkillLabel = (a: { skill: SkillName }, b: { skill: SkillName }) =>
+	compareNames(skillLabel(a.skill), skillLabel(b.skill))
+
+function createTask(fields: Omit<Task, 'deps' | 'skillNames'>): Task {
+	const names = new Set(Object.keys(fields.skills) as SkillName[])
+	for (const group of fields.anyOf) for (const skill of Object.keys(group)) names.add(skill as SkillName)
+	return { ...fields, deps: new Set(), skillNames: [...names] }
+}
+
+export function createPlanner(data: PlannerData): Planner {
+	const questByName = new Map(data.quests.map((q) => [q.name, q]))
+	const questBySlug = new Map(data.quests.map((q) => [q.slug, q]))
+	const presetBySlug = new Map(data.presets.map((p) => [p.slug, p]))
+	const questIndex = createQuestIndex(data.quests)
+	const presetIndex = createQuestIndex(
+		data.presets.map((p) => ({ name: p.label, aliases: p.aliases, preset: p })),
+	)
+	const questCape = data.quests.filter((q) => q.questPoints > 0)
+
+	function presetQuests(preset: PlannerPreset): PlannerQuest[] {
+		if (preset.kind === 'quest-cape') return questCape
+		const quest = questByName.get(preset.quest)
+		return quest ? [quest] : []
+	}
+
+	function resolveGoals(inputs: readonly string[]): GoalResolution {
+		const goals: GoalResolution['goals'] = []
+		const unknown: string[] = []
+		const seen = new Set<string>()
+		for (const raw of inputs) {
+			const input = raw.trim()
+			if (!input) continue
+			const slug = input.toLowerCase()
+			const preset = presetBySlug.get(slug) ?? presetIndex.find(input)?.preset
+			const quest = preset ? undefined : (questBySlug.get(slug) ?? questIndex.find(input))
+			if (preset) {
+				if (seen.has(preset.slug)) continue
+				seen.add(preset.slug)
+				goals.push({ slug: preset.slug, label: preset.label, kind: preset.kind, quests: presetQuests(preset) })
+			} else if (quest) {
+				if (seen.has(quest.slug)) continue
+				seen.add(quest.slug)
+				goals.push({ slug: quest.slug, label: quest.name, kind: 'quest', quests: [quest] })
+			} else unknown.push(input)
+		}
+		return { goals, unknown }
+	}
+
+	/** Every task the targets need that the player has not done, linked to what must come first. */
+	function collectTasks(targets: readonly PlannerQuest[], player: PlannerPlayer, options: PlanOptions) {
+		const completed = player.completed ?? NONE
+		const started = player.completed ? (player.started ?? NONE) : NONE
+		const tasks = new Map<string, Task>()
+		const partOwners = new Map<Task, Set<Task>>()
+
+		const whole = (name: string): Task | undefined => {
+			const quest = questByName.get(name)
+			if (!quest || completed.has(name)) return undefined
+			const id = `quest:${quest.slug}`
+			const known = tasks.get(id)
+			if (known) return known
+			const task = createTask({
+				id,
+				quest,
+				skills: options.ironman ? maxLevels(quest.skills, quest.ironman) : quest.skills,
+				anyOf: quest.anyOf ?? [],
+				questPointsNeeded: quest.questPointsNeeded ?? 0,
+				other: quest.other ?? [],
+				questPoints: quest.questPoints,
+			})
+			tasks.set(id, task)
+			for (const prereq of quest.quests) {
+				const dep = whole(prereq)
+				if (dep) task.deps.add(dep)
+			}
+			for (const part of quest.partial ?? []) {
+				if (completed.has(part.quest) || started.has(part.quest)) continue
+				const dep = partOf(part)
+				if (!dep) continue
+				task.deps.add(dep)
+				const owners = partOwners.get(dep) ?? new Set()
+				owners.add(task)
+				partOwners.set(dep, owners)
+			}
+			return task
+		}
+
+		const partOf = (part: PlannerPartial): Task | undefined => {
+			const quest = questByName.get(part.quest)
+			if (!quest) return undefined
+			const id = `partial:${quest.slug}:${slugify(part.until)}`
+			const known = tasks.get(id)
+			if (known) return known
+			const task = createTask({
+				id,
+				quest,
+				until: part.until,
+				skills: part.needs.skills,
+				anyOf: [],
+				questPointsNeeded: part.needs.questPoints ?? 0,
+				other: [],
+				questPoints: 0,
+			})
+			tasks.set(id, task)
+			for (const need of part.needs.quests) {
+				const dep = whole(need)
+				if (dep) task.deps.add(dep)
+			}
+			return task
+		}
+
+		for (const target of targets) whole(target.name)
+
+		// Part of a quest the plan completes anyway: when the whole quest can come first (it does
+		// not itself wait for a quest that needs the part), the part is covered by it.
+		for (const [part, owners] of partOwners) {
+			const full = tasks.get(`quest:${part.quest.slug}`)
+			if (!full) continue
+			if (dependsOnAny(full, owners)) {
+				full.deps.add(part)
+				continue
+			}
+			for (const owner of owners) {
+				owner.deps.delete(part)
+				owner.deps.add(full)
+			}
+			tasks.delete(part.id)
+		}
+		return [...tasks.values()]
+	}
+
+	function order(tasks: Task[], player: PlannerPlayer) {
+		const account = new Account(player)
+		account.questPoints = playerQuestPoints(player)
+		const waiting = new Map<Task, number>()
+		const dependents = new Map<Task, Task[]>()
+		const available = new Set<Task>()
+		for (const task of tasks) {
+			waiting.set(task, task.deps.size)
+			if (task.deps.size === 0) available.add(task)
+			for (const dep of task.deps) {
+				const list = dependents.get(dep) ?? []
+				list.push(task)
+				dependents.set(dep, list)
+			}
+		}
+
+		// Ties are broken by name: rank every task once instead of comparing strings in the loop.
+		const rank = new Map([...tasks].sort(compareTasks).map((task, i) => [task, i]))
+		const steps: PlanStep[] = []
+		const otherSeen = new Set<string>()
+		while (available.size > 0) {
+			let best: Task | undefined
+			let bestScore = Infinity
+			for (const task of available) {
+				const score = priority(task, account)
+				if (score < bestScore || (score === bestScore && rank.get(task)! < rank.get(best!)!)) {
+					best = task
+					bestScore = score
+				}
+			}
+			const task = best!
+			available.delete(task)
+
+			if (task.questPointsNeeded > account.questPoints) {
+				steps.push({
+					id: `qp:${task.questPointsNeeded}`,
+					kind: 'questPoints',
+					needed: task.questPointsNeeded,
+					have: account.questPoints,
+				})
+				// The step is done once the player has them (from quests outside the plan).
+				account.questPoints = task.questPointsNeeded
+			}
+			for (const short of levelsShort(task, account).sort(bySkillLabel)) {
+				steps.push({
+					id: `train:${short.skill}:${short.level}`,
+					kind: 'train',
+					skill: short.skill,
+					fromLevel: account.level(short.skill),
+					toLevel: short.level,
+					xpNeeded: short.xp,
+				})
+				account.train(short.skill, short.level)
+			}
+			task.other.forEach((text, i) => {
+				const key = normaliseQuestName(text)
+				if (otherSeen.has(key)) return
+				otherSeen.add(key)
+				steps.push({ id: `other:${task.quest.slug}:${i}`, kind: 'other', text, quest: task.quest.slug })
+			})
+			if (task.until !== undefined) {
+				steps.push({ id: task.id, kind: 'partial', slug: task.quest.slug, name: task.quest.name, until: task.until })
+			} else {
+				steps.push({ id: task.id, kind: 'quest', slug: task.quest.slug, name: task.quest.name, questPoints: task.questPoints })
+			}
+			account.questPoints += task.questPoints
+
+			for (const next of dependents.get(task) ?? []) {
+				const left = waiting.get(next)! - 1
+				waiting.set(next, left)
+				if (left === 0) available.add(next)
+			}
+		}
+		return steps
+	}
+
+	function playerQuestPoints(player: PlannerPlayer): number {
+		let total = 0
+		for (const name of player.completed ?? NONE) total += questByName.get(name)?.questPoints ?? 0
+		return total
+	}
+
+	/** Can start now and nearly there, over every quest. */
+	function outlook(player: PlannerPlayer, options: PlanOptions) {
+		const canStartNow: string[] = []
+		const nearlyThere: Plan['nearlyThere'] = []
+		if (!player.completed) return { canStartNow, nearlyThere }
+		const completed = player.completed
+		const started = player.started ?? NONE
+		const account = new Account(player)
+		const points = playerQuestPoints(player)
+		const sorted = [...data.quests].sort((a, b) => compareNames(a.name, b.name))
+		for (const quest of sorted) {
+			if (completed.has(quest.name)) continue
+			if ((quest.questPointsNeeded ?? 0) > points) continue
+			const missing: MissingItem[] = []
+			for (const name of quest.quests) {
+				const prereq = questByName.get(name)
+				if (prereq && !completed.has(name)) missing.push({ kind: 'quest', slug: prereq.slug, name })
+			}
+			for (const part of quest.partial ?? []) {
+				const prereq = questByName.get(part.quest)
+				if (prereq && !completed.has(part.quest) && !started.has(part.quest)) {
+					missing.push({ kind: 'quest', slug: prereq.slug, name: prereq.name, partial: true })
+				}
+			}
+			const task = createTask({
+				id: quest.slug,
+				quest,
+				skills: options.ironman ? maxLevels(quest.skills, quest.ironman) : quest.skills,
+				anyOf: quest.anyOf ?? [],
+				questPointsNeeded: 0,
+				other: [],
+				questPoints: 0,
+			})
+			const quests = missing.length
+			let levels = 0
+			for (const short of levelsShort(task, account).sort(bySkillLabel)) {
+				const current = account.level(short.skill)
+				levels += short.level - current
+				missing.push({ kind: 'level', skill: short.skill, level: short.level, current })
+			}
+			if (missing.length === 0) canStartNow.push(quest.slug)
+			else if ((quests === 1 && levels === 0) || (quests === 0 && levels <= NEARLY_THERE_LEVELS)) {
+				nearlyThere.push({ slug: quest.slug, missing })
+			}
+		}
+		return { canStartNow, nearlyThere }
+	}
+
+	function plan(goalSlugs: readonly string[], player: PlannerPlayer = FRESH_ACCOUNT, options: PlanOptions = {}): Plan {
+		const { goals } = resolveGoals(goalSlugs)
+		const targets = [...new Set(goals.flatMap((g) => g.quests))]
+		const steps = order(collectTasks(targets, player, options), player)
+		const xpBySkill: Partial<Record<SkillName, number>> = {}
+		let quests = 0
+		let questPoints = 0
+		for (const step of steps) {
+			if (step.kind === 'quest') {
+				quests++
+				questPoints += step.questPoints
+			} else if (step.kind === 'train') {
+				xpBySkill[step.skill] = (xpBySkill[step.skill] ?? 0) + step.xpNeeded
+			}
+		}
+		const completed = player.completed ?? NONE
+		return {
+			goals: goals.map((g) => ({
+				slug: g.slug,
+				label: g.label,
+				kind: g.kind,
+				quests: g.quests.map((q) => q.slug),
+				done: Boolean(player.completed) && g.quests.every((q) => completed.has(q.name)),
+			})),
+			steps,
+			...outlook(player, options),
+			totals: { quests, questPoints, xpBySkill: sortBySkill(xpBySkill) },
+			questProgressKnown: Boolean(player.completed),
+		}
+	}
+
+	return {
+		data,
+		questBySlug,
+		questByName,
+		resolveGoals,
+		questName: (title) => questIndex.find(title)?.name,
+		plan,
+	}
+}
+
+/**
+ * The ordering rule as one number, lowest first: tasks the account can start now, then tasks
+ * short only of levels (least XP to train first), then tasks short of quest points.
+ * XP sums stay far below 1e12, so the bands never overlap.
+ */
+function priority(task: Task, account: Account): number {
+	const xp = account.xpShort(task)
+	const qpShort = task.questPointsNeeded > account.questPoints
+	if (xp === 0 && !qpShort) return 0
+	return (qpShort ? 2e12 : 1e12) + xp
+}
+
+function compareTasks(a: Task, b: Task): number {
+	return compareNames(a.quest.name, b.quest.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/** Whether `task` waits, directly or further down, for any of `others`. */
+function dependsOnAny(task: Task, others: ReadonlySet<Task>): boolean {
+	const seen = new Set<Task>()
+	const stack = [...task.deps]
+	while (stack.length > 0) {
+		const next = stack.pop()!
+		if (others.has(next)) return true
+		if (seen.has(next)) continue
+		seen.add(next)
+		stack.push(...next.deps)
+	}
+	return false
+}
+
+function sortBySkill<T>(bySkill: Partial<Record<SkillName, T>>): Partial<Record<SkillName, T>> {
+	const out: Partial<Record<SkillName, T>> = {}
+	for (const { name } of SKILLS) if (bySkill[name] !== undefined) out[name] = bySkill[name]
+	return out
+}
