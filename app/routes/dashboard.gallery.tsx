@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/dashboard.gallery'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Gallery } from '#app/components/dashboard/gallery.tsx'
 import { type GalleryData, galleryFromResponse, galleryQuery } from '#app/lib/dashboard/gallery.ts'
 import { parsePageParam } from '#app/lib/dashboard/pagination.ts'
@@ -62,3 +63,5 @@ export const meta: Route.MetaFunction = () => dashboardMeta('Image Gallery')
 export default function GalleryRoute({ loaderData }: Route.ComponentProps) {
 	return <Gallery data={loaderData} />
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard.index'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ApiKeyForm } from '#app/components/dashboard/api-key-form.tsx'
 import { IconImages, IconUpload } from '#app/components/dashboard/icons.tsx'
 import { LockedScreen, type LoginFailure } from '#app/components/dashboard/locked-screen.tsx'
@@ -100,3 +101,5 @@ function ToolCard(props: { to: string; title: string; text: string; icon: React.
 		</Link>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

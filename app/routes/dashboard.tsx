@@ -1,5 +1,6 @@
 import { Form, Link, Outlet } from 'react-router'
 import type { Route } from './+types/dashboard'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { IconLogout } from '#app/components/dashboard/icons.tsx'
 import { ui } from '#app/components/dashboard/ui.ts'
 import { DASHBOARD_PATH, dashboardMeta } from '#app/lib/dashboard/paths.ts'
@@ -38,3 +39,5 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 		</main>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

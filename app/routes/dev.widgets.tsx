@@ -10,9 +10,10 @@ export async function loader() {
 	return { page }
 }
 
-export function headers() {
-	return { 'Cache-Control': CACHE_CONTROL.page, 'X-Robots-Tag': 'noindex' }
-}
+export const headers: Route.HeadersFunction = () => ({
+	'Cache-Control': CACHE_CONTROL.page,
+	'X-Robots-Tag': 'noindex',
+})
 
 export const meta: Route.MetaFunction = () => [
 	{ title: 'Widget Gallery - Gielinor Guide' },

@@ -12,9 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return getGuidePage(new URL(request.url).pathname)
 }
 
-export function headers() {
-	return guideHeaders
-}
+export const headers: Route.HeadersFunction = () => guideHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
 	if (!loaderData) return [{ title: 'Page Not Found - Gielinor Guide' }]

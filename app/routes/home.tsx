@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import league from '#app/generated/league.json' with { type: 'json' }
 import { IconBook, IconCog, IconExternal, IconSword } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
@@ -43,7 +44,7 @@ function RunicNumber({ value }: { value: number }) {
 	)
 }
 
-export function Countdown({ startsAt, renderedAt }: { startsAt: string; renderedAt: number }) {
+function Countdown({ startsAt, renderedAt }: { startsAt: string; renderedAt: number }) {
 	const target = Date.parse(startsAt)
 	const initial = remaining(target, renderedAt)
 	// Until the first tick the digits are runic images (server HTML); then live numbers.
@@ -137,3 +138,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		</main>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

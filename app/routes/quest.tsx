@@ -16,9 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 	return { ...page, description: questDescription(page) }
 }
 
-export function headers() {
-	return questHeaders
-}
+export const headers: Route.HeadersFunction = () => questHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
 	if (!loaderData) return [{ title: `Page Not Found - ${SITE_NAME}` }]
