@@ -11,6 +11,8 @@ export default [
 	layout('routes/wiki-layout.tsx', sections),
 	route('quests', 'routes/quests.tsx'),
 	route('quests/:slug', 'routes/quest.tsx'),
+	route('tools', 'routes/tools.tsx'),
+	route('tools/plan', 'routes/tools.plan.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),

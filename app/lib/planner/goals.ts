@@ -37,12 +37,14 @@ export interface GoalMatch {
 /**
  * The options matching what the reader typed, best first: an exact name or alias ("wgs"), then
  * names starting with the input, aliases starting with it, names with a word starting with it,
- * and names or aliases containing it. Blank input lists the presets.
+ * and (from two letters) names or aliases containing it. Blank input lists the presets.
  */
 export function searchGoals(options: readonly GoalOption[], input: string, limit = 8): GoalMatch[] {
 	const needle = normaliseQuestName(input)
 	if (!needle) return options.filter((o) => o.kind !== 'quest').slice(0, limit).map((option) => ({ option }))
 	const loose = questSlug(input)
+	// One letter inside a word matches nearly everything: only longer inputs match mid-word.
+	const inside = loose.length >= 2 ? loose : ''
 	const scored: { match: GoalMatch; score: number; index: number }[] = []
 	options.forEach((option, index) => {
 		const label = normaliseQuestName(option.label)
@@ -57,12 +59,12 @@ export function searchGoals(options: readonly GoalOption[], input: string, limit
 		if (label === needle || option.slug === loose) consider(0)
 		else if (label.startsWith(needle)) consider(1)
 		else if (label.split(/[\s:'-]+/).some((word) => word.startsWith(needle))) consider(3)
-		else if (loose && questSlug(option.label).includes(loose)) consider(4)
+		else if (inside && questSlug(option.label).includes(inside)) consider(4)
 		for (const a of option.aliases) {
 			const key = normaliseQuestName(a)
 			if (key === needle) consider(0, a)
 			else if (key.startsWith(needle)) consider(2, a)
-			else if (loose && questSlug(a).includes(loose)) consider(4, a)
+			else if (inside && questSlug(a).includes(inside)) consider(4, a)
 		}
 		if (score < Infinity) scored.push({ match: alias ? { option, alias } : { option }, score, index })
 	})

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import type { PlannerData } from '#app/lib/planner/data.ts'
+import { formatNumber, stepText } from '#app/lib/planner/format.ts'
+import { createPlanner, type PlanStep } from '#app/lib/planner/plan.ts'
+import { plannerPlayer } from '#app/lib/planner/player.ts'
+import { progressKey } from '#app/lib/planner/progress.ts'
+import type { PlayerData } from '#app/lib/player/types.ts'
+import { xpForLevel } from '#app/lib/xp-table.ts'
+import { readFixture } from '#tests/fixtures/fake-upstream.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+// The account planner (/tools/plan) against the production build and the fake upstream
+// (players in tests/fixtures/README.md). The expected plans come from the same planner module,
+// fed the same fixture accounts: the page must show exactly that order.
+
+const planner = createPlanner(JSON.parse(readFileSync('app/generated/planner.json', 'utf8')) as PlannerData)
+const questName = (slug: string) => planner.questBySlug.get(slug)?.name ?? slug
+const texts = (steps: readonly PlanStep[]) => steps.map((step) => stepText(step, questName))
+
+function midgameMia() {
+	const profile = JSON.parse(readFixture('profile_midgame.json')) as { skillvalues: { id: number; level: number; xp: number }[] }
+	const { quests } = JSON.parse(readFixture('quests_midgame.json')) as Pick<PlayerData, 'quests'>
+	const skillvalues = profile.skillvalues.map((s) => ({ id: s.id, level: s.level, xp: Math.floor(s.xp / 10) }))
+	return plannerPlayer({ source: 'runemetrics', quests, skillvalues }, planner.questName)
+}
+
+async function open(page: Page, query = '') {
+	await page.goto(`/tools/plan${query}`)
+	await waitForHydration(page)
+	await expect(page.getByRole('main')).toHaveAttribute('data-hydrated', 'true')
+}
+
+const steps = (page: Page) => page.locator('[data-plan-steps] > li')
+/** Each step's label as a reader sees it (the kind tag is for screen readers only). */
+const shownSteps = (page: Page) =>
+	steps(page)
+		.locator('label')
+		.evaluateAll((labels) =>
+			labels.map((label) => {
+				const copy = label.cloneNode(true) as HTMLElement
+				for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove()
+				return (copy.textContent ?? '').trim()
+			}),
+		)
+
+test('a goal chosen by its abbreviation gives the fresh-account plan, in order, with the XP table\'s figures', async ({
+	page,
+	consoleErrors,
+}) => {
+	await open(page)
+	await expect(page.locator('[data-plan-state="no-goals"]')).toBeVisible()
+	const box = page.getByRole('combobox', { name: 'Add a goal' })
+	await box.fill('wgs')
+	await expect(page.getByRole('option').first()).toContainText('While Guthix Sleeps')
+	await box.press('Enter')
+	await expect(page.getByRole('list', { name: 'Chosen goals' })).toContainText('While Guthix Sleeps')
+	await expect(page).toHaveURL(/[?&]goals=while-guthix-sleeps(&|$)/)
+	await expect(page.locator('[data-plan-state="fresh"]')).toBeVisible()
+
+	const expected = planner.plan(['while-guthix-sleeps'])
+	await expect(steps(page)).toHaveCount(expected.steps.length)
+	expect(await shownSteps(page)).toEqual(texts(expected.steps))
+	await expect(steps(page).last()).toContainText('While Guthix Sleeps')
+	// Magic ends at 75, and the XP shown is the table's difference from the level before.
+	const lastMagic = (await shownSteps(page)).filter((t) => t.startsWith('Train Magic')).at(-1)!
+	const [, from] = /Train Magic (\d+) → 75: /.exec(lastMagic)!
+	expect(lastMagic).toBe(
+		`Train Magic ${from} → 75: ${formatNumber(xpForLevel('magic', 75) - xpForLevel('magic', Number(from)))} XP`,
+	)
+	await expect(page.locator('[data-plan-totals]')).toContainText(String(expected.totals.quests))
+	await expect(page.getByRole('heading', { name: 'How this order is chosen' })).toBeVisible()
+	expect(consoleErrors).toEqual([])
+})
+
+test('the goal box works from the keyboard alone', async ({ page }) => {
+	await open(page)
+	const box = page.getByRole('combobox', { name: 'Add a goal' })
+	await box.focus()
+	await box.pressSequentially('dragon')
+	await expect(box).toHaveAttribute('aria-expanded', 'true')
+	await box.press('ArrowDown')
+	const second = page.getByRole('option').nth(1)
+	await expect(second).toHaveAttribute('aria-selected', 'true')
+	await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!)
+	const label = (await second.locator('span').first().innerText()).trim()
+	await box.press('Enter')
+	await expect(page.getByRole('list', { name: 'Chosen goals' })).toContainText(label)
+	await expect(box).toHaveValue('')
+	await box.press('Escape')
+	await expect(box).toHaveAttribute('aria-expanded', 'false')
+	// A preset by its alias.
+	await box.fill('prif')
+	await box.press('Enter')
+	await expect(page.getByRole('list', { name: 'Chosen goals' })).toContainText('Prifddinas')
+	await page.getByRole('button', { name: 'Remove Prifddinas' }).click()
+	await expect(page.getByRole('list', { name: 'Chosen goals' })).not.toContainText('Prifddinas')
+})
+
+test("a shared link reproduces the plan for that player; ticks persist over a reload", async ({ page, browser, consoleErrors }) => {
+	const query = '?goals=while-guthix-sleeps,ritual-of-the-mahjarrat&player=Midgame%20Mia'
+	await open(page, query)
+	await expect(page.getByText("For Midgame Mia's account")).toBeVisible()
+	const expected = planner.plan(['while-guthix-sleeps', 'ritual-of-the-mahjarrat'], midgameMia())
+	expect(expected.steps.length).toBeGreaterThan(3)
+	await expect(steps(page)).toHaveCount(expected.steps.length)
+	expect(await shownSteps(page)).toEqual(texts(expected.steps))
+	await expect(page.locator('[data-can-start-now] li')).toHaveCount(Math.min(12, expected.canStartNow.length))
+
+	// Tick the first two steps, reload: still ticked.
+	const first = steps(page).nth(0).getByRole('checkbox')
+	const second = steps(page).nth(1).getByRole('checkbox')
+	await first.check()
+	await second.check()
+	await page.reload()
+	await waitForHydration(page)
+	await expect(steps(page)).toHaveCount(expected.steps.length)
+	await expect(first).toBeChecked()
+	await expect(second).toBeChecked()
+	await expect(steps(page).nth(2).getByRole('checkbox')).not.toBeChecked()
+	// The label is the checkbox's name.
+	await expect(steps(page).nth(0).getByRole('checkbox', { name: texts(expected.steps)[0] })).toBeChecked()
+
+	// A friend opening the same link (a browser of their own) sees the same plan, nothing ticked.
+	const friend = await browser.newContext()
+	const other = await friend.newPage()
+	await open(other, query)
+	await expect(steps(other)).toHaveCount(expected.steps.length)
+	expect(await shownSteps(other)).toEqual(texts(expected.steps))
+	await expect(steps(other).nth(0).getByRole('checkbox')).not.toBeChecked()
+	await friend.close()
+	expect(consoleErrors).toEqual([])
+})
+
+test('steps a fresh lookup shows done are confirmed and leave the plan', async ({ page }) => {
+	const goals = ['while-guthix-sleeps']
+	const key = progressKey('Midgame Mia', goals)
+	// What the last visit showed: one step that Mia's data now shows done, one still open.
+	const open1 = planner.plan(goals, midgameMia()).steps[0]!
+	await page.addInitScript(
+		([storageKey, value]) => localStorage.setItem(storageKey!, value!),
+		[key, JSON.stringify({ ticked: [open1.id], steps: { 'quest:cooks-assistant': "Cook's Assistant", [open1.id]: 'x' } })],
+	)
+	await open(page, `?goals=${goals.join(',')}&player=Midgame%20Mia`)
+	await expect(page.locator('[data-plan-confirmed]')).toContainText("Cook's Assistant")
+	await expect(steps(page).nth(0).getByRole('checkbox')).toBeChecked()
+})
+
+test('a private profile: levels from the hiscores, every quest of the chain listed and marked', async ({ page }) => {
+	await open(page, '?goals=desert-treasure&player=Private%20Pat')
+	await expect(page.locator('[data-plan-state="progress-unknown"]')).toContainText('quest progress is unknown')
+	const chain = planner.plan(['desert-treasure'], { levels: {}, xp: {} }).steps.filter((s) => s.kind === 'quest')
+	await expect(steps(page).filter({ hasText: 'May be done already' })).toHaveCount(chain.length)
+	await expect(page.locator('[data-can-start-now]')).toHaveCount(0)
+})
+
+test('an unknown player: the lookup says so and the plan is for a fresh account', async ({ page, consoleErrors }) => {
+	await open(page, '?goals=desert-treasure&player=No%20Profile')
+	await expect(page.locator('[data-plan-state="player-error"]')).toContainText('User not found')
+	const expected = planner.plan(['desert-treasure'])
+	await expect(steps(page)).toHaveCount(expected.steps.length)
+	// The lookup's 404 is the only console error: the browser logs failed requests itself.
+	expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([])
+})
+
+test('copy as text and print give a checklist', async ({ page, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+	await open(page, '?goals=cooks-assistant')
+	await page.getByRole('button', { name: 'Copy as text' }).click()
+	await expect(page.getByText('Plan copied as text')).toBeVisible()
+	const text = await page.evaluate(() => navigator.clipboard.readText())
+	expect(text).toBe("Account plan: Cook's Assistant\n1. [ ] Cook's Assistant")
+	await page.emulateMedia({ media: 'print' })
+	await expect(page.locator('header').first()).toBeHidden()
+	await expect(page.getByRole('combobox', { name: 'Add a goal' })).toBeHidden()
+	await expect(steps(page)).toHaveCount(1)
+	await expect(steps(page).first()).toBeVisible()
+})
+
+test('Tools: a desktop header link, the phone menu and the index page', async ({ page }) => {
+	await page.goto('/')
+	await waitForHydration(page)
+	await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Tools' }).click()
+	await expect(page).toHaveURL(/\/tools$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tools')
+	await page.getByRole('link', { name: /Account planner/ }).click()
+	await expect(page).toHaveURL(/\/tools\/plan$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account planner')
+
+	await page.setViewportSize({ width: 375, height: 800 })
+	await page.goto('/')
+	await waitForHydration(page)
+	const tabs = page.getByRole('navigation', { name: 'Main' })
+	await expect(tabs.getByRole('link')).toHaveCount(5)
+	const more = page.getByRole('button', { name: 'More' })
+	await expect(more).toHaveAttribute('aria-expanded', 'false')
+	await more.click()
+	await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Account planner' }).click()
+	await expect(page).toHaveURL(/\/tools\/plan$/)
+	await expect(page.getByRole('navigation', { name: 'More' })).toBeHidden()
+	await expect(more).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('the header still fits with Tools in it: phones with a long name, tablets and desktops', async ({ page }) => {
+	await page.addInitScript(() => localStorage.setItem('player:username', 'Midgame Mia'))
+	for (const width of [375, 768, 1024]) {
+		await page.setViewportSize({ width, height: 700 })
+		await page.goto('/tools')
+		await waitForHydration(page)
+		if (width === 375) await expect(page.getByRole('button', { name: /Midgame Mia/ })).toBeVisible()
+		const row = page.locator('header > div')
+		const { scroll, client } = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+		expect(scroll, `header at ${width} px`).toBeLessThanOrEqual(client)
+	}
+})
