@@ -338,10 +338,10 @@ export function createPlanner(data: PlannerData): Planner {
 		account.questPoints = playerQuestPoints(player)
 		const waiting = new Map<Task, number>()
 		const dependents = new Map<Task, Task[]>()
-		const available = new Set<Task>()
+		const available: Task[] = []
 		for (const task of tasks) {
 			waiting.set(task, task.deps.size)
-			if (task.deps.size === 0) available.add(task)
+			if (task.deps.size === 0) available.push(task)
 			for (const dep of task.deps) {
 				const list = dependents.get(dep) ?? []
 				list.push(task)
@@ -351,21 +351,11 @@ export function createPlanner(data: PlannerData): Planner {
 
 		// Ties are broken by name: rank every task once instead of comparing strings in the loop.
 		const rank = new Map([...tasks].sort(compareTasks).map((task, i) => [task, i]))
+		const next = new NextTasks(account, rank)
+		for (const task of available) next.add(task)
 		const steps: PlanStep[] = []
 		const otherSeen = new Set<string>()
-		while (available.size > 0) {
-			let best: Task | undefined
-			let bestScore = Infinity
-			for (const task of available) {
-				const score = priority(task, account)
-				if (score < bestScore || (score === bestScore && rank.get(task)! < rank.get(best!)!)) {
-					best = task
-					bestScore = score
-				}
-			}
-			const task = best!
-			available.delete(task)
-
+		for (let task = next.take(); task; task = next.take()) {
 			if (task.questPointsNeeded > account.questPoints) {
 				steps.push({
 					id: `qp:${task.questPointsNeeded}`,
@@ -376,7 +366,8 @@ export function createPlanner(data: PlannerData): Planner {
 				// The step is done once the player has them (from quests outside the plan).
 				account.questPoints = task.questPointsNeeded
 			}
-			for (const short of levelsShort(task, account).sort(bySkillLabel)) {
+			const shorts = levelsShort(task, account).sort(bySkillLabel)
+			for (const short of shorts) {
 				steps.push({
 					id: `train:${short.skill}:${short.level}`,
 					kind: 'train',
@@ -399,11 +390,12 @@ export function createPlanner(data: PlannerData): Planner {
 				steps.push({ id: task.id, kind: 'quest', slug: task.quest.slug, name: task.quest.name, questPoints: task.questPoints })
 			}
 			account.questPoints += task.questPoints
+			next.accountChanged(shorts.length > 0)
 
-			for (const next of dependents.get(task) ?? []) {
-				const left = waiting.get(next)! - 1
-				waiting.set(next, left)
-				if (left === 0) available.add(next)
+			for (const dependent of dependents.get(task) ?? []) {
+				const left = waiting.get(dependent)! - 1
+				waiting.set(dependent, left)
+				if (left === 0) next.add(dependent)
 			}
 		}
 		return steps
@@ -501,6 +493,91 @@ export function createPlanner(data: PlannerData): Planner {
 		resolveGoals,
 		questName: (title) => questIndex.find(title)?.name,
 		plan,
+	}
+}
+
+/**
+ * The tasks that could come next, handed out by the ordering rule: lowest `priority`, then rank
+ * (name order). Priorities only fall as the walk goes on (levels and quest points only rise),
+ * so a task found startable stays startable: those wait in a heap by rank and are handed out
+ * without looking at the others. The others are looked at again when the account changes in a
+ * way that could free them: after training (all of them), after quest points (those short of
+ * quest points).
+ */
+class NextTasks {
+	private readonly ready: Task[] = []
+	private readonly pending = new Set<Task>()
+
+	constructor(
+		private readonly account: Account,
+		private readonly rank: ReadonlyMap<Task, number>,
+	) {}
+
+	add(task: Task) {
+		if (priority(task, this.account) === 0) this.push(task)
+		else this.pending.add(task)
+	}
+
+	accountChanged(trained: boolean) {
+		for (const task of this.pending) {
+			if (!trained && task.questPointsNeeded === 0) continue
+			if (priority(task, this.account) === 0) {
+				this.pending.delete(task)
+				this.push(task)
+			}
+		}
+	}
+
+	take(): Task | undefined {
+		if (this.ready.length > 0) return this.pop()
+		let best: Task | undefined
+		let bestScore = Infinity
+		for (const task of this.pending) {
+			const score = priority(task, this.account)
+			if (score < bestScore || (score === bestScore && this.rank.get(task)! < this.rank.get(best!)!)) {
+				best = task
+				bestScore = score
+			}
+		}
+		if (best) this.pending.delete(best)
+		return best
+	}
+
+	// A binary min-heap of the startable tasks by rank.
+	private push(task: Task) {
+		const heap = this.ready
+		heap.push(task)
+		let i = heap.length - 1
+		while (i > 0) {
+			const parent = (i - 1) >> 1
+			if (this.rankOf(heap[parent]!) <= this.rankOf(task)) break
+			heap[i] = heap[parent]!
+			i = parent
+		}
+		heap[i] = task
+	}
+
+	private pop(): Task {
+		const heap = this.ready
+		const top = heap[0]!
+		const last = heap.pop()!
+		if (heap.length === 0) return top
+		let i = 0
+		for (;;) {
+			const left = 2 * i + 1
+			if (left >= heap.length) break
+			const right = left + 1
+			const child = right < heap.length && this.rankOf(heap[right]!) < this.rankOf(heap[left]!) ? right : left
+			if (this.rankOf(heap[child]!) >= this.rankOf(last)) break
+			heap[i] = heap[child]!
+			i = child
+		}
+		heap[i] = last
+		return top
+	}
+
+	private rankOf(task: Task): number {
+		return this.rank.get(task)!
 	}
 }
 
