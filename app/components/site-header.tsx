@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router'
+import { HeaderPlayer } from '#app/player/header-player.tsx'
 import { MoreMenu } from './more-menu.tsx'
-import { HeaderPlayer } from './player/header-player.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type TopNavItem = { label: string; href: string; section: string }

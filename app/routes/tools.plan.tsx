@@ -15,7 +15,7 @@ import { createPlanner, FRESH_ACCOUNT, type Plan } from '#app/lib/planner/plan.t
 import { plannerPlayer } from '#app/lib/planner/player.ts'
 import { progressKey } from '#app/lib/planner/progress.ts'
 import { skillLabel, type SkillName } from '#app/lib/skills.ts'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { plannerData } from '#app/server/planner.server.ts'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 

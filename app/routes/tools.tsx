@@ -4,7 +4,7 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { ROUTED_TOOL_PAGES } from '#app/lib/tools.ts'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.page })
 

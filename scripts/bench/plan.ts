@@ -15,7 +15,7 @@ import { chromium } from '@playwright/test'
 import type { PlannerData } from '#app/lib/planner/data.ts'
 import { createPlanner, FRESH_ACCOUNT, type PlannerPlayer } from '#app/lib/planner/plan.ts'
 import { plannerPlayer } from '#app/lib/planner/player.ts'
-import type { PlayerData } from '#app/lib/player/types.ts'
+import type { PlayerData } from '#app/player/types.ts'
 import { readFixture, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { measurePage } from './page-weight.ts'
@@ -92,7 +92,7 @@ async function freePort(): Promise<number> {
 
 async function startServer(runemetrics: string, hiscores: string) {
 	const port = await freePort()
-	const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+	const child: ChildProcess = spawn(process.execPath, ['server/index.js'], {
 		cwd: ROOT,
 		env: {
 			...process.env,

@@ -4,9 +4,9 @@ import {
 	type PlayerStatus,
 	setPlayerUsername,
 	usePlayerData,
-} from '#app/components/player/player-data.tsx'
-import type { PlayerData } from '#app/lib/player/types.ts'
-import { PlayerLookup } from '#app/widgets/player-lookup/player-lookup.tsx'
+} from '#app/player/player-data.tsx'
+import type { PlayerData } from '#app/player/types.ts'
+import { PlayerLookup } from '#app/player/player-lookup.tsx'
 
 /** What the planner page needs from the lookup. */
 export type PlannerPlayerState = {

@@ -1,4 +1,4 @@
-import type { PlayerData } from '#app/lib/player/types.ts'
+import type { PlayerData } from '#app/player/types.ts'
 import { SKILLS, type SkillName } from '#app/lib/skills.ts'
 import type { Levels } from './data.ts'
 import type { PlannerPlayer } from './plan.ts'

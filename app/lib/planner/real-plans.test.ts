@@ -10,7 +10,7 @@ import { loadCheckedQuests, PROJECT_ROOT } from '#scripts/build/load-quests.ts'
 import { buildPlannerData } from '#scripts/build/planner-data.ts'
 import { readFixture } from '#tests/fixtures/fake-upstream.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
-import type { PlayerData } from '#app/lib/player/types.ts'
+import type { PlayerData } from '#app/player/types.ts'
 import { createPlanner, FRESH_ACCOUNT, type Plan, type Planner, type PlannerPlayer, type PlanOptions } from './plan.ts'
 import { plannerPlayer } from './player.ts'
 
