@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
 import type { Route } from './+types/tools.plan'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
@@ -17,6 +17,7 @@ import { progressKey } from '#app/lib/planner/progress.ts'
 import { skillLabel, type SkillName } from '#app/lib/skills.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { plannerData } from '#app/server/planner.server.ts'
+import { setPlayerUsername, useStoredUsername } from '#app/player/username-store.ts'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 
 const PlannerPlayer = lazy(() => import('#app/components/planner/planner-player.tsx'))
@@ -69,25 +70,45 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 		() => (hydrated ? parseGoalsParam(searchParams.get('goals')) : []),
 		[hydrated, searchParams],
 	)
+	// Whose plan: the link's player (a shared plan), else the reader's own stored name.
 	const linkName = hydrated ? searchParams.get('player')?.trim() || undefined : undefined
+	const stored = useStoredUsername()
+	const name = linkName ?? stored
 	const { goals, unknown } = useMemo(() => planner.resolveGoals(goalInputs), [planner, goalInputs])
 	const goalSlugs = useMemo(() => goals.map((g) => g.slug), [goals])
 
-	const [player, setPlayer] = useState<PlannerPlayerState>()
-	// The address bar always holds the plan: the goals and the name looked up.
-	const lookedUp = player?.username
+	const setPlayerParam = useCallback(
+		(value: string) =>
+			setSearchParams(
+				(params) => {
+					const next = new URLSearchParams(params)
+					if (value) next.set('player', value)
+					else next.delete('player')
+					return next
+				},
+				{ replace: true, preventScrollReset: true },
+			),
+		[setSearchParams],
+	)
+	// The address bar always holds the plan, name included. It follows the reader's own name
+	// (changed here or in the header) unless the page was opened for someone else's.
+	const lastStored = useRef(stored)
 	useEffect(() => {
-		if (lookedUp === undefined || (searchParams.get('player') ?? '') === lookedUp) return
-		setSearchParams(
-			(params) => {
-				const next = new URLSearchParams(params)
-				if (lookedUp) next.set('player', lookedUp)
-				else next.delete('player')
-				return next
-			},
-			{ replace: true, preventScrollReset: true },
-		)
-	}, [lookedUp, searchParams, setSearchParams])
+		if (!hydrated) return
+		const following = linkName === undefined || linkName === lastStored.current
+		lastStored.current = stored
+		if (following && (linkName ?? '') !== stored) setPlayerParam(stored)
+	}, [hydrated, linkName, stored, setPlayerParam])
+	// A name typed in the planner's box becomes the reader's name too.
+	const onNameChange = useCallback(
+		(value: string) => {
+			setPlayerUsername(value)
+			setPlayerParam(value.trim())
+		},
+		[setPlayerParam],
+	)
+
+	const [player, setPlayer] = useState<PlannerPlayerState>()
 	const setGoals = useCallback(
 		(slugs: string[]) =>
 			setSearchParams(
@@ -158,7 +179,7 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 			<div className="mt-4 min-h-36 print:hidden">
 				{hydrated ? (
 					<Suspense fallback={null}>
-						<PlannerPlayer name={linkName} onChange={setPlayer} />
+						<PlannerPlayer name={name} onNameChange={onNameChange} onChange={setPlayer} />
 					</Suspense>
 				) : null}
 			</div>

@@ -213,3 +213,52 @@ test('the header still fits with Tools in it: phones with a long name, tablets a
 		expect(scroll, `header at ${width} px`).toBeLessThanOrEqual(client)
 	}
 })
+
+test('a shared link does not replace the reader\'s own name; typing a name in the planner makes it theirs', async ({ page }) => {
+	await page.addInitScript(() => {
+		if (!sessionStorage.getItem('seeded')) {
+			localStorage.setItem('player:username', 'Zezima Jr')
+			sessionStorage.setItem('seeded', '1')
+		}
+	})
+	await open(page, '?goals=desert-treasure&player=Midgame%20Mia')
+	await expect(page.getByText("For Midgame Mia's account")).toBeVisible()
+	expect(await page.evaluate(() => localStorage.getItem('player:username'))).toBe('Zezima Jr')
+	// Without a name in the link, the reader's own name is used and written into the address.
+	await open(page, '?goals=desert-treasure')
+	await expect(page.getByText("For Zezima Jr's account")).toBeVisible()
+	await expect(page).toHaveURL(/player=Zezima(\+|%20)Jr/)
+	const box = page.getByRole('region', { name: 'Player lookup' }).getByLabel('Your RuneScape name')
+	await box.fill('Quiet Quinn')
+	await box.press('Enter')
+	await expect(page.getByText("For Quiet Quinn's account")).toBeVisible()
+	await expect(page).toHaveURL(/player=Quiet(\+|%20)Quinn/)
+	expect(await page.evaluate(() => localStorage.getItem('player:username'))).toBe('Quiet Quinn')
+})
+
+test('GET /api/v1/plan: the same plans as the page, and the lookup\'s errors', async ({ request }) => {
+	const fresh = await request.get('/api/v1/plan?goals=wgs')
+	expect(fresh.status()).toBe(200)
+	const freshBody = (await fresh.json()) as { player: unknown; steps: PlanStep[] }
+	expect(freshBody.player).toBeNull()
+	expect(freshBody.steps).toEqual(planner.plan(['wgs']).steps)
+
+	const goals = 'while-guthix-sleeps,ritual-of-the-mahjarrat'
+	const mia = await request.get(`/api/v1/plan?username=Midgame%20Mia&goals=${goals}`)
+	expect(mia.status()).toBe(200)
+	const miaBody = (await mia.json()) as { player: object; steps: PlanStep[]; canStartNow: string[] }
+	expect(miaBody.player).toMatchObject({ name: 'Midgame Mia', source: 'runemetrics', questProgress: 'known' })
+	const expected = planner.plan(goals.split(','), midgameMia())
+	expect(miaBody.steps).toEqual(expected.steps)
+	expect(miaBody.canStartNow).toEqual(expected.canStartNow)
+
+	const unknownGoal = await request.get('/api/v1/plan?goals=wgs,not-a-quest')
+	expect(unknownGoal.status()).toBe(400)
+	expect(await unknownGoal.json()).toMatchObject({ error: { code: 'UNKNOWN_GOALS', goals: ['not-a-quest'] } })
+	const unknownPlayer = await request.get('/api/v1/plan?username=No%20Profile&goals=wgs')
+	expect(unknownPlayer.status()).toBe(404)
+	expect(await unknownPlayer.json()).toMatchObject({ error: { code: 'USER_NOT_FOUND' } })
+	const down = await request.get('/api/v1/plan?username=Crash%20Carl&goals=wgs')
+	expect(down.status()).toBe(502)
+	expect(await down.json()).toMatchObject({ error: { code: 'UPSTREAM_ERROR' } })
+})
