@@ -6,7 +6,7 @@ import type { SkillName } from '#app/lib/skills.ts'
  * up to 120. Invention, the one elite skill, has its own published table, which no formula gives.
  */
 
-export const MAX_LEVEL = 120
+const MAX_LEVEL = 120
 
 /** Index = level; index 0 is unused. */
 function standardTable(): number[] {
@@ -41,7 +41,7 @@ const ELITE_XP: readonly number[] = [
 	72737330, 75303019, 77929820, 80618654,
 ]
 
-export function isEliteSkill(skill: SkillName): boolean {
+function isEliteSkill(skill: SkillName): boolean {
 	return skill === 'invention'
 }
 

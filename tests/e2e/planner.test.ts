@@ -177,7 +177,7 @@ test('copy as text and print give a checklist', async ({ page, context }) => {
 	await expect(steps(page).first()).toBeVisible()
 })
 
-test('Tools: a desktop header link, the phone menu and the index page', async ({ page }) => {
+test('Tools: a desktop header link, the phone menu and the index page', async ({ page, consoleErrors }) => {
 	await page.goto('/')
 	await waitForHydration(page)
 	await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Tools' }).click()
@@ -199,6 +199,7 @@ test('Tools: a desktop header link, the phone menu and the index page', async ({
 	await expect(page).toHaveURL(/\/tools\/plan$/)
 	await expect(page.getByRole('navigation', { name: 'More' })).toBeHidden()
 	await expect(more).toHaveAttribute('aria-expanded', 'false')
+	expect(consoleErrors).toEqual([])
 })
 
 test('the header still fits with Tools in it: phones with a long name, tablets and desktops', async ({ page }) => {

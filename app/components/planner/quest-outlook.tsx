@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { MissingItem, Plan } from '#app/lib/planner/plan.ts'
+import { type MissingItem, NEARLY_THERE_LEVELS, type Plan } from '#app/lib/planner/plan.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 
 const SHOWN_AT_FIRST = 12
@@ -57,7 +57,9 @@ export function QuestOutlook({
 				<h2 id="nearly-there" className="border-b border-line pb-1 text-xl font-bold">
 					Nearly there <span className="text-base font-normal text-muted">({plan.nearlyThere.length})</span>
 				</h2>
-				<p className="mt-2 text-sm text-muted">One quest to finish first, or at most 5 levels to go in total.</p>
+				<p className="mt-2 text-sm text-muted">
+					One quest to finish first, or at most {NEARLY_THERE_LEVELS} levels to go in total.
+				</p>
 				{plan.nearlyThere.length === 0 ? (
 					<p className="mt-3 text-sm">None right now.</p>
 				) : (

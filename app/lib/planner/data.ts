@@ -51,14 +51,14 @@ interface PresetBase {
 }
 
 /** A goal that is a quest under another name: Prifddinas is Plague's End. */
-export interface UnlockPreset extends PresetBase {
+interface UnlockPreset extends PresetBase {
 	kind: 'unlock'
 	/** The quest that grants it (canonical name). */
 	quest: string
 }
 
 /** Every quest that awards quest points. */
-export interface QuestCapePreset extends PresetBase {
+interface QuestCapePreset extends PresetBase {
 	kind: 'quest-cape'
 }
 
@@ -69,7 +69,7 @@ export interface PlannerData {
 	presets: PlannerPreset[]
 }
 
-export function toLevels(skills: readonly SkillRequirement[]): Levels {
+function toLevels(skills: readonly SkillRequirement[]): Levels {
 	const levels: Levels = {}
 	for (const { skill, level } of skills) levels[skill] = Math.max(level, levels[skill] ?? 0)
 	return levels

@@ -50,7 +50,7 @@ export type PlanStep =
 
 export type GoalKind = 'quest' | PlannerPreset['kind']
 
-export interface PlanGoal {
+interface PlanGoal {
 	slug: string
 	label: string
 	kind: GoalKind
@@ -79,7 +79,7 @@ export interface Plan {
 /** How many levels short, in total, still counts as "nearly there". */
 export const NEARLY_THERE_LEVELS = 5
 
-export interface GoalResolution {
+interface GoalResolution {
 	goals: { slug: string; label: string; kind: GoalKind; quests: PlannerQuest[] }[]
 	/** Inputs that match no quest or preset, as given. */
 	unknown: string[]

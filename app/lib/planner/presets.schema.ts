@@ -17,11 +17,10 @@ const base = {
 	sources: z.array(z.url({ protocol: /^https$/, error: 'must be an https address' })).min(1, 'name at least one source'),
 }
 
-export const presetSchema = z.discriminatedUnion('kind', [
+const presetSchema = z.discriminatedUnion('kind', [
 	z.strictObject({ ...base, kind: z.literal('unlock'), quest: text }),
 	z.strictObject({ ...base, kind: z.literal('quest-cape') }),
 ])
 
 export const presetsFileSchema = z.array(presetSchema).min(1, 'list at least one preset')
 
-export type PresetInput = z.output<typeof presetSchema>
