@@ -54,3 +54,34 @@ test('problems name the file, the preset and the field', () => {
 	expect(check('- slug: [')[0]).toMatch(/^data\/planner\/presets.yaml: invalid YAML/)
 	expect(check('[]')).toEqual(['data/planner/presets.yaml: (file): list at least one preset'])
 })
+
+test('parts of quests, quests past completion, alternatives and ironman levels reach the planner', () => {
+	const base = quest('Mourning')
+	const structured = {
+		...base,
+		name: 'Curse',
+		slug: 'curse',
+		requirements: {
+			...base.requirements,
+			quest: ['Mourning'],
+			other: ['Bring a light'],
+			partial: [{ quest: "Plague's End", until: 'the first door', needs: { quest: ['Mourning'], skill: [{ skill: 'agility' as const, level: 30 }] } }],
+			fully: [{ quest: 'Saga', until: '100 % (unabridged)' }],
+			anyOf: [{ skill: [{ skill: 'mining' as const, level: 20 }, { skill: 'divination' as const, level: 22 }] }],
+			ironman: { skill: [{ skill: 'smithing' as const, level: 40 }] },
+		},
+	}
+	const { data, problems } = buildPlannerData([...quests, structured], preset(''))
+	expect(problems).toEqual([])
+	expect(data!.quests.at(-1)).toEqual({
+		name: 'Curse',
+		slug: 'curse',
+		questPoints: 2,
+		quests: ['Mourning', 'Saga'],
+		skills: {},
+		other: ['Saga: 100 % (unabridged)', 'Bring a light'],
+		partial: [{ quest: "Plague's End", until: 'the first door', needs: { quests: ['Mourning'], skills: { agility: 30 } } }],
+		anyOf: [{ mining: 20, divination: 22 }],
+		ironman: { smithing: 40 },
+	})
+})

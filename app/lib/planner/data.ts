@@ -75,17 +75,50 @@ function toLevels(skills: readonly SkillRequirement[]): Levels {
 	return levels
 }
 
-/** A quest record reduced to what the planner needs; empty fields are left out. */
+/**
+ * The structured requirements the quest data is gaining (issue 13): parts of quests, quests
+ * taken past their completion, alternative levels and ironman-only levels. Optional here so the
+ * planner reads them as soon as the data has them.
+ */
+type StructuredRequirements = {
+	partial?: readonly { quest: string; until: string; needs: { quest: readonly string[]; skill: readonly SkillRequirement[]; questPoints?: number } }[]
+	fully?: readonly { quest: string; until: string }[]
+	anyOf?: readonly { skill: readonly SkillRequirement[] }[]
+	ironman?: { skill: readonly SkillRequirement[] }
+}
+
+/**
+ * A quest record reduced to what the planner needs; empty fields are left out. A quest needed
+ * past its completion ("with 100 %") is a prerequisite plus a step to tick by hand.
+ */
 export function toPlannerQuest(quest: Quest): PlannerQuest {
-	const req = quest.requirements
+	const req: Quest['requirements'] & StructuredRequirements = quest.requirements
+	const fully = req.fully ?? []
+	const other = [...fully.map((f) => `${f.quest}: ${f.until}`), ...req.other]
+	const ironman = toLevels(req.ironman?.skill ?? [])
 	return {
 		name: quest.name,
 		slug: questSlug(quest.name),
 		...(quest.aliases?.length ? { aliases: quest.aliases } : {}),
 		questPoints: quest.questPoints,
-		quests: [...req.quest],
+		quests: [...new Set([...req.quest, ...fully.map((f) => f.quest)])],
 		skills: toLevels(req.skill),
 		...(req.questPoints ? { questPointsNeeded: req.questPoints } : {}),
-		...(req.other.length ? { other: [...req.other] } : {}),
+		...(other.length ? { other } : {}),
+		...(req.partial?.length
+			? {
+					partial: req.partial.map((p) => ({
+						quest: p.quest,
+						until: p.until,
+						needs: {
+							quests: [...p.needs.quest],
+							skills: toLevels(p.needs.skill),
+							...(p.needs.questPoints ? { questPoints: p.needs.questPoints } : {}),
+						},
+					})),
+				}
+			: {}),
+		...(req.anyOf?.length ? { anyOf: req.anyOf.map((group) => toLevels(group.skill)) } : {}),
+		...(Object.keys(ironman).length ? { ironman } : {}),
 	}
 }

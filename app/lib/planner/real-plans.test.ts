@@ -104,6 +104,10 @@ function expectFollowable(plan: Plan, player: PlannerPlayer, options: PlanOption
 			}
 			expectLevels(quest.skills, quest.name)
 			if (options.ironman) expectLevels(quest.ironman ?? {}, `${quest.name} (ironman)`)
+			for (const group of quest.anyOf ?? []) {
+				const met = (Object.entries(group) as [SkillName, number][]).some(([skill, needed]) => level.get(skill)! >= needed)
+				expect(met, `${quest.name}: one of ${JSON.stringify(group)}`).toBe(true)
+			}
 			expect(points, `${quest.name} quest points`).toBeGreaterThanOrEqual(quest.questPointsNeeded ?? 0)
 			done.add(quest.name)
 			points += quest.questPoints
