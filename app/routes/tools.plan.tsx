@@ -194,7 +194,9 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 				onToggle={progress.toggle}
 			/>
 
-			{plan && loaded && plan.questProgressKnown ? <QuestOutlook plan={plan} questName={questName} /> : null}
+			{plan?.questProgressKnown ? (
+				<QuestOutlook plan={plan} questName={questName} whose={loaded ? `${loaded.name}'s account` : 'a fresh account'} />
+			) : null}
 
 			<section aria-labelledby="how-ordered" className="mt-10 max-w-2xl print:hidden">
 				<h2 id="how-ordered" className="border-b border-line pb-1 text-xl font-bold">

@@ -50,6 +50,10 @@ test('a goal chosen by its abbreviation gives the fresh-account plan, in order, 
 }) => {
 	await open(page)
 	await expect(page.locator('[data-plan-state="no-goals"]')).toBeVisible()
+	// Even before a goal: what a fresh account can start now, linked to the quest pages.
+	const fresh = planner.plan([])
+	await expect(page.getByRole('heading', { name: /You can start now/ })).toContainText(`(${fresh.canStartNow.length})`)
+	await expect(page.locator('[data-can-start-now] a').first()).toHaveAttribute('href', `/quests/${fresh.canStartNow[0]}`)
 	const box = page.getByRole('combobox', { name: 'Add a goal' })
 	await box.fill('wgs')
 	await expect(page.getByRole('option').first()).toContainText('While Guthix Sleeps')
@@ -100,7 +104,7 @@ test('the goal box works from the keyboard alone', async ({ page }) => {
 test("a shared link reproduces the plan for that player; ticks persist over a reload", async ({ page, browser, consoleErrors }) => {
 	const query = '?goals=while-guthix-sleeps,ritual-of-the-mahjarrat&player=Midgame%20Mia'
 	await open(page, query)
-	await expect(page.getByText("For Midgame Mia's account")).toBeVisible()
+	await expect(page.getByText("For Midgame Mia's account", { exact: true })).toBeVisible()
 	const expected = planner.plan(['while-guthix-sleeps', 'ritual-of-the-mahjarrat'], midgameMia())
 	expect(expected.steps.length).toBeGreaterThan(3)
 	await expect(steps(page)).toHaveCount(expected.steps.length)
@@ -120,6 +124,12 @@ test("a shared link reproduces the plan for that player; ticks persist over a re
 	await expect(steps(page).nth(2).getByRole('checkbox')).not.toBeChecked()
 	// The label is the checkbox's name.
 	await expect(steps(page).nth(0).getByRole('checkbox', { name: texts(expected.steps)[0] })).toBeChecked()
+
+	// Refreshing asks the lookup again (its server cache decides whether RuneMetrics is asked).
+	const refreshed = page.waitForRequest((r) => r.url().includes('/api/v1/player-data') && r.url().includes('Midgame'))
+	await page.getByRole('button', { name: 'Refresh from RuneMetrics' }).click()
+	await refreshed
+	await expect(page.getByRole('button', { name: 'Refresh from RuneMetrics' })).toBeEnabled()
 
 	// A friend opening the same link (a browser of their own) sees the same plan, nothing ticked.
 	const friend = await browser.newContext()
@@ -223,16 +233,16 @@ test('a shared link does not replace the reader\'s own name; typing a name in th
 		}
 	})
 	await open(page, '?goals=desert-treasure&player=Midgame%20Mia')
-	await expect(page.getByText("For Midgame Mia's account")).toBeVisible()
+	await expect(page.getByText("For Midgame Mia's account", { exact: true })).toBeVisible()
 	expect(await page.evaluate(() => localStorage.getItem('player:username'))).toBe('Zezima Jr')
 	// Without a name in the link, the reader's own name is used and written into the address.
 	await open(page, '?goals=desert-treasure')
-	await expect(page.getByText("For Zezima Jr's account")).toBeVisible()
+	await expect(page.getByText("For Zezima Jr's account", { exact: true })).toBeVisible()
 	await expect(page).toHaveURL(/player=Zezima(\+|%20)Jr/)
 	const box = page.getByRole('region', { name: 'Player lookup' }).getByLabel('Your RuneScape name')
 	await box.fill('Quiet Quinn')
 	await box.press('Enter')
-	await expect(page.getByText("For Quiet Quinn's account")).toBeVisible()
+	await expect(page.getByText("For Quiet Quinn's account", { exact: true })).toBeVisible()
 	await expect(page).toHaveURL(/player=Quiet(\+|%20)Quinn/)
 	expect(await page.evaluate(() => localStorage.getItem('player:username'))).toBe('Quiet Quinn')
 })

@@ -23,9 +23,12 @@ function ShowAll({ total, shown, onShow }: { total: number; shown: number; onSho
 export function QuestOutlook({
 	plan,
 	questName,
+	whose,
 }: {
 	plan: Plan
 	questName: (slug: string) => string
+	/** "Midgame Mia's account", "a fresh account". */
+	whose: string
 }) {
 	const [allNow, setAllNow] = useState(false)
 	const [allNearly, setAllNearly] = useState(false)
@@ -37,7 +40,9 @@ export function QuestOutlook({
 				<h2 id="can-start-now" className="border-b border-line pb-1 text-xl font-bold">
 					You can start now <span className="text-base font-normal text-muted">({plan.canStartNow.length})</span>
 				</h2>
-				<p className="mt-2 text-sm text-muted">Every quest it needs done and every level reached.</p>
+				<p className="mt-2 text-sm text-muted">
+					Quests {whose} can start: every quest they need done and every level reached.
+				</p>
 				{plan.canStartNow.length === 0 ? (
 					<p className="mt-3 text-sm">None right now.</p>
 				) : (
@@ -58,7 +63,7 @@ export function QuestOutlook({
 					Nearly there <span className="text-base font-normal text-muted">({plan.nearlyThere.length})</span>
 				</h2>
 				<p className="mt-2 text-sm text-muted">
-					One quest to finish first, or at most {NEARLY_THERE_LEVELS} levels to go in total.
+					For {whose}: one quest to finish first, or at most {NEARLY_THERE_LEVELS} levels to go in total.
 				</p>
 				{plan.nearlyThere.length === 0 ? (
 					<p className="mt-3 text-sm">None right now.</p>
