@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react'
 import { type GoalMatch, type GoalOption, searchGoals } from '#app/lib/planner/goals.ts'
+import { buttonClass } from './ui.ts'
 
 const KIND_LABELS: Record<GoalOption['kind'], string> = {
 	quest: 'Quest',
@@ -142,6 +143,50 @@ export function GoalPicker({
 					No quest or unlock matches “{text.trim()}”.
 				</p>
 			) : null}
+		</div>
+	)
+}
+
+/** The goals chosen, each with a button to remove it. */
+export function ChosenGoals({
+	goals,
+	onRemove,
+}: {
+	goals: { slug: string; label: string }[]
+	onRemove: (slug: string) => void
+}) {
+	if (goals.length === 0) return null
+	return (
+		<ul className="mt-3 flex flex-wrap gap-2" aria-label="Chosen goals">
+			{goals.map((goal) => (
+				<li key={goal.slug} className="flex items-center gap-1 rounded-full border border-accent/60 bg-bg py-1 pr-1 pl-3 text-sm">
+					{goal.label}
+					<button
+						type="button"
+						onClick={() => onRemove(goal.slug)}
+						className="rounded-full px-2 text-muted hover:bg-raised hover:text-fg"
+						aria-label={`Remove ${goal.label}`}
+					>
+						×
+					</button>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+/** The presets not chosen yet, one button each. */
+export function Presets({ presets, onAdd }: { presets: { slug: string; label: string }[]; onAdd: (slug: string) => void }) {
+	if (presets.length === 0) return null
+	return (
+		<div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+			<span className="text-muted">Popular:</span>
+			{presets.map((preset) => (
+				<button key={preset.slug} type="button" onClick={() => onAdd(preset.slug)} className={buttonClass}>
+					<span className="sr-only">Add </span>
+					{preset.label}
+				</button>
+			))}
 		</div>
 	)
 }
