@@ -8,6 +8,8 @@ import { PlanSection } from '#app/components/planner/plan-section.tsx'
 import type { PlannerPlayerState } from '#app/components/planner/planner-player.tsx'
 import { QuestOutlook } from '#app/components/planner/quest-outlook.tsx'
 import { usePlanProgress } from '#app/components/planner/use-plan-progress.ts'
+import { ironmanSetting, useIronman } from '#app/components/settings/reader-settings.ts'
+import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { stepText } from '#app/lib/planner/format.ts'
 import { goalOptions, parseGoalsParam } from '#app/lib/planner/goals.ts'
@@ -123,17 +125,19 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 	const loaded = player?.status === 'loaded' && player.data ? player.data : undefined
 	const waiting = !player || player.status === 'loading'
 	const account = loaded ? plannerPlayer(loaded, planner.questName) : FRESH_ACCOUNT
+	// The reader's "I play an ironman" setting: ironman-only levels count too.
+	const [ironman] = useIronman()
 	const plan = useMemo(
-		() => (waiting ? undefined : timed(() => planner.plan(goalSlugs, account))),
+		() => (waiting ? undefined : timed(() => planner.plan(goalSlugs, account, { ironman }))),
 		// `account` follows `loaded`; a new object each render must not recompute the plan.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-		[planner, goalSlugs, loaded, waiting],
+		[planner, goalSlugs, loaded, waiting, ironman],
 	)
 	const stepTexts = useMemo(
 		() => plan?.steps.map((step) => ({ id: step.id, text: stepText(step, questName) })) ?? [],
 		[plan, questName],
 	)
-	const key = plan && goalSlugs.length > 0 ? progressKey(loaded ? loaded.name : '', goalSlugs) : undefined
+	const key = plan && goalSlugs.length > 0 ? progressKey(loaded ? loaded.name : '', goalSlugs, ironman) : undefined
 	const progress = usePlanProgress(key, stepTexts)
 
 	return (
@@ -170,6 +174,9 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 					presets={options.filter((o) => o.kind !== 'quest' && !goalSlugs.includes(o.slug))}
 					onAdd={(slug) => setGoals([...goalSlugs, slug])}
 				/>
+				<div className="mt-3 border-t border-line pt-3">
+					<SettingSwitch setting={ironmanSetting} label="I play an ironman (count ironman-only levels)" />
+				</div>
 			</section>
 
 			<div className="mt-4 min-h-36 print:hidden">
@@ -182,6 +189,7 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 
 			<PlanSection
 				plan={plan}
+				ironman={ironman}
 				player={player}
 				goalsChosen={goalSlugs.length > 0}
 				questName={questName}

@@ -273,3 +273,17 @@ test('GET /api/v1/plan: the same plans as the page, and the lookup\'s errors', a
 	expect(down.status()).toBe(502)
 	expect(await down.json()).toMatchObject({ error: { code: 'UPSTREAM_ERROR' } })
 })
+
+test('"I play an ironman" counts the ironman-only levels, and the plan says so', async ({ page }) => {
+	await open(page, '?goals=cold-war')
+	const texts = () => shownSteps(page)
+	const normal = planner.plan(['cold-war'])
+	const ironman = planner.plan(['cold-war'], undefined, { ironman: true })
+	expect(ironman.steps.length).toBeGreaterThan(normal.steps.length)
+	await expect(steps(page)).toHaveCount(normal.steps.length)
+	await page.getByRole('switch', { name: /I play an ironman/ }).click()
+	await expect(page.getByText('For a fresh account, ironman levels included', { exact: true })).toBeVisible()
+	await expect(steps(page)).toHaveCount(ironman.steps.length)
+	expect(await texts()).toEqual(ironman.steps.map((step) => stepText(step, questName)))
+	expect(await texts()).toContain(`Train Woodcutting 1 → 60: ${formatNumber(xpForLevel('woodcutting', 60))} XP`)
+})

@@ -55,6 +55,7 @@ function Totals({ plan }: { plan: Plan }) {
 /** "Your plan": whose it is, its controls, notices, totals and the steps. */
 export function PlanSection({
 	plan,
+	ironman,
 	player,
 	goalsChosen,
 	questName,
@@ -63,6 +64,8 @@ export function PlanSection({
 	onToggle,
 }: {
 	plan: Plan | undefined
+	/** Ironman-only levels are counted. */
+	ironman: boolean
 	player: PlannerPlayerState | undefined
 	goalsChosen: boolean
 	questName: (slug: string) => string
@@ -72,7 +75,7 @@ export function PlanSection({
 }) {
 	const [copied, setCopied] = useState<string>()
 	const loaded = player?.status === 'loaded' ? player.data : undefined
-	const whose = loaded ? `${loaded.name}'s account` : 'a fresh account'
+	const whose = `${loaded ? `${loaded.name}'s account` : 'a fresh account'}${ironman ? ', ironman levels included' : ''}`
 
 	async function copy(text: string, what: string) {
 		try {

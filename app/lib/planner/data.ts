@@ -76,24 +76,12 @@ function toLevels(skills: readonly SkillRequirement[]): Levels {
 }
 
 /**
- * The structured requirements the quest data is gaining (issue 13): parts of quests, quests
- * taken past their completion, alternative levels and ironman-only levels. Optional here so the
- * planner reads them as soon as the data has them.
- */
-type StructuredRequirements = {
-	partial?: readonly { quest: string; until: string; needs: { quest: readonly string[]; skill: readonly SkillRequirement[]; questPoints?: number } }[]
-	fully?: readonly { quest: string; until: string }[]
-	anyOf?: readonly { skill: readonly SkillRequirement[] }[]
-	ironman?: { skill: readonly SkillRequirement[] }
-}
-
-/**
  * A quest record reduced to what the planner needs; empty fields are left out. A quest needed
  * past its completion ("with 100 %") is a prerequisite plus a step to tick by hand.
  */
 export function toPlannerQuest(quest: Quest): PlannerQuest {
-	const req: Quest['requirements'] & StructuredRequirements = quest.requirements
-	const fully = req.fully ?? []
+	const req = quest.requirements
+	const fully = req.fully
 	const other = [...fully.map((f) => `${f.quest}: ${f.until}`), ...req.other]
 	const ironman = toLevels(req.ironman?.skill ?? [])
 	return {
@@ -105,7 +93,7 @@ export function toPlannerQuest(quest: Quest): PlannerQuest {
 		skills: toLevels(req.skill),
 		...(req.questPoints ? { questPointsNeeded: req.questPoints } : {}),
 		...(other.length ? { other } : {}),
-		...(req.partial?.length
+		...(req.partial.length
 			? {
 					partial: req.partial.map((p) => ({
 						quest: p.quest,
@@ -118,7 +106,7 @@ export function toPlannerQuest(quest: Quest): PlannerQuest {
 					})),
 				}
 			: {}),
-		...(req.anyOf?.length ? { anyOf: req.anyOf.map((group) => toLevels(group.skill)) } : {}),
+		...(req.anyOf.length ? { anyOf: req.anyOf.map((group) => toLevels(group.skill)) } : {}),
 		...(Object.keys(ironman).length ? { ironman } : {}),
 	}
 }
