@@ -7,15 +7,7 @@ import { compareNames } from '#app/lib/quests/requirements.ts'
 import { SKILLS, type SkillName } from '#app/lib/skills.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerData, PlannerPartial, PlannerPreset, PlannerQuest } from './data.ts'
-import {
-	Account,
-	bySkillLabel,
-	createTask,
-	levelsShort,
-	maxLevels,
-	NextTasks,
-	type Task,
-} from './walk.ts'
+import { Account, bySkillLabel, type LevelNeeds, levelNeeds, levelsShort, NextTasks, type Task } from './walk.ts'
 
 /** What the planner knows of an account. */
 export interface PlannerPlayer {
@@ -111,6 +103,18 @@ export function createPlanner(data: PlannerData): Planner {
 	)
 	const questCape = data.quests.filter((q) => q.questPoints > 0)
 
+	// Each quest's levels in the walk's form, worked out once (with and without ironman levels).
+	const needsCache = [new Map<PlannerQuest, LevelNeeds>(), new Map<PlannerQuest, LevelNeeds>()]
+	function needsOf(quest: PlannerQuest, options: PlanOptions): LevelNeeds {
+		const cache = needsCache[options.ironman ? 1 : 0]!
+		let needs = cache.get(quest)
+		if (!needs) {
+			needs = levelNeeds(quest.skills, quest.anyOf, options.ironman ? quest.ironman : undefined)
+			cache.set(quest, needs)
+		}
+		return needs
+	}
+
 	function presetQuests(preset: PlannerPreset): PlannerQuest[] {
 		if (preset.kind === 'quest-cape') return questCape
 		const quest = questByName.get(preset.quest)
@@ -153,15 +157,15 @@ export function createPlanner(data: PlannerData): Planner {
 			const id = `quest:${quest.slug}`
 			const known = tasks.get(id)
 			if (known) return known
-			const task = createTask({
+			const task: Task = {
 				id,
 				quest,
-				skills: options.ironman ? maxLevels(quest.skills, quest.ironman) : quest.skills,
-				anyOf: quest.anyOf ?? [],
+				deps: new Set(),
+				needs: needsOf(quest, options),
 				questPointsNeeded: quest.questPointsNeeded ?? 0,
 				other: quest.other ?? [],
 				questPoints: quest.questPoints,
-			})
+			}
 			tasks.set(id, task)
 			for (const prereq of quest.quests) {
 				const dep = whole(prereq)
@@ -185,16 +189,16 @@ export function createPlanner(data: PlannerData): Planner {
 			const id = `partial:${quest.slug}:${questSlug(part.until)}`
 			const known = tasks.get(id)
 			if (known) return known
-			const task = createTask({
+			const task: Task = {
 				id,
 				quest,
 				until: part.until,
-				skills: part.needs.skills,
-				anyOf: [],
+				deps: new Set(),
+				needs: levelNeeds(part.needs.skills),
 				questPointsNeeded: part.needs.questPoints ?? 0,
 				other: [],
 				questPoints: 0,
-			})
+			}
 			tasks.set(id, task)
 			for (const need of part.needs.quests) {
 				const dep = whole(need)
@@ -256,7 +260,7 @@ export function createPlanner(data: PlannerData): Planner {
 				// The step is done once the player has them (from quests outside the plan).
 				account.questPoints = task.questPointsNeeded
 			}
-			const shorts = levelsShort(task, account).sort(bySkillLabel)
+			const shorts = levelsShort(task.needs, account).sort(bySkillLabel)
 			for (const short of shorts) {
 				steps.push({
 					id: `train:${short.skill}:${short.level}`,
@@ -280,7 +284,7 @@ export function createPlanner(data: PlannerData): Planner {
 				steps.push({ id: task.id, kind: 'quest', slug: task.quest.slug, name: task.quest.name, questPoints: task.questPoints })
 			}
 			account.questPoints += task.questPoints
-			next.accountChanged(shorts.length > 0)
+			next.accountChanged(shorts.map((short) => short.skill))
 
 			for (const dependent of dependents.get(task) ?? []) {
 				const left = waiting.get(dependent)! - 1
@@ -321,18 +325,9 @@ export function createPlanner(data: PlannerData): Planner {
 					missing.push({ kind: 'quest', slug: prereq.slug, name: prereq.name, partial: true })
 				}
 			}
-			const task = createTask({
-				id: quest.slug,
-				quest,
-				skills: options.ironman ? maxLevels(quest.skills, quest.ironman) : quest.skills,
-				anyOf: quest.anyOf ?? [],
-				questPointsNeeded: 0,
-				other: [],
-				questPoints: 0,
-			})
 			const quests = missing.length
 			let levels = 0
-			for (const short of levelsShort(task, account).sort(bySkillLabel)) {
+			for (const short of levelsShort(needsOf(quest, options), account).sort(bySkillLabel)) {
 				const current = account.level(short.skill)
 				levels += short.level - current
 				missing.push({ kind: 'level', skill: short.skill, level: short.level, current })

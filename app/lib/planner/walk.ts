@@ -8,6 +8,25 @@ import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerQuest } from './data.ts'
 import type { PlannerPlayer } from './plan.ts'
 
+/** Levels something needs: each of `levels`, and one level from each `anyOf` group. */
+export interface LevelNeeds {
+	levels: readonly (readonly [SkillName, number])[]
+	anyOf: readonly (readonly (readonly [SkillName, number])[])[]
+	/** Every skill named, for the cost cache. */
+	skills: readonly SkillName[]
+}
+
+const entries = (levels: Levels | undefined) => (levels ? (Object.entries(levels) as [SkillName, number][]) : [])
+
+/** A quest's (or a part's) level requirements in the form the walk reads; `extra` raises them. */
+export function levelNeeds(levels: Levels, anyOf: readonly Levels[] = [], extra?: Levels): LevelNeeds {
+	const merged = new Map(entries(levels))
+	for (const [skill, level] of entries(extra)) merged.set(skill, Math.max(level, merged.get(skill) ?? 0))
+	const groups = anyOf.map((group) => entries(group).sort(([x], [y]) => compareNames(x, y)))
+	const skills = new Set([...merged.keys(), ...groups.flat().map(([skill]) => skill)])
+	return { levels: [...merged], anyOf: groups, skills: [...skills] }
+}
+
 /** One thing to do: a quest, or part of one. */
 export interface Task {
 	id: string
@@ -15,88 +34,79 @@ export interface Task {
 	/** Set for part of a quest: how far. */
 	until?: string
 	deps: Set<Task>
-	skills: Levels
-	anyOf: readonly Levels[]
+	needs: LevelNeeds
 	questPointsNeeded: number
 	other: readonly string[]
 	questPoints: number
-	/** Every skill `skills` and `anyOf` name. */
-	skillNames: readonly SkillName[]
-}
-
-export function maxLevels(a: Levels, b: Levels | undefined): Levels {
-	if (!b) return a
-	const out: Levels = { ...a }
-	for (const [skill, level] of Object.entries(b) as [SkillName, number][]) {
-		out[skill] = Math.max(level, out[skill] ?? 0)
-	}
-	return out
 }
 
 /** The account as the planner walks through it: levels and XP rise as training steps are taken. */
 export class Account {
-	private readonly levels = new Map<SkillName, number>()
-	private readonly xp = new Map<SkillName, number>()
+	private readonly levels = {} as Record<SkillName, number>
+	private readonly xp = {} as Record<SkillName, number>
+	private readonly versions = {} as Record<SkillName, number>
+	private readonly costs = new Map<Task, { stamp: number; xp: number }>()
 	questPoints = 0
 
 	constructor(player: PlannerPlayer) {
 		for (const { name } of SKILLS) {
 			const level = player.levels[name] ?? (name === 'constitution' ? 10 : 1)
-			this.levels.set(name, level)
-			this.xp.set(name, Math.max(player.xp[name] ?? 0, xpForLevel(name, level)))
+			this.levels[name] = level
+			this.xp[name] = Math.max(player.xp[name] ?? 0, xpForLevel(name, level))
+			this.versions[name] = 0
 		}
 	}
 
 	level(skill: SkillName): number {
-		return this.levels.get(skill)!
+		return this.levels[skill]
 	}
 
 	/** XP still to gain to reach `level` (0 when reached). */
 	xpTo(skill: SkillName, level: number): number {
-		if (this.level(skill) >= level) return 0
-		return Math.max(0, xpForLevel(skill, level) - this.xp.get(skill)!)
+		if (this.levels[skill] >= level) return 0
+		return Math.max(0, xpForLevel(skill, level) - this.xp[skill])
 	}
 
 	train(skill: SkillName, level: number) {
-		this.levels.set(skill, Math.max(level, this.level(skill)))
-		this.xp.set(skill, Math.max(this.xp.get(skill)!, xpForLevel(skill, level)))
-		this.versions.set(skill, (this.versions.get(skill) ?? 0) + 1)
+		this.levels[skill] = Math.max(level, this.levels[skill])
+		this.xp[skill] = Math.max(this.xp[skill], xpForLevel(skill, level))
+		this.versions[skill]++
 	}
-
-	private readonly versions = new Map<SkillName, number>()
-	private readonly costs = new Map<Task, { stamp: number; xp: number }>()
 
 	/** Total XP a task still needs; cached until one of its skills is trained. */
 	xpShort(task: Task): number {
 		let stamp = 0
-		for (const skill of task.skillNames) stamp += this.versions.get(skill) ?? 0
+		for (const skill of task.needs.skills) stamp += this.versions[skill]
 		const cached = this.costs.get(task)
 		if (cached?.stamp === stamp) return cached.xp
-		const xp = levelsShort(task, this).reduce((sum, s) => sum + s.xp, 0)
+		let xp = 0
+		if (task.needs.anyOf.length === 0) {
+			for (const [skill, level] of task.needs.levels) xp += this.xpTo(skill, level)
+		} else {
+			for (const short of levelsShort(task.needs, this)) xp += short.xp
+		}
 		this.costs.set(task, { stamp, xp })
 		return xp
 	}
 }
 
-/** The levels a task still needs, cheapest alternative chosen per `anyOf` group. */
-export function levelsShort(task: Task, account: Account): { skill: SkillName; level: number; xp: number }[] {
+/** The levels still missing, the cheapest alternative chosen per `anyOf` group. */
+export function levelsShort(needs: LevelNeeds, account: Account): { skill: SkillName; level: number; xp: number }[] {
 	const wanted = new Map<SkillName, number>()
-	for (const [skill, level] of Object.entries(task.skills) as [SkillName, number][]) {
+	for (const [skill, level] of needs.levels) {
 		if (account.level(skill) < level) wanted.set(skill, level)
 	}
-	for (const group of task.anyOf) {
-		const options = (Object.entries(group) as [SkillName, number][]).sort(([a], [b]) =>
-			compareNames(a, b),
-		)
-		// Met when any alternative is reached, counting what this task trains anyway.
+	for (const options of needs.anyOf) {
+		// Met when any alternative is reached, counting what is trained for this anyway.
 		if (options.some(([skill, level]) => Math.max(account.level(skill), wanted.get(skill) ?? 0) >= level))
 			continue
-		let best: [SkillName, number] | undefined
+		let best: readonly [SkillName, number] | undefined
 		let bestXp = Infinity
-		for (const [skill, level] of options) {
+		for (const option of options) {
+			const [skill, level] = option
 			const extra = account.xpTo(skill, level) - account.xpTo(skill, wanted.get(skill) ?? 0)
 			if (extra < bestXp) {
-				best = [skill, level]
+				best = option
 				bestXp = extra
 			}
 		}
@@ -108,23 +118,21 @@ export function levelsShort(task: Task, account: Account): { skill: SkillName; l
 export const bySkillLabel = (a: { skill: SkillName }, b: { skill: SkillName }) =>
 	compareNames(skillLabel(a.skill), skillLabel(b.skill))
 
-export function createTask(fields: Omit<Task, 'deps' | 'skillNames'>): Task {
-	const names = new Set(Object.keys(fields.skills) as SkillName[])
-	for (const group of fields.anyOf) for (const skill of Object.keys(group)) names.add(skill as SkillName)
-	return { ...fields, deps: new Set(), skillNames: [...names] }
-}
-
 /**
  * The tasks that could come next, handed out by the ordering rule: lowest `priority`, then rank
  * (name order). Priorities only fall as the walk goes on (levels and quest points only rise),
  * so a task found startable stays startable: those wait in a heap by rank and are handed out
  * without looking at the others. The others are looked at again when the account changes in a
- * way that could free them: after training (all of them), after quest points (those short of
- * quest points).
+ * way that could free them: after training a skill (those needing it), after quest points (those
+ * short of quest points).
  */
 export class NextTasks {
 	private readonly ready: Task[] = []
 	private readonly pending = new Set<Task>()
+	/** Pending tasks by the skills they need: training a skill can only free these. */
+	private readonly pendingBySkill = new Map<SkillName, Set<Task>>()
+	/** The pending tasks that need quest points: the only ones points alone can free. */
+	private readonly pendingForPoints = new Set<Task>()
 
 	constructor(
 		private readonly account: Account,
@@ -132,18 +140,32 @@ export class NextTasks {
 	) {}
 
 	add(task: Task) {
-		if (priority(task, this.account) === 0) this.push(task)
-		else this.pending.add(task)
+		if (priority(task, this.account) === 0) return this.push(task)
+		this.pending.add(task)
+		for (const skill of task.needs.skills) {
+			const tasks = this.pendingBySkill.get(skill) ?? new Set()
+			tasks.add(task)
+			this.pendingBySkill.set(skill, tasks)
+		}
+		if (task.questPointsNeeded > 0) this.pendingForPoints.add(task)
 	}
 
-	accountChanged(trained: boolean) {
-		for (const task of this.pending) {
-			if (!trained && task.questPointsNeeded === 0) continue
+	/** The account gained quest points and trained these skills: look again at whom that frees. */
+	accountChanged(trained: readonly SkillName[]) {
+		const check = new Set(this.pendingForPoints)
+		for (const skill of trained) for (const task of this.pendingBySkill.get(skill) ?? []) check.add(task)
+		for (const task of check) {
 			if (priority(task, this.account) === 0) {
-				this.pending.delete(task)
+				this.remove(task)
 				this.push(task)
 			}
 		}
+	}
+
+	private remove(task: Task) {
+		this.pending.delete(task)
+		this.pendingForPoints.delete(task)
+		for (const skill of task.needs.skills) this.pendingBySkill.get(skill)?.delete(task)
 	}
 
 	take(): Task | undefined {
@@ -157,7 +179,7 @@ export class NextTasks {
 				bestScore = score
 			}
 		}
-		if (best) this.pending.delete(best)
+		if (best) this.remove(best)
 		return best
 	}
 
