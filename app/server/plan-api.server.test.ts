@@ -34,7 +34,7 @@ async function withApi(
 	const lookup = createPlayerDataCore({
 		runemetricsBaseUrl: fake.runemetricsBaseUrl,
 		hiscoresBaseUrl: fake.hiscoresBaseUrl,
-		timeoutMs: 500,
+		timeoutMs: 2000,
 		userAgent: 'GielinorGuide/test',
 		rateLimit: false,
 		log: () => {},
