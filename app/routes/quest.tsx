@@ -130,7 +130,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 			<PlayerLookupSection />
 
 			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
-			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain />
+			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain titleAsHeading />
 
 			<section aria-labelledby="unlocks" className="mt-10">
 				<h2 id="unlocks" className="border-b border-line pb-1 text-2xl font-bold">

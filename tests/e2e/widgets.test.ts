@@ -43,7 +43,7 @@ test.describe('widget gallery', () => {
 		await expect(table.getByRole('columnheader')).toHaveText(['Setting', 'Suggested'])
 		await expect(table.getByRole('rowheader')).toHaveText(['Loot beams', 'Slim headers', 'Interface scaling'])
 		await expect(table.locator('caption')).toHaveText('Gameplay settings')
-		await expect(page.getByRole('complementary', { name: 'Before you start' })).toBeVisible()
+		await expect(page.getByRole('note', { name: 'Before you start' })).toBeVisible()
 		// The directive syntax sits beside each widget.
 		await expect(page.locator('.gallery-source pre').filter({ hasText: ':::checklist{id="gallery-short"}' })).toBeVisible()
 		await scrollThrough(page)

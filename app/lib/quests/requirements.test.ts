@@ -117,6 +117,7 @@ test('totalSkills keeps the highest level per skill across the chain, sorted by 
 			{ skill: 'agility', level: 10 },
 			{ skill: 'magic', level: 50 },
 		],
+		requires: ['Mid'],
 	})
 })
 

@@ -22,6 +22,10 @@ export interface ChainStep {
 	skills: SkillRequirement[]
 	/** The wiki page title, only when it differs from `name` (for the quick-guide link). */
 	wikiTitle?: string
+	/** This quest's direct prerequisites (all earlier in the chain), in the order of its own chain; absent when none. */
+	requires?: string[]
+	/** This quest's own quest-point threshold; absent when none. */
+	questPoints?: number
 }
 
 export interface RequirementSummary {
@@ -122,6 +126,18 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 		}
 	}
 
+	// A quest's direct prerequisites in the order its own chain lists them.
+	const requirements = new Map<string, string[]>()
+	const requiresOf = (name: string): string[] => {
+		let list = requirements.get(name)
+		if (!list) {
+			const direct = new Set(byName.get(name)!.requirements.quest)
+			list = chainOf(name).filter((step) => direct.has(step))
+			requirements.set(name, list)
+		}
+		return list
+	}
+
 	const summaryOf = (name: string): RequirementSummary => {
 		const memo = summaries.get(name)
 		if (memo) return memo
@@ -135,11 +151,14 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 			const req = step.requirements
 			const skills = req.skill.map((s) => ({ ...s })).sort((a, b) => compareNames(a.skill, b.skill))
 			const wikiTitle = step.wikiTitle && step.wikiTitle !== stepName ? step.wikiTitle : undefined
+			const requires = requiresOf(stepName)
 			steps.push({
 				name: stepName,
 				slug: questSlug(stepName),
 				skills,
 				...(wikiTitle ? { wikiTitle } : {}),
+				...(requires.length ? { requires } : {}),
+				...(req.questPoints ? { questPoints: req.questPoints } : {}),
 			})
 			for (const { skill, level } of req.skill)
 				best.set(skill, Math.max(level, best.get(skill) ?? 0))

@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import { type PlayerDataValue, usePlayerData } from '#app/components/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
+import type { StepState } from '#app/lib/quests/chain-states.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
@@ -104,23 +105,38 @@ export function RequirementCard({
 	status,
 	children,
 	footer,
+	titleAsHeading = false,
 }: {
 	label: string
 	heading: ReactNode
 	status?: ReactNode
 	children: ReactNode
 	footer?: ReactNode
+	/**
+	 * Where the card is a section of the page (quest pages), its title is an h2 so the h3s inside
+	 * follow in order; inside guide prose it sits under the guide's own headings.
+	 */
+	titleAsHeading?: boolean
 }) {
+	const eyebrow = <span className="block text-xs font-semibold tracking-wider text-muted uppercase">Requirements</span>
+	const title = <span className="block text-lg leading-7 font-bold">{heading}</span>
 	return (
 		<section
 			aria-label={label}
 			className="not-prose my-6 overflow-hidden rounded-xl border border-line bg-raised text-[0.95rem] leading-6 shadow-sm"
 		>
 			<header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-sunken/60 px-4 py-3">
-				<div className="min-w-0 flex-1">
-					<p className="text-xs font-semibold tracking-wider text-muted uppercase">Requirements</p>
-					<div className="text-lg leading-7 font-bold">{heading}</div>
-				</div>
+				{titleAsHeading ? (
+					<h2 className="m-0 min-w-0 flex-1 border-0 p-0">
+						{eyebrow}
+						{title}
+					</h2>
+				) : (
+					<div className="min-w-0 flex-1">
+						{eyebrow}
+						{title}
+					</div>
+				)}
 				{status}
 			</header>
 			<div className="space-y-5 px-4 py-4">{children}</div>
@@ -169,76 +185,133 @@ function skillsText(skills: readonly SkillRequirement[]) {
 	return skills.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' · ')
 }
 
+/** The wiki icon link after a quest name; a no-break space glues it to the name's last word. */
 export function WikiGuideLink({ quest }: { quest: PanelQuest }) {
 	return (
-		<a
-			href={wikiQuickGuideUrl(quest.wikiTitle ?? quest.name)}
-			target="_blank"
-			rel="noopener noreferrer"
-			className="ml-1 inline-flex size-6 items-center justify-center rounded-md align-middle text-muted no-underline hover:bg-sunken hover:text-link"
-			aria-label={`${quest.name} quick guide on the RuneScape Wiki`}
-			title="Quick guide on the RuneScape Wiki"
-		>
-			<IconExternal size={14} />
-		</a>
+		<>
+			{'\u00a0'}
+			<a
+				href={wikiQuickGuideUrl(quest.wikiTitle ?? quest.name)}
+				target="_blank"
+				rel="noopener noreferrer"
+				className="inline-flex size-6 items-center justify-center rounded-md align-middle text-muted no-underline hover:bg-sunken hover:text-link"
+				aria-label={`${quest.name} quick guide on the RuneScape Wiki`}
+				title="Quick guide on the RuneScape Wiki"
+			>
+				<IconExternal size={14} />
+			</a>
+		</>
 	)
 }
 
+/** What a quest line says about the loaded player: a chain state, or only "not done" (no chain). */
+export type PanelStepState = StepState | { state: 'missing' }
+
+/** A line of the quest list: the quest, its number in the chain and, with a player, its state. */
+export type PanelStep = PanelQuest & {
+	number: number
+	state?: PanelStepState
+	/** The first quest of the chain the player can start now. */
+	startHere?: boolean
+}
+
+const STATE_TONE: Record<PanelStepState['state'], string> = {
+	completed: 'text-ok',
+	'can-start': 'text-ok',
+	blocked: 'text-bad',
+	checking: 'text-muted',
+	missing: 'text-bad',
+}
+
+function StepStateText({ state }: { state: PanelStepState }) {
+	switch (state.state) {
+		case 'completed':
+			return <>Done</>
+		case 'can-start':
+			return <>Can start now</>
+		case 'checking':
+			return <>Checking your quest points…</>
+		case 'missing':
+			return <>Not done</>
+		case 'blocked': {
+			const by = state.by
+			if (by.kind === 'quest') {
+				return (
+					<>
+						Blocked by{' '}
+						<Link to={`/quests/${by.slug}`} prefetch="intent" className="underline underline-offset-2">
+							{by.name}
+						</Link>
+					</>
+				)
+			}
+			if (by.kind === 'skill') return <>Needs {by.level} {skillLabel(by.skill)} (you have {by.current})</>
+			return <>Needs {by.required} quest points (you have {by.current})</>
+		}
+	}
+}
+
 /**
- * Quests to complete, in order. With a player: ticked when completed, crossed when not. The item
- * named by `target` is marked as the quest the panel is about.
+ * Quests to complete, in order, each with its number in the chain. With a player, each line also
+ * says where they stand (done, can start now, blocked by what), and the first quest they can
+ * start is marked "Start here". The item named by `target` is the quest the panel is about.
  */
-export function QuestList({
-	quests,
-	player,
-	target,
-}: {
-	quests: readonly PanelQuest[]
-	player: PanelPlayer | undefined
-	target?: string
-}) {
+export function QuestList({ steps, target }: { steps: readonly PanelStep[]; target?: string }) {
 	// Columns fill top to bottom, so a long chain still reads in order.
 	return (
-		<ol className={`m-0 list-none gap-x-6 p-0 ${quests.length > 6 ? 'sm:columns-2' : ''}`}>
-			{quests.map((quest, i) => {
-				const done = player ? player.hasCompleted(quest.name) : undefined
-				const isTarget = quest.name === target
+		<ol className={`m-0 list-none gap-x-6 p-0 ${steps.length > 6 ? 'sm:columns-2' : ''}`}>
+			{steps.map((step) => {
+				const isTarget = step.name === target
+				const state = step.state
 				return (
 					<li
-						key={quest.slug}
-						data-quest={quest.name}
-						data-status={done === undefined ? undefined : done ? 'completed' : 'missing'}
+						key={step.slug}
+						data-quest={step.name}
+						data-status={state?.state}
+						data-start-here={step.startHere ? '' : undefined}
 						className={`m-0 flex break-inside-avoid items-start gap-2 rounded-md px-1.5 py-1 ${isTarget ? 'bg-accent/10' : ''}`}
 					>
-						<span
-							className={`mt-0.5 flex w-[18px] shrink-0 justify-center text-xs font-semibold tabular-nums ${
-								done === undefined ? 'pt-px text-muted' : done ? 'text-ok' : 'text-bad'
-							}`}
-						>
-							{done === undefined ? `${i + 1}.` : done ? <IconCheck /> : <IconCross />}
+						<span className="mt-0.5 flex shrink-0 items-center gap-1 text-xs font-semibold tabular-nums">
+							<span className="min-w-[1.5rem] pt-px text-right text-muted">{step.number}.</span>
+							{state?.state === 'completed' ? (
+								<span className="text-ok">
+									<IconCheck />
+								</span>
+							) : state?.state === 'blocked' || state?.state === 'missing' ? (
+								<span className="text-bad">
+									<IconCross />
+								</span>
+							) : null}
 						</span>
 						<span className="min-w-0 flex-1">
 							<Link
-								to={`/quests/${quest.slug}`}
+								to={`/quests/${step.slug}`}
 								prefetch="intent"
 								className={`font-medium text-link underline decoration-1 underline-offset-2 hover:decoration-2 ${
-									done ? 'opacity-80' : ''
+									state?.state === 'completed' ? 'opacity-80' : ''
 								}`}
 							>
-								{quest.name}
+								{step.name}
 							</Link>
-							{done !== undefined ? (
-								<span className="sr-only">{done ? ' (completed)' : ' (not completed)'}</span>
-							) : null}
-							<WikiGuideLink quest={quest} />
+							<WikiGuideLink quest={step} />
 							{isTarget ? (
 								<span className="ml-2 rounded bg-accent/20 px-1.5 py-px text-xs font-semibold text-accent">
 									this quest
 								</span>
 							) : null}
-							{quest.skills && quest.skills.length > 0 ? (
+							{step.startHere ? (
+								<span className="ml-2 rounded bg-accent px-1.5 py-px text-xs font-bold text-accent-fg">
+									Start here
+								</span>
+							) : null}
+							{state ? (
+								<span className={`block text-sm leading-5 font-medium ${STATE_TONE[state.state]}`} data-step-state="">
+									<StepStateText state={state} />
+								</span>
+							) : null}
+							{step.skills && step.skills.length > 0 ? (
 								<span className="block text-xs leading-5 text-muted">
-									{skillsText(quest.skills)}
+									{skillsText(step.skills)}
 								</span>
 							) : null}
 						</span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
 import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
+import { chainStepStates, startHereIndex } from '#app/lib/quests/chain-states.ts'
 import { STATUS_LABELS, summaryStartCheck } from '#app/lib/quests/progress.ts'
 import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
 import type { SkillName } from '#app/lib/skills.ts'
@@ -9,6 +10,7 @@ import {
 	OtherSection,
 	type PanelPlayer,
 	PanelSection,
+	type PanelStep,
 	PlayerFooter,
 	QuestList,
 	QuestPointsLine,
@@ -69,7 +71,8 @@ export function QuestRequirementsPanel({
 	quest,
 	summary,
 	expandChain = false,
-}: QuestRequirementsWidgetProps & { expandChain?: boolean }) {
+	titleAsHeading = false,
+}: QuestRequirementsWidgetProps & { expandChain?: boolean; titleAsHeading?: boolean }) {
 	const playerData = usePlayerData()
 	const player = usePanelPlayer((summary?.questPoints ?? 0) > 0)
 	const [onlyMissingChoice] = useOnlyMissing()
@@ -78,7 +81,15 @@ export function QuestRequirementsPanel({
 	const target = chain.at(-1)
 	const status = summary && player ? targetStatus(summary, player) : undefined
 
-	const quests = onlyMissing ? chain.filter((q) => !player.hasCompleted(q.name)) : chain
+	const states = player ? chainStepStates(chain, player) : undefined
+	const startHere = states ? startHereIndex(states) : -1
+	const steps: PanelStep[] = chain.map((q, i) => ({
+		...q,
+		number: i + 1,
+		...(states ? { state: states[i] } : {}),
+		...(i === startHere ? { startHere: true } : {}),
+	}))
+	const shownSteps = onlyMissing ? steps.filter((s) => s.state?.state !== 'completed') : steps
 	const skills = (summary?.totalSkills ?? []).filter(
 		(s) => !onlyMissing || player.levelOf(s.skill) < s.level,
 	)
@@ -86,7 +97,7 @@ export function QuestRequirementsPanel({
 	const questPointsMet = player?.questPoints !== undefined && player.questPoints >= questPoints
 	const other = summary?.other ?? []
 
-	const list = <QuestList quests={quests} player={player} target={target?.name} />
+	const list = <QuestList steps={shownSteps} target={target?.name} />
 	return (
 		<RequirementCard
 			label={`Requirements for ${target?.name ?? quest}`}
@@ -107,20 +118,24 @@ export function QuestRequirementsPanel({
 			}
 			status={status ? <StatusPill status={status} /> : null}
 			footer={<PlayerFooter player={playerData} />}
+			titleAsHeading={titleAsHeading}
 		>
 			<PanelSection title="Quest chain" count={chain.length > 1 ? chain.length : undefined}>
 				{chain.length <= 1 ? (
 					<EmptyLine>No quest requirements</EmptyLine>
-				) : quests.length === 0 ? (
+				) : shownSteps.length === 0 ? (
 					<EmptyLine ok>Every quest in the chain is done</EmptyLine>
-				) : quests.length > FOLD_AFTER && !expandChain ? (
+				) : shownSteps.length > FOLD_AFTER && !expandChain ? (
 					<details className="group">
 						<summary className="cursor-pointer rounded-md px-1.5 py-1 text-link hover:underline">
-							Show all {quests.length} quests, from {quests[0]!.name} to {quests.at(-1)!.name}
+							{/* The same count as the heading: the whole chain, this quest included. */}
+							{onlyMissing
+								? `Show the ${shownSteps.length} not done, from ${shownSteps[0]!.name} to ${shownSteps.at(-1)!.name}`
+								: `Show all ${chain.length} quests, from ${chain[0]!.name} to ${chain.at(-1)!.name}`}
 							{player && !onlyMissing ? (
 								<span className="text-muted">
 									{' · '}
-									{quests.filter((q) => !player.hasCompleted(q.name)).length} not done
+									{steps.filter((s) => s.state?.state !== 'completed').length} not done
 								</span>
 							) : null}
 						</summary>
@@ -130,6 +145,7 @@ export function QuestRequirementsPanel({
 					list
 				)}
 			</PanelSection>
+			{target ? <PanelLinks target={target} chainLength={chain.length} player={player} /> : null}
 			<SkillsSection
 				required={summary?.totalSkills.length ?? 0}
 				skills={skills}
@@ -145,8 +161,33 @@ export function QuestRequirementsPanel({
 	)
 }
 
+/** Where to go from the panel: the planner for this quest and the chain in the quest list. */
+function PanelLinks({
+	target,
+	chainLength,
+	player,
+}: {
+	target: { name: string; slug: string }
+	chainLength: number
+	player: PanelPlayer | undefined
+}) {
+	const chainQuery = `chain=${target.slug}${player ? '&status=can-start' : ''}`
+	return (
+		<p className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-panel-links="">
+			<Link to={`/tools/plan?goals=${target.slug}`} className="text-link underline underline-offset-2">
+				Plan the way to {target.name}
+			</Link>
+			{chainLength > 1 ? (
+				<Link to={`/quests?${chainQuery}`} className="text-link underline underline-offset-2">
+					{player ? 'Quests of this chain you can start now' : 'This chain in the quest list'}
+				</Link>
+			) : null}
+		</p>
+	)
+}
+
 export default function QuestRequirementsWidget(
-	props: QuestRequirementsWidgetProps & { expandChain?: boolean },
+	props: QuestRequirementsWidgetProps & { expandChain?: boolean; titleAsHeading?: boolean },
 ) {
 	return (
 		<PlayerDataProvider>

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 import { drawerTitle, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
 import { loadSkillGuide } from './load-guide.ts'
-import { badgeLabel, requirementMet, requirementText } from './requirement.ts'
+import { badgeLabel, badgeLevel, requirementMet, requirementText } from './requirement.ts'
 import SkillBadgeWidget from './skill-badge.tsx'
 import { SkillGuidePanel } from './skill-guide-panel.tsx'
 
@@ -41,9 +41,14 @@ test('titles, requirement texts and the badge accessible name', () => {
 	expect(badgeLabel('herblore', 96, undefined)).toBe(
 		'96 Herblore — open the Herblore levelling guide',
 	)
-	expect(badgeLabel('herblore', 96, false)).toBe(
-		'96 Herblore (not met) — open the Herblore levelling guide',
+	expect(badgeLabel('herblore', 96, 71)).toBe(
+		'71/96 Herblore (you have 71, need 96: not met) — open the Herblore levelling guide',
 	)
+	expect(badgeLabel('herblore', 96, 99)).toBe(
+		'99/96 Herblore (you have 99, need 96: met) — open the Herblore levelling guide',
+	)
+	expect(badgeLevel(51, undefined)).toBe('51')
+	expect(badgeLevel(51, 20)).toBe('20/51')
 })
 
 test('drawer body with player data: current level, requirement, marks', () => {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
 import { IconCheck, IconCross } from '#app/components/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
-import { badgeLabel, requirementMet } from './requirement.ts'
+import { badgeLabel, badgeLevel, requirementMet } from './requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'
 import { SkillIcon } from './skill-icon.tsx'
 
@@ -25,7 +25,8 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	const [open, setOpen] = useState(false)
 	// vaul and the guide load on the first open only; the drawer stays mounted afterwards.
 	const [requested, setRequested] = useState(false)
-	const met = requirementMet(player.status === 'loaded' ? player.levelOf(skill) : undefined, level)
+	const current = player.status === 'loaded' ? player.levelOf(skill) : undefined
+	const met = requirementMet(current, level)
 	const tone = met === undefined ? TONES.neutral : met ? TONES.met : TONES.unmet
 	return (
 		<>
@@ -37,14 +38,14 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 				}}
 				onPointerEnter={() => void loadDrawer()}
 				onFocus={() => void loadDrawer()}
-				aria-label={badgeLabel(skill, level, met)}
+				aria-label={badgeLabel(skill, level, current)}
 				aria-haspopup="dialog"
 				data-skill-badge={skill}
 				data-met={met === undefined ? undefined : String(met)}
 				className={`mx-0.5 inline-flex cursor-pointer items-center gap-1 rounded-md border px-1.5 py-px align-middle text-[0.9em] leading-snug font-medium whitespace-nowrap transition-colors ${tone}`}
 			>
 				<SkillIcon skill={skill} size={16} className="size-4 shrink-0" />
-				<span className="tabular-nums">{level}</span>{' '}
+				<span className="tabular-nums">{badgeLevel(level, current)}</span>{' '}
 				<span>{skillLabel(skill)}</span>
 				{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}
 				{met === false ? <IconCross size={13} strokeWidth={3} /> : null}

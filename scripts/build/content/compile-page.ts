@@ -174,6 +174,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 
 	const hast = toHast.runSync(mdast) as HastRoot
 	const headings = addHeadingIds(hast)
+	nameTableRegions(hast)
 
 	return {
 		frontmatter,
@@ -341,4 +342,22 @@ function addHeadingIds(tree: HastRoot): Heading[] {
 		if (depth === 2 || depth === 3) headings.push({ depth, id, text })
 	})
 	return headings
+}
+
+/**
+ * Each table scrolls inside a named region (app/components/markdown.tsx); the name comes from the
+ * heading above it ("Drop rates table", then "Drop rates table 2"), so no two regions of a page
+ * share a name.
+ */
+function nameTableRegions(tree: HastRoot) {
+	let heading = ''
+	const used = new Map<string, number>()
+	visit(tree, 'element', (node: Element) => {
+		if (/^h[1-6]$/.test(node.tagName)) heading = hastToString(node).trim()
+		if (node.tagName !== 'table') return
+		const base = heading ? `${heading} table` : 'Table'
+		const count = (used.get(base) ?? 0) + 1
+		used.set(base, count)
+		node.properties.dataRegionLabel = count === 1 ? base : `${base} ${count}`
+	})
 }
