@@ -52,7 +52,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Quest({ loaderData }: Route.ComponentProps) {
-	const { quest, summary, unlocks, wikiQuickGuideUrl } = loaderData
+	const { quest, summary, unlocks, wikiQuickGuideUrl, guide } = loaderData
 	const unverified = new Set<string>(quest.unverified ?? [])
 	const before = summary.quests.length - 1
 
@@ -115,7 +115,14 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : null}
 
-			<p className="mt-4">
+			{guide ? (
+				<p className="mt-4" data-quest-guide="">
+					<Link to={guide.path} prefetch="intent" className="font-semibold text-link underline underline-offset-2">
+						Our guide: {guide.title}
+					</Link>
+				</p>
+			) : null}
+			<p className={guide ? 'mt-2' : 'mt-4'}>
 				<a
 					href={wikiQuickGuideUrl}
 					target="_blank"

@@ -98,6 +98,7 @@ function CircleMark({ d }: { d: string }) {
 
 const IconCheck = () => <CircleMark d="m6 10.5 2.5 2.5L14 7.5" />
 const IconCross = () => <CircleMark d="m7 7 6 6m0-6-6 6" />
+const IconGo = () => <CircleMark d="M8.5 6.5 12.5 10l-4 3.5" />
 
 export function RequirementCard({
 	label,
@@ -223,6 +224,15 @@ const STATE_TONE: Record<PanelStepState['state'], string> = {
 	missing: 'text-bad',
 }
 
+/** The mark beside a quest's number; the same width for every state, so the names line up. */
+function StateMark({ state }: { state: PanelStepState['state'] }) {
+	return (
+		<span className={`inline-flex w-[18px] ${STATE_TONE[state]}`}>
+			{state === 'completed' ? <IconCheck /> : state === 'can-start' ? <IconGo /> : state === 'checking' ? null : <IconCross />}
+		</span>
+	)
+}
+
 function StepStateText({ state }: { state: PanelStepState }) {
 	switch (state.state) {
 		case 'completed':
@@ -273,15 +283,7 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 					>
 						<span className="mt-0.5 flex shrink-0 items-center gap-1 text-xs font-semibold tabular-nums">
 							<span className="min-w-[1.5rem] pt-px text-right text-muted">{step.number}.</span>
-							{state?.state === 'completed' ? (
-								<span className="text-ok">
-									<IconCheck />
-								</span>
-							) : state?.state === 'blocked' || state?.state === 'missing' ? (
-								<span className="text-bad">
-									<IconCross />
-								</span>
-							) : null}
+							{state ? <StateMark state={state.state} /> : null}
 						</span>
 						<span className="min-w-0 flex-1">
 							<Link

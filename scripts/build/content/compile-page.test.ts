@@ -206,7 +206,7 @@ test('each table region is named after the heading above it, numbered when a hea
 		for (const node of nodes) {
 			if (typeof node === 'string') continue
 			const [tag, props, ...children] = node
-			if (tag === 'table') labels.push(props?.dataRegionLabel)
+			if (tag === 'table' && props) labels.push(props.dataRegionLabel)
 			walk(children)
 		}
 	}

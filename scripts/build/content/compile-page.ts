@@ -14,6 +14,7 @@ import YAML from 'yaml'
 import type { z } from 'zod'
 import { encodeHast } from '#app/lib/content/compact-hast.ts'
 import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatter.ts'
+import { questSlug } from '#app/lib/quests/names.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
 import type { PublicFiles, QuestSummaryLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
@@ -93,6 +94,12 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 		return emptyResult(ctx, errors)
 	}
 	const frontmatter = fm.data
+	const quests: CompiledPage['quests'] = []
+	for (const name of frontmatter.quests ?? []) {
+		const canonical = ctx.resolveQuest(name)
+		if (!canonical) fail(frontmatterLine(parsed.matter, 'quests'), `front matter quests: unknown quest "${name}" (not in data/quests/)`)
+		else if (!quests.some((q) => q.name === canonical)) quests.push({ name: canonical, slug: questSlug(canonical) })
+	}
 
 	// Body line numbers are offset by the front matter block.
 	const bodyOffset = source.slice(0, source.length - parsed.content.length).split('\n').length - 1
@@ -189,6 +196,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			status: frontmatter.status,
 			lastVerified: frontmatter.lastVerified ?? null,
 			sources: frontmatter.sources ?? [],
+			quests,
 			headings,
 			body: encodeHast(hast),
 			widgets: [...widgetsUsed].sort(),
@@ -210,6 +218,7 @@ function emptyResult(ctx: CompileContext, errors: ContentError[]): CompileResult
 			status: 'published',
 			lastVerified: null,
 			sources: [],
+			quests: [],
 			headings: [],
 			body: [],
 			widgets: [],
