@@ -5,8 +5,8 @@ import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifac
 import type { QuestListEntry } from '#app/lib/quests/catalogue-query.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getEnv } from './env.server.ts'
+import { CACHE_CONTROL } from './cache-control.server.ts'
 import { notFound } from './not-found.server.ts'
-import { CACHE_CONTROL } from './http-headers.server.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
 // Quest slug → our guide for that quest (front matter `quests:` of a content page).
