@@ -82,7 +82,7 @@ test('quests show green when completed and red when not, linking the wiki quick 
 	consoleErrors,
 }) => {
 	const lookup = await lookUp(page, 'Zezima Jr')
-	const summary = lookup.getByText('Your quests (3 completed / 8)')
+	const summary = lookup.getByText('Your quests: 3 of 8 completed')
 	await expect(summary).toBeVisible()
 	await summary.click()
 	const cook = lookup.getByRole('link', { name: /Cook's Assistant/ })
