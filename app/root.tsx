@@ -19,6 +19,17 @@ import { startAnalytics } from './lib/analytics.ts'
 import { getSiteData } from './server/site.server.ts'
 import './styles/app.css'
 
+/**
+ * Without JavaScript: controls that need it disappear, notes saying so appear, and every tab panel
+ * shows under its own label (app.css has the with-JavaScript side).
+ */
+const NO_SCRIPT_STYLE = [
+	'.js-only{display:none!important}',
+	'.no-js-only{display:block!important}',
+	'[data-tabs] [role=tablist]{display:none}',
+	'[data-tabs] [role=tabpanel][hidden]{display:block}',
+].join('')
+
 export function loader() {
 	return getSiteData()
 }
@@ -39,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#0e1116" />
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+				<noscript dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_STYLE}</style>` }} />
 				<Meta />
 				<Links />
 			</head>

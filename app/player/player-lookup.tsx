@@ -70,7 +70,11 @@ export function PlayerLookup({ showQuests = true, inputRef, className = '' }: Pl
 			data-player-lookup=""
 			data-status={player.status}
 		>
+			<p className="no-js-only text-sm text-muted">
+				Checking requirements against your account needs JavaScript: turn it on to look up your name.
+			</p>
 			<form
+				className="js-only"
 				role="search"
 				onSubmit={(e) => {
 					e.preventDefault()
