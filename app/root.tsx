@@ -27,7 +27,8 @@ const NO_SCRIPT_STYLE = [
 	'.js-only{display:none!important}',
 	'.no-js-only{display:block!important}',
 	'[data-tabs] [role=tablist]{display:none}',
-	'[data-tabs] [role=tabpanel][hidden]{display:block}',
+	// In Tailwind's base layer, where its own `[hidden]{display:none!important}` lives.
+	'@layer base{[data-tabs] [role=tabpanel][hidden]{display:block!important}}',
 ].join('')
 
 export function loader() {

@@ -79,13 +79,13 @@ export default function Video({ id, src, poster, lines, duration, title, start }
 						}
 					>
 						{poster ? <img src={poster} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" /> : null}
-						<span className="relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
+						<span className="js-only relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
 							<svg viewBox="0 0 24 24" width="32" height="32" fill="currentColor" aria-hidden="true">
 								<path d="M8 5.5v13l11-6.5z" />
 							</svg>
 						</span>
 						{poster ? null : <span className="max-w-md text-base font-semibold text-fg sm:text-lg">{title}</span>}
-						<span className={poster ? 'relative rounded bg-black/70 px-2 py-1 text-xs text-white' : 'text-xs text-muted'}>
+						<span className={`js-only ${poster ? 'relative rounded bg-black/70 px-2 py-1 text-xs text-white' : 'text-xs text-muted'}`}>
 							{id
 								? `${start ? `Starts at ${formatStart(start)} · ` : ''}Plays from YouTube when you press play`
 								: `${duration ? `${formatStart(Math.round(duration))} · ` : ''}No sound: the text is on screen`}
