@@ -16,8 +16,13 @@ const quests = [
 ]
 const steps = createRequirementResolver(quests).summary('Top').quests
 
-function player(done: string[], magic = 1, questPoints: number | undefined = 0): ChainPlayer {
-	return { hasCompleted: (name) => done.includes(name), levelOf: () => magic, questPoints }
+function player(done: string[], magic = 1, questPoints: number | undefined = 0, started: string[] = []): ChainPlayer {
+	return {
+		hasCompleted: (name) => done.includes(name),
+		hasStarted: (name) => done.includes(name) || started.includes(name),
+		levelOf: () => magic,
+		questPoints,
+	}
 }
 
 test('steps keep their direct prerequisites in chain order and their own quest points', () => {
@@ -53,6 +58,72 @@ test('quest points block last, and count as unchecked until known', () => {
 	})
 	expect(chainStepStates(steps, { ...player(done, 60), questPoints: undefined })[3]).toEqual({ state: 'checking' })
 	expect(chainStepStates(steps, player(done, 60, 20))[3]).toEqual({ state: 'can-start' })
+})
+
+test('a partial step is done once started; its own needs block it until then', () => {
+	const partialChain = createRequirementResolver([
+		{ name: 'Gate', requirements: { quest: [], skill: [], other: [] } },
+		{ name: 'Long', requirements: { quest: ['Gate'], skill: [{ skill: 'magic', level: 60 }], other: [] } },
+		{
+			name: 'After',
+			requirements: {
+				quest: [],
+				skill: [],
+				other: [],
+				partial: [{ quest: 'Long', until: 'the gate opens', needs: { quest: ['Gate'], skill: [] } }],
+			},
+		},
+	]).summary('After').quests
+	expect(partialChain.map((s) => [s.name, s.partial ?? false])).toEqual([
+		['Gate', false],
+		['Long', true],
+		['After', false],
+	])
+	expect(partialChain[2]).toMatchObject({ requiresStarted: ['Long'] })
+	expect(chainStepStates(partialChain, player([]))[1]).toEqual({
+		state: 'blocked',
+		by: { kind: 'quest', name: 'Gate', slug: 'gate' },
+	})
+	expect(chainStepStates(partialChain, player(['Gate']))[2]).toEqual({
+		state: 'blocked',
+		by: { kind: 'quest', name: 'Long', slug: 'long' },
+	})
+	// Long's own Magic 60 is a whole-quest level: the partial step does not need it.
+	expect(chainStepStates(partialChain, player(['Gate'], 1, 0, ['Long']))).toEqual([
+		{ state: 'completed' },
+		{ state: 'completed' },
+		{ state: 'can-start' },
+	])
+})
+
+test('ironman-only levels and groups of alternatives block too', () => {
+	const steps = createRequirementResolver([
+		{
+			name: 'Iron',
+			requirements: {
+				quest: [],
+				skill: [],
+				other: [],
+				ironman: { skill: [{ skill: 'magic', level: 50 }] },
+				anyOf: [{ skill: [{ skill: 'magic', level: 40 }, { skill: 'ranged', level: 40 }] }],
+			},
+		},
+	]).summary('Iron').quests
+	expect(chainStepStates(steps, player([], 45))[0]).toEqual({ state: 'can-start' })
+	expect(chainStepStates(steps, player([], 45), true)[0]).toEqual({
+		state: 'blocked',
+		by: { kind: 'skill', skill: 'magic', level: 50, current: 45 },
+	})
+	expect(chainStepStates(steps, player([], 30))[0]).toEqual({
+		state: 'blocked',
+		by: {
+			kind: 'any-of',
+			options: [
+				{ skill: 'magic', level: 40 },
+				{ skill: 'ranged', level: 40 },
+			],
+		},
+	})
 })
 
 test('everything done: no "Start here"', () => {

@@ -3,13 +3,16 @@
  * the quest list with ticks, the skill badges, the quest-point line and the
  * "Only show what I'm missing" switch. Player state comes from the PlayerDataProvider around them.
  */
-import { type ReactNode, useSyncExternalStore } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { type PlayerDataValue, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
+import { onlyMissingSetting } from '#app/components/settings/reader-settings.ts'
+import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
 import type { StepState } from '#app/lib/quests/chain-states.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
+import { stepDetail } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { SkillBadge } from '#app/widgets/skill-badge/skill-badge.tsx'
@@ -21,52 +24,21 @@ export type PanelQuest = {
 	wikiTitle?: string
 	/** The quest's own levels, shown small under its name. */
 	skills?: SkillRequirement[]
+	/** Only part of the quest is needed, up to `until`. */
+	partial?: true
+	/** The point to reach (partial), or what is needed past completion ("100 % (unabridged)"). */
+	until?: string
 }
 
 /** Player state as the panels use it; undefined fields mean "not known (yet)". */
 export type PanelPlayer = {
 	name: string
 	hasCompleted: (quest: string) => boolean
+	/** Started or completed: what a partial step can be checked against. */
+	hasStarted: (quest: string) => boolean
 	levelOf: (skill: string) => number
 	/** Undefined until the quest-point table has loaded. */
 	questPoints: number | undefined
-}
-
-// "Only show what I'm missing" is one remembered choice for every panel on every page.
-const ONLY_MISSING_KEY = 'quest-requirements:only-missing'
-const onlyMissingListeners = new Set<() => void>()
-let onlyMissingValue: boolean | undefined
-
-function readOnlyMissing(): boolean {
-	if (onlyMissingValue === undefined) {
-		try {
-			onlyMissingValue = localStorage.getItem(ONLY_MISSING_KEY) === 'true'
-		} catch {
-			onlyMissingValue = false
-		}
-	}
-	return onlyMissingValue
-}
-
-function setOnlyMissing(value: boolean) {
-	onlyMissingValue = value
-	try {
-		if (value) localStorage.setItem(ONLY_MISSING_KEY, 'true')
-		else localStorage.removeItem(ONLY_MISSING_KEY)
-	} catch {
-		// Storage blocked: the choice lasts for this page.
-	}
-	for (const listener of onlyMissingListeners) listener()
-}
-
-function subscribeOnlyMissing(listener: () => void) {
-	onlyMissingListeners.add(listener)
-	return () => onlyMissingListeners.delete(listener)
-}
-
-export function useOnlyMissing(): [boolean, (value: boolean) => void] {
-	const value = useSyncExternalStore(subscribeOnlyMissing, readOnlyMissing, () => false)
-	return [value, setOnlyMissing]
 }
 
 /** The loaded player as panels see it, or undefined while none is loaded. */
@@ -81,6 +53,7 @@ export function usePanelPlayer(needsQuestPoints: boolean): PanelPlayer | undefin
 	return {
 		name: player.data.name,
 		hasCompleted: player.hasCompleted,
+		hasStarted: player.hasStarted,
 		levelOf: player.levelOf,
 		questPoints: points ? playerQuestPoints(completedTitles, points) : undefined,
 	}
@@ -98,7 +71,6 @@ function CircleMark({ d }: { d: string }) {
 
 const IconCheck = () => <CircleMark d="m6 10.5 2.5 2.5L14 7.5" />
 const IconCross = () => <CircleMark d="m7 7 6 6m0-6-6 6" />
-const IconGo = () => <CircleMark d="M8.5 6.5 12.5 10l-4 3.5" />
 
 export function RequirementCard({
 	label,
@@ -208,13 +180,15 @@ export function WikiGuideLink({ quest }: { quest: PanelQuest }) {
 /** What a quest line says about the loaded player: a chain state, or only "not done" (no chain). */
 export type PanelStepState = StepState | { state: 'missing' }
 
-/** A line of the quest list: the quest, its number in the chain and, with a player, its state. */
+/** A line of the quest list: the step, its number in the chain and, with a player, its state. */
 export type PanelStep = PanelQuest & {
 	number: number
 	state?: PanelStepState
-	/** The first quest of the chain the player can start now. */
+	/** The first step of the chain the player can start now. */
 	startHere?: boolean
 }
+
+const IconGo = () => <CircleMark d="M8.5 6.5 12.5 10l-4 3.5" />
 
 const STATE_TONE: Record<PanelStepState['state'], string> = {
 	completed: 'text-ok',
@@ -224,7 +198,7 @@ const STATE_TONE: Record<PanelStepState['state'], string> = {
 	missing: 'text-bad',
 }
 
-/** The mark beside a quest's number; the same width for every state, so the names line up. */
+/** The mark beside a step's number; the same width for every state, so the names line up. */
 function StateMark({ state }: { state: PanelStepState['state'] }) {
 	return (
 		<span className={`inline-flex w-[18px] ${STATE_TONE[state]}`}>
@@ -233,10 +207,10 @@ function StateMark({ state }: { state: PanelStepState['state'] }) {
 	)
 }
 
-function StepStateText({ state }: { state: PanelStepState }) {
+function StepStateText({ step, state }: { step: PanelQuest; state: PanelStepState }) {
 	switch (state.state) {
 		case 'completed':
-			return <>Done</>
+			return <>{step.partial ? 'Started' : 'Done'}</>
 		case 'can-start':
 			return <>Can start now</>
 		case 'checking':
@@ -256,27 +230,29 @@ function StepStateText({ state }: { state: PanelStepState }) {
 				)
 			}
 			if (by.kind === 'skill') return <>Needs {by.level} {skillLabel(by.skill)} (you have {by.current})</>
+			if (by.kind === 'any-of') return <>Needs one of {by.options.map((o) => `${o.level} ${skillLabel(o.skill)}`).join(' or ')}</>
 			return <>Needs {by.required} quest points (you have {by.current})</>
 		}
 	}
 }
 
 /**
- * Quests to complete, in order, each with its number in the chain. With a player, each line also
- * says where they stand (done, can start now, blocked by what), and the first quest they can
- * start is marked "Start here". The item named by `target` is the quest the panel is about.
+ * Steps to take, in order, each with its number in the chain. With a player, each line also says
+ * where they stand (done, can start now, blocked by what), and the first step they can start is
+ * marked "Start here". The quest named by `target` is the one the panel is about.
  */
 export function QuestList({ steps, target }: { steps: readonly PanelStep[]; target?: string }) {
 	// Columns fill top to bottom, so a long chain still reads in order.
 	return (
 		<ol className={`m-0 list-none gap-x-6 p-0 ${steps.length > 6 ? 'sm:columns-2' : ''}`}>
 			{steps.map((step) => {
-				const isTarget = step.name === target
+				const isTarget = step.name === target && !step.partial
 				const state = step.state
 				return (
 					<li
-						key={step.slug}
+						key={step.partial ? `${step.slug} ${step.until}` : step.slug}
 						data-quest={step.name}
+						data-partial={step.partial ? '' : undefined}
 						data-status={state?.state}
 						data-start-here={step.startHere ? '' : undefined}
 						className={`m-0 flex break-inside-avoid items-start gap-2 rounded-md px-1.5 py-1 ${isTarget ? 'bg-accent/10' : ''}`}
@@ -295,6 +271,7 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 							>
 								{step.name}
 							</Link>
+							{step.until ? <span className="text-muted">{stepDetail(step)}</span> : null}
 							<WikiGuideLink quest={step} />
 							{isTarget ? (
 								<span className="ml-2 rounded bg-accent/20 px-1.5 py-px text-xs font-semibold text-accent">
@@ -308,7 +285,7 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 							) : null}
 							{state ? (
 								<span className={`block text-sm leading-5 font-medium ${STATE_TONE[state.state]}`} data-step-state="">
-									<StepStateText state={state} />
+									<StepStateText step={step} state={state} />
 								</span>
 							) : null}
 							{step.skills && step.skills.length > 0 ? (
@@ -324,30 +301,65 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 	)
 }
 
-/** The Skills section: `required` is every level asked for, `skills` the ones still shown. */
+/**
+ * The Skills section: `required` is every level asked for, `skills` the ones still shown;
+ * `ironman` names the skills whose level shown is for ironman accounts only; `anyOf` lists groups
+ * of alternatives still shown (one level of each is enough).
+ */
 export function SkillsSection({
 	required,
 	skills,
 	hint,
+	ironman,
+	anyOf = [],
 }: {
 	required: number
 	skills: readonly SkillRequirement[]
 	hint?: string
+	ironman?: ReadonlySet<string>
+	anyOf?: readonly (readonly SkillRequirement[])[]
 }) {
 	return (
 		<PanelSection title="Skills" hint={hint}>
 			{required === 0 ? (
 				<EmptyLine>No skill requirements</EmptyLine>
-			) : skills.length === 0 ? (
+			) : skills.length === 0 && anyOf.length === 0 ? (
 				<EmptyLine ok>Every level reached</EmptyLine>
 			) : (
-				<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
-					{skills.map((s) => (
-						<li key={s.skill} data-skill={s.skill} className="m-0">
-							<SkillBadge skill={s.skill} level={s.level} />
-						</li>
+				<>
+					{skills.length > 0 ? (
+						<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
+							{skills.map((s) => (
+								<li
+									key={s.skill}
+									data-skill={s.skill}
+									data-ironman={ironman?.has(s.skill) ? '' : undefined}
+									className="m-0"
+								>
+									<SkillBadge skill={s.skill} level={s.level} />
+									{ironman?.has(s.skill) ? (
+										<span className="ml-0.5 text-xs font-semibold text-muted">ironman</span>
+									) : null}
+								</li>
+							))}
+						</ul>
+					) : null}
+					{anyOf.map((group) => (
+						<p
+							key={group.map((s) => s.skill).join()}
+							data-any-of=""
+							className="mt-2 flex flex-wrap items-center gap-1 text-sm text-muted"
+						>
+							One of:
+							{group.map((s, i) => (
+								<span key={s.skill}>
+									{i > 0 ? 'or ' : null}
+									<SkillBadge skill={s.skill} level={s.level} />
+								</span>
+							))}
+						</p>
 					))}
-				</ul>
+				</>
 			)}
 		</PanelSection>
 	)
@@ -402,30 +414,7 @@ export function OtherSection({ items }: { items: readonly string[] }) {
 }
 
 export function OnlyMissingSwitch() {
-	const [on, setOn] = useOnlyMissing()
-	return (
-		<button
-			type="button"
-			role="switch"
-			aria-checked={on}
-			onClick={() => setOn(!on)}
-			className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-medium text-fg hover:text-accent"
-		>
-			<span
-				aria-hidden="true"
-				className={`relative inline-block h-5 w-9 rounded-full border transition-colors ${
-					on ? 'border-accent bg-accent' : 'border-line bg-sunken'
-				}`}
-			>
-				<span
-					className={`absolute top-0.5 size-3.5 rounded-full transition-all ${
-						on ? 'left-[1.125rem] bg-accent-fg' : 'left-0.5 bg-muted'
-					}`}
-				/>
-			</span>
-			Only show what I'm missing
-		</button>
-	)
+	return <SettingSwitch setting={onlyMissingSetting} label="Only show what I'm missing" />
 }
 
 /** The footer line: whose data the ticks come from, and the switch once a player is loaded. */

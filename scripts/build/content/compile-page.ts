@@ -17,7 +17,7 @@ import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatte
 import { questSlug } from '#app/lib/quests/names.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
-import type { PublicFiles, QuestSummaryLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
+import type { PublicFiles, QuestSummaryLookup, SkillGuideLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
 
 export class ContentError extends Error {
 	constructor(
@@ -42,6 +42,8 @@ export type CompileContext = {
 	resolveQuest: (name: string) => string | undefined
 	/** A quest's precomputed requirements, embedded in the requirement widgets' props. */
 	questSummary?: QuestSummaryLookup
+	/** The levelling guides, for widgets that show them. */
+	skillGuide?: SkillGuideLookup
 }
 
 export type CompileResult = {
@@ -156,6 +158,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			publicFiles: ctx.publicFiles,
 			resolveQuest: ctx.resolveQuest,
 			questSummary: ctx.questSummary,
+			skillGuide: ctx.skillGuide,
 			children: directive.type === 'containerDirective' ? directive.children : [],
 			parent,
 			fail: (reason, at) => fail(lineOf(at ?? directive), reason),
