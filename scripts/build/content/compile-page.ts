@@ -116,7 +116,13 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 	const widgetsUsed = new Set<string>()
 	unwrapImageParagraphs(mdast, lineOf, fail)
 
+	// The heading a widget sits under (a checklist is named after it).
+	let heading: string | undefined
 	visit(mdast, (node, index, parent) => {
+		if (node.type === 'heading') {
+			heading = textOf(node).trim() || undefined
+			return
+		}
 		if (node.type === 'link') {
 			const href = (node as Link).url
 			if (href.startsWith('/') || href.startsWith('#')) {
@@ -161,6 +167,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			skillGuide: ctx.skillGuide,
 			children: directive.type === 'containerDirective' ? directive.children : [],
 			parent,
+			heading,
 			fail: (reason, at) => fail(lineOf(at ?? directive), reason),
 		}
 		const props = widgetProps(directive, definition, lineOf, fail)
