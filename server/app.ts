@@ -15,7 +15,8 @@ import { clientAddress } from './client-address.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
-import { canonicalRedirects } from './redirects.ts'
+import aliases from '#app/generated/aliases.json' with { type: 'json' }
+import { aliasRedirects, canonicalRedirects } from './redirects.ts'
 import { staticFiles } from './static-files.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
@@ -44,6 +45,7 @@ app.use((req, res, next) => {
 })
 app.use(compression())
 app.use(canonicalRedirects)
+app.use(aliasRedirects(aliases as Record<string, string>))
 
 if (env.NODE_ENV === 'production') {
 	const buildDir = path.resolve('build')
