@@ -13,7 +13,7 @@ export default {
 	async prerender() {
 		const navigation = readJson<Navigation>('./app/generated/navigation.json')
 		const quests = readJson<{ slug: string }[]>('./app/generated/quests/catalogue.json')
-		return ['/', ...prerenderPaths(navigation), '/quests', ...quests.map((q) => `/quests/${q.slug}`)]
+		return ['/', ...prerenderPaths(navigation), '/quests', ...quests.map((q) => `/quests/${q.slug}`), '/tools/recurring']
 	},
 	future: {
 		v8_middleware: true,

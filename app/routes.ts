@@ -11,6 +11,7 @@ export default [
 	layout('routes/wiki-layout.tsx', sections),
 	route('quests', 'routes/quests.tsx'),
 	route('quests/:slug', 'routes/quest.tsx'),
+	route('tools/recurring', 'routes/tools.recurring.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),

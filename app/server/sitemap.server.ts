@@ -6,7 +6,7 @@ import { navigation } from './site.server.ts'
 /** Every public page: home, guides, the quest catalogue and each quest. */
 export function publicPaths(): string[] {
 	const quests = (catalogue as Array<{ slug: string }>).map((q) => `/quests/${q.slug}`)
-	return ['/', ...prerenderPaths(navigation), '/quests', ...quests]
+	return ['/', ...prerenderPaths(navigation), '/quests', ...quests, '/tools/recurring']
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

@@ -1,0 +1,268 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { IconExternal } from '#app/components/icons.tsx'
+import { pad, remaining } from '#app/lib/countdown.ts'
+import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
+import { questSlug } from '#app/lib/quests/names.ts'
+import { playerQuestPoints } from '#app/lib/quests/progress.ts'
+import type { Activity } from '#app/lib/recurring/activities.ts'
+import { type Frequency, nextReset } from '#app/lib/recurring/resets.ts'
+import {
+	type ActivityStanding,
+	activityStanding,
+	groupActivities,
+	isDone,
+	pruneTracker,
+	setDone,
+	setHidden,
+	type TrackerState,
+} from '#app/lib/recurring/tracker.ts'
+import { SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
+import { SkillBadge } from '#app/widgets/skill-badge/skill-badge.tsx'
+import { useQuestPoints } from '#app/widgets/quest-requirements/use-quest-points.ts'
+import { saveTracker, useTrackerState } from './tracker-store.ts'
+
+const GROUP_TITLES: Record<Frequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
+const RESET_RULE: Record<Frequency, string> = {
+	daily: 'every day at 00:00 UTC',
+	weekly: 'every Wednesday at 00:00 UTC',
+	monthly: 'on the 1st of every month at 00:00 UTC',
+}
+
+/**
+ * The time, once the page runs in the browser (null on the server and while hydrating), ticking
+ * every second; `sync` moves it to a given moment at once (a tick must count from its own time).
+ */
+function useNow(): [number | null, (time: number) => void] {
+	const [now, setNow] = useState<number | null>(null)
+	useEffect(() => {
+		setNow(Date.now())
+		const timer = setInterval(() => setNow(Date.now()), 1000)
+		return () => clearInterval(timer)
+	}, [])
+	return [now, setNow]
+}
+
+function formatLeft(target: number, now: number) {
+	const left = remaining(target, now)
+	const clock = `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`
+	return left.days > 0 ? `${left.days}d ${clock}` : clock
+}
+
+const localTime = (time: number) =>
+	new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(time)
+
+function ResetLine({ frequency, now }: { frequency: Frequency; now: number | null }) {
+	if (now === null) return <p className="text-sm text-muted">Resets {RESET_RULE[frequency]}.</p>
+	const next = nextReset(frequency, now)
+	return (
+		<p className="text-sm text-muted">
+			Resets in{' '}
+			<span className="font-semibold text-fg tabular-nums" data-reset-countdown={frequency}>
+				{formatLeft(next, now)}
+			</span>{' '}
+			(<time dateTime={new Date(next).toISOString()} data-reset-at={frequency}>{localTime(next)}</time>, your time)
+		</p>
+	)
+}
+
+/** The loaded player as the quest start check reads them, or undefined while none is loaded. */
+function usePlayerProgress(activities: readonly Activity[]): PlayerProgress | undefined {
+	const player = usePlayerData()
+	const loaded = player.status === 'loaded' && player.data !== undefined
+	const needsPoints = activities.some((a) => a.requirements.questPoints !== undefined)
+	const points = useQuestPoints(loaded && needsPoints)
+	return useMemo(() => {
+		if (!loaded || !player.data) return undefined
+		const required = new Set(activities.flatMap((a) => a.requirements.quest))
+		const completedTitles = player.data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title)
+		return {
+			completed: new Set([...required].filter((quest) => player.hasCompleted(quest))),
+			levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
+			// Until the quest-point table loads, a threshold counts as missing.
+			questPoints: points ? playerQuestPoints(completedTitles, points) : 0,
+		}
+	}, [loaded, player, activities, points])
+}
+
+function Requirements({ activity }: { activity: Activity }) {
+	const { quest, skill, questPoints, other } = activity.requirements
+	if (quest.length + skill.length + other.length === 0 && questPoints === undefined) return null
+	return (
+		<p className="mt-1 text-sm">
+			<span className="text-muted">Needs </span>
+			{skill.map((s) => (
+				<SkillBadge key={s.skill} skill={s.skill} level={s.level} />
+			))}
+			{quest.map((q, i) => (
+				<span key={q}>
+					{i > 0 || skill.length > 0 ? ', ' : ''}
+					<Link to={`/quests/${questSlug(q)}`} className="text-link underline">
+						{q}
+					</Link>
+				</span>
+			))}
+			{questPoints !== undefined ? `, ${questPoints} quest points` : ''}
+			{other.length > 0 ? `, ${other.join(', ')}` : ''}
+		</p>
+	)
+}
+
+function missingText(standing: ActivityStanding): string {
+	return [
+		...standing.missingSkills.map((s) => `${s.level} ${skillLabel(s.skill)} (you have ${s.current})`),
+		...standing.missingQuests,
+		...(standing.questPointsShort > 0 ? [`${standing.questPointsShort} more quest points`] : []),
+	].join(', ')
+}
+
+function ActivityRow(props: {
+	activity: Activity
+	done: boolean
+	standing: ActivityStanding | undefined
+	ready: boolean
+	onDone: (done: boolean) => void
+	onHide: () => void
+}) {
+	const { activity, done, standing, ready } = props
+	const locked = standing !== undefined && !standing.canStart
+	const pastWorth = standing?.pastWorth === true
+	const checkboxId = `done-${activity.id}`
+	return (
+		<li
+			data-activity={activity.id}
+			data-done={String(done)}
+			data-locked={standing ? String(locked) : undefined}
+			data-past-worth={standing ? String(pastWorth) : undefined}
+			className={`flex gap-3 rounded-xl border border-line bg-raised p-4 ${locked || pastWorth ? 'opacity-60' : ''}`}
+		>
+			<input
+				id={checkboxId}
+				type="checkbox"
+				checked={done}
+				disabled={!ready}
+				onChange={(e) => props.onDone(e.currentTarget.checked)}
+				className="mt-1 size-5 shrink-0 accent-[var(--accent)]"
+			/>
+			<div className="min-w-0 flex-1">
+				<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+					<label htmlFor={checkboxId} className={`font-bold ${done ? 'text-muted line-through' : ''}`}>
+						{activity.name}
+					</label>
+					{activity.priority === 1 ? (
+						<span className="rounded-full border border-accent/60 px-2 text-xs font-semibold text-accent">Top pick</span>
+					) : null}
+					{activity.members ? <span className="text-xs text-muted">Members</span> : null}
+				</div>
+				<p className="mt-1 text-sm">{activity.reward}</p>
+				<Requirements activity={activity} />
+				{locked ? (
+					<p className="mt-1 text-sm font-semibold text-bad" data-missing>
+						Locked: you still need {missingText(standing)}.
+					</p>
+				) : null}
+				{pastWorth && activity.worthItUntil ? (
+					<p className="mt-1 text-sm font-semibold text-muted" data-not-worth>
+						No longer worth it at {activity.worthItUntil.level}+ {skillLabel(activity.worthItUntil.skill)}.
+					</p>
+				) : null}
+				{activity.note ? <p className="mt-1 text-sm text-muted">{activity.note}</p> : null}
+				<p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+					<a href={activity.wiki} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-link underline">
+						Wiki <IconExternal size={14} />
+					</a>
+					<button type="button" onClick={props.onHide} disabled={!ready} className="text-muted underline hover:text-fg">
+						Hide<span className="sr-only"> {activity.name}</span>
+					</button>
+				</p>
+			</div>
+		</li>
+	)
+}
+
+function Tracker({ activities }: { activities: readonly Activity[] }) {
+	const [now, syncNow] = useNow()
+	const stored = useTrackerState()
+	const progress = usePlayerProgress(activities)
+	// Ticks from before the latest reset clear themselves; tidy storage once the clock is known.
+	const hasClock = now !== null
+	useEffect(() => {
+		if (!hasClock) return
+		const pruned = pruneTracker(stored, activities, Date.now())
+		if (JSON.stringify(pruned) !== JSON.stringify(stored)) saveTracker(pruned)
+	}, [hasClock, stored, activities])
+
+	const update = (change: (state: TrackerState) => TrackerState) => saveTracker(change(stored))
+	const groups = groupActivities(activities)
+	return (
+		<div className="mt-8 space-y-10">
+			{groups.map(({ frequency, activities: list }) => {
+				const shown = list.filter((a) => !stored.hidden.includes(a.id))
+				const hidden = list.filter((a) => stored.hidden.includes(a.id))
+				const doneCount = now === null ? 0 : shown.filter((a) => isDone(stored, a, now)).length
+				return (
+					<section key={frequency} aria-labelledby={`group-${frequency}`} data-group={frequency}>
+						<div className="flex flex-wrap items-baseline justify-between gap-x-4">
+							<h2 id={`group-${frequency}`} className="text-2xl font-bold">
+								{GROUP_TITLES[frequency]}
+								<span className="ml-2 text-base font-normal text-muted" data-done-count>
+									{doneCount}/{shown.length} done
+								</span>
+							</h2>
+							<ResetLine frequency={frequency} now={now} />
+						</div>
+						<ul className="mt-4 space-y-3">
+							{shown.map((activity) => (
+								<ActivityRow
+									key={activity.id}
+									activity={activity}
+									done={now !== null && isDone(stored, activity, now)}
+									standing={progress ? activityStanding(activity, progress) : undefined}
+									ready={now !== null}
+									onDone={(done) => {
+										const time = Date.now()
+										update((s) => setDone(s, activity, done, time))
+										syncNow(time)
+									}}
+									onHide={() => update((s) => setHidden(s, activity.id, true))}
+								/>
+							))}
+						</ul>
+						{hidden.length > 0 ? (
+							<details className="mt-3 text-sm" data-hidden-list={frequency}>
+								<summary className="cursor-pointer text-muted">Hidden ({hidden.length})</summary>
+								<ul className="mt-2 space-y-1">
+									{hidden.map((activity) => (
+										<li key={activity.id} className="flex items-center gap-3">
+											<span>{activity.name}</span>
+											<button
+												type="button"
+												onClick={() => update((s) => setHidden(s, activity.id, false))}
+												className="text-link underline"
+											>
+												Show<span className="sr-only"> {activity.name}</span>
+											</button>
+										</li>
+									))}
+								</ul>
+							</details>
+						) : null}
+					</section>
+				)
+			})}
+		</div>
+	)
+}
+
+/**
+ * The dailies, weeklies and monthlies with reset timers, ticks that clear themselves at the next
+ * reset, hiding, and (with a player loaded) locked and no-longer-worth-it marks.
+ */
+export function RecurringTracker({ activities }: { activities: readonly Activity[] }) {
+	return (
+		<PlayerDataProvider>
+			<Tracker activities={activities} />
+		</PlayerDataProvider>
+	)
+}

@@ -1,0 +1,94 @@
+/**
+ * The reader's tracker state (ticks and hidden activities, kept in localStorage) and how an
+ * activity stands for a loaded player. Pure: the page feeds it the clock and the player.
+ */
+import { z } from 'zod'
+import { checkCanStart, type PlayerProgress, type StartCheck, toSkillLevels } from '#app/lib/quests/artifacts.ts'
+import type { Activity } from './activities.ts'
+import { FREQUENCIES, type Frequency, tickStillCounts } from './resets.ts'
+
+export const TRACKER_STORAGE_KEY = 'recurring:v1'
+
+export type TrackerState = {
+	/** Activity id → when it was ticked (ms since the epoch). */
+	ticks: Record<string, number>
+	hidden: string[]
+}
+
+export const EMPTY_TRACKER: TrackerState = { ticks: {}, hidden: [] }
+
+const stateSchema = z.object({
+	ticks: z.record(z.string(), z.number().int().nonnegative()).catch({}),
+	hidden: z.array(z.string()).catch([]),
+})
+
+/** The stored state; anything unreadable reads as a fresh tracker rather than an error. */
+export function parseTrackerState(raw: string | null): TrackerState {
+	if (!raw) return EMPTY_TRACKER
+	try {
+		const parsed = stateSchema.safeParse(JSON.parse(raw))
+		return parsed.success ? { ticks: parsed.data.ticks, hidden: [...new Set(parsed.data.hidden)] } : EMPTY_TRACKER
+	} catch {
+		return EMPTY_TRACKER
+	}
+}
+
+/** Ticked, and not yet past the next reset after the tick. */
+export function isDone(state: TrackerState, activity: Pick<Activity, 'id' | 'frequency'>, now: number): boolean {
+	const tickedAt = state.ticks[activity.id]
+	return tickedAt !== undefined && tickStillCounts(activity.frequency, tickedAt, now)
+}
+
+export function setDone(
+	state: TrackerState,
+	activity: Pick<Activity, 'id' | 'frequency'>,
+	done: boolean,
+	now: number,
+): TrackerState {
+	const { [activity.id]: _old, ...ticks } = state.ticks
+	return { ...state, ticks: done ? { ...ticks, [activity.id]: now } : ticks }
+}
+
+export function setHidden(state: TrackerState, id: string, hidden: boolean): TrackerState {
+	const others = state.hidden.filter((h) => h !== id)
+	return { ...state, hidden: hidden ? [...others, id] : others }
+}
+
+/** Drops ticks that have cleared and entries for activities that no longer exist. */
+export function pruneTracker(state: TrackerState, activities: readonly Activity[], now: number): TrackerState {
+	const byId = new Map(activities.map((a) => [a.id, a]))
+	const ticks = Object.fromEntries(
+		Object.entries(state.ticks).filter(([id, at]) => {
+			const activity = byId.get(id)
+			return activity !== undefined && tickStillCounts(activity.frequency, at, now)
+		}),
+	)
+	return { ticks, hidden: state.hidden.filter((id) => byId.has(id)) }
+}
+
+/** Each frequency's activities, most worth doing first (then by name). */
+export function groupActivities(activities: readonly Activity[]): { frequency: Frequency; activities: Activity[] }[] {
+	return FREQUENCIES.map((frequency) => ({
+		frequency,
+		activities: activities
+			.filter((a) => a.frequency === frequency)
+			.sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'en')),
+	}))
+}
+
+export type ActivityStanding = StartCheck & {
+	/** The player is at or past the activity's "worth it until" level. */
+	pastWorth: boolean
+}
+
+/** How an activity stands for a player: the quests' own start check, plus "still worth it". */
+export function activityStanding(activity: Activity, player: PlayerProgress): ActivityStanding {
+	const { quest, skill, questPoints } = activity.requirements
+	const check = checkCanStart(
+		{ quests: [...quest], skills: toSkillLevels(skill), requiredQuestPoints: questPoints ?? 0 },
+		player,
+	)
+	const worth = activity.worthItUntil
+	const pastWorth = worth !== undefined && (player.levels[worth.skill] ?? 1) >= worth.level
+	return { ...check, pastWorth }
+}
