@@ -7,7 +7,7 @@ import { PlayerCard } from '#app/components/home/player-card.tsx'
 import { SiteSearchForm } from '#app/components/home/site-search-form.tsx'
 import { IconBook, IconCog, IconExternal, IconSword } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import type { GameEvent } from '#app/lib/events/events.ts'
+import type { GameEvent } from '#app/lib/events/events.schema.ts'
 
 export function loader() {
 	// Prerendered: the page carries every event and the browser picks what to show from its clock.

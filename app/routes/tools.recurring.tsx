@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
 import { RecurringTracker } from '#app/components/recurring/recurring-tracker.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import type { Activity } from '#app/lib/recurring/activities.ts'
+import type { Activity } from '#app/lib/recurring/activities.schema.ts'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { pad, remaining } from '#app/lib/countdown.ts'
-import { type GameEvent, type HeroState, heroState } from '#app/lib/events/events.ts'
+import type { GameEvent } from '#app/lib/events/events.schema.ts'
+import { type HeroState, heroState } from '#app/lib/events/timeline.ts'
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const
 
@@ -34,14 +35,14 @@ function useHeroClock(events: readonly GameEvent[]): [Clock, HeroState | null] {
 function RunicNumber({ value }: { value: number }) {
 	// The digit SVGs are masks, so they take the text colour in either theme.
 	return (
-		<span className="flex" aria-hidden="true">
+		<span className="flex max-w-full min-w-0 justify-center" aria-hidden="true">
 			{pad(value)
 				.split('')
 				.map((digit, i) => (
 					<span
 						key={i}
 						data-runic-digit={digit}
-						className="inline-block h-12 w-9 bg-current sm:h-16 sm:w-12"
+						className="inline-block h-12 w-9 min-w-0 shrink bg-current sm:h-16 sm:w-12"
 						style={{ mask: `url(/images/runic-digits/${digit}.svg) center / contain no-repeat` }}
 					/>
 				))}
@@ -59,7 +60,11 @@ function Countdown({ target, now, ticked, label }: { target: number; now: number
 		<div className="grid w-full grid-cols-4 gap-2 sm:gap-4" role="timer" aria-label={label}>
 			{UNITS.map((unit) => (
 				<div key={unit} className="flex flex-col items-center rounded-xl border border-line bg-raised/80 px-2 py-3 sm:px-5 sm:py-4">
-					<span className="flex h-12 items-center text-5xl font-black tabular-nums text-accent sm:h-16 sm:text-6xl" data-unit={unit}>
+					{/* A fixed box: swapping runic digits for numbers moves nothing. */}
+					<span
+						className={`flex h-12 min-h-0 w-full items-center justify-center overflow-hidden leading-none font-black tabular-nums text-accent sm:h-16 ${pad(time[unit]).length > 2 ? 'text-3xl sm:text-5xl' : 'text-5xl sm:text-6xl'}`}
+						data-unit={unit}
+					>
 						{ticked ? pad(time[unit]) : <RunicNumber value={time[unit]} />}
 					</span>
 					<span className="mt-2 text-xs font-semibold tracking-widest text-muted uppercase">{unit}</span>

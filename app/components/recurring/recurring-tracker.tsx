@@ -6,7 +6,7 @@ import { pad, remaining } from '#app/lib/countdown.ts'
 import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
-import type { Activity } from '#app/lib/recurring/activities.ts'
+import type { Activity } from '#app/lib/recurring/activities.schema.ts'
 import { type Frequency, nextReset } from '#app/lib/recurring/resets.ts'
 import {
 	type ActivityStanding,

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
-import { type Activity, activitySchema } from './activities.ts'
+import { type Activity, activitySchema } from './activities.schema.ts'
 import {
 	activityStanding,
 	EMPTY_TRACKER,
@@ -27,7 +27,7 @@ const t = (iso: string) => Date.parse(iso)
 
 test('stored state is read back, and anything broken reads as a fresh tracker', () => {
 	expect(parseTrackerState('{"ticks":{"a":5},"hidden":["b","b"]}')).toEqual({ ticks: { a: 5 }, hidden: ['b'] })
-	expect(parseTrackerState('{"ticks":{"a":"yesterday"},"hidden":["b"]}')).toEqual({ ticks: {}, hidden: ['b'] })
+	expect(parseTrackerState('{"ticks":{"a":"yesterday","c":-1,"d":7},"hidden":["b",3]}')).toEqual({ ticks: { d: 7 }, hidden: ['b'] })
 	for (const raw of [null, '', '{', '[]', '"x"', '{"ticks":null,"hidden":7}']) {
 		expect(parseTrackerState(raw)).toEqual(EMPTY_TRACKER)
 	}

@@ -2,9 +2,8 @@
  * The reader's tracker state (ticks and hidden activities, kept in localStorage) and how an
  * activity stands for a loaded player. Pure: the page feeds it the clock and the player.
  */
-import { z } from 'zod'
 import { checkCanStart, type PlayerProgress, type StartCheck, toSkillLevels } from '#app/lib/quests/artifacts.ts'
-import type { Activity } from './activities.ts'
+import type { Activity } from './activities.schema.ts'
 import { FREQUENCIES, type Frequency, tickStillCounts } from './resets.ts'
 
 export const TRACKER_STORAGE_KEY = 'recurring:v1'
@@ -17,20 +16,30 @@ export type TrackerState = {
 
 export const EMPTY_TRACKER: TrackerState = { ticks: {}, hidden: [] }
 
-const stateSchema = z.object({
-	ticks: z.record(z.string(), z.number().int().nonnegative()).catch({}),
-	hidden: z.array(z.string()).catch([]),
-})
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The stored state; anything unreadable reads as a fresh tracker rather than an error. */
+/**
+ * The stored state; whatever is unreadable (hand-edited, another version) is dropped rather than
+ * an error. Checked by hand: zod stays out of the page's bundle.
+ */
 export function parseTrackerState(raw: string | null): TrackerState {
-	if (!raw) return EMPTY_TRACKER
+	let value: unknown
 	try {
-		const parsed = stateSchema.safeParse(JSON.parse(raw))
-		return parsed.success ? { ticks: parsed.data.ticks, hidden: [...new Set(parsed.data.hidden)] } : EMPTY_TRACKER
+		value = raw ? JSON.parse(raw) : undefined
 	} catch {
-		return EMPTY_TRACKER
+		value = undefined
 	}
+	if (!isRecord(value)) return EMPTY_TRACKER
+	const ticks = isRecord(value.ticks)
+		? Object.fromEntries(
+				Object.entries(value.ticks).filter(
+					(entry): entry is [string, number] => Number.isSafeInteger(entry[1]) && (entry[1] as number) >= 0,
+				),
+			)
+		: {}
+	const hidden = Array.isArray(value.hidden) ? value.hidden.filter((id): id is string => typeof id === 'string') : []
+	return { ticks, hidden: [...new Set(hidden)] }
 }
 
 /** Ticked, and not yet past the next reset after the tick. */

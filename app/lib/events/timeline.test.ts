@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { endOf, type GameEvent, gameEventSchema, heroState, startOf, timelineProblems } from './events.ts'
+import { type GameEvent, gameEventSchema } from './events.schema.ts'
+import { endOf, heroState, startOf, timelineProblems } from './timeline.ts'
 
 const event = (name: string, start: string, end?: string): GameEvent => ({
 	name,
