@@ -23,7 +23,8 @@ async function expectTime(page: Page, [days, hours, minutes, seconds]: string[])
 
 /** Opens the home page with the clock paused at `iso`. */
 async function openAt(page: Page, iso: string) {
-	await page.clock.install({ time: new Date(iso) })
+	// Installed a little earlier, so that pausing at `iso` is never a jump into the past.
+	await page.clock.install({ time: new Date(Date.parse(iso) - 5000) })
 	await page.clock.pauseAt(new Date(iso))
 	await page.goto('/')
 	await waitForHydration(page)

@@ -6,7 +6,6 @@ import { createQuestIndex } from '#app/lib/quests/names.ts'
 import { nextSteps } from '#app/lib/quests/next-steps.ts'
 import { toPlayerProgress } from '#app/lib/quests/progress.ts'
 import { SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
-import { PLAYER_CARD } from './player-card.tsx'
 
 let cataloguePromise: Promise<QuestCatalogueEntry[]> | undefined
 function loadCatalogue() {
@@ -31,7 +30,7 @@ function useCatalogue(): QuestCatalogueEntry[] | undefined {
 	return catalogue
 }
 
-function Card() {
+function Card({ className }: { className: string }) {
 	const player = usePlayerData()
 	const catalogue = useCatalogue()
 	const steps = useMemo(() => {
@@ -52,7 +51,7 @@ function Card() {
 	)
 	if (player.status === 'error') {
 		return (
-			<section aria-labelledby="player-card-heading" className={PLAYER_CARD} data-card="player-error">
+			<section aria-labelledby="player-card-heading" className={className} data-card="player-error">
 				{heading}
 				<p className="mt-2 text-bad">{player.error}</p>
 				<Link to="/quests" className="mt-auto font-semibold text-link underline">
@@ -63,7 +62,7 @@ function Card() {
 	}
 	if (!steps || !player.data) {
 		return (
-			<section aria-labelledby="player-card-heading" aria-busy="true" className={PLAYER_CARD} data-card="player-loading">
+			<section aria-labelledby="player-card-heading" aria-busy="true" className={className} data-card="player-loading">
 				{heading}
 				<p className="mt-2 text-muted">Loading…</p>
 			</section>
@@ -71,7 +70,7 @@ function Card() {
 	}
 	const questsHidden = player.data.quests.length === 0 && player.profileState !== undefined
 	return (
-		<section aria-labelledby="player-card-heading" className={PLAYER_CARD} data-card="player-steps">
+		<section aria-labelledby="player-card-heading" className={className} data-card="player-steps">
 			{heading}
 			{questsHidden ? (
 				<p className="mt-2 text-muted">RuneMetrics does not show this player's quests, so we cannot tell which ones are done.</p>
@@ -112,11 +111,11 @@ function Card() {
 	)
 }
 
-/** The loaded half of the home page's player card (its own chunk). */
-export default function PlayerCardContent() {
+/** The loaded half of the home page's player card (its own chunk), in the card's fixed box. */
+export default function PlayerCardContent({ className }: { className: string }) {
 	return (
 		<PlayerDataProvider>
-			<Card />
+			<Card className={className} />
 		</PlayerDataProvider>
 	)
 }

@@ -5,7 +5,7 @@ import { useStoredUsername } from '#app/components/player/username-store.ts'
 // The player data code and the quest catalogue load only for a reader whose name is known.
 const PlayerCardContent = lazy(() => import('./player-card-content.tsx'))
 
-export const PLAYER_CARD = 'flex h-52 flex-col rounded-xl border border-line bg-raised p-4 text-sm'
+const PLAYER_CARD = 'flex h-52 flex-col rounded-xl border border-line bg-raised p-4 text-sm'
 
 /**
  * "Your next steps" for the reader's account. The name lives in this browser, so the server (and
@@ -38,7 +38,7 @@ export function PlayerCard() {
 				</section>
 			}
 		>
-			<PlayerCardContent />
+			<PlayerCardContent className={PLAYER_CARD} />
 		</Suspense>
 	)
 }

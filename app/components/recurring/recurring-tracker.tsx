@@ -53,11 +53,14 @@ function formatLeft(target: number, now: number) {
 const localTime = (time: number) =>
 	new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(time)
 
+// Two lines on a phone either way: the live countdown replacing the rule moves nothing.
+const RESET_LINE = 'min-h-10 text-sm text-muted sm:min-h-0'
+
 function ResetLine({ frequency, now }: { frequency: Frequency; now: number | null }) {
-	if (now === null) return <p className="text-sm text-muted">Resets {RESET_RULE[frequency]}.</p>
+	if (now === null) return <p className={RESET_LINE}>Resets {RESET_RULE[frequency]}.</p>
 	const next = nextReset(frequency, now)
 	return (
-		<p className="text-sm text-muted">
+		<p className={RESET_LINE}>
 			Resets in{' '}
 			<span className="font-semibold text-fg tabular-nums" data-reset-countdown={frequency}>
 				{formatLeft(next, now)}
@@ -203,7 +206,8 @@ function Tracker({ activities }: { activities: readonly Activity[] }) {
 				const doneCount = now === null ? 0 : shown.filter((a) => isDone(stored, a, now)).length
 				return (
 					<section key={frequency} aria-labelledby={`group-${frequency}`} data-group={frequency}>
-						<div className="flex flex-wrap items-baseline justify-between gap-x-4">
+						{/* Left-aligned: the reset line changing length moves nothing. */}
+						<div>
 							<h2 id={`group-${frequency}`} className="text-2xl font-bold">
 								{GROUP_TITLES[frequency]}
 								<span className="ml-2 text-base font-normal text-muted" data-done-count>
