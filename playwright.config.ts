@@ -13,7 +13,7 @@ export default defineConfig({
 	testDir: './tests/e2e',
 	testMatch: '**/*.test.ts',
 	fullyParallel: true,
-	workers: process.env.CI ? 2 : 2,
+	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,
 	timeout: 30_000,
@@ -44,7 +44,7 @@ export default defineConfig({
 			stdout: 'ignore',
 		},
 		{
-			command: 'node server.js',
+			command: 'node server/index.js',
 			url: `${BASE_URL}/robots.txt`,
 			reuseExistingServer: false,
 			timeout: 30_000,

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { statusText } from '#app/lib/http-status.ts'
 
-export function NotFound() {
+function NotFound() {
 	return (
 		<main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center">
 			<p className="text-6xl font-black text-accent">404</p>

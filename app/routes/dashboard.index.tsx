@@ -1,17 +1,19 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard.index'
-import { ApiKeyForm } from '#app/components/dashboard/api-key-form.tsx'
-import { IconImages, IconUpload } from '#app/components/dashboard/icons.tsx'
-import { LockedScreen, type LoginFailure } from '#app/components/dashboard/locked-screen.tsx'
-import { ui } from '#app/components/dashboard/ui.ts'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ApiKeyForm } from '#app/dashboard/api-key-form.tsx'
+import { IconImages, IconUpload } from '#app/dashboard/icons.tsx'
+import { LockedScreen, type LoginFailure } from '#app/dashboard/locked-screen.tsx'
+import { ui } from '#app/dashboard/ui.ts'
 import {
 	DASHBOARD_PATH,
 	GALLERY_PATH,
 	UPLOAD_PATH,
 	dashboardMeta,
 	safeRedirectTo,
-} from '#app/lib/dashboard/paths.ts'
-import { getServices } from '#app/server/services.server.ts'
+} from '#app/dashboard/paths.ts'
+import { getServices } from '#app/dashboard/server/services.server.ts'
+import { clientAddressContext } from '#app/server/load-context.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { auth } = await getServices()
@@ -23,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * `intent=login`: checks the password on the server (rate limited per client), then sets the
  * signed httpOnly session cookie and redirects (POST/redirect/GET). `intent=logout` clears it.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const { auth } = await getServices()
 	const form = await request.formData()
 	const intent = form.get('intent')
@@ -35,8 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 			status: 400,
 		})
 	}
-	// The app server sets x-client-ip from the socket (or the trusted proxy's header).
-	const clientId = request.headers.get('x-client-ip') ?? 'unknown'
+	const clientId = context.get(clientAddressContext)
 	const result = await auth.verifyDashboardPassword(request, form.get('password'), clientId)
 	if (!result.ok) {
 		const headers: Record<string, string> = {}
@@ -100,3 +101,5 @@ function ToolCard(props: { to: string; title: string; text: string; icon: React.
 		</Link>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

@@ -1,17 +1,17 @@
-import PlayerLookupWidget from '#app/widgets/player-lookup/player-lookup.tsx'
+import type { Route } from './+types/dev.player'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import PlayerLookupWidget from '#app/player/player-lookup.tsx'
 import SkillBadgeWidget from '#app/widgets/skill-badge/skill-badge.tsx'
 
 // A hidden page with the player widgets as a guide page uses them (each in its own provider),
 // for browser tests and for trying the widgets against `npm run dev:offline`.
 
-export const meta = () => [
+export const headers: Route.HeadersFunction = () => ({ 'X-Robots-Tag': 'noindex, nofollow' })
+
+export const meta: Route.MetaFunction = () => [
 	{ title: 'Player widgets (test page) - Gielinor Guide' },
 	{ name: 'robots', content: 'noindex, nofollow' },
 ]
-
-export function headers() {
-	return { 'X-Robots-Tag': 'noindex, nofollow' }
-}
 
 const BLOCK_BADGES = [
 	{ skill: 'attack', level: 80 },
@@ -49,3 +49,5 @@ export default function DevPlayerRoute() {
 		</main>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

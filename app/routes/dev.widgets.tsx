@@ -1,7 +1,7 @@
 import type { Route } from './+types/dev.widgets'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 // The widget gallery for authors: every widget live beside its syntax. Hidden: not in the
 // navigation, the sitemap or the prerendered pages, and marked noindex.
@@ -10,9 +10,10 @@ export async function loader() {
 	return { page }
 }
 
-export function headers() {
-	return { 'Cache-Control': CACHE_CONTROL.page, 'X-Robots-Tag': 'noindex' }
-}
+export const headers: Route.HeadersFunction = () => ({
+	'Cache-Control': CACHE_CONTROL.page,
+	'X-Robots-Tag': 'noindex',
+})
 
 export const meta: Route.MetaFunction = () => [
 	{ title: 'Widget Gallery - Gielinor Guide' },

@@ -4,6 +4,7 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { rememberLastRead } from '#app/components/home/last-read-store.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
+import { PageSources } from '#app/components/page-sources.tsx'
 import { PrevNext } from '#app/components/prev-next.tsx'
 import { TableOfContents } from '#app/components/table-of-contents.tsx'
 import { documentTitle } from '#app/lib/content/navigation.ts'
@@ -14,9 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return getGuidePage(new URL(request.url).pathname)
 }
 
-export function headers() {
-	return guideHeaders
-}
+export const headers: Route.HeadersFunction = () => guideHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
 	if (!loaderData) return [{ title: 'Page Not Found - Gielinor Guide' }]
@@ -48,6 +47,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 				<article className="prose mt-6 max-w-3xl">
 					<Markdown body={page.body} />
 				</article>
+				<PageSources sources={page.sources} />
 				<PrevNext prev={prev} next={next} />
 			</main>
 			<TableOfContents headings={page.headings} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import events from '#app/generated/events.json' with { type: 'json' }
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ContinueReadingCard } from '#app/components/home/continue-reading-card.tsx'
 import { EventHero } from '#app/components/home/event-hero.tsx'
 import { PlayerCard } from '#app/components/home/player-card.tsx'
@@ -93,3 +94,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		</main>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

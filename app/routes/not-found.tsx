@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import type { Route } from './+types/not-found'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 
 export function loader() {
@@ -9,7 +10,10 @@ export function action() {
 	throw data('Not Found', { status: 404 })
 }
 
-export const meta = () => [{ title: 'Page Not Found - Gielinor Guide' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Page Not Found - Gielinor Guide' },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export default function NotFoundRoute() {
 	return null

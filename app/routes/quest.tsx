@@ -7,7 +7,7 @@ import { IconExternal } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getQuestPage, questDescription, questHeaders } from '#app/server/quests.server.ts'
-import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
+import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
 import { formatDate } from '#app/lib/format-date.ts'
 
@@ -16,9 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 	return { ...page, description: questDescription(page) }
 }
 
-export function headers() {
-	return questHeaders
-}
+export const headers: Route.HeadersFunction = () => questHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
 	if (!loaderData) return [{ title: `Page Not Found - ${SITE_NAME}` }]

@@ -1,23 +1,27 @@
 import type { Route } from './+types/tools.recurring'
 import activities from '#app/generated/recurring-activities.json' with { type: 'json' }
+import points from '#app/generated/quests/points.json' with { type: 'json' }
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
+import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import { RecurringTracker } from '#app/components/recurring/recurring-tracker.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import type { QuestPointsMap } from '#app/lib/quests/artifacts.ts'
 import type { Activity } from '#app/lib/recurring/activities.schema.ts'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { SkillBadge } from '#app/widgets/skill-badge/skill-badge.tsx'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 const page = TOOL_PAGES.find((p) => p.path === '/tools/recurring')!
 
 export function loader() {
-	return { activities: activities as Activity[] }
+	const list = activities as Activity[]
+	// The quest-point table travels with the page only when an activity asks for quest points.
+	const needsPoints = list.some((a) => a.requirements.questPoints !== undefined)
+	return { activities: list, points: needsPoints ? (points as QuestPointsMap) : undefined }
 }
 
-export function headers() {
-	return { 'Cache-Control': CACHE_CONTROL.page }
-}
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.page })
 
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const root = matches[0]?.loaderData as { siteUrl?: string } | undefined
@@ -39,7 +43,7 @@ export default function RecurringPage({ loaderData }: Route.ComponentProps) {
 				your name to see what you cannot do yet and what you have outgrown.
 			</p>
 			<PlayerLookupSection />
-			<RecurringTracker activities={loaderData.activities} />
+			<RecurringTracker activities={loaderData.activities} points={loaderData.points} SkillBadge={SkillBadge} />
 		</main>
 	)
 }

@@ -1,5 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/wiki-layout'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Sidebar } from '#app/components/sidebar.tsx'
 import { getSectionNav } from '#app/server/guides.server.ts'
 
@@ -21,3 +22,5 @@ export default function WikiLayout({ loaderData }: Route.ComponentProps) {
 		</div>
 	)
 }
+
+export const ErrorBoundary = GeneralErrorBoundary

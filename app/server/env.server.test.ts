@@ -30,3 +30,11 @@ test('empty strings count as unset', () => {
 	expect(env.PORT).toBe(3000)
 	expect(env.API_KEYS).toBeUndefined()
 })
+
+test('SITE_URL has a default, and the env says whether it was set', () => {
+	expect(parseEnv({})).toMatchObject({ SITE_URL: 'http://localhost:3000', siteUrlConfigured: false })
+	expect(parseEnv({ SITE_URL: 'https://guide.example/' })).toMatchObject({
+		SITE_URL: 'https://guide.example',
+		siteUrlConfigured: true,
+	})
+})

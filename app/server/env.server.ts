@@ -12,8 +12,8 @@ export const envSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().trim().min(1).default('0.0.0.0'),
-	/** Public origin of the site, used for canonical URLs and the sitemap. */
-	SITE_URL: httpUrl.default('http://localhost:3000'),
+	/** Public origin of the site, used for canonical URLs and the sitemap (default below). */
+	SITE_URL: httpUrl.optional(),
 	/** Set when a reverse proxy sits in front: then X-Forwarded-For names the client. */
 	TRUST_PROXY: flag.default(false),
 
@@ -44,7 +44,12 @@ export const envSchema = z.object({
 	for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
 		if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' })
 	}
-})
+}).transform((env) => ({
+	...env,
+	SITE_URL: env.SITE_URL ?? 'http://localhost:3000',
+	/** SITE_URL was set: only then is it trusted for the absolute URLs the image API hands out. */
+	siteUrlConfigured: env.SITE_URL !== undefined,
+}))
 
 export type Env = z.infer<typeof envSchema>
 

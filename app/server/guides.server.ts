@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { findSection, prevNext, sidebarItems, trail } from '#app/lib/content/navigation.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
-import { CACHE_CONTROL } from './http-headers.server.ts'
+import { CACHE_CONTROL } from './cache-control.server.ts'
 import { getEnv } from './env.server.ts'
 import { navigation } from './site.server.ts'
 

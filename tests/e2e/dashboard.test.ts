@@ -453,3 +453,29 @@ test('dashboard pages stay out of the sitemap', async ({ request }) => {
 	expect(sitemap).toContain('<urlset')
 	expect(sitemap).not.toContain('/dev/')
 })
+
+test('an error in a dashboard page shows the error screen inside the dashboard frame', async ({ page }) => {
+	await logIn(page)
+	for (const path of ['/dev/dashboard/upload', '/dev/dashboard/gallery']) {
+		await page.goto('/dev/dashboard')
+		// A plain form post to a page without an action: the page's own boundary answers 405.
+		const [response] = await Promise.all([
+			page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'POST'),
+			page.evaluate((action) => {
+				const form = document.createElement('form')
+				form.method = 'post'
+				form.action = action
+				document.body.append(form)
+				form.submit()
+			}, path),
+		])
+		expect(response.status(), path).toBe(405)
+		expect(response.headers()['x-robots-tag'], path).toBe('noindex')
+		expect(response.headers()['cache-control'], path).toBe('private, no-store')
+		await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: '405 Method Not Allowed' })).toBeVisible()
+		// The dashboard layout stays around the error: its header and the Logout button.
+		await expect(page.getByRole('link', { name: 'Author Dashboard' })).toBeVisible()
+		await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+	}
+})

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
 import { createQuestIndex } from '#app/lib/quests/names.ts'
 import { nextSteps } from '#app/lib/quests/next-steps.ts'

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
-import { useStoredUsername } from '#app/components/player/username-store.ts'
+import { useStoredUsername } from '#app/player/username-store.ts'
 
 // The player data code and the quest catalogue load only for a reader whose name is known.
 const PlayerCardContent = lazy(() => import('./player-card-content.tsx'))

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react'
+import { type ComponentType, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { pad, remaining } from '#app/lib/countdown.ts'
-import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
+import type { PlayerProgress, QuestPointsMap } from '#app/lib/quests/artifacts.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
 import type { Activity } from '#app/lib/recurring/activities.schema.ts'
@@ -18,9 +18,7 @@ import {
 	setHidden,
 	type TrackerState,
 } from '#app/lib/recurring/tracker.ts'
-import { SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
-import { SkillBadge } from '#app/widgets/skill-badge/skill-badge.tsx'
-import { useQuestPoints } from '#app/widgets/quest-requirements/use-quest-points.ts'
+import { type SkillName, SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
 import { saveTracker, useTrackerState } from './tracker-store.ts'
 
 const GROUP_TITLES: Record<Frequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
@@ -70,12 +68,16 @@ function ResetLine({ frequency, now }: { frequency: Frequency; now: number | nul
 	)
 }
 
-/** The loaded player as the quest start check reads them, or undefined while none is loaded. */
-function usePlayerProgress(activities: readonly Activity[]): PlayerProgress | undefined {
+/** The page's skill requirement badge (the site's usual one, given by the route). */
+type SkillBadgeComponent = ComponentType<{ skill: SkillName; level: number }>
+
+/**
+ * The loaded player as the quest start check reads them, or undefined while none is loaded.
+ * `points` (quest name → quest points) comes with the page when an activity needs quest points.
+ */
+function usePlayerProgress(activities: readonly Activity[], points: QuestPointsMap | undefined): PlayerProgress | undefined {
 	const player = usePlayerData()
 	const loaded = player.status === 'loaded' && player.data !== undefined
-	const needsPoints = activities.some((a) => a.requirements.questPoints !== undefined)
-	const points = useQuestPoints(loaded && needsPoints)
 	return useMemo(() => {
 		if (!loaded || !player.data) return undefined
 		const required = new Set(activities.flatMap((a) => a.requirements.quest))
@@ -83,13 +85,12 @@ function usePlayerProgress(activities: readonly Activity[]): PlayerProgress | un
 		return {
 			completed: new Set([...required].filter((quest) => player.hasCompleted(quest))),
 			levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
-			// Until the quest-point table loads, a threshold counts as missing.
 			questPoints: points ? playerQuestPoints(completedTitles, points) : 0,
 		}
 	}, [loaded, player, activities, points])
 }
 
-function Requirements({ activity }: { activity: Activity }) {
+function Requirements({ activity, SkillBadge }: { activity: Activity; SkillBadge: SkillBadgeComponent }) {
 	const { quest, skill, questPoints, other } = activity.requirements
 	if (quest.length + skill.length + other.length === 0 && questPoints === undefined) return null
 	return (
@@ -122,6 +123,7 @@ function missingText(standing: ActivityStanding): string {
 
 function ActivityRow(props: {
 	activity: Activity
+	SkillBadge: SkillBadgeComponent
 	done: boolean
 	standing: ActivityStanding | undefined
 	ready: boolean
@@ -159,7 +161,7 @@ function ActivityRow(props: {
 					{activity.members ? <span className="text-xs text-muted">Members</span> : null}
 				</div>
 				<p className="mt-1 text-sm">{activity.reward}</p>
-				<Requirements activity={activity} />
+				<Requirements activity={activity} SkillBadge={props.SkillBadge} />
 				{locked ? (
 					<p className="mt-1 text-sm font-semibold text-bad" data-missing>
 						Locked: you still need {missingText(standing)}.
@@ -184,10 +186,16 @@ function ActivityRow(props: {
 	)
 }
 
-function Tracker({ activities }: { activities: readonly Activity[] }) {
+type TrackerProps = {
+	activities: readonly Activity[]
+	points?: QuestPointsMap
+	SkillBadge: SkillBadgeComponent
+}
+
+function Tracker({ activities, points, SkillBadge }: TrackerProps) {
 	const [now, syncNow] = useNow()
 	const stored = useTrackerState()
-	const progress = usePlayerProgress(activities)
+	const progress = usePlayerProgress(activities, points)
 	// Ticks from before the latest reset clear themselves; tidy storage once the clock is known.
 	const hasClock = now !== null
 	useEffect(() => {
@@ -221,6 +229,7 @@ function Tracker({ activities }: { activities: readonly Activity[] }) {
 								<ActivityRow
 									key={activity.id}
 									activity={activity}
+									SkillBadge={SkillBadge}
 									done={now !== null && isDone(stored, activity, now)}
 									standing={progress ? activityStanding(activity, progress) : undefined}
 									ready={now !== null}
@@ -263,10 +272,10 @@ function Tracker({ activities }: { activities: readonly Activity[] }) {
  * The dailies, weeklies and monthlies with reset timers, ticks that clear themselves at the next
  * reset, hiding, and (with a player loaded) locked and no-longer-worth-it marks.
  */
-export function RecurringTracker({ activities }: { activities: readonly Activity[] }) {
+export function RecurringTracker(props: TrackerProps) {
 	return (
 		<PlayerDataProvider>
-			<Tracker activities={activities} />
+			<Tracker {...props} />
 		</PlayerDataProvider>
 	)
 }

@@ -10,10 +10,12 @@ export type CompiledPage = {
 	description: string
 	status: 'published' | 'under-construction'
 	lastVerified: string | null
+	/** Web addresses the page's facts were checked against (front matter `sources`). */
+	sources: string[]
 	headings: Heading[]
 	/** Compact hast (see compact-hast.ts); typed loosely so route types stay shallow. */
 	body: unknown[]
-	/** Widget components the page uses, so the browser can preload their code. */
+	/** Names of the widgets the page uses, sorted; `npm run bench:quests` counts their chunks (the browser never reads it). */
 	widgets: string[]
 }
 

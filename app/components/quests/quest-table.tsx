@@ -1,0 +1,171 @@
+import { Link } from 'react-router'
+import { queryHref } from '#app/components/quests/use-catalogue-query.ts'
+import {
+	type CatalogueQuery,
+	DEFAULT_DIRECTION,
+	type QuestListEntry,
+	type QuestStatus,
+	type SortKey,
+} from '#app/lib/quests/catalogue-query.ts'
+import { difficultyLabel } from '#app/lib/quests/names.ts'
+import { STATUS_LABELS } from '#app/lib/quests/progress.ts'
+
+const COLUMNS: { key: SortKey | undefined; label: string; className: string }[] = [
+	{ key: 'name', label: 'Quest', className: 'text-left' },
+	{ key: 'difficulty', label: 'Difficulty', className: 'text-left' },
+	{ key: undefined, label: 'Membership', className: 'text-left' },
+	{ key: 'qp', label: 'Quest points', className: 'text-right' },
+	{ key: 'reqs', label: 'Requirements', className: 'text-left' },
+]
+
+function SortHeader({
+	column,
+	query,
+	update,
+}: {
+	column: (typeof COLUMNS)[number]
+	query: CatalogueQuery
+	update: (q: CatalogueQuery) => void
+}) {
+	const key = column.key
+	if (!key) return <th className={`px-3 py-2 font-semibold ${column.className}`}>{column.label}</th>
+	const activeKey = query.sort ?? (query.q ? undefined : 'name')
+	const active = activeKey === key
+	const dir = query.dir ?? DEFAULT_DIRECTION[key]
+	const nextDir = active ? (dir === 'asc' ? 'desc' : 'asc') : DEFAULT_DIRECTION[key]
+	const next: CatalogueQuery = { ...query, sort: key, dir: nextDir }
+	return (
+		<th
+			className={`px-3 py-2 font-semibold ${column.className}`}
+			aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+		>
+			<a
+				href={queryHref(next)}
+				onClick={(e) => {
+					e.preventDefault()
+					update(next)
+				}}
+				className={`inline-flex items-center gap-1 hover:text-fg ${active ? 'text-fg' : ''}`}
+			>
+				{column.label}
+				<span aria-hidden="true" className={active ? 'text-accent' : 'opacity-40'}>
+					{active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
+				</span>
+			</a>
+		</th>
+	)
+}
+
+function requirementsText(q: QuestListEntry): string {
+	const parts: string[] = []
+	if (q.prerequisiteCount > 0) {
+		parts.push(`${q.prerequisiteCount} quest${q.prerequisiteCount === 1 ? '' : 's'}`)
+	}
+	const skills = Object.keys(q.skills).length
+	if (skills > 0) parts.push(`${skills} skill${skills === 1 ? '' : 's'}`)
+	if (q.requiredQuestPoints > 0) parts.push(`${q.requiredQuestPoints} QP`)
+	return parts.length ? parts.join(' · ') : 'None'
+}
+
+const STATUS_PILL: Record<QuestStatus, string> = {
+	completed: 'border-ok/60 bg-ok-bg text-ok',
+	'can-start': 'border-ok/60 text-ok',
+	locked: 'border-line text-muted',
+}
+
+// Row and cell styles live on the table body once, not on each of the ~360 rows.
+const BODY_CLASS = [
+	'[&>tr]:block [&>tr]:border-b [&>tr]:border-line [&>tr]:px-3 [&>tr]:py-3',
+	'[&>tr:last-child]:border-b-0 [&>tr:nth-child(odd)]:bg-raised/40 [&>tr:hover]:bg-raised',
+	'md:[&>tr]:table-row md:[&>tr]:p-0 md:[&_td]:table-cell md:[&_td]:px-3 md:[&_td]:py-2.5',
+].join(' ')
+
+function DifficultyPips({ difficulty }: { difficulty: number }) {
+	if (difficulty > 4) return <span className="mr-1.5 text-accent">✦</span>
+	return (
+		<span aria-hidden="true" className="mr-1.5 text-[0.6rem] tracking-[0.1em]">
+			<span className="text-accent">{'●'.repeat(difficulty + 1)}</span>
+			<span className="text-line">{'●'.repeat(4 - difficulty)}</span>
+		</span>
+	)
+}
+
+export function QuestTable({
+	quests,
+	query,
+	update,
+	statuses,
+}: {
+	quests: QuestListEntry[]
+	query: CatalogueQuery
+	update: (q: CatalogueQuery) => void
+	statuses: Map<string, QuestStatus> | undefined
+}) {
+	return (
+		<div className="overflow-hidden rounded-xl border border-line">
+			<table className="w-full border-collapse text-left">
+				<thead className="hidden border-b border-line bg-sunken text-sm whitespace-nowrap text-muted md:table-header-group">
+					<tr>
+						{COLUMNS.map((c) => (
+							<SortHeader key={c.label} column={c} query={query} update={update} />
+						))}
+						{statuses ? <th className="px-3 py-2 font-semibold">Status</th> : null}
+					</tr>
+				</thead>
+				<tbody className={BODY_CLASS}>
+					{quests.map((q) => {
+						const status = statuses?.get(q.name)
+						return (
+							<tr key={q.slug} data-quest={q.name} data-status={status}>
+								<td className="block">
+									<Link
+										to={`/quests/${q.slug}`}
+										className="font-semibold text-link hover:underline"
+									>
+										{q.name}
+									</Link>
+									{q.aliases?.length || q.series ? (
+										<span className="block text-xs text-muted">
+											{[q.aliases?.join(', '), q.series ? `${q.series} series` : '']
+												.filter(Boolean)
+												.join(' · ')}
+										</span>
+									) : null}
+								</td>
+								<td className="mr-3 inline text-sm whitespace-nowrap">
+									<DifficultyPips difficulty={q.difficulty} />
+									{difficultyLabel(q.difficulty)}
+								</td>
+								<td className="mr-3 inline text-sm text-muted">{q.members ? 'Members' : 'Free'}</td>
+								<td className="mr-3 inline text-sm tabular-nums md:text-right">
+									<span className="md:hidden">QP </span>
+									{q.questPoints}
+									{q.unverified?.includes('questPoints') ? (
+										<abbr title="Quest points not verified yet" className="text-warn no-underline">
+											*
+										</abbr>
+									) : null}
+								</td>
+								<td className="block text-sm text-muted">
+									<span className="md:hidden">Needs: </span>
+									{requirementsText(q)}
+								</td>
+								{statuses ? (
+									<td className="mt-1.5 block">
+										{status ? (
+											<span
+												className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_PILL[status]}`}
+											>
+												{STATUS_LABELS[status]}
+											</span>
+										) : null}
+									</td>
+								) : null}
+							</tr>
+						)
+					})}
+				</tbody>
+			</table>
+		</div>
+	)
+}
