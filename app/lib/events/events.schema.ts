@@ -22,8 +22,7 @@ const pathOrUrl = z
 	.string()
 	.regex(/^(\/\S*|https:\/\/\S+)$/, 'must be a site path (/leagues) or an https:// address')
 
-export const EVENT_KINDS = ['league', 'double-xp', 'seasonal', 'update'] as const
-export type EventKind = (typeof EVENT_KINDS)[number]
+const EVENT_KINDS = ['league', 'double-xp', 'seasonal', 'update'] as const
 
 export const gameEventSchema = z.strictObject({
 	name: text,

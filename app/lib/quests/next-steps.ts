@@ -6,7 +6,7 @@ import { checkCanStart, type PlayerProgress, type QuestCatalogueEntry } from '#a
 import { compareNames } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 
-export interface NearestUnlock {
+interface NearestUnlock {
 	quest: QuestCatalogueEntry
 	/** The levels still missing, with the player's current level. */
 	missingSkills: (SkillRequirement & { current: number })[]
