@@ -211,3 +211,11 @@ for (const width of [375, 1280]) {
 		expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
 	})
 }
+
+test('a profile that hides its quests is not locked out by quest requirements, and the page says so', async ({ page }) => {
+	await page.addInitScript(() => localStorage.setItem('player:username', 'Private Pat'))
+	await page.goto('/tools/recurring')
+	await expect(page.locator('[data-quests-hidden]')).toContainText('quest requirements are not checked here')
+	await expect(row(page, 'tears-of-guthix')).toHaveAttribute('data-locked', 'false')
+	await expect(row(page, 'giant-oyster')).toHaveAttribute('data-locked', 'false')
+})

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, Fragment, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
@@ -68,6 +68,8 @@ function ResetLine({ frequency, now }: { frequency: Frequency; now: number | nul
 	)
 }
 
+const questsHidden = (data: { quests: readonly unknown[]; error?: string }) => data.quests.length === 0 && data.error !== undefined
+
 /** The page's skill requirement badge (the site's usual one, given by the route). */
 type SkillBadgeComponent = ComponentType<{ skill: SkillName; level: number }>
 
@@ -82,8 +84,10 @@ function usePlayerProgress(activities: readonly Activity[], points: QuestPointsM
 		if (!loaded || !player.data) return undefined
 		const required = new Set(activities.flatMap((a) => a.requirements.quest))
 		const completedTitles = player.data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title)
+		// A profile that hides its quests cannot be checked against quests: none counts as missing.
+		const completed = questsHidden(player.data) ? required : new Set([...required].filter((q) => player.hasCompleted(q)))
 		return {
-			completed: new Set([...required].filter((quest) => player.hasCompleted(quest))),
+			completed,
 			levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
 			questPoints: points ? playerQuestPoints(completedTitles, points) : 0,
 		}
@@ -92,23 +96,26 @@ function usePlayerProgress(activities: readonly Activity[], points: QuestPointsM
 
 function Requirements({ activity, SkillBadge }: { activity: Activity; SkillBadge: SkillBadgeComponent }) {
 	const { quest, skill, questPoints, other } = activity.requirements
-	if (quest.length + skill.length + other.length === 0 && questPoints === undefined) return null
+	const parts = [
+		...skill.map((s) => <SkillBadge key={s.skill} skill={s.skill} level={s.level} />),
+		...quest.map((q) => (
+			<Link key={q} to={`/quests/${questSlug(q)}`} className="text-link underline">
+				{q}
+			</Link>
+		)),
+		...(questPoints !== undefined ? [`${questPoints} quest points`] : []),
+		...other,
+	]
+	if (parts.length === 0) return null
 	return (
 		<p className="mt-1 text-sm">
 			<span className="text-muted">Needs </span>
-			{skill.map((s) => (
-				<SkillBadge key={s.skill} skill={s.skill} level={s.level} />
+			{parts.map((part, i) => (
+				<Fragment key={i}>
+					{i > 0 ? ', ' : null}
+					{part}
+				</Fragment>
 			))}
-			{quest.map((q, i) => (
-				<span key={q}>
-					{i > 0 || skill.length > 0 ? ', ' : ''}
-					<Link to={`/quests/${questSlug(q)}`} className="text-link underline">
-						{q}
-					</Link>
-				</span>
-			))}
-			{questPoints !== undefined ? `, ${questPoints} quest points` : ''}
-			{other.length > 0 ? `, ${other.join(', ')}` : ''}
 		</p>
 	)
 }
@@ -206,8 +213,14 @@ function Tracker({ activities, points, SkillBadge }: TrackerProps) {
 
 	const update = (change: (state: TrackerState) => TrackerState) => saveTracker(change(stored))
 	const groups = groupActivities(activities)
+	const player = usePlayerData()
 	return (
 		<div className="mt-8 space-y-10">
+			{player.data && questsHidden(player.data) ? (
+				<p className="rounded-lg border border-line bg-raised p-3 text-sm text-muted" data-quests-hidden>
+					RuneMetrics does not show {player.data.name}'s quests, so quest requirements are not checked here.
+				</p>
+			) : null}
 			{groups.map(({ frequency, activities: list }) => {
 				const shown = list.filter((a) => !stored.hidden.includes(a.id))
 				const hidden = list.filter((a) => stored.hidden.includes(a.id))
