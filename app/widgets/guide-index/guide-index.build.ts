@@ -38,16 +38,29 @@ export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequire
 	}
 }
 
-/** The visible child pages of a navigation entry, in order, as guide index entries. */
+/**
+ * The visible child pages of a navigation entry, in order, as guide index entries. With `levels`
+ * 2, a child that is a folder also lists its own visible pages.
+ */
 export function guideIndexEntries(
 	parent: Pick<NavEntry, 'children'>,
 	pageAt: (path: string) => CompiledPage | undefined,
+	levels = 1,
 ): GuideIndexEntry[] {
 	return parent.children.flatMap((child) => {
 		const page = pageAt(child.path)
 		if (!child.visible || !page) return []
 		const requirement = guideRequirement(page)
-		return [{ path: page.path, label: page.label, description: page.description, ...(requirement ? { requirement } : {}) }]
+		const guides = levels > 1 ? guideIndexEntries(child, pageAt, levels - 1) : []
+		return [
+			{
+				path: page.path,
+				label: page.label,
+				description: page.description,
+				...(requirement ? { requirement } : {}),
+				...(guides.length > 0 ? { guides } : {}),
+			},
+		]
 	})
 }
 
@@ -70,7 +83,7 @@ export function fillGuideIndex(page: Pick<CompiledPage, 'body'>, guides: GuideIn
 /** Once every page is compiled, a guide index lists the visible pages of its page's folder. */
 export const guideIndexBuild: WidgetBuild = {
 	finish(props: GuideIndexProps, site) {
-		const guides = guideIndexEntries(site.entry, site.pageAt)
+		const guides = guideIndexEntries(site.entry, site.pageAt, props.levels)
 		if (guides.length === 0) site.fail('::guide-index lists the pages of its folder, but this page has none')
 		return { ...props, guides }
 	},
