@@ -194,28 +194,41 @@ test('a locked level names the level the player has', async ({ page }) => {
 })
 
 for (const width of [375, 1280]) {
-	test(`the live timers and stored ticks move nothing on the page at ${width} px`, async ({ page }) => {
-		await page.setViewportSize({ width, height: 800 })
-		await page.addInitScript(() => {
-			localStorage.setItem('recurring:v1', JSON.stringify({ ticks: { 'vis-wax': Date.now() }, hidden: [] }))
-			const shifts: number[] = []
-			;(window as unknown as { shifts: number[] }).shifts = shifts
-			new PerformanceObserver((list) => {
-				for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
-			}).observe({ type: 'layout-shift', buffered: true })
+	test.describe(`at ${width} px`, () => {
+		test.use({ viewport: { width, height: 800 } })
+
+		test('the live timers and stored ticks move nothing on the page', async ({ page }) => {
+			await page.addInitScript(() => {
+				localStorage.setItem(
+					'recurring:v1',
+					JSON.stringify({ ticks: { 'vis-wax': Date.now() }, hidden: [] }),
+				)
+				const shifts: number[] = []
+				;(window as unknown as { shifts: number[] }).shifts = shifts
+				new PerformanceObserver((list) => {
+					for (const entry of list.getEntries())
+						shifts.push((entry as unknown as { value: number }).value)
+				}).observe({ type: 'layout-shift', buffered: true })
+			})
+			await page.goto('/tools/recurring')
+			await waitForHydration(page)
+			await expect(box(page, 'vis-wax')).toBeChecked()
+			await expect(page.locator('[data-reset-countdown="daily"]')).toBeVisible()
+			expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
+				[],
+			)
 		})
-		await page.goto('/tools/recurring')
-		await waitForHydration(page)
-		await expect(box(page, 'vis-wax')).toBeChecked()
-		await expect(page.locator('[data-reset-countdown="daily"]')).toBeVisible()
-		expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
 	})
 }
 
-test('a profile that hides its quests is not locked out by quest requirements, and the page says so', async ({ page }) => {
+test('a profile that hides its quests is not locked out by quest requirements, and the page says so', async ({
+	page,
+}) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Private Pat'))
 	await page.goto('/tools/recurring')
-	await expect(page.locator('[data-quests-hidden]')).toContainText('quest requirements are not checked here')
+	await expect(page.locator('[data-quests-hidden]')).toContainText(
+		'quest requirements are not checked here',
+	)
 	await expect(row(page, 'tears-of-guthix')).toHaveAttribute('data-locked', 'false')
 	await expect(row(page, 'giant-oyster')).toHaveAttribute('data-locked', 'false')
 })
