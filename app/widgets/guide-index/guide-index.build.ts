@@ -22,7 +22,9 @@ export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequire
 		if (!summary || !target) return undefined
 		return {
 			quest: target.name,
-			quests: summary.quests.slice(0, -1).map((q) => q.name),
+			// A step that is only part of a quest cannot be checked against the player's list (it does
+			// not say how far a started quest is); the quests that part needs are in the chain.
+			quests: summary.quests.slice(0, -1).filter((q) => !q.partial).map((q) => q.name),
 			skills: summary.totalSkills,
 			questPoints: summary.questPoints,
 			other: summary.other.length,
