@@ -29,9 +29,24 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 }
 
 const CARDS = [
-	{ title: 'Setup', href: '/setup', text: 'Install the game, pick a game mode and set up an interface that works for you.', icon: <IconCog size={28} /> },
-	{ title: 'Getting Started', href: '/getting-started', text: 'The tick system, abilities, combat styles and the gear to start with.', icon: <IconSword size={28} /> },
-	{ title: 'Guides', href: '/guides', text: 'From day one to the late game: the quests and unlocks that matter, in order.', icon: <IconBook size={28} /> },
+	{
+		title: 'Setup',
+		href: '/setup',
+		text: 'Install the game, pick a game mode and set up an interface that works for you.',
+		icon: <IconCog size={28} />,
+	},
+	{
+		title: 'Getting Started',
+		href: '/getting-started',
+		text: 'The tick system, abilities, combat styles and the gear to start with.',
+		icon: <IconSword size={28} />,
+	},
+	{
+		title: 'Guides',
+		href: '/guides',
+		text: 'From day one to the late game: the quests and unlocks that matter, in order.',
+		icon: <IconBook size={28} />,
+	},
 ]
 
 // The phone's short way in (the start cards below are hidden under 768 px).
@@ -61,7 +76,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					<ul className="grid grid-cols-3 gap-2 text-center text-sm font-semibold">
 						{PHONE_LINKS.map((link) => (
 							<li key={link.href}>
-								<Link to={link.href} className="flex h-12 items-center justify-center rounded-lg border border-line bg-raised px-2 hover:border-accent">
+								<Link
+									to={link.href}
+									className="flex h-12 items-center justify-center rounded-lg border border-line bg-raised px-2 hover:border-accent"
+								>
 									{link.title}
 								</Link>
 							</li>
@@ -72,7 +90,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			</div>
 			<nav aria-label="Start here" className="hidden w-full max-w-5xl grid-cols-4 gap-4 md:grid">
 				{CARDS.map((card) => (
-					<Link key={card.title} to={card.href} className="group rounded-xl border border-line bg-raised p-5 transition hover:border-accent">
+					<Link
+						key={card.title}
+						to={card.href}
+						className="group rounded-xl border border-line bg-raised p-5 transition hover:border-accent"
+					>
 						<span className="text-accent">{card.icon}</span>
 						<h3 className="mt-3 font-bold group-hover:text-accent">{card.title}</h3>
 						<p className="mt-1 text-sm text-muted">{card.text}</p>
@@ -88,7 +110,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						<IconExternal size={28} />
 					</span>
 					<h3 className="mt-3 font-bold group-hover:text-accent">Wiki Resources</h3>
-					<p className="mt-1 text-sm text-muted">The RuneScape Wiki: the community's reference for every item, monster and quest.</p>
+					<p className="mt-1 text-sm text-muted">
+						The RuneScape Wiki: the community's reference for every item, monster and quest.
+					</p>
 				</a>
 			</nav>
 		</main>

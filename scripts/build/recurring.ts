@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { activitiesSchema } from '#app/lib/recurring/activities.schema.ts'
+import { requiredQuests } from '#app/lib/recurring/tracker.ts'
 
 /**
  * Validates data/recurring-activities.json (the /tools/recurring list): fields, unique ids, and
@@ -31,11 +32,13 @@ export function writeRecurring(
 	result.data.forEach((activity, i) => {
 		if (ids.has(activity.id)) problems.push(`${where(i)} id: "${activity.id}" is used twice`)
 		ids.add(activity.id)
-		activity.requirements.quest.forEach((quest, q) => {
+		for (const quest of requiredQuests(activity)) {
 			if (!questNames.has(quest)) {
-				problems.push(`${where(i)} requirements.quest[${q}]: unknown quest "${quest}" (use the name in data/quests/)`)
+				problems.push(
+					`${where(i)} requirements: unknown quest "${quest}" (use the name in data/quests/)`,
+				)
 			}
-		})
+		}
 	})
 	if (problems.length > 0) return problems
 	writeFileSync(path.join(outDir, 'recurring-activities.json'), JSON.stringify(result.data))

@@ -258,6 +258,7 @@ test('player card: a known name gets the next three quests to start and the near
 		toPlayerProgress(
 			{
 				completedTitles: quests.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title),
+				startedTitles: quests.quests.filter((q) => q.status === 'STARTED').map((q) => q.title),
 				levels: Object.fromEntries(profile.skillvalues.map((s) => [SKILLS[s.id]!.name, s.level])),
 			},
 			(t) => index.find(t)?.name,

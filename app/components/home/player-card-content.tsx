@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
+import { useIronman } from '#app/components/settings/reader-settings.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
 import { createQuestIndex } from '#app/lib/quests/names.ts'
@@ -9,7 +10,9 @@ import { SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
 
 let cataloguePromise: Promise<QuestCatalogueEntry[]> | undefined
 function loadCatalogue() {
-	cataloguePromise ??= import('#app/generated/quests/catalogue.json').then((m) => m.default as QuestCatalogueEntry[])
+	cataloguePromise ??= import('#app/generated/quests/catalogue.json').then(
+		(m) => m.default as QuestCatalogueEntry[],
+	)
 	return cataloguePromise
 }
 
@@ -32,20 +35,32 @@ function useCatalogue(): QuestCatalogueEntry[] | undefined {
 
 function Card({ className }: { className: string }) {
 	const player = usePlayerData()
+	const [ironman] = useIronman()
 	const catalogue = useCatalogue()
 	const steps = useMemo(() => {
 		if (player.status !== 'loaded' || !player.data || !catalogue) return undefined
 		const index = createQuestIndex(catalogue)
-		const points = Object.fromEntries(catalogue.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints]))
+		const points = Object.fromEntries(
+			catalogue.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints]),
+		)
+		const titles = (status: string) =>
+			player.data!.quests.filter((q) => q.status === status).map((q) => q.title)
 		const snapshot = {
-			completedTitles: player.data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title),
+			completedTitles: titles('COMPLETED'),
+			startedTitles: titles('STARTED'),
 			levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
 		}
-		return nextSteps(catalogue, toPlayerProgress(snapshot, (t) => index.find(t)?.name, points))
-	}, [player, catalogue])
+		return nextSteps(
+			catalogue,
+			toPlayerProgress(snapshot, (t) => index.find(t)?.name, points, { ironman }),
+		)
+	}, [player, catalogue, ironman])
 
 	const heading = (
-		<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
+		<h2
+			id="player-card-heading"
+			className="text-xs font-semibold tracking-widest text-muted uppercase"
+		>
 			Next steps for {player.data?.name ?? player.username}
 		</h2>
 	)
@@ -62,7 +77,12 @@ function Card({ className }: { className: string }) {
 	}
 	if (!steps || !player.data) {
 		return (
-			<section aria-labelledby="player-card-heading" aria-busy="true" className={className} data-card="player-loading">
+			<section
+				aria-labelledby="player-card-heading"
+				aria-busy="true"
+				className={className}
+				data-card="player-loading"
+			>
 				{heading}
 				<p className="mt-2 text-muted">Loading…</p>
 			</section>
@@ -73,7 +93,9 @@ function Card({ className }: { className: string }) {
 		<section aria-labelledby="player-card-heading" className={className} data-card="player-steps">
 			{heading}
 			{questsHidden ? (
-				<p className="mt-2 text-muted">RuneMetrics does not show this player's quests, so we cannot tell which ones are done.</p>
+				<p className="mt-2 text-muted">
+					RuneMetrics does not show this player's quests, so we cannot tell which ones are done.
+				</p>
 			) : (
 				<>
 					<p className="mt-2 font-semibold">Can start now</p>
@@ -90,7 +112,10 @@ function Card({ className }: { className: string }) {
 					{steps.nearestUnlock ? (
 						<p className="mt-2 truncate" data-nearest-unlock={steps.nearestUnlock.quest.slug}>
 							<span className="font-semibold">Nearest unlock: </span>
-							<Link to={`/quests/${steps.nearestUnlock.quest.slug}`} className="text-link hover:underline">
+							<Link
+								to={`/quests/${steps.nearestUnlock.quest.slug}`}
+								className="text-link hover:underline"
+							>
 								{steps.nearestUnlock.quest.name}
 							</Link>{' '}
 							<span className="text-muted">

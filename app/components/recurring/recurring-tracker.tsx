@@ -1,11 +1,12 @@
 import { type ComponentType, Fragment, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
+import { useIronman } from '#app/components/settings/reader-settings.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { pad, remaining } from '#app/lib/countdown.ts'
 import type { PlayerProgress, QuestPointsMap } from '#app/lib/quests/artifacts.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
-import { playerQuestPoints } from '#app/lib/quests/progress.ts'
+import { normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
+import { toPlayerProgress } from '#app/lib/quests/progress.ts'
 import type { Activity } from '#app/lib/recurring/activities.schema.ts'
 import { type Frequency, nextReset } from '#app/lib/recurring/resets.ts'
 import {
@@ -14,6 +15,7 @@ import {
 	groupActivities,
 	isDone,
 	pruneTracker,
+	requiredQuests,
 	setDone,
 	setHidden,
 	type TrackerState,
@@ -21,7 +23,11 @@ import {
 import { type SkillName, SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
 import { saveTracker, useTrackerState } from './tracker-store.ts'
 
-const GROUP_TITLES: Record<Frequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
+const GROUP_TITLES: Record<Frequency, string> = {
+	daily: 'Daily',
+	weekly: 'Weekly',
+	monthly: 'Monthly',
+}
 const RESET_RULE: Record<Frequency, string> = {
 	daily: 'every day at 00:00 UTC',
 	weekly: 'every Wednesday at 00:00 UTC',
@@ -49,7 +55,13 @@ function formatLeft(target: number, now: number) {
 }
 
 const localTime = (time: number) =>
-	new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(time)
+	new Intl.DateTimeFormat(undefined, {
+		weekday: 'short',
+		day: 'numeric',
+		month: 'short',
+		hour: '2-digit',
+		minute: '2-digit',
+	}).format(time)
 
 // Two lines on a phone either way: the live countdown replacing the rule moves nothing.
 const RESET_LINE = 'min-h-10 text-sm text-muted sm:min-h-0'
@@ -63,12 +75,17 @@ function ResetLine({ frequency, now }: { frequency: Frequency; now: number | nul
 			<span className="font-semibold text-fg tabular-nums" data-reset-countdown={frequency}>
 				{formatLeft(next, now)}
 			</span>{' '}
-			(<time dateTime={new Date(next).toISOString()} data-reset-at={frequency}>{localTime(next)}</time>, your time)
+			(
+			<time dateTime={new Date(next).toISOString()} data-reset-at={frequency}>
+				{localTime(next)}
+			</time>
+			, your time)
 		</p>
 	)
 }
 
-const questsHidden = (data: { quests: readonly unknown[]; error?: string }) => data.quests.length === 0 && data.error !== undefined
+const questsHidden = (data: { quests: readonly unknown[]; error?: string }) =>
+	data.quests.length === 0 && data.error !== undefined
 
 /** The page's skill requirement badge (the site's usual one, given by the route). */
 type SkillBadgeComponent = ComponentType<{ skill: SkillName; level: number }>
@@ -77,32 +94,62 @@ type SkillBadgeComponent = ComponentType<{ skill: SkillName; level: number }>
  * The loaded player as the quest start check reads them, or undefined while none is loaded.
  * `points` (quest name → quest points) comes with the page when an activity needs quest points.
  */
-function usePlayerProgress(activities: readonly Activity[], points: QuestPointsMap | undefined): PlayerProgress | undefined {
+function usePlayerProgress(
+	activities: readonly Activity[],
+	points: QuestPointsMap | undefined,
+): PlayerProgress | undefined {
 	const player = usePlayerData()
-	const loaded = player.status === 'loaded' && player.data !== undefined
+	const [ironman] = useIronman()
 	return useMemo(() => {
-		if (!loaded || !player.data) return undefined
-		const required = new Set(activities.flatMap((a) => a.requirements.quest))
-		const completedTitles = player.data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title)
+		if (player.status !== 'loaded' || !player.data) return undefined
+		// RuneMetrics titles are our quest names; only the quests the activities name matter here.
+		const required = new Map(
+			activities.flatMap(requiredQuests).map((q) => [normaliseQuestName(q), q]),
+		)
+		const titles = (status: string) =>
+			player.data!.quests.filter((q) => q.status === status).map((q) => q.title)
+		const progress = toPlayerProgress(
+			{
+				completedTitles: titles('COMPLETED'),
+				startedTitles: titles('STARTED'),
+				levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
+			},
+			(title) => required.get(normaliseQuestName(title)),
+			points ?? {},
+			{ ironman },
+		)
 		// A profile that hides its quests cannot be checked against quests: none counts as missing.
-		const completed = questsHidden(player.data) ? required : new Set([...required].filter((q) => player.hasCompleted(q)))
-		return {
-			completed,
-			levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
-			questPoints: points ? playerQuestPoints(completedTitles, points) : 0,
+		if (questsHidden(player.data)) {
+			const all = new Set(required.values())
+			return { ...progress, completed: all, started: all }
 		}
-	}, [loaded, player, activities, points])
+		return progress
+	}, [player, activities, points, ironman])
 }
 
-function Requirements({ activity, SkillBadge }: { activity: Activity; SkillBadge: SkillBadgeComponent }) {
-	const { quest, skill, questPoints, other } = activity.requirements
+function Requirements({
+	activity,
+	SkillBadge,
+}: {
+	activity: Activity
+	SkillBadge: SkillBadgeComponent
+}) {
+	const { quest, skill, questPoints, partial, fully, anyOf, other } = activity.requirements
+	const questLink = (name: string, suffix = '') => (
+		<Link key={name} to={`/quests/${questSlug(name)}`} className="text-link underline">
+			{name}
+			{suffix}
+		</Link>
+	)
 	const parts = [
 		...skill.map((s) => <SkillBadge key={s.skill} skill={s.skill} level={s.level} />),
-		...quest.map((q) => (
-			<Link key={q} to={`/quests/${questSlug(q)}`} className="text-link underline">
-				{q}
-			</Link>
-		)),
+		...quest.map((q) => questLink(q)),
+		...fully.map((f) => questLink(f.quest, ` (${f.until})`)),
+		...partial.map((p) => questLink(p.quest, ` (up to ${p.until})`)),
+		...anyOf.map(
+			(group) =>
+				`one of ${group.skill.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' or ')}`,
+		),
 		...(questPoints !== undefined ? [`${questPoints} quest points`] : []),
 		...other,
 	]
@@ -122,8 +169,14 @@ function Requirements({ activity, SkillBadge }: { activity: Activity; SkillBadge
 
 function missingText(standing: ActivityStanding): string {
 	return [
-		...standing.missingSkills.map((s) => `${s.level} ${skillLabel(s.skill)} (you have ${s.current})`),
+		...standing.missingSkills.map(
+			(s) => `${s.level} ${skillLabel(s.skill)} (you have ${s.current})`,
+		),
+		...standing.missingAnyOf.map(
+			(group) => `one of ${group.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' or ')}`,
+		),
 		...standing.missingQuests,
+		...standing.missingPartial.map((q) => `to start ${q}`),
 		...(standing.questPointsShort > 0 ? [`${standing.questPointsShort} more quest points`] : []),
 	].join(', ')
 }
@@ -159,11 +212,16 @@ function ActivityRow(props: {
 			/>
 			<div className="min-w-0 flex-1">
 				<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-					<label htmlFor={checkboxId} className={`font-bold ${done ? 'text-muted line-through' : ''}`}>
+					<label
+						htmlFor={checkboxId}
+						className={`font-bold ${done ? 'text-muted line-through' : ''}`}
+					>
 						{activity.name}
 					</label>
 					{activity.priority === 1 ? (
-						<span className="rounded-full border border-accent/60 px-2 text-xs font-semibold text-accent">Top pick</span>
+						<span className="rounded-full border border-accent/60 px-2 text-xs font-semibold text-accent">
+							Top pick
+						</span>
 					) : null}
 					{activity.members ? <span className="text-xs text-muted">Members</span> : null}
 				</div>
@@ -176,15 +234,26 @@ function ActivityRow(props: {
 				) : null}
 				{pastWorth && activity.worthItUntil ? (
 					<p className="mt-1 text-sm font-semibold text-muted" data-not-worth>
-						No longer worth it at {activity.worthItUntil.level}+ {skillLabel(activity.worthItUntil.skill)}.
+						No longer worth it at {activity.worthItUntil.level}+{' '}
+						{skillLabel(activity.worthItUntil.skill)}.
 					</p>
 				) : null}
 				{activity.note ? <p className="mt-1 text-sm text-muted">{activity.note}</p> : null}
 				<p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-					<a href={activity.wiki} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-link underline">
+					<a
+						href={activity.wiki}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="inline-flex items-center gap-1 text-link underline"
+					>
 						Wiki <IconExternal size={14} />
 					</a>
-					<button type="button" onClick={props.onHide} disabled={!ready} className="text-muted underline hover:text-fg">
+					<button
+						type="button"
+						onClick={props.onHide}
+						disabled={!ready}
+						className="text-muted underline hover:text-fg"
+					>
 						Hide<span className="sr-only"> {activity.name}</span>
 					</button>
 				</p>
@@ -217,8 +286,12 @@ function Tracker({ activities, points, SkillBadge }: TrackerProps) {
 	return (
 		<div className="mt-8 space-y-10">
 			{player.data && questsHidden(player.data) ? (
-				<p className="rounded-lg border border-line bg-raised p-3 text-sm text-muted" data-quests-hidden>
-					RuneMetrics does not show {player.data.name}'s quests, so quest requirements are not checked here.
+				<p
+					className="rounded-lg border border-line bg-raised p-3 text-sm text-muted"
+					data-quests-hidden
+				>
+					RuneMetrics does not show {player.data.name}'s quests, so quest requirements are not
+					checked here.
 				</p>
 			) : null}
 			{groups.map(({ frequency, activities: list }) => {

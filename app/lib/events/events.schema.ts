@@ -9,10 +9,7 @@ import { z } from 'zod'
  * plain end means the whole day is included (it ends at 00:00 UTC the next day). An event without
  * an `end` is a moment (a launch): once it has started the home page moves on.
  */
-const text = z
-	.string()
-	.trim()
-	.min(1, 'must not be empty')
+const text = z.string().trim().min(1, 'must not be empty')
 
 const moment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 	error: 'must be a date (2025-09-15) or a date-time with a zone (2025-09-15T11:00:00Z)',

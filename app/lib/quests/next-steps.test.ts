@@ -31,7 +31,11 @@ const catalogue = [
 	quest('Done'),
 ]
 
-const player = (levels: PlayerProgress['levels'], completed: string[] = ['Done'], questPoints = 1): PlayerProgress => ({
+const player = (
+	levels: PlayerProgress['levels'],
+	completed: string[] = ['Done'],
+	questPoints = 1,
+): PlayerProgress => ({
 	completed: new Set(completed),
 	levels,
 	questPoints,
@@ -41,7 +45,11 @@ test('quests to start now: most quests opened first, then easier, then by name; 
 	const steps = nextSteps(catalogue, player({ agility: 40, mining: 40 }))
 	// Gamma opens two quests, Beta one; Alpha opens none.
 	expect(steps.canStart.map((q) => q.name)).toEqual(['Gamma', 'Beta', 'Alpha'])
-	expect(nextSteps(catalogue, player({}), 5).canStart.map((q) => q.name)).toEqual(['Gamma', 'Beta', 'Alpha'])
+	expect(nextSteps(catalogue, player({}), 5).canStart.map((q) => q.name)).toEqual([
+		'Gamma',
+		'Beta',
+		'Alpha',
+	])
 })
 
 test('completed quests and quests with missing prerequisites are not offered', () => {
@@ -60,13 +68,18 @@ test('the nearest unlock is the quest locked by the fewest levels in total', () 
 		{ skill: 'mining', level: 42, current: 40 },
 	])
 	// With Mining done, Theta needs 5 and stays nearest; at 46 Agility Eta (4 to go) is nearest.
-	expect(nextSteps(catalogue, player({ agility: 46, mining: 50 })).nearestUnlock?.quest.name).toBe('Eta')
+	expect(nextSteps(catalogue, player({ agility: 46, mining: 50 })).nearestUnlock?.quest.name).toBe(
+		'Eta',
+	)
 })
 
 test('quests short of quest points or prerequisite quests are never the nearest unlock', () => {
 	// Iota needs one Magic level but 30 quest points: not reachable by levels alone.
 	const steps = nextSteps(catalogue, player({ magic: 19, agility: 99, mining: 99 }))
 	expect(steps.nearestUnlock).toBeUndefined()
-	const withPoints = nextSteps(catalogue, player({ magic: 19, agility: 99, mining: 99 }, ['Done'], 30))
+	const withPoints = nextSteps(
+		catalogue,
+		player({ magic: 19, agility: 99, mining: 99 }, ['Done'], 30),
+	)
 	expect(withPoints.nearestUnlock?.quest.name).toBe('Iota')
 })

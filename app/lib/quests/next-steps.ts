@@ -2,7 +2,11 @@
  * A loaded player's next steps, for the home page card: a few quests they can start now and the
  * locked quest closest to opening. Pure: the browser feeds it the catalogue and the progress.
  */
-import { checkCanStart, type PlayerProgress, type QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
+import {
+	checkCanStart,
+	type PlayerProgress,
+	type QuestCatalogueEntry,
+} from '#app/lib/quests/artifacts.ts'
 import { compareNames } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 
@@ -21,9 +25,9 @@ export interface NextSteps {
 
 /**
  * `canStart`: quests the player has not done and can start now, the ones that open the most other
- * quests first (then easier first, then by name). `nearestUnlock`: among quests whose prerequisite
- * quests and quest points are all done, the one needing the fewest levels in total (then the
- * fewest skills, then by name); undefined when no quest is locked by levels alone.
+ * quests first (then easier first, then by name). `nearestUnlock`: among quests locked only by
+ * fixed levels (every quest, part of a quest, group of alternatives and quest point done), the one
+ * needing the fewest levels in total (then the fewest skills, then by name); undefined when none.
  */
 export function nextSteps(
 	catalogue: readonly QuestCatalogueEntry[],
@@ -43,7 +47,13 @@ export function nextSteps(
 			startable.push(entry)
 			continue
 		}
-		if (check.missingQuests.length > 0 || check.questPointsShort > 0) continue
+		if (
+			check.missingQuests.length > 0 ||
+			check.missingPartial.length > 0 ||
+			check.missingAnyOf.length > 0 ||
+			check.questPointsShort > 0
+		)
+			continue
 		const levelsToGo = check.missingSkills.reduce((sum, s) => sum + s.level - s.current, 0)
 		const candidate = { quest: entry, missingSkills: check.missingSkills, levelsToGo }
 		if (!nearest || closer(candidate, nearest)) nearest = candidate
@@ -59,6 +69,7 @@ export function nextSteps(
 
 function closer(a: NearestUnlock, b: NearestUnlock): boolean {
 	if (a.levelsToGo !== b.levelsToGo) return a.levelsToGo < b.levelsToGo
-	if (a.missingSkills.length !== b.missingSkills.length) return a.missingSkills.length < b.missingSkills.length
+	if (a.missingSkills.length !== b.missingSkills.length)
+		return a.missingSkills.length < b.missingSkills.length
 	return compareNames(a.quest.name, b.quest.name) < 0
 }

@@ -12,7 +12,9 @@ const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// addres
 
 export const activitySchema = z.strictObject({
 	/** Stable key for the reader's ticks in localStorage: never rename one. */
-	id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case (letters, digits, dashes)'),
+	id: z
+		.string()
+		.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case (letters, digits, dashes)'),
 	name: text,
 	frequency: z.enum(FREQUENCIES),
 	/**
@@ -24,7 +26,7 @@ export const activitySchema = z.strictObject({
 	priority: z.int().min(1).max(3),
 	/** Members only; left out when the sources do not say. */
 	members: z.boolean().optional(),
-	requirements: questRequirementsSchema.default({ quest: [], skill: [], other: [] }),
+	requirements: questRequirementsSchema.prefault({}),
 	/** Past this level it is no longer worth the time (the page dims it for such a player). */
 	worthItUntil: skillRequirementSchema.optional(),
 	/** What it gives, in our own words. */

@@ -2,7 +2,14 @@
  * The reader's tracker state (ticks and hidden activities, kept in localStorage) and how an
  * activity stands for a loaded player. Pure: the page feeds it the clock and the player.
  */
-import { checkCanStart, type PlayerProgress, type StartCheck, toSkillLevels } from '#app/lib/quests/artifacts.ts'
+import {
+	checkCanStart,
+	type PlayerProgress,
+	type StartCheck,
+	type StartCheckEntry,
+	toSkillLevels,
+} from '#app/lib/quests/artifacts.ts'
+import { completedPrerequisites } from '#app/lib/quests/requirements.ts'
 import type { Activity } from './activities.schema.ts'
 import { FREQUENCIES, type Frequency, tickStillCounts } from './resets.ts'
 
@@ -34,16 +41,23 @@ export function parseTrackerState(raw: string | null): TrackerState {
 	const ticks = isRecord(value.ticks)
 		? Object.fromEntries(
 				Object.entries(value.ticks).filter(
-					(entry): entry is [string, number] => Number.isSafeInteger(entry[1]) && (entry[1] as number) >= 0,
+					(entry): entry is [string, number] =>
+						Number.isSafeInteger(entry[1]) && (entry[1] as number) >= 0,
 				),
 			)
 		: {}
-	const hidden = Array.isArray(value.hidden) ? value.hidden.filter((id): id is string => typeof id === 'string') : []
+	const hidden = Array.isArray(value.hidden)
+		? value.hidden.filter((id): id is string => typeof id === 'string')
+		: []
 	return { ticks, hidden: [...new Set(hidden)] }
 }
 
 /** Ticked, and not yet past the next reset after the tick. */
-export function isDone(state: TrackerState, activity: Pick<Activity, 'id' | 'frequency'>, now: number): boolean {
+export function isDone(
+	state: TrackerState,
+	activity: Pick<Activity, 'id' | 'frequency'>,
+	now: number,
+): boolean {
 	const tickedAt = state.ticks[activity.id]
 	return tickedAt !== undefined && tickStillCounts(activity.frequency, tickedAt, now)
 }
@@ -64,7 +78,11 @@ export function setHidden(state: TrackerState, id: string, hidden: boolean): Tra
 }
 
 /** Drops ticks that have cleared and entries for activities that no longer exist. */
-export function pruneTracker(state: TrackerState, activities: readonly Activity[], now: number): TrackerState {
+export function pruneTracker(
+	state: TrackerState,
+	activities: readonly Activity[],
+	now: number,
+): TrackerState {
 	const byId = new Map(activities.map((a) => [a.id, a]))
 	const ticks = Object.fromEntries(
 		Object.entries(state.ticks).filter(([id, at]) => {
@@ -76,7 +94,9 @@ export function pruneTracker(state: TrackerState, activities: readonly Activity[
 }
 
 /** Each frequency's activities, most worth doing first (then by name). */
-export function groupActivities(activities: readonly Activity[]): { frequency: Frequency; activities: Activity[] }[] {
+export function groupActivities(
+	activities: readonly Activity[],
+): { frequency: Frequency; activities: Activity[] }[] {
 	return FREQUENCIES.map((frequency) => ({
 		frequency,
 		activities: activities
@@ -90,13 +110,31 @@ export type ActivityStanding = StartCheck & {
 	pastWorth: boolean
 }
 
+/** An activity's requirements as the quests' start check reads a catalogue entry. */
+export function startCheckEntry(activity: Activity): StartCheckEntry {
+	const req = activity.requirements
+	return {
+		quests: completedPrerequisites({ name: activity.name, requirements: req }),
+		partial: req.partial.map((p) => p.quest),
+		skills: toSkillLevels(req.skill),
+		anyOf: req.anyOf.map((group) => toSkillLevels(group.skill)),
+		ironmanSkills: toSkillLevels(req.ironman?.skill ?? []),
+		requiredQuestPoints: req.questPoints ?? 0,
+	}
+}
+
+/** Every quest an activity's requirements name (for the build check and the player lookup). */
+export function requiredQuests(activity: Activity): string[] {
+	const req = activity.requirements
+	return [
+		...completedPrerequisites({ name: activity.name, requirements: req }),
+		...req.partial.map((p) => p.quest),
+	]
+}
+
 /** How an activity stands for a player: the quests' own start check, plus "still worth it". */
 export function activityStanding(activity: Activity, player: PlayerProgress): ActivityStanding {
-	const { quest, skill, questPoints } = activity.requirements
-	const check = checkCanStart(
-		{ quests: [...quest], skills: toSkillLevels(skill), requiredQuestPoints: questPoints ?? 0 },
-		player,
-	)
+	const check = checkCanStart(startCheckEntry(activity), player)
 	const worth = activity.worthItUntil
 	const pastWorth = worth !== undefined && (player.levels[worth.skill] ?? 1) >= worth.level
 	return { ...check, pastWorth }
