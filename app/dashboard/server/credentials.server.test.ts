@@ -34,6 +34,8 @@ test('missing credentials are generated, printed once, and only their hashes are
 	expect(apiKey).toMatch(/^gg_[\w-]{43}$/)
 	expect(password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/)
 	expect(lines.join('\n')).toContain('delete that file and restart')
+	expect(lines.join('\n')).toContain('so an API key for the image API was generated')
+	expect(lines.join('\n')).toContain('so a dashboard password was generated')
 
 	const files = await readdir(join(dir, 'secrets'))
 	expect(files.sort()).toEqual(['api-key.json', 'dashboard-password.json', 'session-secret'])

@@ -206,7 +206,7 @@ async function loadOrGenerateHash(input: {
 	}
 	input.log(
 		[
-			`[credentials] ${input.envName} is not set, so a ${input.what} was generated. It is shown only this once:`,
+			`[credentials] ${input.envName} is not set, so ${withArticle(input.what)} was generated. It is shown only this once:`,
 			'',
 			`    ${plaintext}`,
 			'',
@@ -215,6 +215,11 @@ async function loadOrGenerateHash(input: {
 		].join('\n'),
 	)
 	return hash
+}
+
+/** "an API key", "a dashboard password": the article follows the sound of the first letter. */
+function withArticle(noun: string): string {
+	return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 }
 
 async function readCredentialFile(path: string): Promise<ScryptHash | null> {
