@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.server.ts'
 
 const flag = z
 	.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -14,8 +15,21 @@ export const envSchema = z.object({
 	HOST: z.string().trim().min(1).default('0.0.0.0'),
 	/** Public origin of the site, used for canonical URLs and the sitemap. */
 	SITE_URL: httpUrl.default('http://localhost:3000'),
-	/** Set when a reverse proxy sits in front: then X-Forwarded-For names the client. */
-	TRUST_PROXY: flag.default(false),
+	/**
+	 * Reverse proxies in front of the server: how many (usually 1), or their addresses. Only the
+	 * X-Forwarded-For hops they appended are believed (see trust-proxy.server.ts).
+	 */
+	TRUST_PROXY: z
+		.string()
+		.default('')
+		.transform((value, ctx): TrustProxy => {
+			const parsed = parseTrustProxy(value)
+			if (typeof parsed !== 'string') return parsed
+			ctx.addIssue({ code: 'custom', message: parsed })
+			return z.NEVER
+		}),
+	/** Several instances share limits, the player cache and sessions through this Redis. */
+	REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 
 	RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
 	HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),
