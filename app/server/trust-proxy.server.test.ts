@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { clientAddress, parseTrustProxy, trustFunction } from './trust-proxy.server.ts'
 
-const address = (setting: string, socket: string, forwarded?: string) => {
+const address = (setting: string, socket: string, forwarded?: string | string[]) => {
 	const parsed = parseTrustProxy(setting)
 	if (typeof parsed === 'string') throw new Error(parsed)
 	return clientAddress(socket, forwarded, trustFunction(parsed))

@@ -304,13 +304,14 @@ test.describe('sessions', () => {
 				headers: { 'content-type': 'application/json', cookie, ...headers },
 				body,
 			})
-		for (const headers of [
+		const crossSite: Record<string, string>[] = [
 			{ origin: 'https://evil.example' },
 			{ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
 			{ 'sec-fetch-site': 'cross-site' },
 			{ 'sec-fetch-site': 'same-site' },
 			{ origin: 'null' },
-		]) {
+		]
+		for (const headers of crossSite) {
 			const response = await call(headers)
 			expect(response.status, JSON.stringify(headers)).toBe(403)
 			expect(JSON.parse(response.body).error).toMatch(/API key/)

@@ -1,12 +1,17 @@
-import { LRUCache } from 'lru-cache'
+import { createMemoryState } from '../shared-state/memory-state.server.ts'
+import type { Entries } from '../shared-state/shared-state.server.ts'
 
-export type CacheOptions = {
+export type CacheEntry<T> = { value: T; fetchedAt: number }
+
+export type CacheOptions<T> = {
 	/** Age below which an entry is served without asking upstream. */
 	freshMs: number
 	/** Age below which an entry may still stand in for a failed upstream call; older ones go. */
 	maxAgeMs: number
-	/** Bound on the number of entries (least recently used ones are dropped first). */
+	/** Bound on the number of entries kept in this process (least recently used ones go first). */
 	maxEntries: number
+	/** Where entries live: this process by default; the shared state (Redis) across instances. */
+	store?: Entries<CacheEntry<T>>
 	now?: () => number
 }
 
@@ -21,30 +26,27 @@ export type StaleWhileErrorCache<T> = {
 	 * with none, the error is thrown.
 	 */
 	get(key: string, load: () => Promise<T>): Promise<CacheHit<T>>
-	readonly size: number
 }
 
-type Entry<T> = { value: T; fetchedAt: number }
-
-// lru-cache stores only non-nullish values, which is exactly what `{}` means here.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export function createStaleWhileErrorCache<T extends {}>(
-	options: CacheOptions,
-): StaleWhileErrorCache<T> {
+/**
+ * Entries are kept `maxAgeMs` from their fetch. Concurrent loads of one key are collapsed into one
+ * within a process (across instances each may load once; the last write wins, both are fresh).
+ */
+export function createStaleWhileErrorCache<T>(options: CacheOptions<T>): StaleWhileErrorCache<T> {
 	const now = options.now ?? Date.now
-	const entries = new LRUCache<string, Entry<T>>({ max: options.maxEntries })
-	const inFlight = new Map<string, Promise<Entry<T>>>()
+	const entries = options.store ?? createMemoryState({ now }).entries<CacheEntry<T>>('cache', options)
+	const inFlight = new Map<string, Promise<CacheEntry<T>>>()
 
-	function load(key: string, loader: () => Promise<T>): Promise<Entry<T>> {
+	function load(key: string, loader: () => Promise<T>): Promise<CacheEntry<T>> {
 		const running = inFlight.get(key)
 		if (running) return running
 		// Starting from a resolved promise keeps a synchronous throw in `loader` asynchronous, so
 		// the `finally` always runs after the `set` below.
 		const started = Promise.resolve()
 			.then(loader)
-			.then((value) => {
+			.then(async (value) => {
 				const entry = { value, fetchedAt: now() }
-				entries.set(key, entry)
+				await entries.set(key, entry, options.maxAgeMs)
 				return entry
 			})
 			.finally(() => inFlight.delete(key))
@@ -52,29 +54,22 @@ export function createStaleWhileErrorCache<T extends {}>(
 		return started
 	}
 
-	function usable(key: string, maxAge: number): Entry<T> | undefined {
-		const entry = entries.get(key)
-		if (!entry) return undefined
-		const age = now() - entry.fetchedAt
-		if (age < maxAge) return entry
-		if (age >= options.maxAgeMs) entries.delete(key)
-		return undefined
+	async function usable(key: string, maxAge: number): Promise<CacheEntry<T> | undefined> {
+		const entry = await entries.get(key)
+		return entry && now() - entry.fetchedAt < maxAge ? entry : undefined
 	}
 
 	return {
 		async get(key, loader) {
-			const fresh = usable(key, options.freshMs)
+			const fresh = await usable(key, options.freshMs)
 			if (fresh) return { ...fresh, stale: false }
 			try {
 				return { ...(await load(key, loader)), stale: false }
 			} catch (error) {
-				const old = usable(key, options.maxAgeMs)
+				const old = await usable(key, options.maxAgeMs)
 				if (old) return { ...old, stale: true, error }
 				throw error
 			}
-		},
-		get size() {
-			return entries.size
 		},
 	}
 }
