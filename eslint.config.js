@@ -3,6 +3,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// The HTTP layer (server/) uses the app; the app never reaches into it.
+const noServerImports = { regex: '^#server/', message: 'app/ must not import the HTTP layer (server/).' }
+// Widgets use shared UI (e.g. app/player); only the widget map and routes import a widget.
+const noWidgetImports = {
+	regex: '^#app/widgets/[^/]+/',
+	message: 'Import shared code from its feature folder (e.g. #app/player/…), not from a widget.',
+}
+
 export default tseslint.config(
 	{ ignores: ['build/', 'app/generated/', '.react-router/', 'node_modules/', 'tools/', 'test-results/', 'playwright-report/'] },
 	js.configs.recommended,
@@ -21,8 +29,17 @@ export default tseslint.config(
 	},
 	{
 		// Command-line tools talk to the terminal.
-		files: ['scripts/**', 'server.js', 'tests/**'],
+		files: ['scripts/**', 'server/index.js', 'tests/**'],
 		rules: { 'no-console': 'off' },
+	},
+	{
+		files: ['app/**'],
+		ignores: ['app/widgets/**', 'app/routes/**'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [noServerImports, noWidgetImports] }] },
+	},
+	{
+		files: ['app/widgets/**', 'app/routes/**'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [noServerImports] }] },
 	},
 	{
 		// Playwright fixtures call `use`, which is not React's hook.

@@ -44,7 +44,7 @@ export default defineConfig({
 			stdout: 'ignore',
 		},
 		{
-			command: 'node server.js',
+			command: 'node server/index.js',
 			url: `${BASE_URL}/robots.txt`,
 			reuseExistingServer: false,
 			timeout: 30_000,

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite'
 const SHELL = new RegExp(
 	[
 		'/app/components/(icons|error-boundary|breadcrumbs|toaster|nonce|theme-toggle|site-header|bottom-tabs|sidebar|prev-next|table-of-contents|markdown)\\.tsx$',
-		'/app/components/player/(player-icons|username-store|header-player)\\.tsx?$',
+		'/app/player/(player-icons|username-store|header-player)\\.tsx?$',
 		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date)\\.ts$',
 		'/app/widgets/(components|widget-host)\\.tsx?$',
 		'preload-helper',
@@ -18,16 +18,15 @@ const REQUIREMENTS = new RegExp(
 	[
 		'/app/widgets/(quest-requirements|requirements)/[^/]+\\.tsx?$',
 		'/app/widgets/skill-badge/skill-badge\\.tsx$',
-		'/app/components/player/player-data\\.tsx$',
+		'/app/player/(player-data|client|player-state)\\.tsx?$',
 		'/app/lib/quests/(names|progress)\\.ts$',
-		'/app/lib/player/(client|player-state)\\.ts$',
 	].join('|'),
 )
 
 export default defineConfig({
 	environments: {
 		// The server build's entry is our Express app, which mounts the React Router handler.
-		ssr: { build: { rollupOptions: { input: './app/server/app.server.ts' } } },
+		ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
 		client: {
 			build: {
 				rollupOptions: {

@@ -3,10 +3,9 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, ServerRouter } from 'react-router'
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
-import { getEnv } from './server/env.server.ts'
-import { contentSecurityPolicy } from './server/http-headers.server.ts'
+import { documentCspContext } from './server/load-context.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -15,8 +14,10 @@ export default function handleRequest(
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
 ) {
 	const nonce = randomBytes(16).toString('base64')
+	const policy = loadContext.get(documentCspContext)?.(nonce)
 	// Crawlers, prerendering (which sends no user agent) and SPA mode get the whole document at
 	// once, with no streamed-in parts; browsers get a stream.
 	const userAgent = request.headers.get('user-agent')
@@ -36,7 +37,7 @@ export default function handleRequest(
 					shellRendered = true
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(getEnv(), { nonce }))
+					if (policy) responseHeaders.set('Content-Security-Policy', policy)
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {

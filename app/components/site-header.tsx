@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router'
-import { HeaderPlayer } from './player/header-player.tsx'
+import { HeaderPlayer } from '#app/player/header-player.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type TopNavItem = { label: string; href: string; section: string }

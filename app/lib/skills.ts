@@ -18,7 +18,7 @@ export const SKILLS = [
 	{ id: 8, name: 'woodcutting', label: 'Woodcutting', cap: 110 },
 	{ id: 9, name: 'fletching', label: 'Fletching', cap: 110 },
 	{ id: 10, name: 'fishing', label: 'Fishing', cap: 99 },
-	{ id: 11, name: 'firemaking', label: 'Firemaking', cap: 99 },
+	{ id: 11, name: 'firemaking', label: 'Firemaking', cap: 110 },
 	{ id: 12, name: 'crafting', label: 'Crafting', cap: 110 },
 	{ id: 13, name: 'smithing', label: 'Smithing', cap: 110 },
 	{ id: 14, name: 'mining', label: 'Mining', cap: 110 },

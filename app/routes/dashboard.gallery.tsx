@@ -1,11 +1,11 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/dashboard.gallery'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Gallery } from '#app/components/dashboard/gallery.tsx'
-import { type GalleryData, galleryFromResponse, galleryQuery } from '#app/lib/dashboard/gallery.ts'
-import { parsePageParam } from '#app/lib/dashboard/pagination.ts'
-import { DASHBOARD_PATH, GALLERY_PATH, dashboardMeta } from '#app/lib/dashboard/paths.ts'
-import { listGalleryPage, requireDashboardSession } from '#app/server/dashboard.server.ts'
+import { Gallery } from '#app/dashboard/gallery.tsx'
+import { type GalleryData, galleryFromResponse, galleryQuery } from '#app/dashboard/gallery-data.ts'
+import { parsePageParam } from '#app/dashboard/pagination.ts'
+import { DASHBOARD_PATH, GALLERY_PATH, dashboardMeta } from '#app/dashboard/paths.ts'
+import { listGalleryPage, requireDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
 
 /** A bad `?page=` goes to page 1; a page past the end goes to the last page. */
 function checkPage(url: URL): number {

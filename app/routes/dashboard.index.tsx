@@ -1,19 +1,20 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard.index'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ApiKeyForm } from '#app/components/dashboard/api-key-form.tsx'
-import { IconImages, IconUpload } from '#app/components/dashboard/icons.tsx'
-import { LockedScreen, type LoginFailure } from '#app/components/dashboard/locked-screen.tsx'
-import { ui } from '#app/components/dashboard/ui.ts'
+import { ApiKeyForm } from '#app/dashboard/api-key-form.tsx'
+import { IconImages, IconUpload } from '#app/dashboard/icons.tsx'
+import { LockedScreen, type LoginFailure } from '#app/dashboard/locked-screen.tsx'
+import { ui } from '#app/dashboard/ui.ts'
 import {
 	DASHBOARD_PATH,
 	GALLERY_PATH,
 	UPLOAD_PATH,
 	dashboardMeta,
 	safeRedirectTo,
-} from '#app/lib/dashboard/paths.ts'
+} from '#app/dashboard/paths.ts'
+import { getServices } from '#app/dashboard/server/services.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
-import { getServices } from '#app/server/services.server.ts'
+import { clientAddressContext } from '#app/server/load-context.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { auth } = await getServices()
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * signed httpOnly session cookie and redirects (POST/redirect/GET). `intent=logout` revokes the
  * session on the server and clears the cookie.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const { auth } = await getServices()
 	const form = await readForm(request)
 	const intent = form.get('intent')
@@ -38,8 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 			status: 400,
 		})
 	}
-	// The app server sets x-client-ip from the socket (or the trusted proxy's header).
-	const clientId = request.headers.get('x-client-ip') ?? 'unknown'
+	const clientId = context.get(clientAddressContext)
 	const result = await auth.verifyDashboardPassword(request, form.get('password'), clientId)
 	if (!result.ok) {
 		const headers: Record<string, string> = {}

@@ -1,10 +1,10 @@
 import { Form, Link, Outlet } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { IconLogout } from '#app/components/dashboard/icons.tsx'
-import { ui } from '#app/components/dashboard/ui.ts'
-import { DASHBOARD_PATH, dashboardMeta } from '#app/lib/dashboard/paths.ts'
-import { hasDashboardSession } from '#app/server/dashboard.server.ts'
+import { IconLogout } from '#app/dashboard/icons.tsx'
+import { ui } from '#app/dashboard/ui.ts'
+import { DASHBOARD_PATH, dashboardMeta } from '#app/dashboard/paths.ts'
+import { hasDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	return { unlocked: await hasDashboardSession(request) }

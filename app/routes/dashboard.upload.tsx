@@ -1,8 +1,8 @@
 import type { Route } from './+types/dashboard.upload'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { UploadCenter } from '#app/components/dashboard/upload-center.tsx'
-import { dashboardMeta } from '#app/lib/dashboard/paths.ts'
-import { requireDashboardSession, uploadLimitBytes } from '#app/server/dashboard.server.ts'
+import { UploadCenter } from '#app/dashboard/upload-center.tsx'
+import { dashboardMeta } from '#app/dashboard/paths.ts'
+import { requireDashboardSession, uploadLimitBytes } from '#app/dashboard/server/dashboard.server.ts'
 
 /*
  * How an upload is authorised (two credentials, each for its own job):

@@ -1,6 +1,6 @@
 import type { Route } from './+types/dev.player'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import PlayerLookupWidget from '#app/widgets/player-lookup/player-lookup.tsx'
+import PlayerLookupWidget from '#app/player/player-lookup.tsx'
 import SkillBadgeWidget from '#app/widgets/skill-badge/skill-badge.tsx'
 
 // A hidden page with the player widgets as a guide page uses them (each in its own provider),

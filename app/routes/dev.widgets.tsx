@@ -1,7 +1,7 @@
 import type { Route } from './+types/dev.widgets'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 // The widget gallery for authors: every widget live beside its syntax. Hidden: not in the
 // navigation, the sitemap or the prerendered pages, and marked noindex.

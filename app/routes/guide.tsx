@@ -2,6 +2,7 @@ import type { Route } from './+types/guide'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
+import { PageSources } from '#app/components/page-sources.tsx'
 import { PrevNext } from '#app/components/prev-next.tsx'
 import { TableOfContents } from '#app/components/table-of-contents.tsx'
 import { documentTitle } from '#app/lib/content/navigation.ts'
@@ -42,6 +43,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 				<article className="prose mt-6 max-w-3xl">
 					<Markdown body={page.body} />
 				</article>
+				<PageSources sources={page.sources} />
 				<PrevNext prev={prev} next={next} />
 			</main>
 			<TableOfContents headings={page.headings} />

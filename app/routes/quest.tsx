@@ -7,7 +7,7 @@ import { IconExternal } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getQuestPage, questDescription, questHeaders } from '#app/server/quests.server.ts'
-import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
+import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
 import { formatDate } from '#app/lib/format-date.ts'
 

@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/quests'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { PlayerLookupSection } from '#app/components/player/player-lookup-section.tsx'
+import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import { CatalogueForm } from '#app/components/quests/catalogue-form.tsx'
 import { ProgressFilters } from '#app/components/quests/progress-filters.tsx'
 import { QuestTable } from '#app/components/quests/quest-table.tsx'
@@ -13,7 +13,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { parseCatalogueQuery, serialiseCatalogueQuery } from '#app/lib/quests/catalogue-query.ts'
 import { getQuestList, questHeaders } from '#app/server/quests.server.ts'
 
-const PlayerSnapshotBridge = lazy(() => import('#app/components/quests/player-snapshot.tsx'))
+const PlayerSnapshotBridge = lazy(() => import('#app/player/player-snapshot.tsx'))
 
 export function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)

@@ -1,5 +1,5 @@
 import { getEnv } from '#app/server/env.server.ts'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 export function loader() {
 	const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dev/', '', `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`, '']

@@ -1,5 +1,5 @@
 import { getSitemapXml } from '#app/server/sitemap.server.ts'
-import { CACHE_CONTROL } from '#app/server/http-headers.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 export function loader() {
 	return new Response(getSitemapXml(), {

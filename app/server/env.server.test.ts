@@ -31,6 +31,14 @@ test('empty strings count as unset', () => {
 	expect(env.API_KEYS).toBeUndefined()
 })
 
+test('SITE_URL has a default, and the env says whether it was set', () => {
+	expect(parseEnv({})).toMatchObject({ SITE_URL: 'http://localhost:3000', siteUrlConfigured: false })
+	expect(parseEnv({ SITE_URL: 'https://guide.example/' })).toMatchObject({
+		SITE_URL: 'https://guide.example',
+		siteUrlConfigured: true,
+	})
+})
+
 test('TRUST_PROXY is a number of proxies or their addresses, never a bare "true"', () => {
 	expect(parseEnv({}).TRUST_PROXY).toBe(false)
 	expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ hops: 1 })

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.server.ts'
 
 const flag = z
 	.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
 	.transform((v) => v === '1' || v === 'true' || v === 'yes')
 const positiveInt = z.coerce.number().int().positive()
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''))
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform(trimTrailingSlashes)
 const optionalText = z.string().trim().min(1).optional()
 
 /** Server configuration, read once at start. Every variable is optional: the defaults run a complete site. */
@@ -13,8 +14,8 @@ export const envSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().trim().min(1).default('0.0.0.0'),
-	/** Public origin of the site, used for canonical URLs and the sitemap. */
-	SITE_URL: httpUrl.default('http://localhost:3000'),
+	/** Public origin of the site, used for canonical URLs and the sitemap (default below). */
+	SITE_URL: httpUrl.optional(),
 	/**
 	 * Reverse proxies in front of the server: how many (usually 1), or their addresses. Only the
 	 * X-Forwarded-For hops they appended are believed (see trust-proxy.server.ts).
@@ -58,7 +59,12 @@ export const envSchema = z.object({
 	for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
 		if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' })
 	}
-})
+}).transform((env) => ({
+	...env,
+	SITE_URL: env.SITE_URL ?? 'http://localhost:3000',
+	/** SITE_URL was set: only then is it trusted for the absolute URLs the image API hands out. */
+	siteUrlConfigured: env.SITE_URL !== undefined,
+}))
 
 export type Env = z.infer<typeof envSchema>
 

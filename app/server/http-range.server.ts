@@ -1,4 +1,5 @@
-import type { ByteRange } from './storage/storage.server.ts'
+/** An inclusive byte range of a file. */
+export type ByteRange = { start: number; end: number }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n`; null to ignore the header, 'unsatisfiable' for 416. */
 export function parseRange(header: string, size: number): ByteRange | null | 'unsatisfiable' {

@@ -4,7 +4,7 @@ import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifac
 import type { QuestListEntry } from '#app/lib/quests/catalogue-query.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getEnv } from './env.server.ts'
-import { CACHE_CONTROL } from './http-headers.server.ts'
+import { CACHE_CONTROL } from './cache-control.server.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
 const slugs = new Set(catalogue.map((q) => q.slug))

@@ -1,17 +1,15 @@
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
 
 /**
  * `TRUST_PROXY`: which hops of `X-Forwarded-For` were written by our own proxies. Off, a number of
  * proxies in front of the server, or the proxies' addresses. Only what those proxies appended is
- * believed; everything to its left was written by the client and may be anything.
+ * believed; everything to its left was written by the client and may be anything. The HTTP layer
+ * applies it (server/client-address.ts).
  */
 export type TrustProxy = false | { hops: number } | { proxies: string[] }
 
-/** Is the hop at `address`, `index` hops from the server (0 = the socket's peer), one of our proxies? */
-export type TrustFunction = (address: string, index: number) => boolean
-
 // The names Express's `trust proxy` accepts, as subnets.
-const NAMED_SUBNETS: Record<string, string[]> = {
+export const NAMED_SUBNETS: Record<string, string[]> = {
 	loopback: ['127.0.0.1/8', '::1/128'],
 	linklocal: ['169.254.0.0/16', 'fe80::/10'],
 	uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
@@ -37,7 +35,8 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
 	return { proxies }
 }
 
-function subnetOf(item: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
+/** An IP address or CIDR subnet, split; null when it is neither. */
+export function subnetOf(item: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
 	const [address = '', prefixText] = item.split('/')
 	const version = isIP(address)
 	if (version === 0) return null
@@ -46,47 +45,4 @@ function subnetOf(item: string): { address: string; prefix: number; family: 'ipv
 	if (prefixText === undefined) return { address, prefix: bits, family }
 	const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN
 	return prefix >= 0 && prefix <= bits ? { address, prefix, family } : null
-}
-
-/** `::ffff:192.0.2.1` (an IPv4 client on a dual-stack socket) is `192.0.2.1`. */
-export function plainAddress(address: string): string {
-	return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address
-}
-
-export function trustFunction(setting: TrustProxy): TrustFunction {
-	if (setting === false) return () => false
-	if ('hops' in setting) {
-		const { hops } = setting
-		return (_address, index) => index < hops
-	}
-	const list = new BlockList()
-	for (const item of setting.proxies.flatMap((entry) => NAMED_SUBNETS[entry] ?? [entry])) {
-		const subnet = subnetOf(item)
-		if (subnet) list.addSubnet(subnet.address, subnet.prefix, subnet.family)
-	}
-	return (address) => {
-		const plain = plainAddress(address)
-		const version = isIP(plain)
-		return version !== 0 && list.check(plain, version === 4 ? 'ipv4' : 'ipv6')
-	}
-}
-
-/**
- * The client's address, as Express's `req.ip` works it out with a `trust proxy` function: walk
- * from the socket's peer leftwards through `X-Forwarded-For` while the hop is one of our proxies;
- * the first hop that is not is the client. A client can add hops on the left, never on the right.
- */
-export function clientAddress(
-	socketAddress: string | undefined,
-	forwardedFor: string | string[] | undefined,
-	trust: TrustFunction,
-): string {
-	const socket = plainAddress(socketAddress || 'unknown')
-	const forwarded = [forwardedFor ?? []].flat().join(',')
-	if (!forwarded) return socket
-	const hops = [socket, ...forwarded.split(',').map((hop) => hop.trim()).filter(Boolean).reverse()]
-	for (let index = 0; index < hops.length - 1; index++) {
-		if (!trust(hops[index]!, index)) return plainAddress(hops[index]!)
-	}
-	return plainAddress(hops[hops.length - 1]!)
 }

@@ -20,7 +20,8 @@ export const widgetComponents: Record<WidgetComponentName | 'checklist-item', An
 	'world-map': lazy(() => import('./world-map/world-map.tsx')),
 	video: lazy(() => import('./video/video.tsx')),
 	'under-construction': lazy(() => import('./under-construction/under-construction.tsx')),
-	'player-lookup': lazy(() => import('./player-lookup/player-lookup.tsx')),
+	// Lives with the rest of the player lookup: the quest pages show the same box.
+	'player-lookup': lazy(() => import('#app/player/player-lookup.tsx')),
 	'quest-requirements': lazy(() => import('./quest-requirements/quest-requirements.tsx')),
 	requirements: lazy(() => import('./requirements/requirements.tsx')),
 	'guide-index': lazy(() => import('./guide-index/guide-index.tsx')),

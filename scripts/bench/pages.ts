@@ -37,7 +37,7 @@ async function main() {
 	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	mkdirSync(outDir, { recursive: true })
 
-	const server = spawn('node', ['server.js'], {
+	const server = spawn('node', ['server/index.js'], {
 		cwd: root,
 		env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(outDir, 'data') },
 		stdio: 'ignore',

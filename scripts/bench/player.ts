@@ -1,7 +1,7 @@
 // Load test of the player lookup against the fake upstream (npm run bench:player).
 //   tsx scripts/bench/player.ts [--duration 10] [--connections 100] [--timeout-ms 1000]
 //                               [--in-process] [--no-redis]
-// Starts the fake upstream and the production server (`node server.js`; run `npm run build` first),
+// Starts the fake upstream and the production server (`node server/index.js`; run `npm run build` first),
 // then prints: requests/s and p50/p99 latency for cached lookups, the upstream calls made for 100
 // concurrent lookups of one fresh name (target: 1 per endpoint), and status/time per fault case.
 // --in-process serves the handler from a bare node:http server instead (no build needed), to
@@ -80,12 +80,12 @@ async function freePort(): Promise<number> {
 }
 
 async function startProductionServer(fake: FakeUpstream, env: Record<string, string> = {}): Promise<Target> {
-	if (!existsSync(path.join(ROOT, 'server.js'))) fail('server.js is missing at the project root.')
+	if (!existsSync(path.join(ROOT, 'server/index.js'))) fail('server/index.js is missing.')
 	if (!existsSync(path.join(ROOT, 'build', 'server')))
 		fail('no production build: run `npm run build` first.')
 	const port = await freePort()
 	let output = ''
-	const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+	const child: ChildProcess = spawn(process.execPath, ['server/index.js'], {
 		cwd: ROOT,
 		env: {
 			...process.env,
@@ -119,7 +119,7 @@ async function startProductionServer(fake: FakeUpstream, env: Record<string, str
 }
 
 async function startInProcessServer(fake: FakeUpstream): Promise<Target> {
-	const { createPlayerDataHandler } = await import('#app/server/player-data/handler.server.ts')
+	const { createPlayerDataHandler } = await import('#app/player/server/handler.server.ts')
 	const handler = createPlayerDataHandler({
 		runemetricsBaseUrl: fake.runemetricsBaseUrl,
 		hiscoresBaseUrl: fake.hiscoresBaseUrl,
@@ -235,7 +235,7 @@ async function main() {
 		target = inProcess ? await startInProcessServer(fake) : await startProductionServer(fake)
 		await waitUntilReady(target)
 		print(
-			`Player lookup bench (${inProcess ? 'handler in-process' : 'node server.js'}, ${target.url})`,
+			`Player lookup bench (${inProcess ? 'handler in-process' : 'node server/index.js'}, ${target.url})`,
 		)
 		print(`upstream: fake at ${fake.url}, UPSTREAM_TIMEOUT_MS=${timeoutMs}`)
 		print()

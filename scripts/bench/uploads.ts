@@ -1,6 +1,6 @@
 // Upload stress test of the image storage (npm run bench:uploads).
 //   tsx scripts/bench/uploads.ts [--files 50] [--big-mb 500] [--in-process]
-// Starts the production server (`node server.js`; run `npm run build` first) with a temporary
+// Starts the production server (`node server/index.js`; run `npm run build` first) with a temporary
 // DATA_DIR and API_KEYS=bench-key, uploads --files files at once (one of --big-mb MB, generated
 // while it streams, never held in memory), reads each back and compares SHA-256, checks that an
 // interrupted upload leaves nothing in the list, and prints throughput, peak server RSS and
@@ -66,7 +66,7 @@ async function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, inProcess: boolean): Promise<Server> {
 	if (!inProcess) {
-		if (!existsSync(path.join(ROOT, 'server.js'))) fail('server.js is missing at the project root.')
+		if (!existsSync(path.join(ROOT, 'server/index.js'))) fail('server/index.js is missing.')
 		if (!existsSync(path.join(ROOT, 'build', 'server'))) {
 			fail('no production build: run `npm run build` first (or use --in-process).')
 		}
@@ -74,7 +74,7 @@ async function startServer(dataDir: string, inProcess: boolean): Promise<Server>
 	const port = await freePort()
 	const args = inProcess
 		? ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-uploads.ts'), '--serve']
-		: ['server.js']
+		: ['server/index.js']
 	const child = spawn(process.execPath, args, {
 		cwd: ROOT,
 		env: {
@@ -322,7 +322,7 @@ async function main() {
 	const failures: string[] = []
 	try {
 		print(
-			`Server pid ${server.pid} on ${server.base} (${values['in-process'] ? 'in-process handlers' : 'node server.js'}), DATA_DIR ${dataDir}`,
+			`Server pid ${server.pid} on ${server.base} (${values['in-process'] ? 'in-process handlers' : 'node server/index.js'}), DATA_DIR ${dataDir}`,
 		)
 		const baseline = await rssMb(server.pid)
 		const rss = watchRss(server.pid)
@@ -397,10 +397,10 @@ async function main() {
 // --- --serve: the handlers alone, for --in-process ------------------------------------------------
 
 async function serveHandlers() {
-	const { loadCredentials } = await import('#app/server/credentials.server.ts')
-	const { createImagesApi } = await import('#app/server/images-api.server.ts')
-	const { createDiskStorage } = await import('#app/server/storage/disk-storage.server.ts')
-	const { createImagesMiddleware } = await import('#app/server/storage/node-http.server.ts')
+	const { loadCredentials } = await import('#app/dashboard/server/credentials.server.ts')
+	const { createImagesApi } = await import('#app/dashboard/server/images-api.server.ts')
+	const { createDiskStorage } = await import('#app/dashboard/server/storage/disk-storage.server.ts')
+	const { createImagesMiddleware } = await import('#server/images-middleware.ts')
 	const dataDir = process.env.DATA_DIR ?? fail('DATA_DIR is not set')
 	const credentials = await loadCredentials({
 		dataDir,
@@ -409,7 +409,7 @@ async function serveHandlers() {
 		sessionSecret: process.env.SESSION_SECRET,
 	})
 	const storage = await createDiskStorage({ dataDir, secret: credentials.sessionSecret })
-	const images = createImagesMiddleware(createImagesApi({ storage, apiKeys: credentials.apiKeys }))
+	const images = createImagesMiddleware(createImagesApi({ storage, apiKeys: credentials.apiKeys }), () => false)
 	const server = createServer((req, res) =>
 		images(req, res, (error) => {
 			res.statusCode = error ? 500 : 404

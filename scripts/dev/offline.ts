@@ -1,7 +1,7 @@
 // The dev server without the internet (npm run dev:offline):
 //   tsx scripts/dev/offline.ts [--upstream-port 0]
 // Compiles content and data, starts the fake RuneMetrics + hiscores (tests/fixtures/fake-upstream.ts)
-// and `NODE_ENV=development node server.js` pointed at it, and prints the test players.
+// and `NODE_ENV=development node server/index.js` pointed at it, and prints the test players.
 // Ctrl-C stops both.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -56,7 +56,7 @@ console.log(
 	].join('\n'),
 )
 
-const server = spawn(process.execPath, ['server.js'], {
+const server = spawn(process.execPath, ['server/index.js'], {
 	cwd: ROOT,
 	stdio: 'inherit',
 	env: {

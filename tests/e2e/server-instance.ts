@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * A second production server (`node server.js`, the build from `npm run build`) with its own
+ * A second production server (`node server/index.js`, the build from `npm run build`) with its own
  * empty DATA_DIR and env, for cases the shared Playwright server can't show: a size limit, an
  * empty store, exact list counts, known secrets. `API_KEYS`, `DASHBOARD_PASSWORD` and
  * `SESSION_SECRET` are random unless `env` gives them (several instances sharing one secret);
@@ -44,7 +44,7 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 	const apiKey = env.API_KEYS ?? `instance-key-${randomBytes(6).toString('hex')}`
 	const password = env.DASHBOARD_PASSWORD ?? `instance-password-${randomBytes(6).toString('hex')}`
 	const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString('base64url')
-	const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+	const child: ChildProcess = spawn(process.execPath, ['server/index.js'], {
 		cwd: ROOT,
 		env: {
 			PATH: process.env.PATH ?? '',

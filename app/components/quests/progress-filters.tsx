@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PlayerState } from '#app/components/quests/player-snapshot.tsx'
+import type { PlayerState } from '#app/player/player-snapshot.tsx'
 import { type CatalogueQuery, STATUS_FILTERS, type StatusFilter } from '#app/lib/quests/catalogue-query.ts'
 
 const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {

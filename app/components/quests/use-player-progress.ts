@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import type { PlayerState } from '#app/components/quests/player-snapshot.tsx'
+import type { PlayerState } from '#app/player/player-snapshot.tsx'
 import {
 	applyCatalogueQuery,
 	type CatalogueQuery,

@@ -23,6 +23,11 @@ export const frontmatterSchema = z.strictObject({
 	visible: z.boolean().default(true),
 	status: z.enum(['published', 'under-construction']).default('published'),
 	lastVerified: isoDate.optional(),
+	/** The pages the facts were checked against, shown under the page as "Sources". */
+	sources: z
+		.array(z.url({ protocol: /^https$/, error: 'each source must be a web address starting with https://' }))
+		.min(1, 'sources needs at least one address (or leave it out)')
+		.optional(),
 	/**
 	 * Other paths readers plausibly type for this page (`game-modes` beside `gamemodes.md`, or a full
 	 * `/setup/game-modes`): each answers with a 301 to the page. Checked at build for clashes.

@@ -10,6 +10,8 @@ export type CompiledPage = {
 	description: string
 	status: 'published' | 'under-construction'
 	lastVerified: string | null
+	/** Web addresses the page's facts were checked against (front matter `sources`). */
+	sources: string[]
 	headings: Heading[]
 	/** Compact hast (see compact-hast.ts); typed loosely so route types stay shallow. */
 	body: unknown[]

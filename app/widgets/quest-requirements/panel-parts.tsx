@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { type PlayerDataValue, usePlayerData } from '#app/components/player/player-data.tsx'
+import { type PlayerDataValue, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
 import { STATUS_LABELS, summaryStartCheck } from '#app/lib/quests/progress.ts'
 import type { RequirementSummary } from '#app/lib/quests/requirements.ts'

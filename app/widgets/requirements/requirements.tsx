@@ -1,4 +1,4 @@
-import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { compareNames } from '#app/lib/quests/requirements.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import {

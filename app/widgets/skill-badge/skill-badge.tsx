@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
-import { PlayerDataProvider, usePlayerData } from '#app/components/player/player-data.tsx'
-import { IconCheck, IconCross } from '#app/components/player/player-icons.tsx'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
+import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
 import { badgeLabel, requirementMet } from './requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { IconCheck, IconCross, IconExternalSmall } from '#app/components/player/player-icons.tsx'
+import { IconCheck, IconCross, IconExternalSmall } from '#app/player/player-icons.tsx'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
 import { requirementMet, requirementText } from './requirement.ts'

@@ -49,6 +49,21 @@ test('front matter: wrong types, unknown keys and bad dates are each reported wi
 	expect(messages).toContainEqual(expect.stringMatching(/test\.md:1: front matter.*author/))
 })
 
+test('front matter: sources are kept in order on the compiled page, and empty when left out', () => {
+	const fm =
+		'---\ntitle: T\norder: 1\ndescription: A page used by the content pipeline tests.\nsources:\n  - https://runescape.wiki/w/Double_Surge\n  - https://secure.runescape.com/m=news/a\n---\n'
+	const { page, errors } = compile('Hi', fm)
+	expect(errors).toEqual([])
+	expect(page.sources).toEqual(['https://runescape.wiki/w/Double_Surge', 'https://secure.runescape.com/m=news/a'])
+	expect(compile('Hi').page.sources).toEqual([])
+})
+
+test('front matter: a source that is not an https address is reported with its line', () => {
+	const fm = '---\ntitle: T\norder: 1\ndescription: A page used by the content pipeline tests.\nsources:\n  - the wiki\n---\n'
+	const messages = compile('Hi', fm).errors.map((e) => e.message)
+	expect(messages).toEqual(['content/setup/test.md:5: front matter sources: each source must be a web address starting with https://'])
+})
+
 test('front matter: invalid YAML is a clear error, not a crash', () => {
 	const { errors } = compile('Hi', '---\ntitle: [unclosed\n---\n')
 	expect(errors[0]?.message).toMatch(/front matter is not valid YAML/)

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { contentTypeForExtension, extensionOf, FILE_TYPES, isImageType } from './file-types.ts'
+import { statusText } from '#app/lib/http-status.ts'
+import { GALLERY_PAGE_SIZE, pageCount } from './pagination.ts'
+
+/** `GET /api/v1/images/view` (see server/images-api.server.ts). */
+const listSchema = z.object({
+	images: z.array(
+		z.object({
+			key: z.string(),
+			publicUrl: z.string(),
+			size: z.number(),
+			lastModified: z.string(),
+		}),
+	),
+	pagination: z.object({ total: z.number().int().min(0) }),
+})
+
+export type GalleryItem = {
+	key: string
+	/** The readable part of the key, e.g. `map.png`. */
+	name: string
+	url: string
+	size: number
+	lastModified: string
+	isImage: boolean
+	/** `PNG`, `PDF`…, or the bare extension for a type we no longer list. */
+	typeLabel: string
+}
+
+export type GalleryData =
+	| { ok: true; page: number; pageSize: number; total: number; totalPages: number; items: GalleryItem[] }
+	| { ok: false; page: number; status: number; statusText: string; message: string | null }
+
+// Keys are `<22 time+random chars>-<name>` (keys.server.ts).
+const KEY_PREFIX = /^[0-9a-z]{22}-/
+
+export function displayNameOfKey(key: string): string {
+	return key.replace(KEY_PREFIX, '') || key
+}
+
+export function galleryItem(image: z.infer<typeof listSchema>['images'][number]): GalleryItem {
+	const extension = extensionOf(image.key)
+	const type = contentTypeForExtension(extension)
+	return {
+		key: image.key,
+		name: displayNameOfKey(image.key),
+		url: image.publicUrl,
+		size: image.size,
+		lastModified: image.lastModified,
+		isImage: type ? isImageType(type) : false,
+		typeLabel: type ? FILE_TYPES[type].label : extension.toUpperCase() || 'FILE',
+	}
+}
+
+export function galleryQuery(page: number, pageSize = GALLERY_PAGE_SIZE): string {
+	return `limit=${pageSize}&offset=${(page - 1) * pageSize}`
+}
+
+/**
+ * Turns the list API's answer into the gallery's data: the same code reads it on the server
+ * (loader) and in the browser (clientLoader), so both render the same thing.
+ */
+export async function galleryFromResponse(
+	response: Response,
+	page: number,
+	pageSize = GALLERY_PAGE_SIZE,
+): Promise<GalleryData> {
+	const body: unknown = await response.json().catch(() => null)
+	if (!response.ok) {
+		const message =
+			body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+				? body.error
+				: null
+		return {
+			ok: false,
+			page,
+			status: response.status,
+			statusText: statusText(response.status, response.statusText),
+			message,
+		}
+	}
+	const parsed = listSchema.safeParse(body)
+	if (!parsed.success) {
+		return {
+			ok: false,
+			page,
+			status: 502,
+			statusText: statusText(502),
+			message: 'The image list came back in an unexpected shape.',
+		}
+	}
+	const { total } = parsed.data.pagination
+	return {
+		ok: true,
+		page,
+		pageSize,
+		total,
+		totalPages: pageCount(total, pageSize),
+		items: parsed.data.images.map(galleryItem),
+	}
+}

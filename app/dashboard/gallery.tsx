@@ -1,0 +1,278 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { Link, useNavigation, useRevalidator } from 'react-router'
+import { notify } from '#app/components/toaster.tsx'
+import { formatBytes, formatModified } from './format.ts'
+import type { GalleryData, GalleryItem } from './gallery-data.ts'
+import { paginationWindow, showingRange } from './pagination.ts'
+import { GALLERY_PATH, UPLOAD_PATH } from './paths.ts'
+import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
+import { DashboardPageHeader } from './page-header.tsx'
+import {
+	IconAlert,
+	IconChevronLeft,
+	IconChevronRight,
+	IconFile,
+	IconImageOff,
+	IconImages,
+	IconSpinner,
+	IconUpload,
+} from './icons.tsx'
+import { ui } from './ui.ts'
+
+export function fetchErrorMessage(data: Extract<GalleryData, { ok: false }>): string {
+	return `Failed to fetch images: ${data.status} ${data.statusText}`.trim()
+}
+
+export function Gallery({ data }: { data: GalleryData }) {
+	const navigation = useNavigation()
+	const loading = navigation.state === 'loading' && navigation.location.pathname === GALLERY_PATH
+
+	useEffect(() => {
+		if (!data.ok) void notify('error', fetchErrorMessage(data))
+	}, [data])
+
+	return (
+		<div className="space-y-6">
+			<DashboardPageHeader
+				title="Image Gallery"
+				text={data.ok ? showingText(data) : 'Every file uploaded for the guides.'}
+				links={
+					<Link to={UPLOAD_PATH} className={ui.primary}>
+						<IconUpload size={16} />
+						Upload Files
+					</Link>
+				}
+			/>
+
+			{!data.ok ? (
+				<GalleryError data={data} />
+			) : data.total === 0 || data.items.length === 0 ? (
+				<EmptyGallery />
+			) : (
+				<>
+					<div className="relative" aria-busy={loading}>
+						<ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+							{data.items.map((item) => (
+								<GalleryCard key={item.key} item={item} />
+							))}
+						</ul>
+						{loading ? (
+							<div className="absolute inset-0 z-10 flex items-start justify-center rounded-xl bg-bg/70 pt-24 backdrop-blur-[1px]">
+								<p
+									role="status"
+									className="flex items-center gap-2 rounded-full border border-line bg-raised px-4 py-2 text-sm font-semibold shadow-lg"
+								>
+									<IconSpinner size={16} />
+									Loading more images...
+								</p>
+							</div>
+						) : null}
+					</div>
+					<Pagination page={data.page} totalPages={data.totalPages} total={data.total} />
+				</>
+			)}
+		</div>
+	)
+}
+
+function showingText(data: Extract<GalleryData, { ok: true }>) {
+	if (data.total === 0) return 'Nothing uploaded yet.'
+	const { from, to } = showingRange(data.page, data.pageSize, data.items.length, data.total)
+	return `Showing ${from} - ${to} of ${data.total} ${data.total === 1 ? 'image' : 'images'}`
+}
+
+/** A whole-panel message (error or empty gallery): an icon, a title, a line and one action. */
+function StatePanel({
+	id,
+	icon,
+	iconClassName,
+	title,
+	message,
+	children,
+}: {
+	id: string
+	icon: ReactNode
+	iconClassName: string
+	title: string
+	message: ReactNode
+	children: ReactNode
+}) {
+	return (
+		<section className={`${ui.panel} flex flex-col items-center px-6 py-14 text-center`} aria-labelledby={id}>
+			<span className={`flex size-14 items-center justify-center rounded-full ${iconClassName}`}>{icon}</span>
+			<h2 id={id} className="mt-4 text-xl font-bold">
+				{title}
+			</h2>
+			<p className="mt-1 max-w-md text-muted">{message}</p>
+			{children}
+		</section>
+	)
+}
+
+export function GalleryError({ data }: { data: Extract<GalleryData, { ok: false }> }) {
+	const revalidator = useRevalidator()
+	const retrying = revalidator.state === 'loading'
+	return (
+		<StatePanel
+			id="gallery-error-title"
+			icon={<IconAlert size={26} />}
+			iconClassName="bg-bad-bg text-bad"
+			title="Failed to load images"
+			message={data.message ?? fetchErrorMessage(data)}
+		>
+			<button
+				type="button"
+				className={`${ui.primary} mt-6`}
+				disabled={retrying}
+				onClick={() => void revalidator.revalidate()}
+			>
+				{retrying ? <IconSpinner size={16} /> : null}
+				Try Again
+			</button>
+		</StatePanel>
+	)
+}
+
+function EmptyGallery() {
+	return (
+		<StatePanel
+			id="gallery-empty-title"
+			icon={<IconImages size={26} />}
+			iconClassName="bg-sunken text-accent"
+			title="No images found"
+			message="Upload some images to get started"
+		>
+			<Link to={UPLOAD_PATH} className={`${ui.primary} mt-6`}>
+				<IconUpload size={16} />
+				Go to Upload Center
+			</Link>
+		</StatePanel>
+	)
+}
+
+function GalleryCard({ item }: { item: GalleryItem }) {
+	return (
+		<li className={`${ui.panel} flex flex-col overflow-hidden`}>
+			<div className="relative aspect-[4/3] overflow-hidden bg-sunken">
+				{item.isImage ? <Preview item={item} /> : <FileTile label={item.typeLabel} />}
+			</div>
+			<div className="flex flex-1 flex-col gap-1 p-3">
+				<p className="truncate font-medium" title={item.name}>
+					{item.name}
+				</p>
+				<p className="text-xs text-muted">
+					<span>{formatBytes(item.size)}</span>
+					<span aria-hidden="true"> · </span>
+					<time dateTime={item.lastModified}>{formatModified(item.lastModified)}</time>
+				</p>
+				<div className="mt-auto flex flex-wrap gap-2 pt-2">
+					<ViewLink url={item.url} name={item.name} className="flex-1" />
+					<CopyUrlButton url={item.url} name={item.name} className="flex-1" />
+				</div>
+			</div>
+		</li>
+	)
+}
+
+function Preview({ item }: { item: GalleryItem }) {
+	const [broken, setBroken] = useState(false)
+	const image = useRef<HTMLImageElement>(null)
+	useEffect(() => {
+		// An image that failed before hydration fired its error event before React listened.
+		const element = image.current
+		if (element?.complete && element.naturalWidth === 0) setBroken(true)
+	}, [])
+	if (broken) {
+		return (
+			<div
+				className="flex size-full flex-col items-center justify-center gap-2 text-muted"
+				data-testid="image-placeholder"
+			>
+				<IconImageOff size={32} />
+				<span className="text-xs font-medium">Preview unavailable</span>
+			</div>
+		)
+	}
+	return (
+		<img
+			ref={image}
+			src={item.url}
+			alt={item.name}
+			loading="lazy"
+			decoding="async"
+			onError={() => setBroken(true)}
+			className="absolute inset-0 size-full object-contain p-2"
+		/>
+	)
+}
+
+function FileTile({ label }: { label: string }) {
+	return (
+		<div className="flex size-full flex-col items-center justify-center gap-2 text-muted" data-testid="file-tile">
+			<IconFile size={36} />
+			<span className="rounded bg-raised px-2 py-0.5 text-xs font-bold tracking-wider text-fg">{label}</span>
+		</div>
+	)
+}
+
+function Pagination({ page, totalPages, total }: { page: number; totalPages: number; total: number }) {
+	const href = (n: number) => `${GALLERY_PATH}?page=${n}`
+	const step = 'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border px-2.5 text-sm font-semibold'
+	const idle = `${step} border-line bg-raised hover:border-accent hover:text-accent`
+	const off = `${step} border-line text-muted opacity-50`
+	return (
+		<footer className="flex flex-col items-center gap-3">
+			{totalPages > 1 ? (
+				<nav aria-label="Gallery pages">
+					<ul className="flex flex-wrap items-center justify-center gap-1.5">
+						<li>
+							{page > 1 ? (
+								<Link to={href(page - 1)} className={idle} aria-label="Previous page">
+									<IconChevronLeft size={16} />
+								</Link>
+							) : (
+								<span className={off} aria-hidden="true">
+									<IconChevronLeft size={16} />
+								</span>
+							)}
+						</li>
+						{paginationWindow(page, totalPages).map((item) =>
+							item.type === 'gap' ? (
+								<li key={item.key} className="px-1 text-muted" aria-hidden="true">
+									…
+								</li>
+							) : (
+								<li key={item.page}>
+									<Link
+										to={href(item.page)}
+										aria-label={`Page ${item.page}`}
+										aria-current={item.page === page ? 'page' : undefined}
+										className={
+											item.page === page ? `${step} border-accent bg-accent text-accent-fg` : idle
+										}
+									>
+										{item.page}
+									</Link>
+								</li>
+							),
+						)}
+						<li>
+							{page < totalPages ? (
+								<Link to={href(page + 1)} className={idle} aria-label="Next page">
+									<IconChevronRight size={16} />
+								</Link>
+							) : (
+								<span className={off} aria-hidden="true">
+									<IconChevronRight size={16} />
+								</span>
+							)}
+						</li>
+					</ul>
+				</nav>
+			) : null}
+			<p className="text-sm text-muted">
+				Page {page} of {totalPages} ({total} total images)
+			</p>
+		</footer>
+	)
+}

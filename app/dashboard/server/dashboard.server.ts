@@ -1,0 +1,37 @@
+import { galleryFromResponse, galleryQuery, type GalleryData } from '#app/dashboard/gallery-data.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { getServices } from './services.server.ts'
+import type { Session } from './session.server.ts'
+
+/** The session, or throws the redirect to the locked dashboard (see requireDashboardSession). */
+export async function requireDashboardSession(request: Request): Promise<Session> {
+	const { auth } = await getServices()
+	return auth.requireDashboardSession(request)
+}
+
+export async function hasDashboardSession(request: Request): Promise<boolean> {
+	const { auth } = await getServices()
+	return (await auth.readSession(request)) !== null
+}
+
+/**
+ * One gallery page, from the image API's own list handler, called in-process. The dashboard
+ * session authorises it (the API's `allowRequest`), so no API key is involved: only the cookie
+ * of the page request is passed on. Call after `requireDashboardSession`.
+ */
+export async function listGalleryPage(request: Request, page: number): Promise<GalleryData> {
+	const { imagesApi } = await getServices()
+	const url = new URL(`/api/v1/images/view?${galleryQuery(page)}`, request.url)
+	const headers = new Headers({ accept: 'application/json' })
+	const cookie = request.headers.get('cookie')
+	if (cookie) headers.set('cookie', cookie)
+	// The session authorises it, so no API key is checked and the client address is never counted.
+	const response = await imagesApi.handleListImages(new Request(url, { headers }), 'dashboard')
+	return galleryFromResponse(response, page)
+}
+
+/** `MAX_UPLOAD_BYTES` where the server enforces it (the disk driver), for the upload page. */
+export function uploadLimitBytes(): number | null {
+	const env = getEnv()
+	return env.STORAGE === 'disk' ? (env.MAX_UPLOAD_BYTES ?? null) : null
+}

@@ -1,0 +1,204 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import type { SecretVerifier } from './credentials.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
+
+export const SESSION_COOKIE = 'gg_session'
+const DEFAULT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
+const MAX_PASSWORD_LENGTH = 1024
+
+const LOGIN_LIMIT = { max: 5, windowMs: 15 * 60 * 1000, refill: 'window' } as const
+
+const sessionSchema = z.object({
+	v: z.literal(2),
+	iat: z.number().int(),
+	exp: z.number().int(),
+	id: z.string(),
+})
+
+export type Session = { id: string; issuedAt: Date; expiresAt: Date }
+
+export type LoginResult =
+	{ ok: true } | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number }
+
+export type DashboardAuthOptions = {
+	dashboardPassword: SecretVerifier
+	sessionSecret: Buffer
+	/** From `loadCredentials`: sessions are signed with it, so a new password ends them all. */
+	passwordFingerprint?: Buffer
+	/** Login limits and revoked sessions: in-process by default, shared with Redis. */
+	state?: SharedState
+	/** Cookies are Secure even when the request came over http (SITE_URL is https behind a proxy). */
+	secureCookies?: boolean
+	now?: () => number
+	maxAgeSeconds?: number
+	/** Where `requireDashboardSession` sends a browser without a session. */
+	loginPath?: string
+}
+
+export type DashboardAuth = {
+	/** Checks the password (constant-time), counting attempts per client: 5 wrong in 15 min → 429. */
+	verifyDashboardPassword(
+		request: Request,
+		password: unknown,
+		clientId: string,
+	): Promise<LoginResult>
+	/** `Set-Cookie` value for a fresh signed session (Secure when the request came over https). */
+	createSessionCookie(request: Request): string
+	/** The valid, unexpired, unrevoked session carried by the request, or null. */
+	readSession(request: Request): Promise<Session | null>
+	/**
+	 * The session, or throws a Response: a 302 to the login page (with `redirectTo`), or a 401 JSON
+	 * error when the client accepts JSON but not HTML.
+	 */
+	requireDashboardSession(request: Request): Promise<Session>
+	/**
+	 * Logout: revokes the request's session on the server until it would have expired (on every
+	 * instance sharing the state), and returns the `Set-Cookie` value that removes the cookie.
+	 */
+	endSession(request: Request): Promise<string>
+}
+
+/**
+ * Whether the request came over https. The HTTP layer writes the protocol into the request URL:
+ * the socket's, or X-Forwarded-Proto only from a proxy TRUST_PROXY names. The header itself is
+ * never read here, since anyone can send it.
+ */
+export function isHttps(request: Request): boolean {
+	return new URL(request.url).protocol === 'https:'
+}
+
+export function readCookie(request: Request, name: string): string | null {
+	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+		const eq = part.indexOf('=')
+		if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+	}
+	return null
+}
+
+export function createDashboardAuth(options: DashboardAuthOptions): DashboardAuth {
+	const now = options.now ?? Date.now
+	const state = options.state ?? createMemoryState({ now })
+	const limiter = state.limiter('login', LOGIN_LIMIT)
+	const revoked = state.expiringSet('revoked-sessions')
+	const maxAge = options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS
+	const loginPath = options.loginPath ?? '/dashboard/login'
+	const fingerprint = (options.passwordFingerprint ?? Buffer.alloc(0)).toString('base64url')
+
+	const sign = (payload: string) =>
+		createHmac('sha256', options.sessionSecret).update(`session-v2.${fingerprint}.${payload}`).digest()
+
+	function cookie(request: Request, value: string, maxAgeSeconds: number) {
+		const parts = [
+			`${SESSION_COOKIE}=${value}`,
+			'Path=/',
+			'HttpOnly',
+			'SameSite=Strict',
+			`Max-Age=${maxAgeSeconds}`,
+		]
+		if (options.secureCookies || isHttps(request)) parts.push('Secure')
+		return parts.join('; ')
+	}
+
+	/** The signed, unexpired session in the cookie; revocation is checked by `readSession`. */
+	function verifiedSession(request: Request): Session | null {
+		const value = readCookie(request, SESSION_COOKIE)
+		if (!value) return null
+		const dot = value.lastIndexOf('.')
+		if (dot <= 0) return null
+		const payload = value.slice(0, dot)
+		const given = Buffer.from(value.slice(dot + 1), 'base64url')
+		const expected = sign(payload)
+		if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+		let json: unknown
+		try {
+			json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+		} catch {
+			return null
+		}
+		const parsed = sessionSchema.safeParse(json)
+		if (!parsed.success || parsed.data.exp * 1000 <= now()) return null
+		return {
+			id: parsed.data.id,
+			issuedAt: new Date(parsed.data.iat * 1000),
+			expiresAt: new Date(parsed.data.exp * 1000),
+		}
+	}
+
+	async function readSession(request: Request): Promise<Session | null> {
+		const session = verifiedSession(request)
+		if (!session || (await revoked.has(session.id))) return null
+		return session
+	}
+
+	return {
+		async verifyDashboardPassword(_request, password, clientId) {
+			if (typeof password !== 'string' || password.length === 0) {
+				return { ok: false, status: 400, error: 'Enter the dashboard password.' }
+			}
+			if (password.length > MAX_PASSWORD_LENGTH) {
+				return { ok: false, status: 400, error: 'That password is too long.' }
+			}
+			const client = clientId || 'unknown'
+			// Counted before the check, so parallel guesses can't slip past the limit while scrypt runs.
+			const attempt = await limiter.hit(client)
+			if (!attempt.allowed) {
+				const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
+				return {
+					ok: false,
+					status: 429,
+					error: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+					retryAfterSeconds: attempt.retryAfterSeconds,
+				}
+			}
+			if (await options.dashboardPassword.verify(password)) {
+				await limiter.reset(client)
+				return { ok: true }
+			}
+			return { ok: false, status: 401, error: 'Wrong password.' }
+		},
+
+		createSessionCookie(request) {
+			const issued = Math.floor(now() / 1000)
+			const payload = Buffer.from(
+				JSON.stringify({
+					v: 2,
+					iat: issued,
+					exp: issued + maxAge,
+					id: randomBytes(12).toString('base64url'),
+				}),
+			).toString('base64url')
+			return cookie(request, `${payload}.${sign(payload).toString('base64url')}`, maxAge)
+		},
+
+		readSession,
+
+		async requireDashboardSession(request) {
+			const session = await readSession(request)
+			if (session) return session
+			const url = new URL(request.url)
+			// Pages and React Router data/form requests follow a thrown redirect; a client that
+			// asked for JSON only (a script calling the API) gets a 401 it can read.
+			const accept = request.headers.get('accept') ?? ''
+			const wantsJson = accept.includes('application/json') && !accept.includes('text/html')
+			if (!wantsJson) {
+				const redirectTo = encodeURIComponent(url.pathname + url.search)
+				throw new Response(null, {
+					status: 302,
+					headers: { Location: `${loginPath}?redirectTo=${redirectTo}` },
+				})
+			}
+			throw Response.json(
+				{ error: 'Log in to the dashboard first.' },
+				{ status: 401, headers: { 'Cache-Control': 'no-store' } },
+			)
+		},
+
+		async endSession(request) {
+			const session = verifiedSession(request)
+			if (session) await revoked.add(session.id, Math.max(1000, session.expiresAt.getTime() - now()))
+			return cookie(request, '', 0)
+		},
+	}
+}

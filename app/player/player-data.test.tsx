@@ -1,0 +1,79 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { expect, test } from 'vitest'
+import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from './client.ts'
+import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
+import { createPlayerQueryClient } from './player-query.tsx'
+
+function Probe() {
+	const player = usePlayerData()
+	return <span>{player.status}</span>
+}
+
+test('usePlayerData outside a provider throws a clear error', () => {
+	expect(() => renderToStaticMarkup(<Probe />)).toThrow(
+		'usePlayerData must be used within a PlayerDataProvider',
+	)
+})
+
+test('inside a provider the server renders the idle state (the name is only known in the browser)', () => {
+	expect(
+		renderToStaticMarkup(
+			<PlayerDataProvider>
+				<Probe />
+			</PlayerDataProvider>,
+		),
+	).toBe('<span>idle</span>')
+})
+
+test('answers stay fresh 10 minutes and are kept 30', () => {
+	const queries = createPlayerQueryClient().getDefaultOptions().queries
+	expect(queries?.staleTime).toBe(PLAYER_DATA_FRESH_MS)
+	expect(PLAYER_DATA_FRESH_MS).toBe(10 * 60_000)
+	expect(queries?.gcTime).toBe(PLAYER_DATA_KEEP_MS)
+	expect(PLAYER_DATA_KEEP_MS).toBe(30 * 60_000)
+})
+
+/** Runs one lookup through the provider's query client against a fake `fetch`. */
+async function attempts(status: number, body: unknown) {
+	let calls = 0
+	const fetcher = (async () => {
+		calls++
+		return new Response(JSON.stringify(body), { status })
+	}) as typeof fetch
+	const client = createPlayerQueryClient()
+	const result = await client
+		.fetchQuery({
+			queryKey: ['player-data', 'test'],
+			queryFn: () => fetchPlayerData('Test', fetcher),
+			retryDelay: 0,
+		})
+		.then(
+			() => 'ok',
+			(error: Error) => error.message,
+		)
+	client.clear()
+	return { calls, result }
+}
+
+test('a 502 is tried three times (two retries), then reported', async () => {
+	expect(await attempts(502, { error: { code: 'UPSTREAM_ERROR', message: 'down' } })).toEqual({
+		calls: 3,
+		result: 'Failed to fetch player data: 502',
+	})
+})
+
+test('"User not found" and "Error loading profile" are not retried', async () => {
+	expect(await attempts(404, { error: { code: 'USER_NOT_FOUND', message: 'x' } })).toEqual({
+		calls: 1,
+		result: 'User not found',
+	})
+	const noProfile = {
+		name: 'Hiscore Hal',
+		quests: [],
+		skillvalues: [],
+		error: 'NO_PROFILE',
+		source: 'hiscores',
+		fetchedAt: '2026-11-20T10:00:00.000Z',
+	}
+	expect(await attempts(200, noProfile)).toEqual({ calls: 1, result: 'Error loading profile' })
+})

@@ -1,0 +1,166 @@
+import { type Ref, useEffect, useId, useRef, useState } from 'react'
+import {
+	type PlayerDataValue,
+	PlayerDataProvider,
+	usePlayerData,
+} from './player-data.tsx'
+import { IconCheck, IconCross, IconSpinner } from './player-icons.tsx'
+import {
+	canSubmitLookup,
+	clampLookupInput,
+	createLookupScheduler,
+	LOOKUP_INPUT_MAX_LENGTH,
+	lookupName,
+} from './lookup-input.ts'
+import { profileNotice } from './profile-notice.ts'
+import { QuestList } from './quest-list.tsx'
+
+export type PlayerLookupProps = {
+	/** Show the player's quest list once loaded (default true). */
+	showQuests?: boolean
+	/** Lets a host (the header popover) focus the name box. */
+	inputRef?: Ref<HTMLInputElement>
+	className?: string
+}
+
+/**
+ * The name box: searches one second after typing stops, or at once on Enter; the name is shared
+ * with every player-aware widget on the page and remembered in this browser. Must sit inside a
+ * `PlayerDataProvider` (the default export brings its own).
+ */
+export function PlayerLookup({ showQuests = true, inputRef, className = '' }: PlayerLookupProps) {
+	const player = usePlayerData()
+	const inputId = useId()
+	const statusId = useId()
+	const [draft, setDraft] = useState(player.username)
+
+	// Follow the shared name when it changes elsewhere (restored after hydration, another widget).
+	const [followed, setFollowed] = useState(player.username)
+	if (followed !== player.username) {
+		setFollowed(player.username)
+		if (lookupName(draft) !== player.username) setDraft(player.username)
+	}
+
+	const playerRef = useRef<PlayerDataValue>(player)
+	useEffect(() => {
+		playerRef.current = player
+	})
+	const [scheduler] = useState(() =>
+		createLookupScheduler({
+			onSearch: (name) => {
+				const current = playerRef.current
+				if (name === current.username && current.status === 'error') current.refetch()
+				else current.setUsername(name)
+			},
+		}),
+	)
+	useEffect(() => () => scheduler.cancel(), [scheduler])
+
+	const notice = player.data ? profileNotice(player.data) : undefined
+	return (
+		<section
+			className={`rounded-lg border border-line bg-raised p-4 ${className}`}
+			aria-label="Player lookup"
+			data-player-lookup=""
+			data-status={player.status}
+		>
+			<form
+				role="search"
+				onSubmit={(e) => {
+					e.preventDefault()
+					scheduler.submit(draft)
+				}}
+			>
+				<label htmlFor={inputId} className="block text-sm font-semibold">
+					Your RuneScape name
+				</label>
+				<div className="mt-1.5 flex gap-2">
+					<input
+						id={inputId}
+						ref={inputRef}
+						type="text"
+						value={draft}
+						maxLength={LOOKUP_INPUT_MAX_LENGTH}
+						onChange={(e) => {
+							const value = clampLookupInput(e.target.value)
+							setDraft(value)
+							scheduler.input(value)
+						}}
+						placeholder="e.g. Zezima"
+						autoComplete="off"
+						autoCapitalize="off"
+						spellCheck={false}
+						enterKeyHint="search"
+						aria-describedby={statusId}
+						className="min-w-0 flex-1 rounded-md border border-line bg-bg px-3 py-2 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none sm:text-sm"
+					/>
+					<button
+						type="submit"
+						disabled={!canSubmitLookup(draft)}
+						className="shrink-0 rounded-md bg-accent px-3.5 py-2 text-sm font-semibold text-accent-fg hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:brightness-100"
+					>
+						Look up
+					</button>
+				</div>
+				<LookupStatus id={statusId} player={player} />
+			</form>
+			{notice ? (
+				<p className="mt-3 rounded-md border border-warn/40 bg-bg px-3 py-2 text-sm" data-profile-notice="">
+					{notice}
+				</p>
+			) : null}
+			{showQuests && player.data && player.data.quests.length > 0 ? (
+				<QuestList quests={player.data.quests} />
+			) : null}
+		</section>
+	)
+}
+
+function LookupStatus({ id, player }: { id: string; player: PlayerDataValue }) {
+	return (
+		<div className="mt-2 flex min-h-5 items-center gap-2 text-sm">
+			<p id={id} role="status" className="flex min-w-0 items-center gap-1.5">
+				{player.status === 'idle' ? (
+					<span className="text-muted">Check requirements on this site against your own stats.</span>
+				) : player.status === 'loading' ? (
+					<>
+						<IconSpinner size={15} className="shrink-0 text-muted" />
+						<span className="truncate text-muted">Looking up {player.username}…</span>
+					</>
+				) : player.status === 'error' ? (
+					<>
+						<IconCross size={15} className="shrink-0 text-bad" />
+						<span className="font-medium text-bad">User not found</span>
+					</>
+				) : (
+					<>
+						<IconCheck size={15} className="shrink-0 text-ok" />
+						<span className="shrink-0 font-medium text-ok">Stats loaded</span>
+						<span className="truncate text-muted">for {player.data?.name}</span>
+					</>
+				)}
+			</p>
+			{player.status === 'loaded' || player.status === 'error' ? (
+				<button
+					type="button"
+					onClick={() => player.setUsername('')}
+					className="ml-auto shrink-0 text-xs text-muted underline-offset-2 hover:text-fg hover:underline"
+				>
+					Forget name
+				</button>
+			) : null}
+		</div>
+	)
+}
+
+/**
+ * The lookup with its own provider (it shares the page's cache and name): the `::player-lookup`
+ * widget and the box at the top of the quest pages.
+ */
+export default function PlayerLookupWidget() {
+	return (
+		<PlayerDataProvider>
+			<PlayerLookup />
+		</PlayerDataProvider>
+	)
+}

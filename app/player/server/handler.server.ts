@@ -1,0 +1,255 @@
+import { normaliseUsername, type NormalisedUsername } from '#app/player/username.ts'
+import type {
+	PlayerData,
+	PlayerDataErrorBody,
+	PlayerDataErrorCode,
+	PlayerQuest,
+} from '#app/player/types.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { createStaleWhileErrorCache, type CacheEntry, type CacheHit } from './cache.server.ts'
+import type { PlayerDataConfig } from './config.server.ts'
+import {
+	createUpstreamClient,
+	UpstreamError,
+	type HiscoresResult,
+	type ProfileResult,
+	type UpstreamClient,
+} from './runemetrics.server.ts'
+
+export type PlayerDataHandler = (request: Request, clientId: string) => Promise<Response>
+
+/** An answer as plain data: what the fast Node route writes without building a web Response. */
+export type PlayerDataAnswer = { status: number; headers: Record<string, string>; body: string }
+export type PlayerDataCore = (method: string, params: URLSearchParams, clientId: string) => Promise<PlayerDataAnswer>
+
+// Answers are per player and change as they play: browsers may reuse one briefly, shared caches
+// must not store it. Failures are never cached by HTTP caches (the server keeps its own).
+const CACHE_CONTROL_OK = CACHE_CONTROL.playerData
+const CACHE_CONTROL_ERROR = CACHE_CONTROL.none
+
+const MINUTE = 60_000
+
+/**
+ * `GET ?username=<name>&quests=true`. See `#app/player/types.ts` for the answer and error
+ * shapes. Every path answers with JSON; unexpected errors become a 502 LOOKUP_FAILED, never a 500.
+ */
+export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHandler {
+	const core = createPlayerDataCore(config)
+	return async (request, clientId) => {
+		const answer = await core(request.method, new URL(request.url).searchParams, clientId)
+		return new Response(answer.body, { status: answer.status, headers: answer.headers })
+	}
+}
+
+/** The handler's logic on plain values: method, query and client in; status, headers and JSON out. */
+export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
+	const now = config.now ?? Date.now
+	const log = config.log ?? defaultLog
+	const upstream = withFailureLog(
+		createUpstreamClient({
+			runemetricsBaseUrl: config.runemetricsBaseUrl,
+			hiscoresBaseUrl: config.hiscoresBaseUrl,
+			timeoutMs: config.timeoutMs,
+			userAgent: config.userAgent,
+			maxBodyBytes: config.maxBodyBytes,
+		}),
+		log,
+	)
+	const state = config.state ?? createMemoryState({ now })
+	const cacheOptions = {
+		freshMs: config.cache?.freshMs ?? 10 * MINUTE,
+		maxAgeMs: config.cache?.maxAgeMs ?? 30 * MINUTE,
+		maxEntries: config.cache?.maxEntries ?? 1000,
+		now,
+	}
+	const cache = <T>(name: string) =>
+		createStaleWhileErrorCache<T>({ ...cacheOptions, store: state.entries<CacheEntry<T>>(name, cacheOptions) })
+	// One cache per endpoint, so a lookup without quests and one with quests share the profile.
+	const caches = {
+		profile: cache<ProfileResult>('player-profile'),
+		quests: cache<PlayerQuest[]>('player-quests'),
+		hiscores: cache<HiscoresResult>('player-hiscores'),
+	}
+	const limiter = config.rateLimit ? state.limiter('player-lookups', { ...config.rateLimit, refill: 'steady' }) : undefined
+
+	async function lookup(player: NormalisedUsername, withQuests: boolean): Promise<PlayerDataAnswer> {
+		const { name, key } = player
+		// Quests go in parallel with the profile: it saves a round trip for public profiles, and
+		// for the others the call is cheap and its result (or failure) is ignored.
+		const [profileResult, questsResult] = await Promise.allSettled([
+			caches.profile.get(key, () => upstream.profile(name)),
+			withQuests ? caches.quests.get(key, () => upstream.quests(name)) : undefined,
+		])
+		if (profileResult.status === 'rejected') return upstreamFailure(profileResult.reason)
+		const profile = profileResult.value
+
+		if (profile.value.kind === 'ok') {
+			if (questsResult.status === 'rejected') return upstreamFailure(questsResult.reason)
+			const quests = questsResult.value
+			return answer(
+				{
+					name: profile.value.name,
+					quests: quests?.value ?? [],
+					skillvalues: profile.value.skills,
+					source: 'runemetrics',
+				},
+				[profile, quests],
+			)
+		}
+
+		// RuneMetrics will not show this player: the hiscores still list skills for any player
+		// they rank, which is what the requirement checks need most. No quests in that case.
+		const state = profile.value.state
+		let hiscores: CacheHit<HiscoresResult>
+		try {
+			hiscores = await caches.hiscores.get(key, () => upstream.hiscores(name))
+		} catch (error) {
+			return upstreamFailure(error)
+		}
+		const staleError = firstStaleError([profile, hiscores])
+		if (hiscores.value.kind === 'not-found') {
+			// A "not found" built from stale parts is not a good answer: report the failure.
+			if (staleError !== undefined) return upstreamFailure(staleError)
+			if (state === 'NO_PROFILE') {
+				return errorResponse(
+					404,
+					'USER_NOT_FOUND',
+					`User not found: no RuneScape player is called "${name}".`,
+				)
+			}
+			// RuneMetrics knows the name (private, or refused) but the hiscores do not rank it:
+			// still a real player, so a 200 with the state and no skills.
+		}
+		return answer(
+			{
+				name,
+				quests: [],
+				skillvalues: hiscores.value.kind === 'ok' ? hiscores.value.skills : [],
+				error: state,
+				source: 'hiscores',
+			},
+			[profile, hiscores],
+		)
+	}
+
+	function answer(
+		data: Omit<PlayerData, 'fetchedAt' | 'stale'>,
+		parts: Array<CacheHit<unknown> | undefined>,
+	): PlayerDataAnswer {
+		const present = parts.filter((part) => part !== undefined)
+		const fetchedAt = new Date(Math.min(...present.map((part) => part.fetchedAt))).toISOString()
+		const staleError = firstStaleError(present)
+		if (staleError === undefined) {
+			return json(200, { ...data, fetchedAt }, { 'cache-control': CACHE_CONTROL_OK })
+		}
+		return upstreamFailure(staleError, { ...data, fetchedAt, stale: true })
+	}
+
+	async function respond(method: string, params: URLSearchParams, clientId: string): Promise<PlayerDataAnswer> {
+		if (method !== 'GET' && method !== 'HEAD') {
+			return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET for player lookups.', {
+				allow: 'GET, HEAD',
+			})
+		}
+		const decision = await limiter?.hit(clientId)
+		if (decision && !decision.allowed) {
+			const seconds = decision.retryAfterSeconds
+			return errorResponse(
+				429,
+				'RATE_LIMITED',
+				`Too many player lookups; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+				{ 'retry-after': String(seconds) },
+				seconds,
+			)
+		}
+		const player = normaliseUsername(params.get('username') ?? undefined)
+		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
+		return lookup(player.data, params.get('quests') === 'true')
+	}
+
+	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
+		if (!(error instanceof UpstreamError)) throw error
+		const timeout = error.kind === 'timeout'
+		const service = error.endpoint === 'hiscores' ? 'The RuneScape hiscores' : 'RuneMetrics'
+		const problem = timeout
+			? `${service} did not answer in time`
+			: error.kind === 'unreachable' || error.kind === 'bad-status'
+				? `${service} is not answering properly right now`
+				: `${service} sent an answer we could not read`
+		const message = stale
+			? `${problem}; showing what we fetched at ${stale.fetchedAt}.`
+			: `${problem}; try again in a few minutes.`
+		return errorResponse(
+			timeout ? 504 : 502,
+			timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+			message,
+			{},
+			undefined,
+			stale,
+		)
+	}
+
+	return async function handlePlayerData(method, params, clientId) {
+		try {
+			return await respond(method, params, clientId)
+		} catch (error) {
+			const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
+			log(`player-data: unexpected error: ${detail}`)
+			return errorResponse(
+				502,
+				'LOOKUP_FAILED',
+				'The player lookup failed unexpectedly; try again shortly.',
+			)
+		}
+	}
+}
+
+function firstStaleError(parts: Array<CacheHit<unknown> | undefined>): unknown {
+	for (const part of parts) if (part?.stale) return part.error
+	return undefined
+}
+
+function errorResponse(
+	status: number,
+	code: PlayerDataErrorCode,
+	message: string,
+	headers: Record<string, string> = {},
+	retryAfterSeconds?: number,
+	data?: PlayerData,
+): PlayerDataAnswer {
+	const body: PlayerDataErrorBody = { error: { code, message, retryAfterSeconds }, data }
+	return json(status, body, { 'cache-control': CACHE_CONTROL_ERROR, ...headers })
+}
+
+function json(status: number, body: unknown, headers: Record<string, string>): PlayerDataAnswer {
+	return {
+		status,
+		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+		body: JSON.stringify(body),
+	}
+}
+
+/** Logs each failed upstream call once (not once per waiting request: the cache shares calls). */
+function withFailureLog(client: UpstreamClient, log: (line: string) => void): UpstreamClient {
+	const logged =
+		<A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+		async (...args: A) => {
+			try {
+				return await call(...args)
+			} catch (error) {
+				log(`player-data: upstream ${error instanceof Error ? error.message : String(error)}`)
+				throw error
+			}
+		}
+	return {
+		profile: logged(client.profile),
+		quests: logged(client.quests),
+		hiscores: logged(client.hiscores),
+	}
+}
+
+function defaultLog(line: string) {
+	if (process.env.VITEST) return
+	process.stderr.write(`${new Date().toISOString()} ${line}\n`)
+}

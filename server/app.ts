@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { RouterContextProvider } from 'react-router'
+import { getServices } from '#app/dashboard/server/services.server.ts'
+import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
+import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
+import { clientAddressContext, documentCspContext } from '#app/server/load-context.server.ts'
+import { clientAddress, trustFunction } from './client-address.ts'
+import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
+import { createImagesMiddleware } from './images-middleware.ts'
+import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
+import { canonicalRedirects } from './redirects.ts'
+import { limitFormBodies, refuseUnservable } from './request-guards.ts'
+import { staticFiles } from './static-files.ts'
+
+/** Validated at import: a bad value stops the server with a message naming the variable. */
+export const env = getEnv()
+/** TRUST_PROXY as Express's `trust proxy` function: `req.ip`, `req.protocol` and our limits agree. */
+const trust = trustFunction(env.TRUST_PROXY)
+
+export const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', trust)
+
+app.use((req, res, next) => {
+	// Hashed assets only need nosniff; the document headers would be bytes on every request.
+	const headers = req.path.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS
+	for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+	next()
+})
+// Uploads and downloads stream straight through, ahead of compression and React Router.
+let imagesMiddleware: ReturnType<typeof createImagesMiddleware> | undefined
+app.use((req, res, next) => {
+	if (imagesMiddleware) return imagesMiddleware(req, res, next)
+	getServices()
+		.then(({ imagesApi }) => {
+			imagesMiddleware ??= createImagesMiddleware(imagesApi, trust)
+			imagesMiddleware(req, res, next)
+		})
+		.catch(next)
+})
+app.use(compression())
+app.use(canonicalRedirects)
+
+if (env.NODE_ENV === 'production') {
+	const buildDir = path.resolve('build')
+	app.use(staticFiles(path.join(buildDir, 'client'), path.join(buildDir, 'csp-hashes.json'), env))
+}
+
+const documentCsp = (nonce: string) => contentSecurityPolicy(env, { nonce })
+
+app.use(limitFormBodies)
+app.use(
+	createRequestHandler({
+		build: () => import('virtual:react-router/server-build'),
+		mode: env.NODE_ENV === 'production' ? 'production' : 'development',
+		// What route modules know of the request beyond the Request itself, worked out here once.
+		getLoadContext(req) {
+			const context = new RouterContextProvider()
+			context.set(clientAddressContext, clientAddress(req, trust))
+			context.set(documentCspContext, documentCsp)
+			return context
+		},
+	}),
+)
+
+const servePlayerData = createPlayerDataRoute(
+	createPlayerDataCore({ ...playerDataConfigFromEnv(env), state: getSharedState() }),
+	trust,
+)
+
+/**
+ * Every request: unknown methods and overlong URLs are refused first; then the player lookup on
+ * its fast path, everything else through the Express app.
+ */
+export function handleRequest(req: IncomingMessage, res: ServerResponse) {
+	if (refuseUnservable(req, res)) return
+	const path = req.url?.split('?')[0]
+	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
+	else app(req, res)
+}
+
+/**
+ * Run by server/index.js before listening: credentials are created (and printed) on the first
+ * start, and Redis (with REDIS_URL) gets a moment to connect so the first requests share state.
+ */
+export async function onStart() {
+	await Promise.all([getServices(), getSharedState().ready()])
+}

@@ -1,0 +1,41 @@
+import type { NextFunction, Request, Response } from 'express'
+import { expect, test, vi } from 'vitest'
+import { canonicalRedirects } from './redirects.ts'
+
+function run(method: string, url: string) {
+	const path = url.split('?')[0]!
+	const redirect = vi.fn()
+	const next = vi.fn()
+	canonicalRedirects({ method, path, originalUrl: url } as Request, { redirect } as unknown as Response, next as NextFunction)
+	return { redirect: redirect.mock.calls[0], next: next.mock.calls.length }
+}
+
+test('upper-case paths redirect permanently to lower case, keeping the query', () => {
+	expect(run('GET', '/Getting-Started/Combat-Triangle?x=1').redirect).toEqual([301, '/getting-started/combat-triangle?x=1'])
+})
+
+test('trailing slashes are dropped, and the root stays /', () => {
+	expect(run('GET', '/setup/intro/').redirect).toEqual([301, '/setup/intro'])
+	expect(run('GET', '/').next).toBe(1)
+})
+
+test('never a location a browser reads as another host (// or /\\)', () => {
+	expect(run('GET', '//evil.example/').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '//Evil.example').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '/\\evil.example/').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '/\\EVIL.example').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '/\\/\\evil.example/?q=1').redirect).toEqual([301, '/evil.example?q=1'])
+})
+
+test('a long run of slashes costs no time', () => {
+	const started = performance.now()
+	expect(run('GET', `/setup/intro${'/'.repeat(60_000)}`).redirect).toEqual([301, '/setup/intro'])
+	expect(run('GET', `/${'/'.repeat(60_000)}x/`).redirect).toEqual([301, '/x'])
+	expect(performance.now() - started).toBeLessThan(20)
+})
+
+test('case-sensitive paths and non-GET requests pass through', () => {
+	expect(run('GET', '/assets/Entry-AbC.js').next).toBe(1)
+	expect(run('GET', '/uploads/2026/Map.png').next).toBe(1)
+	expect(run('POST', '/Setup').next).toBe(1)
+})
