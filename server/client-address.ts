@@ -9,7 +9,7 @@ import { NAMED_SUBNETS, subnetOf, type TrustProxy } from '#app/server/trust-prox
 export type TrustFunction = (address: string, index: number) => boolean
 
 /** `::ffff:192.0.2.1` (an IPv4 client on a dual-stack socket) is `192.0.2.1`. */
-export function plainAddress(address: string): string {
+function plainAddress(address: string): string {
 	return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address
 }
 

@@ -3,14 +3,21 @@ import type { NextFunction, Request, Response } from 'express'
 import { FORM_BODY_LIMIT_BYTES } from '#app/server/form-body.server.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
 
-/** The methods the site answers; anything else (TRACE, PROPFIND, PATCH…) is a 405. */
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT'] as const
+/** The methods the site serves somewhere: the `Allow` of a refused request. */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT'] as const
+
+/**
+ * Methods the routes answer themselves, with a 405 naming what that path allows (the image API
+ * in JSON). Every other method (TRACE, CONNECT, PROPFIND…) is refused at the door: `fetch`'s
+ * Request can't even hold TRACE or CONNECT, which made them 500s.
+ */
+const ROUTED_METHODS = new Set<string>([...ALLOWED_METHODS, 'DELETE', 'PATCH', 'OPTIONS'])
 
 /**
  * Longest request target (path and query) we read. Ours stay under a few hundred characters; a
  * longer one is a 414 before any code looks at it. (Node itself refuses request heads over 16 KB.)
  */
-export const MAX_URL_LENGTH = 8 * 1024
+const MAX_URL_LENGTH = 8 * 1024
 
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
 	const body = `${message}\n`
@@ -29,7 +36,7 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
  * before routing. Returns true when it answered.
  */
 export function refuseUnservable(req: IncomingMessage, res: ServerResponse): boolean {
-	if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? '')) {
+	if (!ROUTED_METHODS.has(req.method ?? '')) {
 		refuse(res, 405, `Method ${req.method} is not allowed.`, { Allow: ALLOWED_METHODS.join(', ') })
 		return true
 	}

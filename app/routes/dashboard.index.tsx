@@ -54,6 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	})
 }
 
+// The layout's private headers, plus the Retry-After of a refused login.
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+	const merged = new Headers(parentHeaders)
+	const retryAfter = actionHeaders.get('Retry-After')
+	if (retryAfter) merged.set('Retry-After', retryAfter)
+	return merged
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
 	dashboardMeta(loaderData?.unlocked ? 'Dashboard' : 'Dashboard Access Required')
 

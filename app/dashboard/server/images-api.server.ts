@@ -47,7 +47,7 @@ export type ImagesApiConfig = {
 }
 
 /** The address a request came from, as the HTTP layer worked it out (TRUST_PROXY). */
-export type ClientAddress = string
+type ClientAddress = string
 
 export type ImagesApi = {
 	/** POST /api/v1/images/upload/upload-url */

@@ -14,7 +14,7 @@ export type RedisStateOptions = {
 }
 
 /** `host:port` of a Redis URL, never its password. */
-export function redisLabel(url: string): string {
+function redisLabel(url: string): string {
 	try {
 		const parsed = new URL(url)
 		return `${parsed.hostname}:${parsed.port || '6379'}`

@@ -58,13 +58,13 @@ export type SharedState = {
 	close(): Promise<void>
 }
 
-export type SharedStateOptions = {
+type SharedStateOptions = {
 	/** `REDIS_URL`: unset keeps everything in this process. */
 	redisUrl?: string
 	log?: (line: string) => void
 }
 
-export function createSharedState(options: SharedStateOptions = {}): SharedState {
+function createSharedState(options: SharedStateOptions = {}): SharedState {
 	if (!options.redisUrl) return createMemoryState()
 	return createRedisState({ url: options.redisUrl, log: options.log ?? stderrLog })
 }
