@@ -34,6 +34,7 @@ type Autocannon = (options: {
 	url: string
 	connections: number
 	duration: number
+	workers?: number
 }) => Promise<AutocannonResult>
 
 // autocannon ships no type declarations; this is the part we use.
@@ -200,12 +201,15 @@ const P99_TARGET_MS = 25
 
 type LoadResult = { rps: number; total: number; p50: number[]; p99: number[]; failures: number }
 
-/** Cached lookups against every target at once, the connections split evenly between them. */
+/**
+ * Cached lookups against every target at once, the connections split evenly between them. Each
+ * load runs in a worker thread of its own, so two loads don't share one client event loop.
+ */
 async function cachedLoad(targets: Target[]): Promise<LoadResult> {
 	const each = Math.max(1, Math.floor(connections / targets.length))
 	const results = await Promise.all(
 		targets.map((target) =>
-			autocannon({ url: lookupUrl(target.url, FAKE_PLAYERS.complete), connections: each, duration }),
+			autocannon({ url: lookupUrl(target.url, FAKE_PLAYERS.complete), connections: each, duration, workers: 1 }),
 		),
 	)
 	return {
@@ -312,8 +316,11 @@ async function main() {
 }
 
 /**
- * The cached load again with the state in Redis: one instance, then two sharing it. Returns the
- * number of problems (failed requests, upstream calls, a cache miss on the second instance).
+ * The cached load again with the state in Redis: one instance, then two sharing it, then two that
+ * also count every lookup against the shared rate limit (a limit too high to refuse anything, as
+ * in production where the limit is on: one Redis call per lookup). Each instance serves a player
+ * from its own fresh copy once it has one; Redis is read when it has none. Returns the number of
+ * problems (failed requests, upstream calls, a cache miss on the second instance).
  */
 async function redisRuns(fake: FakeUpstream): Promise<number> {
 	let redis: TestRedis
@@ -322,22 +329,27 @@ async function redisRuns(fake: FakeUpstream): Promise<number> {
 	} catch (error) {
 		fail(`${(error as Error).message}\n(or run with --no-redis)`)
 	}
-	const started: Target[] = []
+	let running: Target[] = []
 	let problems = 0
+	const start = async (env: Record<string, string>) => {
+		const target = await startProductionServer(fake, { REDIS_URL: redis.url, ...env })
+		running.push(target)
+		await waitUntilReady(target)
+		return target
+	}
+	const stopAll = async () => {
+		await Promise.all(running.map((target) => target.stop()))
+		running = []
+	}
 	try {
-		const env = { REDIS_URL: redis.url }
-		const one = await startProductionServer(fake, env)
-		started.push(one)
-		await waitUntilReady(one)
+		const one = await start({})
 		const warm = await timedGet(lookupUrl(one.url, FAKE_PLAYERS.complete))
 		if (warm.status !== 200) fail(`warm-up lookup with Redis answered ${warm.status} ${warm.code}\n${one.output()}`)
 		fake.resetCalls()
 		printLoad(`Cached lookups, ${connections} connections, ${duration} s, state in Redis (${redis.url}), one instance`, await cachedLoad([one]))
 		print()
 
-		const two = await startProductionServer(fake, env)
-		started.push(two)
-		await waitUntilReady(two)
+		const two = await start({})
 		// Cached by the first instance: the second must not ask upstream.
 		const hit = await timedGet(lookupUrl(two.url, FAKE_PLAYERS.complete))
 		const shared = hit.status === 200 && fake.calls.profile === 0 && fake.calls.quests === 0
@@ -345,11 +357,19 @@ async function redisRuns(fake: FakeUpstream): Promise<number> {
 		const load = await cachedLoad([one, two])
 		printLoad(`Cached lookups, ${connections} connections split over two instances sharing Redis, ${duration} s`, load)
 		print(`  first lookup on the second instance: ${shared ? 'a cache hit (no upstream call)' : 'MISSED the shared cache'}`)
-		print(`  upstream calls during the runs: ${JSON.stringify(fake.calls)} (expected none)`)
-		if (load.failures || fake.calls.profile || fake.calls.quests) problems++
+		if (load.failures) problems++
+		print()
+		await stopAll()
+
+		const limited = { RATE_LIMIT_DISABLED: '0', PLAYER_RATE_LIMIT_PER_MINUTE: '100000000' }
+		const pair = [await start(limited), await start(limited)]
+		const counted = await cachedLoad(pair)
+		printLoad(`The same, every lookup also counted against the rate limit in Redis`, counted)
+		print(`  upstream calls during the Redis runs: ${JSON.stringify(fake.calls)} (expected none)`)
+		if (counted.failures || fake.calls.profile || fake.calls.quests) problems++
 		print()
 	} finally {
-		await Promise.all(started.map((target) => target.stop()))
+		await stopAll()
 		await redis.stop()
 	}
 	return problems

@@ -1,4 +1,4 @@
-import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { LRUCache } from 'lru-cache'
 import type { Entries } from '#app/server/shared-state/shared-state.server.ts'
 
 export type CacheEntry<T> = { value: T; fetchedAt: number }
@@ -10,8 +10,11 @@ export type CacheOptions<T> = {
 	maxAgeMs: number
 	/** Bound on the number of entries kept in this process (least recently used ones go first). */
 	maxEntries: number
-	/** Where entries live: this process by default; the shared state (Redis) across instances. */
-	store?: Entries<CacheEntry<T>>
+	/**
+	 * Entries other instances see (Redis). This process keeps its own copies in front: a fresh one
+	 * is served without asking anyone; the shared one is read when this process has none fresh.
+	 */
+	shared?: Entries<CacheEntry<T>>
 	now?: () => number
 }
 
@@ -26,16 +29,21 @@ export type StaleWhileErrorCache<T> = {
 	 * with none, the error is thrown.
 	 */
 	get(key: string, load: () => Promise<T>): Promise<CacheHit<T>>
+	readonly size: number
 }
 
 /**
- * Entries are kept `maxAgeMs` from their fetch. Concurrent loads of one key are collapsed into one
- * within a process (across instances each may load once; the last write wins, both are fresh).
+ * Concurrent loads of one key are collapsed into one within a process; across instances sharing
+ * entries each may load once at the same moment (the last write wins; both are fresh).
  */
-export function createStaleWhileErrorCache<T>(options: CacheOptions<T>): StaleWhileErrorCache<T> {
+// lru-cache stores only non-nullish values, which is exactly what `{}` means here.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function createStaleWhileErrorCache<T extends {}>(options: CacheOptions<T>): StaleWhileErrorCache<T> {
 	const now = options.now ?? Date.now
-	const entries = options.store ?? createMemoryState({ now }).entries<CacheEntry<T>>('cache', options)
+	const { shared } = options
+	const entries = new LRUCache<string, CacheEntry<T>>({ max: options.maxEntries })
 	const inFlight = new Map<string, Promise<CacheEntry<T>>>()
+	const age = (entry: CacheEntry<T>) => now() - entry.fetchedAt
 
 	function load(key: string, loader: () => Promise<T>): Promise<CacheEntry<T>> {
 		const running = inFlight.get(key)
@@ -46,7 +54,8 @@ export function createStaleWhileErrorCache<T>(options: CacheOptions<T>): StaleWh
 			.then(loader)
 			.then(async (value) => {
 				const entry = { value, fetchedAt: now() }
-				await entries.set(key, entry, options.maxAgeMs)
+				entries.set(key, entry)
+				await shared?.set(key, entry, options.maxAgeMs)
 				return entry
 			})
 			.finally(() => inFlight.delete(key))
@@ -54,22 +63,30 @@ export function createStaleWhileErrorCache<T>(options: CacheOptions<T>): StaleWh
 		return started
 	}
 
-	async function usable(key: string, maxAge: number): Promise<CacheEntry<T> | undefined> {
-		const entry = await entries.get(key)
-		return entry && now() - entry.fetchedAt < maxAge ? entry : undefined
+	/** This process's entry when fresh; else a newer shared one (kept here from then on), or ours. */
+	async function newest(key: string): Promise<CacheEntry<T> | undefined> {
+		const mine = entries.get(key)
+		if (!shared || (mine && age(mine) < options.freshMs)) return mine
+		const theirs = await shared.get(key)
+		if (!theirs || (mine && mine.fetchedAt >= theirs.fetchedAt)) return mine
+		entries.set(key, theirs)
+		return theirs
 	}
 
 	return {
 		async get(key, loader) {
-			const fresh = await usable(key, options.freshMs)
-			if (fresh) return { ...fresh, stale: false }
+			const known = await newest(key)
+			if (known && age(known) < options.freshMs) return { ...known, stale: false }
 			try {
 				return { ...(await load(key, loader)), stale: false }
 			} catch (error) {
-				const old = await usable(key, options.maxAgeMs)
-				if (old) return { ...old, stale: true, error }
+				if (known && age(known) < options.maxAgeMs) return { ...known, stale: true, error }
+				if (known) entries.delete(key)
 				throw error
 			}
+		},
+		get size() {
+			return entries.size
 		},
 	}
 }

@@ -63,8 +63,9 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 		maxEntries: config.cache?.maxEntries ?? 1000,
 		now,
 	}
-	const cache = <T>(name: string) =>
-		createStaleWhileErrorCache<T>({ ...cacheOptions, store: state.entries<CacheEntry<T>>(name, cacheOptions) })
+	// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+	const cache = <T extends {}>(name: string) =>
+		createStaleWhileErrorCache<T>({ ...cacheOptions, shared: state.entries?.<CacheEntry<T>>(name) })
 	// One cache per endpoint, so a lookup without quests and one with quests share the profile.
 	const caches = {
 		profile: cache<ProfileResult>('player-profile'),

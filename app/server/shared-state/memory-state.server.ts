@@ -1,6 +1,5 @@
-import { LRUCache } from 'lru-cache'
 import { createSlidingWindow, createTokenBucket, type LocalLimiter } from './memory-limits.server.ts'
-import type { Entries, ExpiringSet, Limiter, LimitOptions, SharedState } from './shared-state.server.ts'
+import type { ExpiringSet, Limiter, LimitOptions, SharedState } from './shared-state.server.ts'
 
 /** Upper bound on the ids one expiring set keeps (spent upload links, revoked sessions). */
 const MAX_IDS = 100_000
@@ -13,7 +12,6 @@ export type MemoryState = SharedState & {
 /** State of this process alone: the default without REDIS_URL, and the fallback while Redis is away. */
 export function createMemoryState(options: { now?: () => number } = {}): MemoryState {
 	const now = options.now ?? Date.now
-	const stores = new Map<string, Entries<unknown>>()
 	const limiters = new Map<string, LocalLimiter>()
 	const sets = new Map<string, ExpiringSet>()
 
@@ -30,24 +28,6 @@ export function createMemoryState(options: { now?: () => number } = {}): MemoryS
 	return {
 		kind: 'memory',
 		localLimiter,
-
-		entries<T>(name: string, { maxEntries }: { maxEntries: number }): Entries<T> {
-			let store = stores.get(name)
-			if (!store) {
-				// lru-cache checks the lifetime against its own clock, so tests that move `now` move it too.
-				const cache = new LRUCache<string, { value: unknown }>({
-					max: maxEntries,
-					ttlAutopurge: false,
-					perf: { now },
-				})
-				store = {
-					get: async (key) => cache.get(key)?.value,
-					set: async (key, value, ttlMs) => void cache.set(key, { value }, { ttl: ttlMs }),
-				}
-				stores.set(name, store)
-			}
-			return store as Entries<T>
-		},
 
 		limiter(name, limit): Limiter {
 			const local = localLimiter(name, limit)

@@ -27,8 +27,8 @@ function redisLabel(url: string): string {
  * State in Redis, shared by every instance using the same REDIS_URL. When Redis is unreachable,
  * slow or failing, each operation is answered from this process's own state instead (logged once
  * per outage), and ioredis keeps reconnecting in the background; no request fails because of Redis.
- * Writes also go to the in-process state, so while Redis is away this instance still remembers
- * what it did itself (its cache entries, spent upload links, revoked sessions).
+ * Claims and revocations also go to the in-process state, so while Redis is away this instance
+ * still remembers what it did itself (spent upload links, revoked sessions).
  */
 export function createRedisState(options: RedisStateOptions): SharedState {
 	const label = redisLabel(options.url)
@@ -86,9 +86,9 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 	return {
 		kind: 'redis',
 
-		entries<T>(name: string, sizing: { maxEntries: number }): Entries<T> {
-			const copy = local.entries<T>(name, sizing)
+		entries<T>(name: string): Entries<T> {
 			const key = (id: string) => `${PREFIX}${name}:${id}`
+			// Without Redis there is nothing shared to read or write: the feature's own memory answers.
 			return {
 				get: (id) =>
 					guarded(
@@ -96,15 +96,13 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 							const text = await client.get(key(id))
 							return text === null ? undefined : (JSON.parse(text) as T)
 						},
-						() => copy.get(id),
+						() => undefined,
 					),
-				async set(id, value, ttlMs) {
-					await copy.set(id, value, ttlMs)
-					await guarded(
+				set: (id, value, ttlMs) =>
+					guarded(
 						async () => void (await client.set(key(id), JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)))),
 						() => undefined,
-					)
-				},
+					),
 			}
 		},
 

@@ -41,17 +41,22 @@ const implementations: Array<[string, () => Promise<SharedState>]> = [
 	],
 ]
 
-describe.each(implementations)('%s state', (_kind, open) => {
-	test('entries come back until their lifetime ends', async () => {
-		const state = await open()
-		const entries = state.entries<{ n: number }>(`cache-${unique()}`, { maxEntries: 10 })
-		expect(await entries.get('a')).toBeUndefined()
-		await entries.set('a', { n: 1 }, 150)
-		expect(await entries.get('a')).toEqual({ n: 1 })
-		await sleep(250)
-		expect(await entries.get('a')).toBeUndefined()
-	})
+test('in one process there are no shared entries: a feature\'s own memory is all there is', () => {
+	expect(createMemoryState().entries).toBeUndefined()
+})
 
+test('Redis entries come back until their lifetime ends', async () => {
+	const state = redisState()
+	await state.ready()
+	const entries = state.entries!<{ n: number }>(`cache-${unique()}`)
+	expect(await entries.get('a')).toBeUndefined()
+	await entries.set('a', { n: 1 }, 150)
+	expect(await entries.get('a')).toEqual({ n: 1 })
+	await sleep(250)
+	expect(await entries.get('a')).toBeUndefined()
+})
+
+describe.each(implementations)('%s state', (_kind, open) => {
 	test('a window limiter allows max hits, then says how long to wait; peek counts nothing', async () => {
 		const state = await open()
 		const limiter = state.limiter(`limit-${unique()}`, { max: 3, windowMs: 60_000, refill: 'window' })
@@ -87,8 +92,8 @@ describe('two instances on one Redis', () => {
 		const [a, b] = [redisState(), redisState()]
 		await Promise.all([a.ready(), b.ready()])
 		const name = unique()
-		await a.entries<string>(`cache-${name}`, { maxEntries: 10 }).set('k', 'from a', 60_000)
-		expect(await b.entries<string>(`cache-${name}`, { maxEntries: 10 }).get('k')).toBe('from a')
+		await a.entries!<string>(`cache-${name}`).set('k', 'from a', 60_000)
+		expect(await b.entries!<string>(`cache-${name}`).get('k')).toBe('from a')
 
 		const limit = { max: 2, windowMs: 60_000, refill: 'steady' } as const
 		expect((await a.limiter(`limit-${name}`, limit).hit('c')).allowed).toBe(true)
@@ -116,9 +121,9 @@ describe('two instances on one Redis', () => {
 		const limiter = a.limiter(`limit-${name}`, { max: 1, windowMs: 60_000, refill: 'window' })
 		expect(await limiter.hit('c')).toEqual({ allowed: true })
 		expect((await limiter.hit('c')).allowed).toBe(false)
-		const entries = b.entries<number>(`cache-${name}`, { maxEntries: 10 })
+		const entries = b.entries!<number>(`cache-${name}`)
 		await entries.set('k', 7, 60_000)
-		expect(await entries.get('k')).toBe(7)
+		expect(await entries.get('k')).toBeUndefined() // the player cache's own memory answers
 		expect(performance.now() - started).toBeLessThan(500)
 		for (let i = 0; i < 20; i++) await revoked(b).has(`x${i}`)
 		const warnings = logs.filter((line) => /unreachable/.test(line))

@@ -49,8 +49,11 @@ export type ExpiringSet = {
 
 export type SharedState = {
 	readonly kind: 'memory' | 'redis'
-	/** Each `name` is its own key space. `maxEntries` bounds the in-process copy. */
-	entries<T>(name: string, options: { maxEntries: number }): Entries<T>
+	/**
+	 * Entries the other instances see, under their own key space `name`. Only with Redis: in one
+	 * process a feature's own memory (its cache) is already all there is.
+	 */
+	entries?<T>(name: string): Entries<T>
 	limiter(name: string, options: LimitOptions): Limiter
 	expiringSet(name: string): ExpiringSet
 	/** Resolves once Redis answered or failed for the first time (at once in memory). */
