@@ -25,7 +25,9 @@ const trust = trustFunction(env.TRUST_PROXY)
 
 export const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', trust)
+// `false` rather than a function that says no: @react-router/express reads X-Forwarded-Host
+// whenever the setting is truthy.
+app.set('trust proxy', env.TRUST_PROXY === false ? false : trust)
 
 app.use((req, res, next) => {
 	// Hashed assets only need nosniff; the document headers would be bytes on every request.

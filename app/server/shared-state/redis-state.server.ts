@@ -4,6 +4,8 @@ import { createMemoryState } from './memory-state.server.ts'
 import type { Entries, ExpiringSet, Limiter, LimitDecision, SharedState } from './shared-state.server.ts'
 
 const PREFIX = 'gg:'
+/** After a failed command on a connection that looks fine (a hung Redis), leave it alone this long. */
+const RETRY_AFTER_FAILURE_MS = 5000
 
 export type RedisStateOptions = {
 	/** `redis://[:password@]host:port[/db]` or `rediss://…` (TLS). */
@@ -47,11 +49,13 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 	let healthy = true
 	let warned = false
 	let closing = false
+	let retryAt = 0
 	let settle: () => void = () => {}
 	const firstContact = new Promise<void>((resolve) => (settle = resolve))
 
 	function down(reason: string) {
 		settle()
+		retryAt = Date.now() + RETRY_AFTER_FAILURE_MS
 		if (!healthy || closing) return
 		healthy = false
 		warned = true
@@ -70,9 +74,17 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 	client.on('error', (error: Error) => down(error.message))
 	client.on('close', () => down('connection closed'))
 
-	/** Runs `command` on Redis when it is connected; otherwise, or when it fails, `fallback`. */
+	/**
+	 * Runs `command` on Redis when it is connected; otherwise, or when it fails, `fallback`. After a
+	 * failure on a live connection (a command timed out), only one command every few seconds tries
+	 * Redis, so a hung server slows one request in a while, not every request.
+	 */
 	async function guarded<T>(command: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
 		if (client.status !== 'ready') return fallback()
+		if (!healthy) {
+			if (Date.now() < retryAt) return fallback()
+			retryAt = Date.now() + RETRY_AFTER_FAILURE_MS
+		}
 		try {
 			const result = await command()
 			up()

@@ -23,8 +23,8 @@ afterAll(async () => {
 	await redis?.stop()
 })
 
-function redisState(logs: string[] = []) {
-	const state = createRedisState({ url: redis.url, log: (line) => logs.push(line) })
+function redisState(logs: string[] = [], commandTimeoutMs?: number) {
+	const state = createRedisState({ url: redis.url, log: (line) => logs.push(line), commandTimeoutMs })
 	opened.push(state)
 	return state
 }
@@ -139,4 +139,23 @@ describe('two instances on one Redis', () => {
 		await a.expiringSet(`claims-${name}`).add('after', 60_000)
 		expect(await b.expiringSet(`claims-${name}`).has('after')).toBe(true)
 	}, 30_000)
+
+	test('a hung Redis costs one slow command in a while, not one per request', async () => {
+		const logs: string[] = []
+		const state = redisState(logs, 200)
+		await state.ready()
+		const set = state.expiringSet(`claims-${unique()}`)
+		redis.pause()
+		try {
+			let started = performance.now()
+			expect(await set.has('x')).toBe(false) // waits for the command timeout, then answers
+			expect(performance.now() - started).toBeLessThan(1500)
+			started = performance.now()
+			for (let i = 0; i < 50; i++) await set.has(`y${i}`)
+			expect(performance.now() - started).toBeLessThan(100)
+			expect(logs.filter((line) => /unreachable/.test(line))).toHaveLength(1)
+		} finally {
+			redis.resume()
+		}
+	}, 20_000)
 })
