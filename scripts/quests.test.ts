@@ -115,3 +115,111 @@ test('build writes the catalogue, the names and one file per quest', () => {
 	expect(page.summary.quests.at(-1).name).toBe('Desert Treasure')
 	expect(run(['build', '--oops']).code).toBe(2)
 })
+
+test('check reports how many quests are unverified', () => {
+	expect(run(['check']).out).toContain('0 unverified')
+	const dir = join(tmp, 'unverified')
+	mkdirSync(dir)
+	const base = { difficulty: 0 as const, members: false, questPoints: 1, requirements: {} }
+	writeFileSync(join(dir, 'a.yaml'), formatQuestYaml({ name: 'A', ...base }))
+	writeFileSync(
+		join(dir, 'b.yaml'),
+		formatQuestYaml({ name: 'B', ...base, verified: { on: '2026-11-23', source: 'wiki' } }),
+	)
+	expect(run(['check'], { dataDir: dir }).out).toContain('2 quests, no problems. 1 unverified')
+})
+
+test('audit passes on the real data against the saved snapshot', () => {
+	const { code, out } = run(['audit'])
+	expect(code).toBe(0)
+	expect(out).toMatch(/✓ \d+ difference\(s\): \d+ resolved, 0 unresolved; 0 stale/)
+	const all = run(['audit', '--all']).out
+	expect(all).toContain('Tears of Guthix — quest points: ours 44, theirs 44 / 50')
+	expect(all).toContain('→ ')
+})
+
+test('audit prints unresolved differences with both values and exits 1; refresh rebuilds the snapshot', () => {
+	const scrape = join(tmp, 'scrape')
+	const dataDir = join(tmp, 'audit-data')
+	const auditDir = join(tmp, 'audit')
+	mkdirSync(scrape)
+	mkdirSync(dataDir)
+	const page = (title: string, quests: unknown[], skills: unknown[] = []) =>
+		JSON.stringify({
+			title,
+			requirements: { quests, skills },
+			rewards: [{ display: '1 quest point' }],
+		})
+	writeFileSync(join(scrape, 'root.json'), page('Root', []))
+	writeFileSync(
+		join(scrape, 'top.json'),
+		page('Top', [{ title: 'Root' }], [{ skill: 'Magic', level: 50 }]),
+	)
+	const base = { difficulty: 0 as const, members: false, questPoints: 1 }
+	writeFileSync(
+		join(dataDir, 'root.yaml'),
+		formatQuestYaml({ name: 'Root', ...base, requirements: {} }),
+	)
+	writeFileSync(
+		join(dataDir, 'top.yaml'),
+		formatQuestYaml({
+			name: 'Top',
+			...base,
+			requirements: { quest: ['Root'], skill: [{ skill: 'magic', level: 40 }] },
+		}),
+	)
+	const options = { dataDir, auditDir, today: '2026-11-23' }
+	expect(run(['audit', '--refresh', scrape], options).code).toBe(2)
+	const first = run(['audit', '--refresh', scrape, '--commit', 'abcdef1'], options)
+	expect(first.code).toBe(1)
+	expect(first.out).toContain('✓ wrote 2 quests')
+	expect(first.out).toContain('Top — skill magic: ours 40, theirs 50')
+	const snapshot = JSON.parse(readFileSync(join(auditDir, 'wiki-snapshot.json'), 'utf8'))
+	expect(snapshot.source).toMatchObject({ commit: 'abcdef1', takenOn: '2026-11-23' })
+
+	writeFileSync(
+		join(auditDir, 'resolutions.yaml'),
+		[
+			'differences:',
+			'  - quest: Top',
+			'    subject: skill magic',
+			'    ours: "40"',
+			'    theirs: "50"',
+			'    reason: The page is wrong',
+			'    source: the in-game quest journal',
+		].join('\n'),
+	)
+	const noNote = run(['audit'], options)
+	expect(noNote.code).toBe(1)
+	expect(noNote.out).toContain('no `notes` line')
+	writeFileSync(
+		join(dataDir, 'top.yaml'),
+		formatQuestYaml({
+			name: 'Top',
+			...base,
+			requirements: { quest: ['Root'], skill: [{ skill: 'magic', level: 40 }] },
+			notes: ['Magic 40, not 50: the journal says so.'],
+		}),
+	)
+	expect(run(['audit'], options)).toMatchObject({ code: 0 })
+
+	writeFileSync(join(auditDir, 'resolutions.yaml'), 'differences:\n  - quest: Top\n')
+	const bad = run(['audit'], options)
+	expect(bad.code).toBe(1)
+	expect(bad.err).toContain('resolutions.yaml at differences.0.subject')
+	expect(run(['audit', '--bogus'], options).code).toBe(2)
+})
+
+test('show marks partial steps, past-completion extras, alternatives and ironman levels', () => {
+	const zaros = run(['show', 'The Curse of Zaros']).out
+	expect(zaros).toContain('Desert Treasure (until partly done)')
+	expect(zaros).toMatch(/verified \d{4}-\d{2}-\d{2} against https:\/\/runescape\.wiki/)
+	expect(run(['show', 'Remains of the Necrolord']).out).toContain(
+		'Vengeance (saga) (100 % (unabridged))',
+	)
+	const tales = run(['show', 'Tales of the God Wars']).out
+	expect(tales).toContain('Agility 60 or Strength 60')
+	expect(run(['show', 'Desert Treasure']).out).toMatch(
+		/Ironman accounts also need:\n\s+Woodcutting\s+80/,
+	)
+})

@@ -2,16 +2,37 @@
  * Maintainer CLI for data/quests/: `npm run quests -- <command>` (or `npx tsx scripts/quests.ts`).
  * Exit codes: 0 ok, 1 problems found, 2 usage error.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { z } from 'zod'
 import { formatIssue, type QuestRecord } from '#app/lib/quests/check.ts'
 import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
-import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
+import {
+	type ChainStep,
+	createRequirementResolver,
+	stepDetail,
+} from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
+import { parse as parseYaml } from 'yaml'
 import { checkQuestDir, PROJECT_ROOT, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'
 import { writeQuestData } from '#scripts/build/quest-artifacts.ts'
+import {
+	applyResolutions,
+	auditHasProblems,
+	auditQuests,
+	formatAudit,
+	formatDifference,
+	EMPTY_RESOLUTIONS,
+	resolutionsFileSchema,
+} from '#scripts/quests/quest-audit.ts'
+import {
+	readScrapeFolder,
+	type Snapshot,
+	snapshotFromScrape,
+	snapshotSchema,
+} from '#scripts/quests/quest-audit-snapshot.ts'
 import {
 	diffHasProblems,
 	diffQuests,
@@ -29,6 +50,14 @@ Commands:
                         <quest> is a name or alias, any case ("dt", "While Guthix Sleeps")
   diff <file>           compare our data with a saved RuneMetrics quests answer
                         ({"quests":[{title,difficulty,members,questPoints,…}]})
+  audit [--all]         compare every quest's prerequisites, partial requirements, levels and
+                        quest-point thresholds with the saved wiki snapshot
+                        (data/quests-audit/wiki-snapshot.json); differences not recorded in
+                        data/quests-audit/resolutions.yaml are problems. --all also lists the
+                        resolved ones with their reasons
+  audit --refresh <dir> --commit <sha>
+                        first rewrite the snapshot from a checkout of the wiki scrape's
+                        data/quests/ folder (AndreDiaz11/rs3-quest-guide-alt1 at <sha>)
   --help, -h            this text
 
 Exit codes: 0 ok, 1 problems found, 2 usage error.`
@@ -40,7 +69,11 @@ export interface CliIo {
 
 export interface CliOptions {
 	dataDir?: string
+	/** Where wiki-snapshot.json and resolutions.yaml live. */
+	auditDir?: string
 	cwd?: string
+	/** The snapshot date written by --refresh (default: today). */
+	today?: string
 }
 
 const OK = 0
@@ -73,7 +106,10 @@ function cmdCheck(io: CliIo, dataDir: string): number {
 		io.err(`\n✗ ${issues.length} problem(s) in ${records.length} valid quest file(s).`)
 		return PROBLEMS
 	}
-	io.out(`✓ ${records.length} quests, no problems.`)
+	const unverified = records.filter((r) => !r.quest.verified).length
+	io.out(
+		`✓ ${records.length} quests, no problems. ${unverified} unverified (goal: none; see npm run quests -- audit).`,
+	)
 	return OK
 }
 
@@ -126,21 +162,40 @@ function cmdShow(io: CliIo, args: string[], dataDir: string): number {
 	if (quest.series) facts.push(`series: ${quest.series}`)
 	lines.push(`  ${facts.join(' · ')}`)
 	if (quest.unverified?.length) lines.push(`  unverified: ${quest.unverified.join(', ')}`)
+	lines.push(
+		quest.verified
+			? `  verified ${quest.verified.on} against ${quest.verified.source}`
+			: '  requirements not verified against a source yet',
+	)
+	for (const note of quest.notes ?? []) lines.push(`  note: ${note}`)
 	lines.push(`  wiki quick guide: ${wikiQuickGuideUrl(quest.wikiTitle ?? quest.name)}`)
 	lines.push('')
 	const count = summary.quests.length
-	lines.push(`Chain, in order (${count} quest${count === 1 ? '' : 's'}):`)
+	const parts = summary.quests.filter((s) => s.partial).length
+	lines.push(
+		`Chain, in order (${count} step${count === 1 ? '' : 's'}${parts ? `, ${parts} of them part of a quest` : ''}):`,
+	)
 	const width = String(count).length
-	const nameWidth = Math.min(48, Math.max(...summary.quests.map((s) => s.name.length)))
+	const label = (step: ChainStep) => `${step.name}${stepDetail(step)}`
+	const nameWidth = Math.min(48, Math.max(...summary.quests.map((s) => label(s).length)))
 	summary.quests.forEach((step, i) => {
 		const skills = skillList(step.skills)
-		const name = skills ? step.name.padEnd(nameWidth) : step.name
+		const name = skills ? label(step).padEnd(nameWidth) : label(step)
 		lines.push(`  ${String(i + 1).padStart(width)}. ${name}${skills ? `  ${skills}` : ''}`)
 	})
 	lines.push('')
 	lines.push('Combined skill levels:')
 	if (summary.totalSkills.length === 0) lines.push('  none')
 	for (const s of summary.totalSkills) lines.push(`  ${skillLabel(s.skill).padEnd(14)}${s.level}`)
+	if (summary.anyOf.length) {
+		lines.push('One level of each group:')
+		for (const group of summary.anyOf) lines.push(`  ${skillList(group).replace(/, /g, ' or ')}`)
+	}
+	if (summary.ironmanSkills.length) {
+		lines.push('Ironman accounts also need:')
+		for (const s of summary.ironmanSkills)
+			lines.push(`  ${skillLabel(s.skill).padEnd(14)}${s.level}`)
+	}
 	lines.push('')
 	lines.push(`Quest points needed: ${summary.questPoints || 'none'}`)
 	if (summary.other.length) {
@@ -201,9 +256,115 @@ function cmdDiff(io: CliIo, args: string[], dataDir: string, cwd: string): numbe
 	return diffHasProblems(diff) ? PROBLEMS : OK
 }
 
+const SNAPSHOT_SOURCE = {
+	repository: 'AndreDiaz11/rs3-quest-guide-alt1',
+	path: 'data/quests/*.json',
+	note: 'Requirement trees, levels and quest-point thresholds scraped from runescape.wiki quest pages (mostly updated July 2026). Its level lists merge ironman-only levels and some item-note levels in.',
+}
+
+function readJsonOrYaml<T>(io: CliIo, file: string, schema: z.ZodType<T>): T | undefined {
+	if (!existsSync(file)) {
+		io.err(`audit: ${file} not found.`)
+		return undefined
+	}
+	const text = readFileSync(file, 'utf8')
+	let raw: unknown
+	try {
+		raw = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
+	} catch (error) {
+		io.err(
+			`audit: ${file} cannot be read (${error instanceof Error ? error.message : String(error)}).`,
+		)
+		return undefined
+	}
+	const parsed = schema.safeParse(raw)
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0]!
+		io.err(
+			`audit: ${file}${issue.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue.message}`,
+		)
+		return undefined
+	}
+	return parsed.data
+}
+
+function cmdAudit(
+	io: CliIo,
+	args: string[],
+	options: Required<Omit<CliOptions, 'today'>> & { today: string },
+): number {
+	const snapshotFile = join(options.auditDir, 'wiki-snapshot.json')
+	let all = false
+	let refresh: string | undefined
+	let commit: string | undefined
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i]!
+		if (arg === '--all') all = true
+		else if (arg === '--refresh' && args[i + 1]) refresh = args[++i]
+		else if (arg === '--commit' && args[i + 1]) commit = args[++i]
+		else return usage(io, `audit: unexpected argument ${JSON.stringify(arg)}`)
+	}
+	if (refresh !== undefined) {
+		if (!commit || !/^[0-9a-f]{7,40}$/i.test(commit))
+			return usage(
+				io,
+				'audit --refresh <dir> needs --commit <sha> (the scrape commit it comes from)',
+			)
+		const dir = resolve(options.cwd, refresh)
+		if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+			io.err(`audit: folder not found: ${refresh} (looked at ${dir})`)
+			return USAGE
+		}
+		let snapshot: Snapshot
+		try {
+			snapshot = snapshotFromScrape(readScrapeFolder(dir), {
+				...SNAPSHOT_SOURCE,
+				commit,
+				takenOn: options.today,
+			})
+		} catch (error) {
+			io.err(`audit: ${error instanceof Error ? error.message : String(error)}`)
+			return PROBLEMS
+		}
+		if (Object.keys(snapshot.quests).length === 0) {
+			io.err(`audit: no quest files (*.json) in ${refresh}.`)
+			return USAGE
+		}
+		mkdirSync(dirname(snapshotFile), { recursive: true })
+		writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 1)}\n`)
+		io.out(`✓ wrote ${Object.keys(snapshot.quests).length} quests to ${snapshotFile}`)
+	}
+	const snapshot = readJsonOrYaml(io, snapshotFile, snapshotSchema)
+	if (!snapshot) return PROBLEMS
+	const resolutionsFile = join(options.auditDir, 'resolutions.yaml')
+	const resolutions = existsSync(resolutionsFile)
+		? readJsonOrYaml(io, resolutionsFile, resolutionsFileSchema)
+		: EMPTY_RESOLUTIONS
+	if (resolutions === undefined) return PROBLEMS
+	const records = loadOrReport(io, options.dataDir)
+	if (!records) return PROBLEMS
+	const quests = records.map((r) => r.quest)
+	const result = applyResolutions(
+		quests,
+		auditQuests(quests, snapshot, resolutions),
+		resolutions.differences,
+	)
+	if (all && result.resolved.length) {
+		io.out(`Resolved differences (${result.resolved.length}):`)
+		for (const { difference, resolution } of result.resolved) {
+			io.out(`  ${formatDifference(difference)}\n    → ${resolution.reason} (${resolution.source})`)
+		}
+		io.out('')
+	}
+	io.out(formatAudit(result, snapshot))
+	return auditHasProblems(result) ? PROBLEMS : OK
+}
+
 export function runQuestsCli(argv: readonly string[], io: CliIo, options: CliOptions = {}): number {
 	const dataDir = options.dataDir ?? QUEST_DATA_DIR
 	const cwd = options.cwd ?? process.cwd()
+	const auditDir = options.auditDir ?? join(PROJECT_ROOT, 'data', 'quests-audit')
+	const today = options.today ?? new Date().toISOString().slice(0, 10)
 	const [command, ...args] = argv
 	if (command === undefined) return usage(io, 'Name a command.')
 	if (command === '--help' || command === '-h' || command === 'help' || args.includes('--help')) {
@@ -219,6 +380,8 @@ export function runQuestsCli(argv: readonly string[], io: CliIo, options: CliOpt
 			return cmdShow(io, args, dataDir)
 		case 'diff':
 			return cmdDiff(io, args, dataDir, cwd)
+		case 'audit':
+			return cmdAudit(io, args, { dataDir, auditDir, cwd, today })
 		default:
 			return usage(io, `Unknown command ${JSON.stringify(command)}.`)
 	}

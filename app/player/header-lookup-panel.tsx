@@ -1,4 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react'
+import { ironmanSetting } from '#app/components/settings/reader-settings.ts'
+import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { PlayerLookup } from './player-lookup.tsx'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCross } from './player-icons.tsx'
@@ -74,6 +76,12 @@ function Panel({ id, open, onClose, onPlayer, containerRef }: HeaderLookupPanelP
 				</button>
 			</div>
 			<PlayerLookup inputRef={inputRef} />
+			<div className="mt-4 border-t border-line pt-3">
+				<SettingSwitch setting={ironmanSetting} label="I play an ironman" />
+				<p className="mt-0.5 text-xs text-muted">
+					Quest panels then also show the levels only ironman accounts need.
+				</p>
+			</div>
 		</div>
 	)
 }

@@ -27,6 +27,7 @@ function Report({ onChange }: { onChange: (state: PlayerState) => void }) {
 			name: data.name,
 			snapshot: {
 				completedTitles: data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title),
+				startedTitles: data.quests.filter((q) => q.status === 'STARTED').map((q) => q.title),
 				levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
 			},
 		}

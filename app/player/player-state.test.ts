@@ -48,6 +48,13 @@ test('completed quests by name, ignoring case and typographic apostrophes', () =
 	expect(state.hasCompleted('Necromancy!')).toBe(false)
 })
 
+test('started quests include the completed ones, not the ones not started', () => {
+	const state = playerState('Zezima Jr', DATA, null)
+	expect(state.hasStarted("'phite club")).toBe(true)
+	expect(state.hasStarted("Cook's Assistant")).toBe(true)
+	expect(state.hasStarted('Necromancy!')).toBe(false)
+})
+
 test('the profile state of a private profile', () => {
 	const state = playerState('Private Pat', { ...DATA, quests: [], error: 'PROFILE_PRIVATE' }, null)
 	expect(state.profileState).toBe('PROFILE_PRIVATE')

@@ -18,6 +18,8 @@ export type PlayerState = {
 	levelOf: (skill: string) => number
 	/** Whether the player has completed a quest (by our name or RuneMetrics' title). */
 	hasCompleted: (quest: string) => boolean
+	/** Whether the player has started or completed a quest. */
+	hasStarted: (quest: string) => boolean
 }
 
 /**
@@ -39,6 +41,9 @@ export function playerState(
 	const completed = new Set(
 		shown?.quests.filter((q) => q.status === 'COMPLETED').map((q) => normaliseQuestName(q.title)),
 	)
+	const started = new Set(
+		shown?.quests.filter((q) => q.status !== 'NOT_STARTED').map((q) => normaliseQuestName(q.title)),
+	)
 	return {
 		username,
 		status,
@@ -47,5 +52,6 @@ export function playerState(
 		profileState: shown?.error,
 		levelOf: (skill) => levels.get(skill.toLowerCase()) ?? 1,
 		hasCompleted: (quest) => completed.has(normaliseQuestName(quest)),
+		hasStarted: (quest) => started.has(normaliseQuestName(quest)),
 	}
 }

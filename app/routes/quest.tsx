@@ -42,6 +42,29 @@ function Unverified({ field }: { field: string }) {
 	)
 }
 
+function readableUrl(url: string): string {
+	const bare = url.replace(/^https:\/\//, '')
+	try {
+		return decodeURIComponent(bare).replace(/_/g, ' ')
+	} catch {
+		return bare
+	}
+}
+
+/** A source line: its leading address as a link, the rest as text. */
+function SourceText({ source }: { source: string }) {
+	const match = /^(https:\/\/\S+)(.*)$/.exec(source)
+	if (!match) return <>{source}</>
+	return (
+		<>
+			<a href={match[1]} target="_blank" rel="noopener noreferrer" className="text-link underline">
+				{readableUrl(match[1]!)}
+			</a>
+			{match[2]}
+		</>
+	)
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
 	return (
 		<div className="rounded-lg border border-line bg-raised px-4 py-3">
@@ -54,7 +77,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function Quest({ loaderData }: Route.ComponentProps) {
 	const { quest, summary, unlocks, wikiQuickGuideUrl } = loaderData
 	const unverified = new Set<string>(quest.unverified ?? [])
-	const before = summary.quests.length - 1
+	const before = summary.quests.slice(0, -1)
+	const whole = before.filter((s) => !s.partial).length
+	const parts = before.length - whole
 
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
@@ -66,9 +91,11 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 			/>
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{quest.name}</h1>
 			<p className="mt-2 max-w-2xl text-muted">
-				{before > 0
-					? `${before} quest${before === 1 ? '' : 's'} to finish first. `
-					: 'No quests to finish first. '}
+				{whole > 0
+					? `${whole} quest${whole === 1 ? '' : 's'} to finish first${parts ? `, and part of ${parts} more` : ''}. `
+					: parts > 0
+						? `Part of ${parts} quest${parts === 1 ? '' : 's'} to do first. `
+						: 'No quests to finish first. '}
 				{unlocks.length > 0
 					? `Needed for ${unlocks.length} other quest${unlocks.length === 1 ? '' : 's'}.`
 					: null}
@@ -131,6 +158,30 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 
 			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
 			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain />
+
+			<section aria-labelledby="sources" className="mt-8 text-sm text-muted">
+				<h2 id="sources" className="sr-only">
+					Sources
+				</h2>
+				{quest.verified ? (
+					<p data-verified="true">
+						Requirements checked on{' '}
+						<time dateTime={quest.verified.on}>{formatDate(quest.verified.on)}</time> against{' '}
+						<SourceText source={quest.verified.source} />.
+					</p>
+				) : (
+					<p data-verified="false" className="text-warn">
+						These requirements have not been checked against a source yet.
+					</p>
+				)}
+				{quest.notes?.length ? (
+					<ul className="mt-1 list-disc pl-5">
+						{quest.notes.map((note) => (
+							<li key={note}>{note}</li>
+						))}
+					</ul>
+				) : null}
+			</section>
 
 			<section aria-labelledby="unlocks" className="mt-10">
 				<h2 id="unlocks" className="border-b border-line pb-1 text-2xl font-bold">

@@ -37,7 +37,7 @@ export function questDescription(page: QuestPageData): string {
 	const kind = quest.members ? 'members' : 'free-to-play'
 	const difficulty = difficultyLabel(quest.difficulty)
 	const article = /^[AEIOU]/.test(difficulty) ? 'an' : 'a'
-	const before = summary.quests.length - 1
+	const before = summary.quests.slice(0, -1).filter((s) => !s.partial).length
 	const parts = [
 		`${quest.name}: ${article} ${difficulty} ${kind} quest worth ${quest.questPoints} quest point${quest.questPoints === 1 ? '' : 's'}.`,
 		before > 0

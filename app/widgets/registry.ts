@@ -3,6 +3,8 @@ import { calloutSchema } from './callout/callout.schema.ts'
 import { checklistBuild } from './checklist/checklist.build.ts'
 import { checklistSchema } from './checklist/checklist.schema.ts'
 import { dataTableSchema, dataTableYamlSchema } from './data-table/data-table.schema.ts'
+import { gameUpdateBuild } from './game-update/game-update.build.ts'
+import { gameUpdateSchema } from './game-update/game-update.schema.ts'
 import { guideIndexBuild } from './guide-index/guide-index.build.ts'
 import { guideIndexSchema } from './guide-index/guide-index.schema.ts'
 import { imageTableBuild } from './image-table/image-table.build.ts'
@@ -15,6 +17,8 @@ import { requirementsBuild } from './requirements/requirements.build.ts'
 import { requirementsDataSchema, requirementsSchema } from './requirements/requirements.schema.ts'
 import { screenshotSchema } from './screenshot/screenshot.schema.ts'
 import { skillBadgeSchema } from './skill-badge/skill-badge.schema.ts'
+import { skillOverviewBuild } from './skill-overview/skill-overview.build.ts'
+import { skillOverviewSchema } from './skill-overview/skill-overview.schema.ts'
 import { stepsBuild } from './steps/steps.build.ts'
 import { stepsSchema } from './steps/steps.schema.ts'
 import { tabBuild, tabsBuild } from './tabs/tabs.build.ts'
@@ -63,6 +67,8 @@ export const WIDGET_COMPONENTS = [
 	'skill-badge',
 	'player-lookup',
 	'guide-index',
+	'skill-overview',
+	'game-update',
 ] as const
 export type WidgetComponentName = (typeof WIDGET_COMPONENTS)[number]
 
@@ -121,4 +127,6 @@ export const WIDGETS: Record<string, WidgetDefinition> = {
 	'skill-badge': { component: 'skill-badge', forms: ['leaf', 'text'], schema: skillBadgeSchema },
 	'player-lookup': { component: 'player-lookup', forms: ['leaf'], schema: playerLookupSchema },
 	'guide-index': { component: 'guide-index', forms: ['leaf'], schema: guideIndexSchema, build: guideIndexBuild },
+	'game-update': { component: 'game-update', forms: ['container'], schema: gameUpdateSchema, build: gameUpdateBuild },
+	'skill-overview': { component: 'skill-overview', forms: ['leaf'], schema: skillOverviewSchema, build: skillOverviewBuild },
 }

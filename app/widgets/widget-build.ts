@@ -1,6 +1,7 @@
 import type { Parent, RootContent } from 'mdast'
 import type { CompiledPage, NavEntry } from '#app/lib/content/page-types.ts'
 import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
+import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 
 /**
  * The build-time half of a widget (`<name>.build.ts`), run by the content build for each use of
@@ -19,6 +20,9 @@ export type PublicFiles = {
 /** A quest's precomputed requirements by name or alias; undefined for an unknown quest. */
 export type QuestSummaryLookup = (name: string) => RequirementSummary | undefined
 
+/** A skill's levelling guide from data/skills/ (`mining`, `overall`); undefined when there is none. */
+export type SkillGuideLookup = (skill: string) => SkillGuide | undefined
+
 type Positioned = { position?: { start: { line: number } } }
 
 /** What a widget's build step may know and do while its page compiles. */
@@ -31,6 +35,8 @@ export type WidgetBuildContext = {
 	resolveQuest: (name: string) => string | undefined
 	/** A quest's precomputed requirements (absent in unit tests that need no quest data). */
 	questSummary?: QuestSummaryLookup
+	/** The levelling guides (absent in unit tests that need none). */
+	skillGuide?: SkillGuideLookup
 	/** A container's markdown content, its `[label]` and yaml fence already taken out. */
 	children: RootContent[]
 	/** The node the directive sits in. */

@@ -22,7 +22,9 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 
 	const problems: string[] = []
 	problems.push(...writeQuestData(outDir))
-	problems.push(...(await writeSkillGuides(outDir)))
+	const skillGuides = await writeSkillGuides(outDir)
+	problems.push(...skillGuides.problems)
+	const skillGuide = (skill: string) => skillGuides.guides.find((g) => g.skill === skill)
 	problems.push(...writeLeague(path.join(root, 'data'), outDir))
 
 	const namesFile = path.join(outDir, 'quests/names.json')
@@ -35,6 +37,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		resolveQuest: (name) => names[name.toLowerCase()]?.name,
 		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
 		questSummary: questSummaryReader(outDir, names),
+		skillGuide,
 	})
 	problems.push(...content.errors.map((e) => e.message))
 	// The widget gallery for authors (/dev/widgets): compiled like a page, kept out of the navigation.
@@ -42,7 +45,9 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		file: path.join(root, 'content-dev/widgets.md'),
 		publicDir: path.join(root, 'public'),
 		resolveQuest: (name) => names[name.toLowerCase()]?.name,
+		skillGuide,
 		pagePaths: new Set(content.pages.map((p) => p.path)),
+		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
 	})
 	problems.push(...gallery.errors.map((e) => e.message))
 	// The gallery's guide index shows the early-game guides as its example.

@@ -35,6 +35,8 @@ test.describe('widget gallery', () => {
 			'[data-metronome]',
 			'[data-world-map]',
 			'[data-video]',
+			'[data-skill-overview]',
+			'article[data-update-date]',
 		]) {
 			await expect(page.locator(selector).first()).toBeAttached()
 		}

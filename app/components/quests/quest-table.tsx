@@ -80,6 +80,27 @@ const BODY_CLASS = [
 	'md:[&>tr]:table-row md:[&>tr]:p-0 md:[&_td]:table-cell md:[&_td]:px-3 md:[&_td]:py-2.5',
 ].join(' ')
 
+/** Whether the quest's requirements were checked against a source, and when. */
+function VerifiedMark({ verified }: { verified: string | undefined }) {
+	return verified ? (
+		<span
+			data-verified="true"
+			title={`Requirements checked against the RuneScape Wiki on ${verified}`}
+			className="ml-2 text-xs text-muted"
+		>
+			verified
+		</span>
+	) : (
+		<span
+			data-verified="false"
+			title="Requirements not checked against a source yet"
+			className="ml-2 text-xs font-semibold text-warn"
+		>
+			unverified
+		</span>
+	)
+}
+
 function DifficultyPips({ difficulty }: { difficulty: number }) {
 	if (difficulty > 4) return <span className="mr-1.5 text-accent">✦</span>
 	return (
@@ -124,6 +145,7 @@ export function QuestTable({
 									>
 										{q.name}
 									</Link>
+									<VerifiedMark verified={q.verified} />
 									{q.aliases?.length || q.series ? (
 										<span className="block text-xs text-muted">
 											{[q.aliases?.join(', '), q.series ? `${q.series} series` : '']

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { PlayerState } from '#app/player/player-snapshot.tsx'
+import { useIronman } from '#app/components/settings/reader-settings.ts'
 import {
 	applyCatalogueQuery,
 	type CatalogueQuery,
@@ -22,11 +23,14 @@ export function usePlayerProgress(quests: readonly QuestListEntry[]) {
 			),
 		[quests],
 	)
+	const [ironman] = useIronman()
 	const statuses = useMemo(() => {
 		if (!player?.snapshot) return undefined
-		const progress = toPlayerProgress(player.snapshot, (t) => index.find(t)?.name, points)
+		const progress = toPlayerProgress(player.snapshot, (t) => index.find(t)?.name, points, {
+			ironman,
+		})
 		return new Map<string, QuestStatus>(quests.map((q) => [q.name, questStatus(q, progress)]))
-	}, [player, index, points, quests])
+	}, [player, index, points, quests, ironman])
 	return { player, setPlayer, statuses }
 }
 

@@ -75,9 +75,64 @@ test('checkCanStart needs the prerequisites, the own levels and the quest points
 	expect(notReady).toEqual({
 		canStart: false,
 		missingQuests: ['Base'],
+		missingPartial: [],
 		missingSkills: [{ skill: 'magic', level: 50, current: 49 }],
+		missingAnyOf: [],
 		questPointsShort: 15,
 	})
+})
+
+test('the catalogue carries partial, anyOf, ironman and verified; the start check uses them', () => {
+	const { catalogue } = buildQuestArtifacts([
+		...data,
+		quest({
+			name: 'Curse',
+			verified: { on: '2026-11-23', source: 'https://runescape.wiki/w/Curse' },
+			requirements: {
+				quest: ['Base'],
+				partial: [{ quest: 'Top Quest', until: 'the first door', needs: { quest: ['Base'] } }],
+				anyOf: [
+					{
+						skill: [
+							{ skill: 'smithing', level: 85 },
+							{ skill: 'crafting', level: 85 },
+						],
+					},
+				],
+				skill: [{ skill: 'mining', level: 20 }],
+				ironman: { skill: [{ skill: 'mining', level: 40 }] },
+			},
+		}),
+	])
+	const entry = catalogue.find((e) => e.name === 'Curse')!
+	expect(entry).toMatchObject({
+		quests: ['Base'],
+		partial: ['Top Quest'],
+		anyOf: [{ crafting: 85, smithing: 85 }],
+		ironmanSkills: { mining: 40 },
+		verified: '2026-11-23',
+	})
+	expect(catalogue.find((e) => e.name === 'Base')!.verified).toBeUndefined()
+	const player = {
+		completed: new Set(['Base']),
+		levels: { mining: 30, crafting: 85 },
+		questPoints: 20,
+	}
+	expect(checkCanStart(entry, player)).toMatchObject({
+		canStart: false,
+		missingPartial: ['Top Quest'],
+	})
+	const started = { ...player, started: new Set(['Top Quest']) }
+	expect(checkCanStart(entry, started).canStart).toBe(true)
+	expect(checkCanStart(entry, { ...started, ironman: true }).missingSkills).toEqual([
+		{ skill: 'mining', level: 40, current: 30 },
+	])
+	expect(checkCanStart(entry, { ...started, levels: { mining: 30 } }).missingAnyOf).toEqual([
+		[
+			{ skill: 'crafting', level: 85 },
+			{ skill: 'smithing', level: 85 },
+		],
+	])
 })
 
 test('toSkillLevels sorts skills by name', () => {

@@ -10,6 +10,7 @@ import {
 } from '#app/lib/quests/names.ts'
 import {
 	compareNames,
+	completedPrerequisites,
 	createRequirementResolver,
 	type RequirementSummary,
 } from '#app/lib/quests/requirements.ts'
@@ -38,10 +39,18 @@ export interface QuestCatalogueEntry {
 	questPoints: number
 	series?: string
 	unverified?: string[]
-	/** Direct prerequisites (canonical names). */
+	/** Direct prerequisites to complete (canonical names; `fully` ones included). */
 	quests: string[]
+	/** Quests needed in part only (canonical names); see the quest page for how far. */
+	partial?: string[]
 	/** This quest's own skill requirements. */
 	skills: SkillLevels
+	/** This quest's groups of alternative levels: each is met by any one of its levels. */
+	anyOf?: SkillLevels[]
+	/** This quest's own ironman-only levels (above `skills`). */
+	ironmanSkills?: SkillLevels
+	/** The date the quest's requirements were last checked against a source; absent: unverified. */
+	verified?: string
 	/** Highest level per skill across the whole chain. */
 	totalSkills: SkillLevels
 	/** Highest quest-point threshold across the whole chain; 0 when none. */
@@ -91,6 +100,7 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 	for (const quest of sorted) {
 		const slug = questSlug(quest.name)
 		const summary = resolver.summary(quest.name)
+		const req = quest.requirements
 		catalogue.push({
 			name: quest.name,
 			slug,
@@ -100,8 +110,14 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 			questPoints: quest.questPoints,
 			...(quest.series ? { series: quest.series } : {}),
 			...(quest.unverified?.length ? { unverified: quest.unverified } : {}),
-			quests: [...quest.requirements.quest].sort(compareNames),
-			skills: toSkillLevels(quest.requirements.skill),
+			quests: completedPrerequisites(quest).sort(compareNames),
+			...(req.partial.length
+				? { partial: req.partial.map((p) => p.quest).sort(compareNames) }
+				: {}),
+			skills: toSkillLevels(req.skill),
+			...(req.anyOf.length ? { anyOf: req.anyOf.map((g) => toSkillLevels(g.skill)) } : {}),
+			...(req.ironman?.skill.length ? { ironmanSkills: toSkillLevels(req.ironman.skill) } : {}),
+			...(quest.verified ? { verified: quest.verified.on } : {}),
 			totalSkills: toSkillLevels(summary.totalSkills),
 			requiredQuestPoints: summary.questPoints,
 			prerequisiteCount: summary.quests.length - 1,
@@ -131,36 +147,77 @@ export function resolveQuestName(names: QuestNameMap, input: string): QuestLink 
 export interface PlayerProgress {
 	/** Canonical names of completed quests. */
 	completed: ReadonlySet<string>
+	/**
+	 * Canonical names of started quests. A quest needed in part counts as done once started:
+	 * the player data does not say how far a started quest is.
+	 */
+	started?: ReadonlySet<string>
 	levels: Partial<Record<SkillName, number>>
 	questPoints: number
+	/** Ironman accounts also need the ironman-only levels. */
+	ironman?: boolean
 }
 
 export interface StartCheck {
 	canStart: boolean
 	missingQuests: string[]
+	/** Quests needed in part that are neither started nor completed. */
+	missingPartial: string[]
 	missingSkills: (SkillRequirement & { current: number })[]
+	/** Groups of alternatives none of which is reached. */
+	missingAnyOf: SkillRequirement[][]
 	/** Quest points still needed; 0 when enough. */
 	questPointsShort: number
 }
 
 /** What checkCanStart reads from a catalogue entry. */
-export type StartCheckEntry = Pick<QuestCatalogueEntry, 'quests' | 'skills' | 'requiredQuestPoints'>
+export type StartCheckEntry = Pick<
+	QuestCatalogueEntry,
+	'quests' | 'skills' | 'requiredQuestPoints'
+> &
+	Partial<Pick<QuestCatalogueEntry, 'partial' | 'anyOf' | 'ironmanSkills'>>
 
 /**
- * Whether a player can start a quest now: every direct prerequisite completed, the quest's own
- * levels reached and the chain's quest-point threshold met (quest points never go down, so the
- * chain's highest threshold is the one that matters). Boosts are not considered.
+ * Whether a player can start a quest now: every direct prerequisite completed (a partial one at
+ * least started), the quest's own levels reached (with the ironman-only ones for an ironman),
+ * one level of each group of alternatives, and the chain's quest-point threshold met (quest
+ * points never go down, so the chain's highest threshold is the one that matters). Boosts are
+ * not considered.
  */
 export function checkCanStart(entry: StartCheckEntry, player: PlayerProgress): StartCheck {
+	const level = (skill: SkillName) => player.levels[skill] ?? 1
 	const missingQuests = entry.quests.filter((q) => !player.completed.has(q))
-	const missingSkills = (Object.entries(entry.skills) as [SkillName, number][])
-		.map(([skill, level]) => ({ skill, level, current: player.levels[skill] ?? 1 }))
+	const missingPartial = (entry.partial ?? []).filter(
+		(q) => !player.completed.has(q) && !player.started?.has(q),
+	)
+	const needed = new Map(Object.entries(entry.skills) as [SkillName, number][])
+	if (player.ironman) {
+		for (const [skill, lvl] of Object.entries(entry.ironmanSkills ?? {}) as [SkillName, number][])
+			needed.set(skill, Math.max(lvl, needed.get(skill) ?? 0))
+	}
+	const missingSkills = [...needed]
+		.map(([skill, lvl]) => ({ skill, level: lvl, current: level(skill) }))
 		.filter((req) => req.current < req.level)
+	const missingAnyOf = (entry.anyOf ?? [])
+		.map((group) =>
+			(Object.entries(group) as [SkillName, number][]).map(([skill, lvl]) => ({
+				skill,
+				level: lvl,
+			})),
+		)
+		.filter((group) => !group.some((option) => level(option.skill) >= option.level))
 	const questPointsShort = Math.max(0, entry.requiredQuestPoints - player.questPoints)
 	return {
-		canStart: missingQuests.length === 0 && missingSkills.length === 0 && questPointsShort === 0,
+		canStart:
+			missingQuests.length === 0 &&
+			missingPartial.length === 0 &&
+			missingSkills.length === 0 &&
+			missingAnyOf.length === 0 &&
+			questPointsShort === 0,
 		missingQuests,
+		missingPartial,
 		missingSkills,
+		missingAnyOf,
 		questPointsShort,
 	}
 }

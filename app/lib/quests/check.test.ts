@@ -94,12 +94,12 @@ test('a cycle is reported once with its path', () => {
 			raw('Outside', { requirements: { quest: ['Beta'] } }),
 		),
 	)
-	expect(issue).toMatchObject({ quest: 'Alpha', field: 'requirements.quest' })
+	expect(issue).toMatchObject({ quest: 'Alpha', field: 'requirements' })
 	expect(issue.message).toBe('prerequisite cycle: Alpha → Beta → Gamma → Alpha')
 	expect(
 		findCycles([
-			{ name: 'A', requirements: { quest: ['B'] } },
-			{ name: 'B', requirements: { quest: [] } },
+			{ name: 'A', edges: ['B'] },
+			{ name: 'B', edges: [] },
 		]),
 	).toEqual([])
 })
@@ -194,4 +194,94 @@ test('issues name the file, the quest and the field', () => {
 	expect(formatIssue(issue!)).toBe(
 		'data/quests/q.yaml: "Q" questPoints: questPoints must be 0 or more',
 	)
+})
+
+test('Firemaking goes to 110 since December 2024; 111 is over the cap', () => {
+	expect(
+		check(raw('Q', { requirements: { skill: [{ skill: 'firemaking', level: 110 }] } })),
+	).toEqual([])
+	expect(
+		only(check(raw('Q', { requirements: { skill: [{ skill: 'firemaking', level: 111 }] } })))
+			.message,
+	).toBe('level 111 is over the firemaking cap of 110')
+})
+
+test('partial, fully, anyOf and ironman requirements are checked', () => {
+	const treasure = raw('Treasure', { requirements: { quest: ['Dig'] } })
+	const sound = [
+		raw('Dig'),
+		raw('Other'),
+		treasure,
+		raw('Curse', {
+			requirements: {
+				partial: [{ quest: 'Treasure', until: 'the pyramid', needs: { quest: ['Dig'] } }],
+				fully: [{ quest: 'Other', until: '100 %' }],
+				skill: [{ skill: 'mining', level: 20 }],
+				anyOf: [
+					{
+						skill: [
+							{ skill: 'strength', level: 60 },
+							{ skill: 'agility', level: 60 },
+						],
+					},
+				],
+				ironman: { skill: [{ skill: 'mining', level: 40 }] },
+			},
+		}),
+	]
+	expect(check(...sound)).toEqual([])
+
+	const needsMore = only(
+		check(
+			raw('Dig'),
+			raw('Other'),
+			treasure,
+			raw('Curse', {
+				requirements: {
+					partial: [{ quest: 'Treasure', until: 'x', needs: { quest: ['Other'] } }],
+				},
+			}),
+		),
+	)
+	expect(needsMore).toMatchObject({ field: 'requirements.partial[0].needs.quest[0]' })
+	expect(needsMore.message).toContain('part of a quest cannot need more than the whole')
+
+	const twice = only(
+		check(
+			raw('Dig'),
+			raw('C', {
+				requirements: { quest: ['Dig'], partial: [{ quest: 'Dig', until: 'x' }] },
+			}),
+		),
+	)
+	expect(twice).toMatchObject({ field: 'requirements.partial[0].quest' })
+	expect(twice.message).toContain('listed twice')
+
+	expect(
+		only(check(raw('C', { requirements: { fully: [{ quest: 'Nope', until: 'x' }] } }))).message,
+	).toBe('unknown quest "Nope"')
+	const ironman = only(
+		check(
+			raw('C', {
+				requirements: {
+					skill: [{ skill: 'mining', level: 40 }],
+					ironman: { skill: [{ skill: 'mining', level: 30 }] },
+				},
+			}),
+		),
+	)
+	expect(ironman).toMatchObject({ field: 'requirements.ironman.skill[0]' })
+	const lonely = only(
+		check(raw('C', { requirements: { anyOf: [{ skill: [{ skill: 'mining', level: 40 }] }] } })),
+	)
+	expect(lonely.message).toBe('an anyOf group needs at least two alternatives')
+})
+
+test('a cycle through a partial requirement is found', () => {
+	const issues = check(
+		raw('A', { requirements: { partial: [{ quest: 'B', until: 'x', needs: { quest: ['C'] } }] } }),
+		raw('B'),
+		raw('C', { requirements: { quest: ['A'] } }),
+	)
+	expect(issues.map((i) => i.message)).toContain('prerequisite cycle: A → C → A')
 })

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
+import { chainEdges, createRequirementResolver } from '#app/lib/quests/requirements.ts'
 import { questSchema, type Quest } from '#app/lib/quests/schema.ts'
 
 /** One problem in the quest data: where it is (file, quest, field) and what is wrong. */
@@ -65,6 +66,18 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 	const issues: QuestIssue[] = []
 	const add = (record: QuestRecord, field: string, message: string) =>
 		issues.push({ file: record.file, quest: record.quest.name, field, message })
+	const duplicateSkills = (
+		record: QuestRecord,
+		field: string,
+		skills: readonly { skill: string }[],
+	) => {
+		const seen = new Set<string>()
+		skills.forEach((req, i) => {
+			if (seen.has(req.skill))
+				add(record, `${field}[${i}]`, `${req.skill} is listed twice: keep the highest level`)
+			seen.add(req.skill)
+		})
+	}
 
 	// Every name and alias, case-insensitively, belongs to exactly one quest.
 	const owners = new Map<string, { record: QuestRecord; what: string }>()
@@ -115,35 +128,93 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 		}
 	}
 
-	// Prerequisites name existing quests by their canonical name.
+	// Prerequisites (whole, partial or past completion) name existing quests by their canonical
+	// name, each once.
 	for (const record of records) {
-		const seen = new Set<string>()
-		record.quest.requirements.quest.forEach((prereq, i) => {
-			const field = `requirements.quest[${i}]`
-			if (prereq === record.quest.name) return add(record, field, 'a quest cannot require itself')
-			if (seen.has(prereq)) return add(record, field, `${JSON.stringify(prereq)} is listed twice`)
-			seen.add(prereq)
-			if (byName.has(prereq)) return
-			const owner = owners.get(normaliseQuestName(prereq))
+		const req = record.quest.requirements
+		const checkName = (field: string, name: string) => {
+			if (name === record.quest.name) return add(record, field, 'a quest cannot require itself')
+			if (byName.has(name)) return
+			const owner = owners.get(normaliseQuestName(name))
 			const hint = owner ? `; did you mean ${JSON.stringify(owner.record.quest.name)}?` : ''
-			add(record, field, `unknown quest ${JSON.stringify(prereq)}${hint}`)
+			add(record, field, `unknown quest ${JSON.stringify(name)}${hint}`)
+		}
+		const seen = new Set<string>()
+		const prerequisites = [
+			...req.quest.map((name, i) => ({ name, field: `requirements.quest[${i}]` })),
+			...req.fully.map((f, i) => ({ name: f.quest, field: `requirements.fully[${i}].quest` })),
+			...req.partial.map((p, i) => ({ name: p.quest, field: `requirements.partial[${i}].quest` })),
+		]
+		for (const { name, field } of prerequisites) {
+			if (seen.has(name)) {
+				add(record, field, `${JSON.stringify(name)} is listed twice (quest, fully or partial)`)
+				continue
+			}
+			seen.add(name)
+			checkName(field, name)
+		}
+		req.partial.forEach((partial, i) => {
+			const needs = new Set<string>()
+			partial.needs.quest.forEach((name, j) => {
+				const field = `requirements.partial[${i}].needs.quest[${j}]`
+				if (name === partial.quest)
+					return add(record, field, 'a partial requirement cannot need its own quest whole')
+				if (needs.has(name)) return add(record, field, `${JSON.stringify(name)} is listed twice`)
+				needs.add(name)
+				checkName(field, name)
+			})
+			duplicateSkills(record, `requirements.partial[${i}].needs.skill`, partial.needs.skill)
 		})
-		const skills = new Set<string>()
-		record.quest.requirements.skill.forEach((req, i) => {
-			if (skills.has(req.skill)) {
+		duplicateSkills(record, 'requirements.skill', req.skill)
+		req.anyOf.forEach((group, i) =>
+			duplicateSkills(record, `requirements.anyOf[${i}].skill`, group.skill),
+		)
+		const ironman = req.ironman?.skill ?? []
+		duplicateSkills(record, 'requirements.ironman.skill', ironman)
+		ironman.forEach((s, i) => {
+			const normal = req.skill.find((n) => n.skill === s.skill)
+			if (normal && normal.level >= s.level) {
 				add(
 					record,
-					`requirements.skill[${i}]`,
-					`${req.skill} is listed twice: keep the highest level`,
+					`requirements.ironman.skill[${i}]`,
+					`ironman ${s.skill} ${s.level} is not above the ${normal.level} everyone needs: drop it`,
 				)
 			}
-			skills.add(req.skill)
 		})
 	}
 
-	for (const cycle of findCycles(records.map((r) => r.quest))) {
+	const cycles = findCycles(
+		records.map((r) => ({ name: r.quest.name, edges: chainEdges(r.quest) })),
+	)
+	for (const cycle of cycles) {
 		const record = byName.get(cycle[0]!)!
-		add(record, 'requirements.quest', `prerequisite cycle: ${cycle.join(' → ')}`)
+		add(record, 'requirements', `prerequisite cycle: ${cycle.join(' → ')}`)
+	}
+	if (cycles.length === 0) issues.push(...checkPartialNeeds(records))
+	return issues
+}
+
+/**
+ * A part of a quest cannot need more quests than the whole quest: every partial requirement's
+ * `needs.quest` lies in the chain of the quest it is part of. (Run on sound data only: it
+ * builds the chains.)
+ */
+function checkPartialNeeds(records: readonly QuestRecord[]): QuestIssue[] {
+	const resolver = createRequirementResolver(records.map((r) => r.quest))
+	const issues: QuestIssue[] = []
+	for (const { file, quest } of records) {
+		quest.requirements.partial.forEach((partial, i) => {
+			const chain = new Set(resolver.chain(partial.quest))
+			partial.needs.quest.forEach((need, j) => {
+				if (chain.has(need)) return
+				issues.push({
+					file,
+					quest: quest.name,
+					field: `requirements.partial[${i}].needs.quest[${j}]`,
+					message: `${JSON.stringify(need)} is not in the chain of ${JSON.stringify(partial.quest)}: part of a quest cannot need more than the whole`,
+				})
+			})
+		})
 	}
 	return issues
 }
@@ -155,9 +226,9 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
  * itself (reported on its own) are ignored.
  */
 export function findCycles(
-	quests: readonly { name: string; requirements: { quest: readonly string[] } }[],
+	quests: readonly { name: string; edges: readonly string[] }[],
 ): string[][] {
-	const edges = new Map(quests.map((q) => [q.name, q.requirements.quest]))
+	const edges = new Map(quests.map((q) => [q.name, q.edges]))
 	const state = new Map<string, 'active' | 'done'>()
 	const stack: string[] = []
 	const found = new Map<string, string[]>()

@@ -72,3 +72,57 @@ test("summaryStartCheck needs the whole chain, the target's own levels and the t
 	expect(done?.completed).toBe(true)
 	expect(summaryStartCheck(resolver.summary('Nope'), ready)).toBeUndefined()
 })
+
+test('partial steps count once started; own ironman levels count for an ironman; one of each group', () => {
+	const resolver = createRequirementResolver([
+		{ name: 'Dig', requirements: { quest: [], skill: [], other: [] } },
+		{ name: 'Treasure', requirements: { quest: ['Dig'], skill: [], other: [] } },
+		{
+			name: 'Curse',
+			requirements: {
+				quest: [],
+				skill: [{ skill: 'mining', level: 20 }],
+				partial: [{ quest: 'Treasure', until: 'x', needs: { quest: ['Dig'], skill: [] } }],
+				ironman: { skill: [{ skill: 'mining', level: 40 }] },
+				anyOf: [
+					{
+						skill: [
+							{ skill: 'strength', level: 60 },
+							{ skill: 'agility', level: 60 },
+						],
+					},
+				],
+				other: [],
+			},
+		},
+	])
+	const summary = resolver.summary('Curse')
+	const player = {
+		completed: new Set(['Dig']),
+		started: new Set(['Dig']),
+		levels: { mining: 30, agility: 60 },
+		questPoints: 0,
+	}
+	expect(summaryStartCheck(summary, player)).toMatchObject({
+		canStart: false,
+		missingPartial: ['Treasure'],
+		missingQuests: [],
+	})
+	const started = { ...player, started: new Set(['Dig', 'Treasure']) }
+	expect(summaryStartCheck(summary, started)?.canStart).toBe(true)
+	expect(summaryStartCheck(summary, { ...started, ironman: true })).toMatchObject({
+		canStart: false,
+		missingSkills: [{ skill: 'mining', level: 40, current: 30 }],
+	})
+	expect(
+		summaryStartCheck(summary, { ...started, levels: { mining: 30 } })?.missingAnyOf,
+	).toHaveLength(1)
+	const progress = toPlayerProgress(
+		{ completedTitles: ['Dig'], startedTitles: ['Treasure'], levels: {} },
+		(t) => t,
+		{},
+		{ ironman: true },
+	)
+	expect([...progress.started!]).toEqual(['Dig', 'Treasure'])
+	expect(progress.ironman).toBe(true)
+})

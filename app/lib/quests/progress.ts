@@ -19,6 +19,8 @@ import type { SkillName } from '#app/lib/skills.ts'
 export interface PlayerSnapshot {
 	/** RuneMetrics titles of the completed quests. */
 	completedTitles: readonly string[]
+	/** RuneMetrics titles of the quests started but not completed. */
+	startedTitles?: readonly string[]
 	levels: Partial<Record<SkillName, number>>
 }
 
@@ -47,16 +49,23 @@ export function toPlayerProgress(
 	snapshot: PlayerSnapshot,
 	resolve: (title: string) => string | undefined,
 	points: QuestPointsMap,
+	options: { ironman?: boolean } = {},
 ): PlayerProgress {
-	const completed = new Set<string>()
-	for (const title of snapshot.completedTitles) {
-		const name = resolve(title)
-		if (name) completed.add(name)
+	const names = (titles: readonly string[]) => {
+		const out = new Set<string>()
+		for (const title of titles) {
+			const name = resolve(title)
+			if (name) out.add(name)
+		}
+		return out
 	}
+	const completed = names(snapshot.completedTitles)
 	return {
 		completed,
+		started: new Set([...completed, ...names(snapshot.startedTitles ?? [])]),
 		levels: snapshot.levels,
 		questPoints: playerQuestPoints(snapshot.completedTitles, points),
+		ironman: options.ironman ?? false,
 	}
 }
 
@@ -70,8 +79,10 @@ export function questStatus(
 }
 
 /**
- * The start check for a requirement panel's target: every earlier quest of the chain done, the
- * target's own levels and the chain's quest-point threshold. Undefined for an empty summary.
+ * The start check for a requirement panel's target: every earlier step of the chain done (a
+ * partial one at least started), the target's own levels (its ironman-only ones too for an
+ * ironman, one of each of its groups of alternatives) and the chain's quest-point threshold.
+ * Undefined for an empty summary.
  */
 export function summaryStartCheck(
 	summary: RequirementSummary,
@@ -79,10 +90,14 @@ export function summaryStartCheck(
 ): (StartCheck & { completed: boolean }) | undefined {
 	const target = summary.quests.at(-1)
 	if (!target) return undefined
+	const before = summary.quests.slice(0, -1)
 	const check = checkCanStart(
 		{
-			quests: summary.quests.slice(0, -1).map((s) => s.name),
+			quests: before.filter((s) => !s.partial).map((s) => s.name),
+			partial: before.filter((s) => s.partial).map((s) => s.name),
 			skills: toSkillLevels(target.skills),
+			anyOf: (target.anyOf ?? []).map(toSkillLevels),
+			ironmanSkills: toSkillLevels(target.ironmanSkills ?? []),
 			requiredQuestPoints: summary.questPoints,
 		},
 		player,

@@ -68,7 +68,15 @@ test('order is alphabetical among siblings, whatever order the data lists them i
 
 test('an unknown quest yields an empty summary', () => {
 	const summary = createRequirementResolver([q('A')]).summary('Nope')
-	expect(summary).toEqual({ quest: 'Nope', quests: [], totalSkills: [], questPoints: 0, other: [] })
+	expect(summary).toEqual({
+		quest: 'Nope',
+		quests: [],
+		totalSkills: [],
+		questPoints: 0,
+		other: [],
+		ironmanSkills: [],
+		anyOf: [],
+	})
 })
 
 test('a quest is found by alias and the summary uses the canonical name', () => {
@@ -201,4 +209,140 @@ test('a chain step carries its wiki title only when it differs from the name', (
 	const steps = createRequirementResolver(quests).summary('Top').quests
 	expect(steps.map((s) => s.wikiTitle)).toEqual(['Mini (miniquest)', undefined])
 	expect('wikiTitle' in steps[1]!).toBe(false)
+})
+
+type Req = ChainQuest['requirements']
+const r = (name: string, requirements: Partial<Req>): ChainQuest => ({
+	name,
+	requirements: { quest: [], skill: [], other: [], ...requirements },
+})
+
+const partialWorld = () => [
+	r('Dig', {}),
+	r('Troll', { quest: ['Plateau'] }),
+	r('Plateau', {}),
+	r('Treasure', {
+		quest: ['Dig', 'Troll'],
+		skill: [{ skill: 'thieving', level: 53 }],
+	}),
+	r('Curse', {
+		quest: ['Ikov'],
+		partial: [
+			{
+				quest: 'Treasure',
+				until: 'the pyramid is open',
+				needs: { quest: ['Dig', 'Troll'], skill: [{ skill: 'thieving', level: 53 }] },
+			},
+		],
+	}),
+	r('Ikov', {}),
+	r('Shadow', { quest: ['Curse'] }),
+	r('Both', { quest: ['Curse', 'Treasure'] }),
+]
+
+test('a partial requirement is its own step after its needs; the whole quest stays out', () => {
+	const summary = createRequirementResolver(partialWorld()).summary('Curse')
+	expect(summary.quests.map((s) => s.name)).toEqual([
+		'Ikov',
+		'Dig',
+		'Plateau',
+		'Troll',
+		'Treasure',
+		'Curse',
+	])
+	expect(summary.quests[4]).toEqual({
+		name: 'Treasure',
+		slug: 'treasure',
+		skills: [{ skill: 'thieving', level: 53 }],
+		partial: true,
+		until: 'the pyramid is open',
+	})
+	expect(summary.quests.filter((s) => !s.partial).map((s) => s.name)).not.toContain('Treasure')
+	expect(summary.totalSkills).toEqual([{ skill: 'thieving', level: 53 }])
+})
+
+test('partial steps pass down the chain, and a whole completion replaces them', () => {
+	const resolver = createRequirementResolver(partialWorld())
+	const shadow = resolver.summary('Shadow').quests
+	expect(shadow.find((s) => s.name === 'Treasure')).toMatchObject({ partial: true })
+	const both = resolver.summary('Both').quests
+	expect(both.filter((s) => s.name === 'Treasure')).toEqual([
+		{ name: 'Treasure', slug: 'treasure', skills: [{ skill: 'thieving', level: 53 }] },
+	])
+	expect(resolver.unlocks('Treasure')).toEqual(['Both'])
+})
+
+test('partial needs take part in cycle detection and quest points', () => {
+	const loop = [
+		r('A', { partial: [{ quest: 'B', until: 'x', needs: { quest: ['C'], skill: [] } }] }),
+		r('B', {}),
+		r('C', { quest: ['A'] }),
+	]
+	expect(() => createRequirementResolver(loop).summary('A')).toThrow('A → C → A')
+	const qp = [
+		r('Legends', { questPoints: 107 }),
+		r('Amik', {
+			partial: [
+				{ quest: 'Legends', until: 'x', needs: { quest: [], skill: [], questPoints: 107 } },
+			],
+		}),
+	]
+	expect(createRequirementResolver(qp).summary('Amik').questPoints).toBe(107)
+})
+
+test('a fully requirement is a completion whose step carries the extra', () => {
+	const quests = [
+		r('Saga', { skill: [{ skill: 'dungeoneering', level: 23 }] }),
+		r('Remains', { quest: ['Tomes'], fully: [{ quest: 'Saga', until: '100 % (unabridged)' }] }),
+		r('Tomes', {}),
+		r('Alpha', { quest: ['Remains'] }),
+	]
+	const resolver = createRequirementResolver(quests)
+	const steps = resolver.summary('Alpha').quests
+	expect(steps.map((s) => s.name)).toEqual(['Saga', 'Tomes', 'Remains', 'Alpha'])
+	expect(steps[0]).toEqual({
+		name: 'Saga',
+		slug: 'saga',
+		skills: [{ skill: 'dungeoneering', level: 23 }],
+		until: '100 % (unabridged)',
+	})
+	expect(resolver.unlocks('Saga')).toEqual(['Remains'])
+	expect(resolver.summary('Saga').quests[0]!.until).toBeUndefined()
+})
+
+test('ironman levels are kept apart and only where above the everyone level', () => {
+	const quests = [
+		r('Low', {
+			skill: [{ skill: 'crafting', level: 20 }],
+			ironman: {
+				skill: [
+					{ skill: 'crafting', level: 49 },
+					{ skill: 'mining', level: 20 },
+				],
+			},
+		}),
+		r('Top', { quest: ['Low'], skill: [{ skill: 'mining', level: 30 }] }),
+	]
+	const summary = createRequirementResolver(quests).summary('Top')
+	expect(summary.totalSkills).toEqual([
+		{ skill: 'crafting', level: 20 },
+		{ skill: 'mining', level: 30 },
+	])
+	expect(summary.ironmanSkills).toEqual([{ skill: 'crafting', level: 49 }])
+})
+
+test('anyOf groups are collected along the chain, once each', () => {
+	const group = {
+		skill: [
+			{ skill: 'smithing' as const, level: 85 },
+			{ skill: 'crafting' as const, level: 85 },
+		],
+	}
+	const quests = [r('A', { anyOf: [group] }), r('B', { quest: ['A'], anyOf: [group] })]
+	expect(createRequirementResolver(quests).summary('B').anyOf).toEqual([
+		[
+			{ skill: 'crafting', level: 85 },
+			{ skill: 'smithing', level: 85 },
+		],
+	])
 })

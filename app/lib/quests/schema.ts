@@ -51,12 +51,50 @@ export const skillRequirementSchema = z
 		}
 	})
 
+const skillListSchema = z.array(skillRequirementSchema).default([])
+
+/**
+ * Part of another quest: the point to reach (`until`, in our own short words) and what reaching
+ * it takes. `needs` joins the chain of the quest that has this requirement; the quest itself
+ * does not (only the part of it).
+ */
+const partialRequirementSchema = z.strictObject({
+	quest: text,
+	until: text,
+	needs: z
+		.strictObject({
+			quest: z.array(text).default([]),
+			skill: skillListSchema,
+			questPoints: z.int().min(1, 'a quest-point threshold must be at least 1').optional(),
+		})
+		.default({ quest: [], skill: [] }),
+})
+
+/** A quest taken past its normal completion (a saga read to 100 %): it and its chain join. */
+const fullyRequirementSchema = z.strictObject({
+	quest: text,
+	until: text,
+})
+
+/** Alternatives: any one of these levels will do ("85 in Crafting, Runecrafting or Smithing"). */
+const anyOfRequirementSchema = z.strictObject({
+	skill: z.array(skillRequirementSchema).min(2, 'an anyOf group needs at least two alternatives'),
+})
+
 export const questRequirementsSchema = z.strictObject({
 	/** Canonical names of the quests that must be completed first (direct, not transitive). */
 	quest: z.array(text).default([]),
-	skill: z.array(skillRequirementSchema).default([]),
+	skill: skillListSchema,
 	/** Quest points needed to start, parsed out of the old "33 Quest Points" free text. */
 	questPoints: z.int().min(1, 'a quest-point threshold must be at least 1').optional(),
+	/** Parts of other quests ("partial completion of Desert Treasure"). */
+	partial: z.array(partialRequirementSchema).default([]),
+	/** Quests needed past their normal completion ("Vengeance (saga) with 100 %"). */
+	fully: z.array(fullyRequirementSchema).default([]),
+	/** Groups of alternative levels; each group is met by any one of its levels. */
+	anyOf: z.array(anyOfRequirementSchema).default([]),
+	/** Levels only ironman accounts need (they cannot buy what others buy). */
+	ironman: z.strictObject({ skill: skillListSchema }).optional(),
 	other: z.array(otherText).default([]),
 })
 
@@ -78,9 +116,21 @@ export const questSchema = z.strictObject({
 	requirements: questRequirementsSchema,
 	/** Names of fields whose values are estimates, not checked facts. */
 	unverified: z.array(z.enum(UNVERIFIABLE_FIELDS)).optional(),
+	/** When and against what the requirements were last checked. */
+	verified: z
+		.strictObject({
+			on: z.iso.date('verified.on must be a YYYY-MM-DD date'),
+			source: text,
+		})
+		.optional(),
+	/** One line per disagreement with the source that we keep, with the reason. */
+	notes: z.array(text).optional(),
 })
 
 export type SkillRequirement = { skill: SkillName; level: number }
+export type PartialRequirement = z.output<typeof partialRequirementSchema>
+export type FullyRequirement = z.output<typeof fullyRequirementSchema>
+export type AnyOfRequirement = z.output<typeof anyOfRequirementSchema>
 export type QuestRequirements = z.output<typeof questRequirementsSchema>
 export type Quest = z.output<typeof questSchema>
 export type QuestInput = z.input<typeof questSchema>

@@ -75,3 +75,19 @@ test('a list longer than 10 items starts in the compact view with a toggle', () 
 test('an item outside a checklist is a plain list item', () => {
 	expect(renderToString(<ChecklistItem id="x">Text</ChecklistItem>)).toBe('<li>Text</li>')
 })
+
+test('a list with quest items renders the same server HTML until a player loads: nothing ticked, nothing read-only', () => {
+	const html = renderToString(
+		<Checklist id="route" itemIds={['cooks-assistant', 'train']} itemQuests={{ 'cooks-assistant': "Cook's Assistant" }}>
+			<ul>
+				<ChecklistItem id="cooks-assistant">Cook&apos;s Assistant</ChecklistItem>
+				<ChecklistItem id="train">Train</ChecklistItem>
+			</ul>
+		</Checklist>,
+	)
+	expect(html.match(/aria-checked="false"/g)).toHaveLength(2)
+	expect(html).not.toContain('aria-readonly')
+	expect(html).not.toContain('data-from-player')
+	expect(html).not.toContain('data-player-ticks')
+	expect(html).toMatch(/aria-live="polite"[^>]*>0 of 2 done/)
+})

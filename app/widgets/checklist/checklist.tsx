@@ -9,6 +9,7 @@ import {
 	useRef,
 	useState,
 } from 'react'
+import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 import type { ChecklistProps } from './checklist.schema.ts'
 import {
@@ -22,6 +23,8 @@ import {
 
 type ChecklistContextValue = {
 	done: ReadonlySet<string>
+	/** Quest items the loaded player has completed: ticked, and not the reader's to untick. */
+	fromPlayer: ReadonlySet<string>
 	next: string | undefined
 	toggle: (id: string) => void
 }
@@ -73,11 +76,41 @@ function useProgress(checklistId: string, itemIds: string[]) {
 	return { done, loaded, dispatch }
 }
 
-/** A list of tasks the reader ticks off; progress is kept in their browser. */
-export default function Checklist({ id, itemIds, children }: ChecklistProps & { children?: ReactNode }) {
+type ChecklistViewProps = ChecklistProps & {
+	children?: ReactNode
+	/** Ids of the quest items the loaded player has completed. */
+	fromPlayer: readonly string[]
+	/** The loaded player's name, once their quests are known. */
+	playerName?: string
+}
+
+/**
+ * A list of tasks the reader ticks off; progress is kept in their browser. A list with quest items
+ * (`itemQuests`) also ticks the quests the loaded player has completed.
+ */
+export default function Checklist(props: ChecklistProps & { children?: ReactNode }) {
+	if (!props.itemQuests) return <ChecklistView {...props} fromPlayer={[]} />
+	return (
+		<PlayerDataProvider>
+			<PlayerChecklist {...props} />
+		</PlayerDataProvider>
+	)
+}
+
+function PlayerChecklist(props: ChecklistProps & { children?: ReactNode }) {
+	const player = usePlayerData()
+	// A profile RuneMetrics did not show (private, missing) comes without its quest list.
+	const questsKnown = player.status === 'loaded' && !player.data?.error
+	const quests = props.itemQuests ?? {}
+	const fromPlayer = questsKnown ? props.itemIds.filter((item) => quests[item] && player.hasCompleted(quests[item])) : []
+	return <ChecklistView {...props} fromPlayer={fromPlayer} playerName={questsKnown ? player.data?.name : undefined} />
+}
+
+function ChecklistView({ id, itemIds, children, fromPlayer, playerName }: ChecklistViewProps) {
 	const hydrated = useHydrated()
 	const { done, loaded, dispatch } = useProgress(id, itemIds)
-	const progress = checklistProgress(itemIds, done)
+	const ticked = new Set([...done, ...fromPlayer])
+	const progress = checklistProgress(itemIds, [...ticked])
 	const long = itemIds.length > COMPACT_AFTER
 	const [compact, setCompact] = useState(true)
 	const listId = useId()
@@ -112,6 +145,13 @@ export default function Checklist({ id, itemIds, children }: ChecklistProps & { 
 				<div className="h-2 min-w-20 flex-1 overflow-hidden rounded-full bg-line/70" aria-hidden="true">
 					<div className="h-full rounded-full bg-ok transition-[width] duration-300" style={{ width: `${progress.percent}%` }} />
 				</div>
+				{playerName ? (
+					<p className="basis-full text-xs text-muted sm:order-last" data-player-ticks={fromPlayer.length}>
+						{fromPlayer.length === 0
+							? `None of these quests is on ${playerName}'s completed list yet.`
+							: `${fromPlayer.length} ${fromPlayer.length === 1 ? 'quest' : 'quests'} ticked from ${playerName}'s quest list.`}
+					</p>
+				) : null}
 				<div className="flex gap-2">
 					{long ? (
 						<button
@@ -127,7 +167,7 @@ export default function Checklist({ id, itemIds, children }: ChecklistProps & { 
 					<button
 						type="button"
 						className={BUTTON}
-						disabled={progress.completed === 0}
+						disabled={done.length === 0}
 						onClick={() => dispatch({ type: 'reset' })}
 					>
 						Reset
@@ -141,7 +181,12 @@ export default function Checklist({ id, itemIds, children }: ChecklistProps & { 
 				data-compact={limited ? '' : undefined}
 			>
 				<ChecklistContext
-					value={{ done: new Set(done), next: progress.next, toggle: (item) => dispatch({ type: 'toggle', id: item }) }}
+					value={{
+						done: ticked,
+						fromPlayer: new Set(fromPlayer),
+						next: progress.next,
+						toggle: (item) => dispatch({ type: 'toggle', id: item }),
+					}}
 				>
 					{children}
 				</ChecklistContext>
@@ -157,29 +202,41 @@ const BUTTON =
 export function ChecklistItem({ id, children }: { id: string; children?: ReactNode }) {
 	const checklist = use(ChecklistContext)
 	if (!checklist) return <li>{children}</li>
+	const fromPlayer = checklist.fromPlayer.has(id)
 	const checked = checklist.done.has(id)
 	const next = checklist.next === id
+	// A quest the player has completed stays ticked: their quest list, not this page, decides.
+	const toggle = () => {
+		if (!fromPlayer) checklist.toggle(id)
+	}
 	const onClick = (event: MouseEvent) => {
 		// A link inside an item follows the link instead of ticking the item.
 		if ((event.target as Element).closest('a')) return
-		checklist.toggle(id)
+		toggle()
 	}
 	const onKeyDown = (event: KeyboardEvent) => {
 		if (event.target !== event.currentTarget) return
 		if (event.key === ' ' || event.key === 'Enter') {
 			event.preventDefault()
-			checklist.toggle(id)
+			toggle()
 		}
 	}
 	return (
-		<li data-item={id} data-done={checked ? '' : undefined} data-next={next ? '' : undefined}>
+		<li
+			data-item={id}
+			data-done={checked ? '' : undefined}
+			data-from-player={fromPlayer ? '' : undefined}
+			data-next={next ? '' : undefined}
+		>
 			<div
 				role="checkbox"
 				aria-checked={checked}
+				aria-readonly={fromPlayer || undefined}
+				title={fromPlayer ? 'Completed on your account' : undefined}
 				tabIndex={0}
 				onClick={onClick}
 				onKeyDown={onKeyDown}
-				className={`flex cursor-pointer items-start gap-3 border-l-4 px-4 py-2.5 select-none focus-visible:-outline-offset-2 ${
+				className={`flex items-start gap-3 ${fromPlayer ? 'cursor-default' : 'cursor-pointer'} border-l-4 px-4 py-2.5 select-none focus-visible:-outline-offset-2 ${
 					next ? 'border-accent bg-accent/10' : 'border-transparent hover:bg-sunken/60'
 				}`}
 			>
@@ -205,6 +262,11 @@ export function ChecklistItem({ id, children }: { id: string; children?: ReactNo
 				{next ? (
 					<span aria-hidden="true" className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">
 						Next
+					</span>
+				) : null}
+				{fromPlayer ? (
+					<span className="shrink-0 rounded-full border border-ok/60 bg-ok-bg px-2 py-0.5 text-xs font-semibold text-ok">
+						Quest done
 					</span>
 				) : null}
 			</div>

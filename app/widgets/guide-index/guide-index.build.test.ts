@@ -171,3 +171,26 @@ test("guideIndexOf and fillGuideIndex put any page's guides into another page (t
 	expect(fillGuideIndex(gallery, guides)).toBe(1)
 	expect(guideIndexProps(gallery as unknown as CompiledPage)).toEqual({ title: 'Demo', guides })
 })
+
+test('levels="2" also lists the pages of each sub-folder, under the folder page', () => {
+	const dir = copyFixture()
+	// The section root becomes a page with a two-level guide index.
+	writeFileSync(
+		path.join(dir, 'alpha/index.md'),
+		'---\ntitle: Alpha\norder: 20\ndescription: Alpha section root, now a page of its own with an overview.\n---\n::guide-index{levels="2"}\n',
+	)
+	const { pages, errors } = buildContent({ ...options, contentDir: dir })
+	expect(errors).toEqual([])
+	const guides = guideIndexProps(pages.find((p) => p.path === '/alpha')).guides ?? []
+	// Visible pages in order (the hidden one left out); only the folder has guides of its own.
+	expect(guides.map((g) => [g.path, g.guides?.map((c) => c.path)])).toEqual([
+		['/alpha/first', undefined],
+		['/alpha/second', undefined],
+		['/alpha/group', ['/alpha/group/child']],
+	])
+	expect(guides[2]!.guides![0]!.requirement?.skills).toEqual([{ skill: 'herblore', level: 50 }])
+
+	page(dir, 'alpha/second.md', 'title: Second page\norder: 20', '::guide-index{levels="3"}')
+	const messages = buildContent({ ...options, contentDir: dir }).errors.map((e) => e.message)
+	expect(messages).toEqual(['content/alpha/second.md:6: widget "guide-index": levels: levels is 1 or 2'])
+})

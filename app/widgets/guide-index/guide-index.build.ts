@@ -22,7 +22,9 @@ export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequire
 		if (!summary || !target) return undefined
 		return {
 			quest: target.name,
-			quests: summary.quests.slice(0, -1).map((q) => q.name),
+			// A step that is only part of a quest cannot be checked against the player's list (it does
+			// not say how far a started quest is); the quests that part needs are in the chain.
+			quests: summary.quests.slice(0, -1).filter((q) => !q.partial).map((q) => q.name),
 			skills: summary.totalSkills,
 			questPoints: summary.questPoints,
 			other: summary.other.length,
@@ -38,16 +40,29 @@ export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequire
 	}
 }
 
-/** The visible child pages of a navigation entry, in order, as guide index entries. */
+/**
+ * The visible child pages of a navigation entry, in order, as guide index entries. With `levels`
+ * 2, a child that is a folder also lists its own visible pages.
+ */
 export function guideIndexEntries(
 	parent: Pick<NavEntry, 'children'>,
 	pageAt: (path: string) => CompiledPage | undefined,
+	levels = 1,
 ): GuideIndexEntry[] {
 	return parent.children.flatMap((child) => {
 		const page = pageAt(child.path)
 		if (!child.visible || !page) return []
 		const requirement = guideRequirement(page)
-		return [{ path: page.path, label: page.label, description: page.description, ...(requirement ? { requirement } : {}) }]
+		const guides = levels > 1 ? guideIndexEntries(child, pageAt, levels - 1) : []
+		return [
+			{
+				path: page.path,
+				label: page.label,
+				description: page.description,
+				...(requirement ? { requirement } : {}),
+				...(guides.length > 0 ? { guides } : {}),
+			},
+		]
 	})
 }
 
@@ -70,7 +85,7 @@ export function fillGuideIndex(page: Pick<CompiledPage, 'body'>, guides: GuideIn
 /** Once every page is compiled, a guide index lists the visible pages of its page's folder. */
 export const guideIndexBuild: WidgetBuild = {
 	finish(props: GuideIndexProps, site) {
-		const guides = guideIndexEntries(site.entry, site.pageAt)
+		const guides = guideIndexEntries(site.entry, site.pageAt, props.levels)
 		if (guides.length === 0) site.fail('::guide-index lists the pages of its folder, but this page has none')
 		return { ...props, guides }
 	},

@@ -1,9 +1,18 @@
 import { z } from 'zod'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 
-/** What an author writes: `::guide-index`, or `::guide-index{title="…"}` for a heading. */
+/**
+ * What an author writes: `::guide-index`, `::guide-index{title="…"}` for a heading, and
+ * `levels="2"` to also list the guides of each sub-folder, grouped under it (a section's overview).
+ */
 export const guideIndexSchema = z.strictObject({
 	title: z.string().trim().min(1).optional(),
+	levels: z.coerce
+		.number({ error: 'levels is 1 or 2' })
+		.int('levels is 1 or 2')
+		.min(1, 'levels is 1 or 2')
+		.max(2, 'levels is 1 or 2')
+		.optional(),
 })
 export type GuideIndexProps = z.infer<typeof guideIndexSchema>
 
@@ -31,6 +40,8 @@ export type GuideIndexEntry = {
 	description: string
 	/** Absent when the page has no requirement widget. */
 	requirement?: GuideRequirementData
+	/** With `levels="2"`, a folder page's own guides, listed under it. */
+	guides?: GuideIndexEntry[]
 }
 
 /** Added by the build after the attributes are validated. */

@@ -29,3 +29,23 @@ test('server HTML: every guide links to its page with its description; no state 
 	expect(html).not.toContain('data-state=')
 	expect(html).not.toMatch(/Requirements met|Not met|Completed/)
 })
+
+test('a folder entry (levels="2") is a heading with its description, its guides listed under it', () => {
+	const html = renderToStaticMarkup(
+		<MemoryRouter>
+			<GuideIndexWidget
+				guides={[
+					{ path: '/guides/day-one', label: 'Day One', description: 'Your first day.' },
+					{ path: '/guides/early-game', label: 'Early Game', description: 'The early unlocks.', guides },
+				]}
+			/>
+		</MemoryRouter>,
+	)
+	expect(html).toMatch(/<li data-guide-group="\/guides\/early-game"[^>]*><div><h3[^>]*><a[^>]*href="\/guides\/early-game"[^>]*>Early Game<\/a><\/h3>/)
+	expect(html).toContain('The early unlocks.')
+	// The group's guides are cards inside the group; the top-level guide is a card of its own.
+	const group = html.slice(html.indexOf('data-guide-group'))
+	expect(group).toContain('data-guide="/guides/early-game/dig-site"')
+	expect(group).toContain('data-guide="/guides/early-game/notes"')
+	expect(html.indexOf('data-guide="/guides/day-one"')).toBeLessThan(html.indexOf('data-guide-group'))
+})

@@ -121,6 +121,31 @@ function GuideCard({ guide, state }: { guide: GuideIndexEntry; state: GuideState
 	)
 }
 
+/** A folder of guides (with `levels="2"`): its own page as a heading, then its guides. */
+function GuideGroup({
+	group,
+	stateOf,
+}: {
+	group: GuideIndexEntry
+	stateOf: (guide: GuideIndexEntry) => GuideState | undefined
+}) {
+	return (
+		<li data-guide-group={group.path} className="m-0 mt-3 space-y-2">
+			<div>
+				<h3 className="m-0 text-lg font-bold">
+					<Link to={group.path} prefetch="intent" className="text-link underline-offset-2 hover:underline">
+						{group.label}
+					</Link>
+				</h3>
+				<p className="mt-0.5 text-sm leading-6 text-muted">{group.description}</p>
+			</div>
+			<ul className="m-0 flex list-none flex-col gap-2.5 border-l-2 border-line p-0 pl-3">
+				{group.guides?.map((guide) => <GuideCard key={guide.path} guide={guide} state={stateOf(guide)} />)}
+			</ul>
+		</li>
+	)
+}
+
 function Summary({ name, states }: { name: string; states: GuideState[] }) {
 	const count = (kind: GuideState['kind']) => states.filter((s) => s.kind === kind).length
 	const parts = [
@@ -143,8 +168,10 @@ function Summary({ name, states }: { name: string; states: GuideState[] }) {
 export function GuideIndex({ title, guides = [] }: GuideIndexWidgetProps) {
 	const player = usePlayerData()
 	const titleId = useId()
-	const guidePlayer = useGuidePlayer(guides.some((g) => (g.requirement?.questPoints ?? 0) > 0))
-	const states = guidePlayer ? guides.map((g) => guideState(g.requirement, guidePlayer)) : undefined
+	const all = guides.flatMap((g) => [g, ...(g.guides ?? [])])
+	const guidePlayer = useGuidePlayer(all.some((g) => (g.requirement?.questPoints ?? 0) > 0))
+	const stateOf = (g: GuideIndexEntry) => (guidePlayer ? guideState(g.requirement, guidePlayer) : undefined)
+	const states = guidePlayer ? all.map((g) => guideState(g.requirement, guidePlayer)) : undefined
 	const hydrated = useHydrated()
 	return (
 		<section
@@ -171,9 +198,13 @@ export function GuideIndex({ title, guides = [] }: GuideIndexWidgetProps) {
 				<p className="text-muted">No guides here yet.</p>
 			) : (
 				<ul className="m-0 flex list-none flex-col gap-2.5 p-0">
-					{guides.map((guide, i) => (
-						<GuideCard key={guide.path} guide={guide} state={states?.[i]} />
-					))}
+					{guides.map((guide) =>
+						guide.guides ? (
+							<GuideGroup key={guide.path} group={guide} stateOf={stateOf} />
+						) : (
+							<GuideCard key={guide.path} guide={guide} state={stateOf(guide)} />
+						),
+					)}
 				</ul>
 			)}
 		</section>

@@ -3,12 +3,15 @@
  * the quest list with ticks, the skill badges, the quest-point line and the
  * "Only show what I'm missing" switch. Player state comes from the PlayerDataProvider around them.
  */
-import { type ReactNode, useSyncExternalStore } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { type PlayerDataValue, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
+import { onlyMissingSetting } from '#app/components/settings/reader-settings.ts'
+import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
+import { stepDetail } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { SkillBadge } from '#app/widgets/skill-badge/skill-badge.tsx'
@@ -20,52 +23,21 @@ export type PanelQuest = {
 	wikiTitle?: string
 	/** The quest's own levels, shown small under its name. */
 	skills?: SkillRequirement[]
+	/** Only part of the quest is needed, up to `until`. */
+	partial?: true
+	/** The point to reach (partial), or what is needed past completion ("100 % (unabridged)"). */
+	until?: string
 }
 
 /** Player state as the panels use it; undefined fields mean "not known (yet)". */
 export type PanelPlayer = {
 	name: string
 	hasCompleted: (quest: string) => boolean
+	/** Started or completed: what a partial step can be checked against. */
+	hasStarted: (quest: string) => boolean
 	levelOf: (skill: string) => number
 	/** Undefined until the quest-point table has loaded. */
 	questPoints: number | undefined
-}
-
-// "Only show what I'm missing" is one remembered choice for every panel on every page.
-const ONLY_MISSING_KEY = 'quest-requirements:only-missing'
-const onlyMissingListeners = new Set<() => void>()
-let onlyMissingValue: boolean | undefined
-
-function readOnlyMissing(): boolean {
-	if (onlyMissingValue === undefined) {
-		try {
-			onlyMissingValue = localStorage.getItem(ONLY_MISSING_KEY) === 'true'
-		} catch {
-			onlyMissingValue = false
-		}
-	}
-	return onlyMissingValue
-}
-
-function setOnlyMissing(value: boolean) {
-	onlyMissingValue = value
-	try {
-		if (value) localStorage.setItem(ONLY_MISSING_KEY, 'true')
-		else localStorage.removeItem(ONLY_MISSING_KEY)
-	} catch {
-		// Storage blocked: the choice lasts for this page.
-	}
-	for (const listener of onlyMissingListeners) listener()
-}
-
-function subscribeOnlyMissing(listener: () => void) {
-	onlyMissingListeners.add(listener)
-	return () => onlyMissingListeners.delete(listener)
-}
-
-export function useOnlyMissing(): [boolean, (value: boolean) => void] {
-	const value = useSyncExternalStore(subscribeOnlyMissing, readOnlyMissing, () => false)
-	return [value, setOnlyMissing]
 }
 
 /** The loaded player as panels see it, or undefined while none is loaded. */
@@ -80,6 +52,7 @@ export function usePanelPlayer(needsQuestPoints: boolean): PanelPlayer | undefin
 	return {
 		name: player.data.name,
 		hasCompleted: player.hasCompleted,
+		hasStarted: player.hasStarted,
 		levelOf: player.levelOf,
 		questPoints: points ? playerQuestPoints(completedTitles, points) : undefined,
 	}
@@ -169,6 +142,14 @@ function skillsText(skills: readonly SkillRequirement[]) {
 	return skills.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' · ')
 }
 
+/**
+ * Whether the player has done a step: a quest completed, or a partial step at least started (the
+ * player data does not say how far a started quest is).
+ */
+export function stepDone(quest: PanelQuest, player: PanelPlayer): boolean {
+	return quest.partial ? player.hasStarted(quest.name) : player.hasCompleted(quest.name)
+}
+
 export function WikiGuideLink({ quest }: { quest: PanelQuest }) {
 	return (
 		<a
@@ -201,12 +182,13 @@ export function QuestList({
 	return (
 		<ol className={`m-0 list-none gap-x-6 p-0 ${quests.length > 6 ? 'sm:columns-2' : ''}`}>
 			{quests.map((quest, i) => {
-				const done = player ? player.hasCompleted(quest.name) : undefined
-				const isTarget = quest.name === target
+				const done = player ? stepDone(quest, player) : undefined
+				const isTarget = quest.name === target && !quest.partial
 				return (
 					<li
-						key={quest.slug}
+						key={quest.partial ? `${quest.slug} ${quest.until}` : quest.slug}
 						data-quest={quest.name}
+						data-partial={quest.partial ? '' : undefined}
 						data-status={done === undefined ? undefined : done ? 'completed' : 'missing'}
 						className={`m-0 flex break-inside-avoid items-start gap-2 rounded-md px-1.5 py-1 ${isTarget ? 'bg-accent/10' : ''}`}
 					>
@@ -227,8 +209,17 @@ export function QuestList({
 							>
 								{quest.name}
 							</Link>
+							{quest.until ? <span className="text-muted">{stepDetail(quest)}</span> : null}
 							{done !== undefined ? (
-								<span className="sr-only">{done ? ' (completed)' : ' (not completed)'}</span>
+								<span className="sr-only">
+									{quest.partial
+										? done
+											? ' (started)'
+											: ' (not started)'
+										: done
+											? ' (completed)'
+											: ' (not completed)'}
+								</span>
 							) : null}
 							<WikiGuideLink quest={quest} />
 							{isTarget ? (
@@ -249,30 +240,65 @@ export function QuestList({
 	)
 }
 
-/** The Skills section: `required` is every level asked for, `skills` the ones still shown. */
+/**
+ * The Skills section: `required` is every level asked for, `skills` the ones still shown;
+ * `ironman` names the skills whose level shown is for ironman accounts only; `anyOf` lists groups
+ * of alternatives still shown (one level of each is enough).
+ */
 export function SkillsSection({
 	required,
 	skills,
 	hint,
+	ironman,
+	anyOf = [],
 }: {
 	required: number
 	skills: readonly SkillRequirement[]
 	hint?: string
+	ironman?: ReadonlySet<string>
+	anyOf?: readonly (readonly SkillRequirement[])[]
 }) {
 	return (
 		<PanelSection title="Skills" hint={hint}>
 			{required === 0 ? (
 				<EmptyLine>No skill requirements</EmptyLine>
-			) : skills.length === 0 ? (
+			) : skills.length === 0 && anyOf.length === 0 ? (
 				<EmptyLine ok>Every level reached</EmptyLine>
 			) : (
-				<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
-					{skills.map((s) => (
-						<li key={s.skill} data-skill={s.skill} className="m-0">
-							<SkillBadge skill={s.skill} level={s.level} />
-						</li>
+				<>
+					{skills.length > 0 ? (
+						<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
+							{skills.map((s) => (
+								<li
+									key={s.skill}
+									data-skill={s.skill}
+									data-ironman={ironman?.has(s.skill) ? '' : undefined}
+									className="m-0"
+								>
+									<SkillBadge skill={s.skill} level={s.level} />
+									{ironman?.has(s.skill) ? (
+										<span className="ml-0.5 text-xs font-semibold text-muted">ironman</span>
+									) : null}
+								</li>
+							))}
+						</ul>
+					) : null}
+					{anyOf.map((group) => (
+						<p
+							key={group.map((s) => s.skill).join()}
+							data-any-of=""
+							className="mt-2 flex flex-wrap items-center gap-1 text-sm text-muted"
+						>
+							One of:
+							{group.map((s, i) => (
+								<span key={s.skill}>
+									{i > 0 ? 'or ' : null}
+									<SkillBadge skill={s.skill} level={s.level} />
+								</span>
+							))}
+						</p>
 					))}
-				</ul>
+				</>
 			)}
 		</PanelSection>
 	)
@@ -327,30 +353,7 @@ export function OtherSection({ items }: { items: readonly string[] }) {
 }
 
 export function OnlyMissingSwitch() {
-	const [on, setOn] = useOnlyMissing()
-	return (
-		<button
-			type="button"
-			role="switch"
-			aria-checked={on}
-			onClick={() => setOn(!on)}
-			className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-medium text-fg hover:text-accent"
-		>
-			<span
-				aria-hidden="true"
-				className={`relative inline-block h-5 w-9 rounded-full border transition-colors ${
-					on ? 'border-accent bg-accent' : 'border-line bg-sunken'
-				}`}
-			>
-				<span
-					className={`absolute top-0.5 size-3.5 rounded-full transition-all ${
-						on ? 'left-[1.125rem] bg-accent-fg' : 'left-0.5 bg-muted'
-					}`}
-				/>
-			</span>
-			Only show what I'm missing
-		</button>
-	)
+	return <SettingSwitch setting={onlyMissingSetting} label="Only show what I'm missing" />
 }
 
 /** The footer line: whose data the ticks come from, and the switch once a player is loaded. */

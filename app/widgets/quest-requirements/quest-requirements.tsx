@@ -2,19 +2,22 @@ import { Link } from 'react-router'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
 import { STATUS_LABELS, summaryStartCheck } from '#app/lib/quests/progress.ts'
-import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
+import { compareNames, type RequirementSummary } from '#app/lib/quests/requirements.ts'
+import type { SkillRequirement } from '#app/lib/quests/schema.ts'
 import type { SkillName } from '#app/lib/skills.ts'
+import { useIronman, useOnlyMissing } from '#app/components/settings/reader-settings.ts'
 import {
 	EmptyLine,
 	OtherSection,
 	type PanelPlayer,
+	type PanelQuest,
 	PanelSection,
 	PlayerFooter,
 	QuestList,
 	QuestPointsLine,
 	RequirementCard,
 	SkillsSection,
-	useOnlyMissing,
+	stepDone,
 	usePanelPlayer,
 	WikiGuideLink,
 } from './panel-parts.tsx'
@@ -25,20 +28,27 @@ const FOLD_AFTER = 12
 
 type Status = 'completed' | 'can-start' | 'locked'
 
-function targetStatus(summary: RequirementSummary, player: PanelPlayer): Status | undefined {
+function targetStatus(
+	summary: RequirementSummary,
+	player: PanelPlayer,
+	ironman: boolean,
+): Status | undefined {
 	const target = summary.quests.at(-1)
 	if (!target) return undefined
 	if (player.hasCompleted(target.name)) return 'completed'
 	const questPoints = summary.questPoints > 0 ? player.questPoints : 0
 	if (questPoints === undefined) return undefined
+	const names = (keep: (q: PanelQuest) => boolean) =>
+		new Set(summary.quests.filter(keep).map((q) => q.name))
+	const skills = [...target.skills, ...(target.ironmanSkills ?? []), ...(target.anyOf ?? []).flat()]
 	const progress: PlayerProgress = {
-		completed: new Set(
-			summary.quests.filter((q) => player.hasCompleted(q.name)).map((q) => q.name),
-		),
-		levels: Object.fromEntries(
-			target.skills.map((s) => [s.skill, player.levelOf(s.skill)]),
-		) as Partial<Record<SkillName, number>>,
+		completed: names((q) => player.hasCompleted(q.name)),
+		started: names((q) => player.hasStarted(q.name)),
+		levels: Object.fromEntries(skills.map((s) => [s.skill, player.levelOf(s.skill)])) as Partial<
+			Record<SkillName, number>
+		>,
 		questPoints,
+		ironman,
 	}
 	return summaryStartCheck(summary, progress)?.canStart ? 'can-start' : 'locked'
 }
@@ -76,12 +86,20 @@ export function QuestRequirementsPanel({
 	const onlyMissing = player !== undefined && onlyMissingChoice
 	const chain = summary?.quests ?? []
 	const target = chain.at(-1)
-	const status = summary && player ? targetStatus(summary, player) : undefined
+	const [ironman] = useIronman()
+	const status = summary && player ? targetStatus(summary, player, ironman) : undefined
 
-	const quests = onlyMissing ? chain.filter((q) => !player.hasCompleted(q.name)) : chain
-	const skills = (summary?.totalSkills ?? []).filter(
-		(s) => !onlyMissing || player.levelOf(s.skill) < s.level,
-	)
+	const quests = onlyMissing ? chain.filter((q) => !stepDone(q, player)) : chain
+	// An ironman sees the ironman-only levels in place of the lower ones everyone needs.
+	const ironmanSkills = ironman ? (summary?.ironmanSkills ?? []) : []
+	const ironmanNames = new Set(ironmanSkills.map((s) => s.skill))
+	const required = [
+		...(summary?.totalSkills ?? []).filter((s) => !ironmanNames.has(s.skill)),
+		...ironmanSkills,
+	].sort((a, b) => compareNames(a.skill, b.skill))
+	const unmet = (s: SkillRequirement) => player!.levelOf(s.skill) < s.level
+	const skills = required.filter((s) => !onlyMissing || unmet(s))
+	const anyOf = (summary?.anyOf ?? []).filter((group) => !onlyMissing || group.every(unmet))
 	const questPoints = summary?.questPoints ?? 0
 	const questPointsMet = player?.questPoints !== undefined && player.questPoints >= questPoints
 	const other = summary?.other ?? []
@@ -120,7 +138,7 @@ export function QuestRequirementsPanel({
 							{player && !onlyMissing ? (
 								<span className="text-muted">
 									{' · '}
-									{quests.filter((q) => !player.hasCompleted(q.name)).length} not done
+									{quests.filter((q) => !stepDone(q, player)).length} not done
 								</span>
 							) : null}
 						</summary>
@@ -131,8 +149,10 @@ export function QuestRequirementsPanel({
 				)}
 			</PanelSection>
 			<SkillsSection
-				required={summary?.totalSkills.length ?? 0}
+				required={required.length + (summary?.anyOf.length ?? 0)}
 				skills={skills}
+				ironman={ironmanNames}
+				anyOf={anyOf}
 				hint={chain.length > 1 ? 'highest level in the chain' : undefined}
 			/>
 			{questPoints > 0 && !(onlyMissing && questPointsMet) ? (

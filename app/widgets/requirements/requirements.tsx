@@ -1,6 +1,7 @@
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { compareNames } from '#app/lib/quests/requirements.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
+import { useOnlyMissing } from '#app/components/settings/reader-settings.ts'
 import {
 	EmptyLine,
 	OtherSection,
@@ -10,7 +11,6 @@ import {
 	QuestList,
 	RequirementCard,
 	SkillsSection,
-	useOnlyMissing,
 	usePanelPlayer,
 } from '#app/widgets/quest-requirements/panel-parts.tsx'
 import type { RequirementsWidgetProps } from './requirements.schema.ts'

@@ -4,7 +4,7 @@ import type { CompiledPage, NavEntry, Navigation } from '#app/lib/content/page-t
 import { type CompileResult, ContentError, compilePage, type PageLink } from './compile-page.ts'
 import { finishWidgets } from './finish-widgets.ts'
 import { publicFiles } from './public-files.ts'
-import type { QuestSummaryLookup } from '#app/widgets/widget-build.ts'
+import type { QuestSummaryLookup, SkillGuideLookup } from '#app/widgets/widget-build.ts'
 
 export type BuildContentOptions = {
 	contentDir: string
@@ -15,6 +15,8 @@ export type BuildContentOptions = {
 	questSlugs: ReadonlySet<string>
 	/** A quest's precomputed requirements, for the requirement widgets. */
 	questSummary?: QuestSummaryLookup
+	/** The levelling guides, for widgets that show them. */
+	skillGuide?: SkillGuideLookup
 }
 
 export type BuiltContent = {
@@ -67,6 +69,7 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 			publicFiles: files,
 			resolveQuest: options.resolveQuest,
 			questSummary: options.questSummary,
+			skillGuide: options.skillGuide,
 		})
 		errors.push(...result.errors)
 		results.set(pathname, { ...result, file })

@@ -16,7 +16,7 @@ import { encodeHast } from '#app/lib/content/compact-hast.ts'
 import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatter.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
-import type { PublicFiles, QuestSummaryLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
+import type { PublicFiles, QuestSummaryLookup, SkillGuideLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
 
 export class ContentError extends Error {
 	constructor(
@@ -41,6 +41,8 @@ export type CompileContext = {
 	resolveQuest: (name: string) => string | undefined
 	/** A quest's precomputed requirements, embedded in the requirement widgets' props. */
 	questSummary?: QuestSummaryLookup
+	/** The levelling guides, for widgets that show them. */
+	skillGuide?: SkillGuideLookup
 }
 
 export type CompileResult = {
@@ -149,6 +151,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			publicFiles: ctx.publicFiles,
 			resolveQuest: ctx.resolveQuest,
 			questSummary: ctx.questSummary,
+			skillGuide: ctx.skillGuide,
 			children: directive.type === 'containerDirective' ? directive.children : [],
 			parent,
 			fail: (reason, at) => fail(lineOf(at ?? directive), reason),

@@ -4,14 +4,19 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
 import { ContentError, compilePage } from './compile-page.ts'
 import { publicFiles } from './public-files.ts'
+import type { SkillGuideLookup } from '#app/widgets/widget-build.ts'
 
 export type DevGalleryOptions = {
 	/** content-dev/widgets.md */
 	file: string
 	publicDir: string
 	resolveQuest: (name: string) => string | undefined
+	/** The levelling guides, for the skill overview's demo. */
+	skillGuide?: SkillGuideLookup
 	/** Paths of the site's pages, for checking the gallery's internal links. */
 	pagePaths: ReadonlySet<string>
+	/** Quest page slugs, for links to /quests/<slug>. */
+	questSlugs?: ReadonlySet<string>
 }
 
 const tagOf = (node: CompactNode | undefined) => (Array.isArray(node) ? node[0] : undefined)
@@ -64,11 +69,14 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 		section: 'dev',
 		publicFiles: publicFiles(options.publicDir),
 		resolveQuest: options.resolveQuest,
+		skillGuide: options.skillGuide,
 	})
 	const errors = [...result.errors]
 	for (const link of result.links) {
 		const target = link.href.split('#')[0]!.toLowerCase()
-		if (target && !options.pagePaths.has(target)) {
+		const questSlug = /^\/quests\/([^/]+)$/.exec(target)?.[1]
+		const isQuestPage = questSlug !== undefined && options.questSlugs?.has(questSlug)
+		if (target && !options.pagePaths.has(target) && !isQuestPage) {
 			errors.push(new ContentError(link.file, link.line, `broken link ${link.href}: no such page`))
 		}
 	}
