@@ -26,7 +26,6 @@ export function createMemoryState(options: { now?: () => number } = {}): MemoryS
 	}
 
 	return {
-		kind: 'memory',
 		localLimiter,
 
 		limiter(name, limit): Limiter {

@@ -96,7 +96,6 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 	}
 
 	return {
-		kind: 'redis',
 
 		entries<T>(name: string): Entries<T> {
 			const key = (id: string) => `${PREFIX}${name}:${id}`

@@ -48,7 +48,6 @@ export type ExpiringSet = {
 }
 
 export type SharedState = {
-	readonly kind: 'memory' | 'redis'
 	/**
 	 * Entries the other instances see, under their own key space `name`. Only with Redis: in one
 	 * process a feature's own memory (its cache) is already all there is.
@@ -61,22 +60,12 @@ export type SharedState = {
 	close(): Promise<void>
 }
 
-type SharedStateOptions = {
-	/** `REDIS_URL`: unset keeps everything in this process. */
-	redisUrl?: string
-	log?: (line: string) => void
-}
-
-function createSharedState(options: SharedStateOptions = {}): SharedState {
-	if (!options.redisUrl) return createMemoryState()
-	return createRedisState({ url: options.redisUrl, log: options.log ?? stderrLog })
-}
-
 let shared: SharedState | undefined
 
-/** This process's shared state, from `REDIS_URL`; created on first use. */
+/** This process's state: in Redis when `REDIS_URL` is set, else in-process. Created on first use. */
 export function getSharedState(): SharedState {
-	shared ??= createSharedState({ redisUrl: getEnv().REDIS_URL })
+	const url = getEnv().REDIS_URL
+	shared ??= url ? createRedisState({ url, log: stderrLog }) : createMemoryState()
 	return shared
 }
 
