@@ -28,10 +28,16 @@ test('never a location a browser reads as another host (// or /\\)', () => {
 })
 
 test('a long run of slashes costs no time', () => {
-	const started = performance.now()
 	expect(run('GET', `/setup/intro${'/'.repeat(60_000)}`).redirect).toEqual([301, '/setup/intro'])
 	expect(run('GET', `/${'/'.repeat(60_000)}x/`).redirect).toEqual([301, '/x'])
-	expect(performance.now() - started).toBeLessThan(20)
+	// The fastest of a few runs (a busy machine can pause any one); the old regex took seconds.
+	let fastest = Infinity
+	for (let i = 0; i < 5; i++) {
+		const started = performance.now()
+		run('GET', `/${'/'.repeat(60_000)}x/`)
+		fastest = Math.min(fastest, performance.now() - started)
+	}
+	expect(fastest).toBeLessThan(20)
 })
 
 test('case-sensitive paths and non-GET requests pass through', () => {

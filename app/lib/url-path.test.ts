@@ -9,12 +9,22 @@ test('trailing slashes go, the rest stays', () => {
 	expect(trimTrailingSlashes('https://example.com/')).toBe('https://example.com')
 })
 
+/** The fastest of a few runs: a busy machine can pause any single one. */
+function fastestMs(work: () => void) {
+	let best = Infinity
+	for (let i = 0; i < 5; i++) {
+		const started = performance.now()
+		work()
+		best = Math.min(best, performance.now() - started)
+	}
+	return best
+}
+
 test('a 64 KB run of slashes is trimmed in under 5 ms, wherever it sits', () => {
+	// `/\/+$/` took about 8 s on the first of these.
 	const run = '/'.repeat(64 * 1024)
 	for (const path of [`${run}x/`, `/a${run}`, `${run}x${run}y`]) {
-		const started = performance.now()
-		trimTrailingSlashes(path)
-		expect(performance.now() - started).toBeLessThan(5)
+		expect(fastestMs(() => trimTrailingSlashes(path))).toBeLessThan(5)
 	}
 })
 
