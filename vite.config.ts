@@ -9,6 +9,7 @@ const SHELL = new RegExp(
 		'/app/player/(player-icons|username-store|header-player)\\.tsx?$',
 		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date)\\.ts$',
 		'/app/widgets/(components|widget-host)\\.tsx?$',
+		'/app/search/(search-box|search-launcher)\\.tsx$',
 		'preload-helper',
 	].join('|'),
 )

@@ -9,12 +9,15 @@ import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
+import { createPlanCore, PLAN_PATH } from '#app/server/plan-api.server.ts'
+import { getPlanner } from '#app/server/planner.server.ts'
 import { clientAddressContext, documentCspContext } from '#app/server/load-context.server.ts'
 import { clientAddress, trustFunction } from './client-address.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
-import { canonicalRedirects } from './redirects.ts'
+import aliases from '#app/generated/aliases.json' with { type: 'json' }
+import { aliasRedirects, canonicalRedirects } from './redirects.ts'
 import { limitFormBodies, refuseUnservable } from './request-guards.ts'
 import { staticFiles } from './static-files.ts'
 
@@ -48,6 +51,7 @@ app.use((req, res, next) => {
 })
 app.use(compression())
 app.use(canonicalRedirects)
+app.use(aliasRedirects(aliases as Record<string, string>))
 
 if (env.NODE_ENV === 'production') {
 	const buildDir = path.resolve('build')
@@ -71,19 +75,20 @@ app.use(
 	}),
 )
 
-const servePlayerData = createPlayerDataRoute(
-	createPlayerDataCore({ ...playerDataConfigFromEnv(env), state: getSharedState() }),
-	trust,
-)
+const playerData = createPlayerDataCore({ ...playerDataConfigFromEnv(env), state: getSharedState() })
+const servePlayerData = createPlayerDataRoute(playerData, trust)
+// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
+const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner()), trust)
 
 /**
- * Every request: unknown methods and overlong URLs are refused first; then the player lookup on
- * its fast path, everything else through the Express app.
+ * Every request: unknown methods and overlong URLs are refused first; then the player lookup and
+ * the plan API on their fast path, the rest through Express.
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	if (refuseUnservable(req, res)) return
 	const path = req.url?.split('?')[0]
 	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
+	else if (path === PLAN_PATH) void servePlan(req, res)
 	else app(req, res)
 }
 
