@@ -51,6 +51,7 @@ export function SearchBox({
 			action="/search"
 			method="get"
 			role="search"
+			aria-label={variant === 'header' ? 'Site search' : variant === 'page' ? 'Search again' : 'Search the guide'}
 			className={`relative ${className}`}
 			onSubmit={
 				enhance
