@@ -39,7 +39,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 					{leaguesHref ? (
 						<Link
 							to={leaguesHref}
-							className="hidden whitespace-nowrap rounded-md border border-accent/60 px-2 py-1.5 lg:px-3 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg md:inline-block"
+							className="hidden whitespace-nowrap rounded-md border border-accent/60 px-2 py-1.5 lg:px-3 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg lg:inline-block"
 						>
 							Leagues Hub
 						</Link>
