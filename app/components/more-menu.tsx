@@ -2,12 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { IconMenu } from './icons.tsx'
+import { ThemeToggle } from './theme-toggle.tsx'
 
 const linkClass = 'block rounded-md px-3 py-2 font-medium text-fg hover:bg-raised'
 
 /**
  * Phones only (the bottom tab bar keeps its five tabs): the pages with no tab of their own, the
- * quest list and the Tools section. Closes on a link, Escape, a click outside or a new page.
+ * quest list and the Tools section, and the theme switch the header has no room for. Closes on a
+ * link, Escape, a click outside or a new page.
  */
 export function MoreMenu() {
 	const [open, setOpen] = useState(false)
@@ -80,6 +82,12 @@ export function MoreMenu() {
 						</ul>
 					</li>
 				</ul>
+				{open ? (
+					<div className="mt-1 flex items-center justify-between border-t border-line px-3 pt-2">
+						<span className="font-medium text-fg">Theme</span>
+						<ThemeToggle />
+					</div>
+				) : null}
 			</nav>
 		</div>
 	)

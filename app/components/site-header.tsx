@@ -12,8 +12,8 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
 				<Link to="/" className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-fg sm:text-lg lg:mr-4">
 					<img src="/favicon.svg" alt="" width={26} height={26} />
-					{/* On the narrowest phones the logo alone keeps room for search, account, theme and menu. */}
-					<span className="max-[419px]:sr-only">Gielinor Guide</span>
+					{/* The narrowest phones show the mark alone; so do tablets (768–1023 px), where the section links and tools need the room. */}
+					<span className="max-[419px]:sr-only md:max-lg:sr-only">Gielinor Guide</span>
 				</Link>
 				<nav aria-label="Sections" className="hidden items-center gap-0.5 md:flex lg:gap-1">
 					{items.map((item) => (
@@ -45,7 +45,8 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 						</Link>
 					) : null}
 					<HeaderPlayer />
-					<ThemeToggle />
+					{/* On phones the theme switch sits in the More menu: the header has no room left. */}
+					<ThemeToggle className="max-md:hidden" />
 					<MoreMenu />
 				</div>
 			</div>

@@ -209,12 +209,16 @@ test('Tools: a desktop header link, the phone menu and the index page', async ({
 	await expect(page).toHaveURL(/\/tools\/plan$/)
 	await expect(page.getByRole('navigation', { name: 'More' })).toBeHidden()
 	await expect(more).toHaveAttribute('aria-expanded', 'false')
+	// The theme switch lives in the menu on phones.
+	await more.click()
+	await page.getByRole('navigation', { name: 'More' }).getByRole('button', { name: 'Switch to light theme' }).click()
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 	expect(consoleErrors).toEqual([])
 })
 
 test('the header still fits with Tools in it: phones with a long name, tablets and desktops', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Midgame Mia'))
-	for (const width of [375, 768, 1024]) {
+	for (const width of [375, 768, 900, 1024, 1280]) {
 		await page.setViewportSize({ width, height: 700 })
 		await page.goto('/tools')
 		await waitForHydration(page)
