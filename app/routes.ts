@@ -13,6 +13,8 @@ export default [
 	route('quests/:slug', 'routes/quest.tsx'),
 	// Site search without JavaScript (and the dialog's fallback): server-rendered, never prerendered.
 	route('search', 'routes/search.tsx'),
+	route('tools', 'routes/tools.tsx'),
+	route('tools/plan', 'routes/tools.plan.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),

@@ -10,6 +10,7 @@ import { buildContent, writeContent } from './content/build-content.ts'
 import { compileDevGallery, writeDevGallery } from './content/dev-gallery.ts'
 import { fillGuideIndex, guideIndexOf } from '#app/widgets/guide-index/guide-index.build.ts'
 import { writeLeague } from './league.ts'
+import { writePlannerData } from './planner-data.ts'
 import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
 import { writeSearchIndex } from './search-index.ts'
 import { writeSkillGuides } from './skill-guide-artifacts.ts'
@@ -23,6 +24,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 
 	const problems: string[] = []
 	problems.push(...writeQuestData(outDir))
+	problems.push(...writePlannerData(root, outDir))
 	const skillGuides = await writeSkillGuides(outDir)
 	problems.push(...skillGuides.problems)
 	const skillGuide = (skill: string) => skillGuides.guides.find((g) => g.skill === skill)
