@@ -26,7 +26,7 @@ export type SearchSources = {
 /** The page whose bold-term table rows are the glossary. */
 export const GLOSSARY_PATH = '/setup/glossary'
 
-/** Pages of the site that are routes rather than markdown (they are in the sitemap too). */
+/** Pages of the site that are routes rather than markdown (they are in the sitemap too); the tools come from `tools`. */
 const ROUTE_PAGES: SearchDocument[] = [
 	{
 		kind: 'page',
@@ -41,6 +41,13 @@ const ROUTE_PAGES: SearchDocument[] = [
 		href: '/quests',
 		context: 'Quest catalogue',
 		text: 'Every quest with its requirements, difficulty and quest points: search, filter and see which ones your account can start now.',
+	},
+	{
+		kind: 'tool',
+		title: 'Tools',
+		href: '/tools',
+		context: 'Tools',
+		text: 'Tools for your RuneScape 3 account: plans, trackers and checks that read your own stats.',
 	},
 ]
 
