@@ -15,6 +15,7 @@ export default [
 	route('search', 'routes/search.tsx'),
 	route('tools', 'routes/tools.tsx'),
 	route('tools/plan', 'routes/tools.plan.tsx'),
+	route('tools/recurring', 'routes/tools.recurring.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),

@@ -1,5 +1,8 @@
+import { useEffect } from 'react'
+import { Link } from 'react-router'
 import type { Route } from './+types/guide'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { rememberLastRead } from '#app/components/home/last-read-store.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
 import { PageSources } from '#app/components/page-sources.tsx'
@@ -30,6 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function Guide({ loaderData }: Route.ComponentProps) {
 	const { page, breadcrumbs, prev, next } = loaderData
+	// The home page's "Continue reading" card offers the last page opened.
+	useEffect(() => rememberLastRead({ path: page.path, title: page.title }), [page.path, page.title])
 	return (
 		<>
 			<main id="main" className="min-w-0 flex-1 px-4 pt-6 pb-16 sm:px-8 lg:px-12">
@@ -38,6 +43,20 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 				{page.lastVerified ? (
 					<p className="mt-2 text-sm text-muted">
 						Last verified <time dateTime={page.lastVerified}>{formatDate(page.lastVerified)}</time>
+					</p>
+				) : null}
+				{page.quests.length > 0 ? (
+					<p className="mt-2 text-sm" data-guide-quests="">
+						<span className="text-muted">{page.quests.length === 1 ? 'Quest page: ' : 'Quest pages: '}</span>
+						{page.quests.map((quest, i) => (
+							<span key={quest.slug}>
+								{i > 0 ? ', ' : null}
+								<Link to={`/quests/${quest.slug}`} prefetch="intent" className="font-medium text-link underline underline-offset-2">
+									{quest.name}
+								</Link>
+							</span>
+						))}
+						<span className="text-muted"> — requirements, the full chain and what it unlocks</span>
 					</p>
 				) : null}
 				<article className="prose mt-6 max-w-3xl">

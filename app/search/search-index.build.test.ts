@@ -8,7 +8,7 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import { flatten } from '#app/lib/content/navigation.ts'
 import type { CompiledPage, Navigation } from '#app/lib/content/page-types.ts'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
-import { ROUTED_TOOL_PAGES } from '#app/lib/tools.ts'
+import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { publicPaths } from '#app/server/sitemap.server.ts'
 import { GLOSSARY_PATH, pageSections, searchDocuments } from './search-index.build.ts'
 import type { SearchPayload } from './search-types.ts'
@@ -25,9 +25,7 @@ const pages = flatten(navigation.sections)
 	)
 
 test('the index holds every page of the sitemap', () => {
-	const indexed = new Set(
-		documents.filter((d) => d.kind === 'page' || d.kind === 'tool').map((d) => d.href),
-	)
+	const indexed = new Set(documents.filter((d) => d.kind === 'page' || d.kind === 'tool').map((d) => d.href))
 	const paths = publicPaths().filter((p) => !p.startsWith('/quests/'))
 	expect(paths.length).toBeGreaterThan(50)
 	expect(paths.filter((p) => !indexed.has(p))).toEqual([])
@@ -93,10 +91,9 @@ test('the glossary terms lead to their rows, the 30 skill guides and the tools a
 		readdirSync(path.resolve(import.meta.dirname, '../../data/skills')).length,
 	)
 
-	// The Tools index, then each tool whose route exists.
 	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual([
 		'/tools',
-		...ROUTED_TOOL_PAGES.map((t) => t.path),
+		...TOOL_PAGES.map((t) => t.path),
 	])
 })
 
@@ -133,6 +130,7 @@ test('section roots that only redirect are not indexed as pages', () => {
 				status: 'published',
 				lastVerified: null,
 				sources: [],
+				quests: [],
 				headings: [],
 				body: [],
 				widgets: [],
@@ -146,6 +144,7 @@ test('section roots that only redirect are not indexed as pages', () => {
 				status: 'published',
 				lastVerified: null,
 				sources: [],
+				quests: [],
 				headings: [],
 				body: [['p', 0, 'Hello']],
 				widgets: [],

@@ -26,7 +26,7 @@ export type SearchSources = {
 /** The page whose bold-term table rows are the glossary. */
 export const GLOSSARY_PATH = '/setup/glossary'
 
-/** Pages of the site that are routes rather than markdown (they are in the sitemap too); the tools come from `tools`. */
+/** Pages of the site that are routes rather than markdown (they are in the sitemap too). */
 const ROUTE_PAGES: SearchDocument[] = [
 	{
 		kind: 'page',
@@ -41,13 +41,6 @@ const ROUTE_PAGES: SearchDocument[] = [
 		href: '/quests',
 		context: 'Quest catalogue',
 		text: 'Every quest with its requirements, difficulty and quest points: search, filter and see which ones your account can start now.',
-	},
-	{
-		kind: 'tool',
-		title: 'Tools',
-		href: '/tools',
-		context: 'Tools',
-		text: 'Tools for your RuneScape 3 account: plans, trackers and checks that read your own stats.',
 	},
 ]
 
@@ -196,6 +189,15 @@ export function searchDocuments(sources: SearchSources): SearchDocument[] {
 		})
 	}
 
+	if (sources.tools.length > 0) {
+		documents.push({
+			kind: 'tool',
+			title: 'Tools',
+			href: '/tools',
+			context: 'Tools',
+			text: `Interactive tools: ${sources.tools.map((t) => t.title).join(', ')}.`,
+		})
+	}
 	for (const tool of sources.tools) {
 		documents.push({
 			kind: 'tool',

@@ -9,9 +9,18 @@ export function requirementText(met: boolean): string {
 	return met ? 'Requirement met' : 'Requirement not met'
 }
 
-/** The badge button's accessible name, e.g. "96 Herblore — open the Herblore levelling guide". */
-export function badgeLabel(skill: string, level: number, met: boolean | undefined): string {
+/** The level on the badge: "51" without player data, "20/51" (theirs / needed) with it. */
+export function badgeLevel(level: number, current: number | undefined): string {
+	return current === undefined ? String(level) : `${current}/${level}`
+}
+
+/**
+ * The badge button's accessible name, starting with what the badge shows: "96 Herblore — open the
+ * Herblore levelling guide", or with player data "71/96 Herblore (you have 71, need 96: not met) — …".
+ */
+export function badgeLabel(skill: string, level: number, current: number | undefined): string {
 	const label = skillLabel(skill)
-	const state = met === undefined ? '' : met ? ' (met)' : ' (not met)'
-	return `${level} ${label}${state} — open the ${label} levelling guide`
+	const met = requirementMet(current, level)
+	const state = met === undefined ? '' : ` (you have ${current}, need ${level}: ${met ? 'met' : 'not met'})`
+	return `${badgeLevel(level, current)} ${label}${state} — open the ${label} levelling guide`
 }

@@ -58,7 +58,10 @@ export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed
 							<IconCross size={18} />
 						</Drawer.Close>
 					</div>
-					<div className="overflow-y-auto overscroll-contain px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
+					<div
+						data-drawer-scroll=""
+						className="overflow-y-auto overscroll-contain px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]"
+					>
 						<Suspense fallback={<p className="py-6 text-sm text-muted">Loading the guide…</p>}>
 							<GuideBody skill={skill} required={level} />
 						</Suspense>

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { CompiledPage, Navigation } from '#app/lib/content/page-types.ts'
 import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
-import { ROUTED_TOOL_PAGES } from '#app/lib/tools.ts'
+import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { buildPayload } from '#app/search/search-engine.ts'
 import { searchDocuments } from '#app/search/search-index.build.ts'
 
@@ -30,7 +30,7 @@ export function writeSearchIndex(
 		navigation: content.navigation,
 		quests: readJson<QuestCatalogueEntry[]>('quests/catalogue.json'),
 		skillGuides,
-		tools: ROUTED_TOOL_PAGES,
+		tools: TOOL_PAGES,
 	})
 	const file = path.join(outDir, SEARCH_INDEX_FILE)
 	mkdirSync(path.dirname(file), { recursive: true })

@@ -210,3 +210,20 @@ test('internal links are collected with their line for checking', () => {
 		{ file: 'content/setup/test.md', line: 6, href: '#top' },
 	])
 })
+
+test('each table region is named after the heading above it, numbered when a heading has several', () => {
+	const table = '| a | b |\n| - | - |\n| 1 | 2 |\n'
+	const { page, errors } = compile(`${table}\n## Drop rates\n\n${table}\n${table}\n### Costs\n\n${table}`)
+	expect(errors).toEqual([])
+	const labels: unknown[] = []
+	const walk = (nodes: CompactNode[]) => {
+		for (const node of nodes) {
+			if (typeof node === 'string') continue
+			const [tag, props, ...children] = node
+			if (tag === 'table' && props) labels.push(props.dataRegionLabel)
+			walk(children)
+		}
+	}
+	walk(page.body as CompactNode[])
+	expect(labels).toEqual(['Table', 'Drop rates table', 'Drop rates table 2', 'Costs table'])
+})
