@@ -61,7 +61,11 @@ export default function SearchDialog({
 	const inputRef = useRef<HTMLInputElement>(null)
 	const [query, setQuery] = useState(requested ?? '')
 	const [search, setSearch] = useState<SiteSearch | Error>()
-	const [active, setActive] = useState(0)
+	// The active option, reset to the first whenever the options change (without a second render).
+	const [selection, setSelection] = useState<{ options: Option[]; index: number }>({
+		options: [],
+		index: 0,
+	})
 	const [recent, setRecent] = useState<string[]>([])
 	const [statuses, setStatuses] = useState<QuestStatusLabels>()
 	const navigate = useNavigate()
@@ -120,7 +124,8 @@ export default function SearchDialog({
 		return []
 	}, [outcome, query, recent, baseId])
 
-	useEffect(() => setActive(0), [options])
+	const active = selection.options === options ? selection.index : 0
+	const setActive = (index: number) => setSelection({ options, index })
 
 	useEffect(() => {
 		document.getElementById(options[active]?.id ?? '')?.scrollIntoView({ block: 'nearest' })
@@ -161,7 +166,7 @@ export default function SearchDialog({
 		const count = options.length
 		if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
 			event.preventDefault()
-			if (count) setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : count - 1)) % count)
+			if (count) setActive((active + (event.key === 'ArrowDown' ? 1 : count - 1)) % count)
 		} else if (event.key === 'Enter') {
 			event.preventDefault()
 			choose(options[active])

@@ -136,6 +136,8 @@ async function browserBench(executablePath: string) {
 		const log = transferLog(page)
 		await page.goto(BASE + GUIDE)
 		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+		// Everything the page loads by itself (lazy widgets, images) is in before the search starts.
+		await page.waitForLoadState('networkidle')
 		await page.waitForTimeout(500)
 		const pageLoad = log.since(0)
 		const searchBeforeOpen = pageLoad.filter((e) => /search-(dialog|index)/.test(e.url))
