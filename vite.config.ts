@@ -10,6 +10,7 @@ const SHELL = new RegExp(
 		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date|countdown|continue-reading)\\.ts$',
 		'/app/components/home/last-read-store\\.ts$',
 		'/app/widgets/(components|widget-host)\\.tsx?$',
+		'/app/search/(search-box|search-launcher)\\.tsx$',
 		'preload-helper',
 	].join('|'),
 )

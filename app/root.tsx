@@ -16,8 +16,21 @@ import { SiteHeader } from './components/site-header.tsx'
 import { themeScript } from './components/theme-toggle.tsx'
 import { ToastRoot } from './components/toaster.tsx'
 import { startAnalytics } from './lib/analytics.ts'
+import { SearchLauncher } from './search/search-launcher.tsx'
 import { getSiteData } from './server/site.server.ts'
 import './styles/app.css'
+
+/**
+ * Without JavaScript: controls that need it disappear, notes saying so appear, and every tab panel
+ * shows under its own label (app.css has the with-JavaScript side).
+ */
+const NO_SCRIPT_STYLE = [
+	'.js-only{display:none!important}',
+	'.no-js-only{display:block!important}',
+	'[data-tabs] [role=tablist]{display:none}',
+	// In Tailwind's base layer, where its own `[hidden]{display:none!important}` lives.
+	'@layer base{[data-tabs] [role=tabpanel][hidden]{display:block!important}}',
+].join('')
 
 export function loader() {
 	return getSiteData()
@@ -39,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#0e1116" />
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+				<noscript dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_STYLE}</style>` }} />
 				<Meta />
 				<Links />
 			</head>
@@ -53,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<BottomTabs tabs={bottomTabs(data?.tabHrefs ?? {})} pathname={pathname} />
 				<ToastRoot />
+				<SearchLauncher />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

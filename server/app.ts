@@ -8,12 +8,15 @@ import { getServices } from '#app/dashboard/server/services.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
+import { createPlanCore, PLAN_PATH } from '#app/server/plan-api.server.ts'
+import { getPlanner } from '#app/server/planner.server.ts'
 import { clientAddressContext, documentCspContext } from '#app/server/load-context.server.ts'
 import { clientAddress } from './client-address.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
-import { canonicalRedirects } from './redirects.ts'
+import aliases from '#app/generated/aliases.json' with { type: 'json' }
+import { aliasRedirects, canonicalRedirects } from './redirects.ts'
 import { staticFiles } from './static-files.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
@@ -42,6 +45,7 @@ app.use((req, res, next) => {
 })
 app.use(compression())
 app.use(canonicalRedirects)
+app.use(aliasRedirects(aliases as Record<string, string>))
 
 if (env.NODE_ENV === 'production') {
 	const buildDir = path.resolve('build')
@@ -64,12 +68,16 @@ app.use(
 	}),
 )
 
-const servePlayerData = createPlayerDataRoute(createPlayerDataCore(playerDataConfigFromEnv(env)), env.TRUST_PROXY)
+const playerData = createPlayerDataCore(playerDataConfigFromEnv(env))
+const servePlayerData = createPlayerDataRoute(playerData, env.TRUST_PROXY)
+// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
+const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner()), env.TRUST_PROXY)
 
-/** Every request: the player lookup on its fast path, everything else through the Express app. */
+/** Every request: the player lookup and the plan API on their fast path, the rest through Express. */
 export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	const path = req.url?.split('?')[0]
 	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
+	else if (path === PLAN_PATH) void servePlan(req, res)
 	else app(req, res)
 }
 

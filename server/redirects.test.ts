@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { expect, test, vi } from 'vitest'
-import { canonicalRedirects } from './redirects.ts'
+import { aliasRedirects, canonicalRedirects } from './redirects.ts'
 
 function run(method: string, url: string) {
 	const path = url.split('?')[0]!
@@ -28,4 +28,19 @@ test('case-sensitive paths and non-GET requests pass through', () => {
 	expect(run('GET', '/assets/Entry-AbC.js').next).toBe(1)
 	expect(run('GET', '/uploads/2026/Map.png').next).toBe(1)
 	expect(run('POST', '/Setup').next).toBe(1)
+})
+
+test('an alias answers with a permanent redirect to its page, keeping the query; anything else passes', () => {
+	const middleware = aliasRedirects({ '/setup/game-modes': '/setup/gamemodes' })
+	const call = (method: string, url: string) => {
+		const redirect = vi.fn()
+		const next = vi.fn()
+		middleware({ method, path: url.split('?')[0]!, originalUrl: url } as Request, { redirect } as unknown as Response, next as NextFunction)
+		return { redirect: redirect.mock.calls[0], next: next.mock.calls.length }
+	}
+	expect(call('GET', '/setup/game-modes').redirect).toEqual([301, '/setup/gamemodes'])
+	expect(call('HEAD', '/setup/game-modes?from=chat').redirect).toEqual([301, '/setup/gamemodes?from=chat'])
+	expect(call('GET', '/setup/gamemodes').next).toBe(1)
+	expect(call('GET', '/constructor').next).toBe(1)
+	expect(call('POST', '/setup/game-modes').next).toBe(1)
 })

@@ -20,3 +20,18 @@ export function canonicalRedirects(req: Request, res: Response, next: NextFuncti
 	const search = queryStart >= 0 ? req.originalUrl.slice(queryStart) : ''
 	res.redirect(301, `${target}${search}`)
 }
+
+/**
+ * Other paths readers type for a page (front matter `aliases:`, collected by the build into
+ * app/generated/aliases.json): a permanent redirect to the page, keeping the query. Runs after
+ * canonicalRedirects, so paths are already lower case without a trailing slash.
+ */
+export function aliasRedirects(aliases: Readonly<Record<string, string>>) {
+	return (req: Request, res: Response, next: NextFunction) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		const target = Object.hasOwn(aliases, req.path) ? aliases[req.path] : undefined
+		if (!target) return next()
+		const queryStart = req.originalUrl.indexOf('?')
+		res.redirect(301, `${target}${queryStart >= 0 ? req.originalUrl.slice(queryStart) : ''}`)
+	}
+}

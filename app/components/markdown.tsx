@@ -47,10 +47,13 @@ function heading(Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
 	}
 }
 
-/** Wide tables scroll sideways on small screens instead of stretching the page. */
-function ScrollTable(props: ComponentProps<'table'>) {
+/**
+ * Wide tables scroll sideways on small screens instead of stretching the page. The build names
+ * each table's region after the heading above it (`data-region-label`).
+ */
+function ScrollTable({ 'data-region-label': label, ...props }: ComponentProps<'table'> & { 'data-region-label'?: string }) {
 	return (
-		<div className="overflow-x-auto" role="region" aria-label="Table" tabIndex={0}>
+		<div className="overflow-x-auto" role="region" aria-label={label ?? 'Table'} tabIndex={0}>
 			<table {...props} />
 		</div>
 	)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { SidebarItem } from '#app/lib/content/navigation.ts'
 import { IconChevron, IconMenu } from './icons.tsx'
@@ -30,31 +30,33 @@ function useClosedGroups() {
 	return { closed, toggle }
 }
 
+/**
+ * The section's pages. On phones they fold into a `<details>` menu, which opens and closes without
+ * JavaScript; from 768 px the list always shows (app.css opens the closed details there).
+ */
 export function Sidebar({ section, items }: { section: { label: string; path: string }; items: SidebarItem[] }) {
 	const { pathname } = useLocation()
-	const [open, setOpen] = useState(false)
+	const menuRef = useRef<HTMLDetailsElement>(null)
 	const groups = useClosedGroups()
-	const close = () => setOpen(false)
+	const close = () => {
+		if (menuRef.current) menuRef.current.open = false
+	}
 
 	return (
 		<aside className="shrink-0 border-b border-line md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0">
-			<button
-				type="button"
-				className="flex w-full items-center gap-2 px-4 py-3 text-sm font-semibold md:hidden"
-				aria-expanded={open}
-				aria-controls="section-nav"
-				onClick={() => setOpen(!open)}
-			>
-				<IconMenu size={18} />
-				{section.label} menu
-				<IconChevron size={16} className={`ml-auto transition-transform ${open ? 'rotate-90' : ''}`} />
-			</button>
-			<nav id="section-nav" aria-label={`${section.label} pages`} className={`${open ? 'block' : 'hidden'} px-3 pb-6 md:block md:pt-6`}>
-				<Link to={section.path} onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
-					{section.label}
-				</Link>
-				<SidebarTree items={items} pathname={pathname} groups={groups} onNavigate={close} />
-			</nav>
+			<details ref={menuRef} className="section-menu group/menu">
+				<summary className="flex w-full cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold md:hidden [&::-webkit-details-marker]:hidden">
+					<IconMenu size={18} />
+					{section.label} menu
+					<IconChevron size={16} className="ml-auto transition-transform group-open/menu:rotate-90" />
+				</summary>
+				<nav aria-label={`${section.label} pages`} className="px-3 pb-6 md:pt-6">
+					<Link to={section.path} onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
+						{section.label}
+					</Link>
+					<SidebarTree items={items} pathname={pathname} groups={groups} onNavigate={close} />
+				</nav>
+			</details>
 		</aside>
 	)
 }
@@ -94,7 +96,7 @@ function SidebarTree({
 									onClick={() => groups.toggle(item.path)}
 									aria-expanded={expanded}
 									aria-label={`${expanded ? 'Collapse' : 'Expand'} ${item.label}`}
-									className="rounded-md p-1.5 text-muted hover:bg-raised hover:text-fg"
+									className="js-only rounded-md p-1.5 text-muted hover:bg-raised hover:text-fg"
 								>
 									<IconChevron size={16} className={`transition-transform ${expanded ? 'rotate-90' : ''}`} />
 								</button>

@@ -37,7 +37,7 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
 			onClick={toggle}
 			aria-label={label}
 			title={label}
-			className={`inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-raised hover:text-fg ${className}`}
+			className={`js-only inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-raised hover:text-fg ${className}`}
 		>
 			{theme === 'light' ? <IconMoon /> : <IconSun />}
 		</button>

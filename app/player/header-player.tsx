@@ -36,11 +36,19 @@ export function HeaderPlayer() {
 	}, [])
 
 	return (
-		<div ref={wrapperRef} className="sm:relative">
+		// js-only: without JavaScript the popover cannot open (the quest pages have their own box).
+		<div ref={wrapperRef} className="js-only sm:relative">
 			<button
 				ref={buttonRef}
 				type="button"
 				onClick={() => {
+					// A page with its own name box (quest pages, the quest list) keeps one box: go to it.
+					const pageBox = document.querySelector<HTMLInputElement>('[data-page-lookup] input')
+					if (pageBox && !open) {
+						pageBox.scrollIntoView({ block: 'center' })
+						pageBox.focus({ preventScroll: true })
+						return
+					}
 					setMounted(true)
 					setOpen((was) => !was)
 				}}

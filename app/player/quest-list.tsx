@@ -3,7 +3,7 @@ import { IconCheck, IconCross } from './player-icons.tsx'
 import type { PlayerQuest } from './types.ts'
 import { normaliseQuestName, wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
 
-/** "Your quests (N completed / M)": collapsed by default, with a filter box. */
+/** "Your quests: N of M completed" (M: every quest RuneMetrics lists): collapsed, with a filter box. */
 export function QuestList({ quests }: { quests: readonly PlayerQuest[] }) {
 	const [filter, setFilter] = useState('')
 	const filterId = useId()
@@ -14,7 +14,7 @@ export function QuestList({ quests }: { quests: readonly PlayerQuest[] }) {
 		<details className="group mt-3 rounded-md border border-line bg-bg" data-quest-list="">
 			<summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold select-none hover:bg-sunken [&::-webkit-details-marker]:hidden">
 				<span>
-					Your quests ({completed} completed / {quests.length})
+					Your quests: {completed} of {quests.length} completed
 				</span>
 				<span aria-hidden="true" className="text-muted transition-transform group-open:rotate-90">
 					›

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { Link } from 'react-router'
 import type { Route } from './+types/guide'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { rememberLastRead } from '#app/components/home/last-read-store.ts'
@@ -42,6 +43,20 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 				{page.lastVerified ? (
 					<p className="mt-2 text-sm text-muted">
 						Last verified <time dateTime={page.lastVerified}>{formatDate(page.lastVerified)}</time>
+					</p>
+				) : null}
+				{page.quests.length > 0 ? (
+					<p className="mt-2 text-sm" data-guide-quests="">
+						<span className="text-muted">{page.quests.length === 1 ? 'Quest page: ' : 'Quest pages: '}</span>
+						{page.quests.map((quest, i) => (
+							<span key={quest.slug}>
+								{i > 0 ? ', ' : null}
+								<Link to={`/quests/${quest.slug}`} prefetch="intent" className="font-medium text-link underline underline-offset-2">
+									{quest.name}
+								</Link>
+							</span>
+						))}
+						<span className="text-muted"> — requirements, the full chain and what it unlocks</span>
 					</p>
 				) : null}
 				<article className="prose mt-6 max-w-3xl">

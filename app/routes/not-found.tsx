@@ -1,9 +1,10 @@
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { notFound } from '#app/server/not-found.server.ts'
 
-export function loader() {
-	throw data('Not Found', { status: 404 })
+export function loader({ request }: Route.LoaderArgs) {
+	notFound(new URL(request.url).pathname)
 }
 
 export function action() {

@@ -75,7 +75,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Quest({ loaderData }: Route.ComponentProps) {
-	const { quest, summary, unlocks, wikiQuickGuideUrl } = loaderData
+	const { quest, summary, unlocks, wikiQuickGuideUrl, guide } = loaderData
 	const unverified = new Set<string>(quest.unverified ?? [])
 	const before = summary.quests.slice(0, -1)
 	const whole = before.filter((s) => !s.partial).length
@@ -142,7 +142,14 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : null}
 
-			<p className="mt-4">
+			{guide ? (
+				<p className="mt-4" data-quest-guide="">
+					<Link to={guide.path} prefetch="intent" className="font-semibold text-link underline underline-offset-2">
+						Our guide: {guide.title}
+					</Link>
+				</p>
+			) : null}
+			<p className={guide ? 'mt-2' : 'mt-4'}>
 				<a
 					href={wikiQuickGuideUrl}
 					target="_blank"
@@ -157,7 +164,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 			<PlayerLookupSection />
 
 			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
-			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain />
+			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain titleAsHeading />
 
 			<section aria-labelledby="sources" className="mt-8 text-sm text-muted">
 				<h2 id="sources" className="sr-only">

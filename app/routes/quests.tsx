@@ -1,5 +1,5 @@
 import { lazy, type MouseEvent, Suspense } from 'react'
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/quests'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -10,7 +10,13 @@ import { QuestTable } from '#app/components/quests/quest-table.tsx'
 import { useCatalogueQuery, useSearchText } from '#app/components/quests/use-catalogue-query.ts'
 import { useCatalogueResults, usePlayerProgress } from '#app/components/quests/use-player-progress.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import { parseCatalogueQuery, serialiseCatalogueQuery } from '#app/lib/quests/catalogue-query.ts'
+import {
+	type CatalogueQuery,
+	chainMembers,
+	parseCatalogueQuery,
+	type QuestListEntry,
+	serialiseCatalogueQuery,
+} from '#app/lib/quests/catalogue-query.ts'
 import { getQuestList, questHeaders } from '#app/server/quests.server.ts'
 
 const PlayerSnapshotBridge = lazy(() => import('#app/player/player-snapshot.tsx'))
@@ -79,6 +85,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 			</Suspense>
 
 			<CatalogueForm query={query} update={update} text={text} setText={setText} onClear={clearAll} />
+			<ChainScope query={query} update={update} quests={quests} />
 			<ProgressFilters query={query} update={update} player={player} counts={counts} />
 
 			<p className="mt-6 mb-2 text-sm text-muted" aria-live="polite" data-testid="quest-count">
@@ -107,6 +114,43 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : null}
 		</main>
+	)
+}
+
+/** "Showing the chain of X": the list is scoped to one quest's requirement chain (`chain=`). */
+function ChainScope({
+	query,
+	update,
+	quests,
+}: {
+	query: CatalogueQuery
+	update: (q: CatalogueQuery) => void
+	quests: QuestListEntry[]
+}) {
+	const target = query.chain ? quests.find((q) => q.slug === query.chain) : undefined
+	if (!target) return null
+	const size = chainMembers(quests, target.slug)?.size ?? 0
+	const { chain: _chain, ...rest } = query
+	return (
+		<p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-accent/50 bg-accent/10 px-3 py-2 text-sm" data-chain-scope="">
+			<span>
+				Only the chain of{' '}
+				<Link to={`/quests/${target.slug}`} className="font-semibold text-link underline underline-offset-2">
+					{target.name}
+				</Link>{' '}
+				({size} quests, {target.name} included)
+			</span>
+			<a
+				href={`/quests${serialiseCatalogueQuery(rest) ? `?${serialiseCatalogueQuery(rest)}` : ''}`}
+				onClick={(event) => {
+					event.preventDefault()
+					update(rest)
+				}}
+				className="text-link underline underline-offset-2"
+			>
+				Show every quest
+			</a>
+		</p>
 	)
 }
 

@@ -1,8 +1,9 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { findSection, prevNext, sidebarItems, trail } from '#app/lib/content/navigation.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
 import { CACHE_CONTROL } from './cache-control.server.ts'
 import { getEnv } from './env.server.ts'
+import { notFound } from './not-found.server.ts'
 import { navigation } from './site.server.ts'
 
 // One lazily imported chunk per page: the server loads only the page it renders.
@@ -28,12 +29,12 @@ export async function getGuidePage(pathname: string) {
 	if (path !== path.toLowerCase()) throw redirect(path.toLowerCase(), 301)
 	const sectionName = path.split('/')[1] ?? ''
 	const section = findSection(navigation, sectionName)
-	if (!section) throw data('Not Found', { status: 404 })
+	if (!section) notFound(path)
 	if (path === section.path && section.redirectTo) throw redirect(section.redirectTo, 302)
 
 	const load = pageModules[`../generated/pages${path}.json`]
 	const crumbs = trail(section, path)
-	if (!load || crumbs.length === 0) throw data('Not Found', { status: 404 })
+	if (!load || crumbs.length === 0) notFound(path)
 	const page = await load()
 	const { prev, next } = prevNext(section, path)
 	const link = (e: { path: string; label: string } | undefined) => (e ? { path: e.path, label: e.label } : null)

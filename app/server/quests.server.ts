@@ -1,12 +1,16 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import catalogueJson from '#app/generated/quests/catalogue.json' with { type: 'json' }
+import questGuidesJson from '#app/generated/quest-guides.json' with { type: 'json' }
 import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifacts.ts'
 import type { QuestListEntry } from '#app/lib/quests/catalogue-query.ts'
 import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getEnv } from './env.server.ts'
 import { CACHE_CONTROL } from './cache-control.server.ts'
+import { notFound } from './not-found.server.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
+// Quest slug → our guide for that quest (front matter `quests:` of a content page).
+const questGuides = questGuidesJson as Record<string, { path: string; title: string } | undefined>
 const slugs = new Set(catalogue.map((q) => q.slug))
 
 // One lazily imported module per quest page: the server loads only the quest it renders.
@@ -26,9 +30,9 @@ export function getQuestList(): QuestListEntry[] {
 export async function getQuestPage(slug: string) {
 	if (slug !== slug.toLowerCase()) throw redirect(`/quests/${slug.toLowerCase()}`, 301)
 	const load = slugs.has(slug) ? pageModules[`../generated/quests/${slug}.json`] : undefined
-	if (!load) throw data('Not Found', { status: 404 })
+	if (!load) notFound(`/quests/${slug}`)
 	const page = await load()
-	return { ...page, canonical: `${getEnv().SITE_URL}/quests/${slug}` }
+	return { ...page, guide: questGuides[slug] ?? null, canonical: `${getEnv().SITE_URL}/quests/${slug}` }
 }
 
 /** A one-sentence summary for search engines, written from the data. */

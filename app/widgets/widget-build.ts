@@ -41,6 +41,8 @@ export type WidgetBuildContext = {
 	children: RootContent[]
 	/** The node the directive sits in. */
 	parent: Parent | undefined
+	/** The text of the nearest heading above the widget, if any. */
+	heading?: string
 	/** Records a problem at the directive's line, or at `node`'s line when given. */
 	fail: (reason: string, node?: Positioned) => void
 }

@@ -10,8 +10,10 @@ import { buildContent, writeContent } from './content/build-content.ts'
 import { compileDevGallery, writeDevGallery } from './content/dev-gallery.ts'
 import { fillGuideIndex, guideIndexOf } from '#app/widgets/guide-index/guide-index.build.ts'
 import { writeEvents } from './events.ts'
+import { writePlannerData } from './planner-data.ts'
 import { writeRecurring } from './recurring.ts'
 import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
+import { writeSearchIndex } from './search-index.ts'
 import { writeSkillGuides } from './skill-guide-artifacts.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -23,6 +25,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 
 	const problems: string[] = []
 	problems.push(...writeQuestData(outDir))
+	problems.push(...writePlannerData(root, outDir))
 	const skillGuides = await writeSkillGuides(outDir)
 	problems.push(...skillGuides.problems)
 	const skillGuide = (skill: string) => skillGuides.guides.find((g) => g.skill === skill)
@@ -61,8 +64,9 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 	}
 	writeContent(outDir, content)
 	writeDevGallery(outDir, gallery.page)
+	const indexed = writeSearchIndex(outDir, content)
 	const ms = Math.round(performance.now() - started)
-	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled in ${ms} ms`)
+	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled, ${indexed} search entries indexed in ${ms} ms`)
 	return 0
 }
 

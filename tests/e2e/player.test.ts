@@ -82,7 +82,7 @@ test('quests show green when completed and red when not, linking the wiki quick 
 	consoleErrors,
 }) => {
 	const lookup = await lookUp(page, 'Zezima Jr')
-	const summary = lookup.getByText('Your quests (3 completed / 8)')
+	const summary = lookup.getByText('Your quests: 3 of 8 completed')
 	await expect(summary).toBeVisible()
 	await summary.click()
 	const cook = lookup.getByRole('link', { name: /Cook's Assistant/ })
@@ -136,8 +136,11 @@ test('badges are neutral without data, then green when met and red when not', as
 	const red = await badge(page, 'herblore').evaluate((el) => getComputedStyle(el).color)
 	const green = await badge(page, 'attack').evaluate((el) => getComputedStyle(el).color)
 	expect(new Set([neutral, red, green]).size).toBe(3)
+	// With a player the badge shows their level beside the one needed.
+	await expect(badge(page, 'herblore')).toHaveText('71/96 Herblore')
+	await expect(badge(page, 'attack')).toHaveText('88/80 Attack')
 	await expect(badge(page, 'herblore')).toHaveAccessibleName(
-		'96 Herblore (not met) — open the Herblore levelling guide',
+		'71/96 Herblore (you have 71, need 96: not met) — open the Herblore levelling guide',
 	)
 })
 

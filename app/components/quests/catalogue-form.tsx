@@ -149,6 +149,7 @@ export function CatalogueForm({
 				</Select>
 			</div>
 			{query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+			{query.chain ? <input type="hidden" name="chain" value={query.chain} /> : null}
 			<div className="mt-3 flex flex-wrap items-center gap-3">
 				<button
 					type="submit"

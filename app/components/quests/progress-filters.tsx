@@ -30,11 +30,8 @@ export function ProgressFilters({
 				<p className="mb-2 text-sm text-muted sm:mb-0">
 					Progress of <strong className="font-semibold text-fg">{player?.name}</strong>:
 				</p>
-				<div
-					className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
-					role="group"
-					aria-label="Your progress"
-				>
+				{/* Wraps onto a second line on phones: no chip hides off-screen. */}
+				<div className="flex flex-wrap gap-2" role="group" aria-label="Your progress" data-status-chips="">
 					<FilterChip active={!query.status} onClick={() => update({ ...query, status: undefined })}>
 						All
 					</FilterChip>

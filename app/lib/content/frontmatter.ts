@@ -35,6 +35,11 @@ export const frontmatterSchema = z.strictObject({
 	aliases: z
 		.array(z.string().regex(/^\/?[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'an alias is a lower-case kebab-case slug or /path'))
 		.optional(),
+	/**
+	 * The quests this page is our guide for (names or aliases, checked at build): each quest's page
+	 * links here, and this page links to the quest pages.
+	 */
+	quests: z.array(z.string().trim().min(1)).min(1, 'quests needs at least one quest (or leave it out)').optional(),
 	/** On a section's index.md: send readers to the section's first page instead of showing this one. */
 	redirect: z.literal('first-child').optional(),
 })

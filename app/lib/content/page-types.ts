@@ -12,6 +12,8 @@ export type CompiledPage = {
 	lastVerified: string | null
 	/** Web addresses the page's facts were checked against (front matter `sources`). */
 	sources: string[]
+	/** The quests this page is the guide for (front matter `quests`), resolved to their pages. */
+	quests: { name: string; slug: string }[]
 	headings: Heading[]
 	/** Compact hast (see compact-hast.ts); typed loosely so route types stay shallow. */
 	body: unknown[]

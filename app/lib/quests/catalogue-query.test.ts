@@ -194,3 +194,28 @@ test('the status filter applies only with a player', () => {
 	expect(hasFilters(query)).toBe(true)
 	expect(hasFilters(parseCatalogueQuery('q=dt&sort=qp'))).toBe(false)
 })
+
+test('chain= scopes the list to a quest and everything it needs, directly or not', () => {
+	const chainList = [
+		entry('Top', { quests: ['Left', 'Right'] }),
+		entry('Left', { quests: ['Root'] }),
+		entry('Right', { quests: ['Root'] }),
+		entry('Root'),
+		entry('Elsewhere'),
+	]
+	const query = parseCatalogueQuery('chain=Left&status=can-start')
+	expect(query).toEqual({ q: '', chain: 'left', status: 'can-start' })
+	expect(serialiseCatalogueQuery(query)).toBe('status=can-start&chain=left')
+	expect(hasFilters(parseCatalogueQuery('chain=top'))).toBe(true)
+	expect(names(applyCatalogueQuery(chainList, parseCatalogueQuery('chain=top')))).toEqual([
+		'Left',
+		'Right',
+		'Root',
+		'Top',
+	])
+	const statusOf = (e: QuestListEntry) => (e.name === 'Root' ? 'can-start' : 'locked')
+	expect(names(applyCatalogueQuery(chainList, query, statusOf))).toEqual(['Root'])
+	// An unknown or malformed slug shows the whole list rather than nothing.
+	expect(applyCatalogueQuery(chainList, parseCatalogueQuery('chain=nope'))).toHaveLength(5)
+	expect(parseCatalogueQuery('chain=../etc')).toEqual({ q: '' })
+})

@@ -47,6 +47,8 @@ export interface CatalogueQuery {
 	qp?: QuestPointsFilter
 	/** Needs player data; ignored while none is loaded. */
 	status?: StatusFilter
+	/** A quest's slug: only the quests of its requirement chain (itself included). */
+	chain?: string
 	/** Unset: best match first when searching, else by name. */
 	sort?: SortKey
 	dir?: SortDirection
@@ -55,6 +57,7 @@ export interface CatalogueQuery {
 export const EMPTY_QUERY: CatalogueQuery = { q: '' }
 
 const MAX_SEARCH_LENGTH = 100
+const CHAIN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 function one<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
 	const v = value?.trim().toLowerCase()
@@ -99,6 +102,8 @@ export function parseCatalogueQuery(params: URLSearchParams | string): Catalogue
 	if (qp !== undefined) query.qp = qp
 	const status = one(p.get('status'), STATUS_FILTERS)
 	if (status) query.status = status
+	const chain = p.get('chain')?.trim().toLowerCase()
+	if (chain && CHAIN_SLUG.test(chain)) query.chain = chain
 	// `sort=qp-asc` (what the form's one sort menu sends) is `sort=qp&dir=asc`.
 	const [sortKey = '', sortDir = null] = (p.get('sort') ?? '').split('-')
 	const sort = one(sortKey, SORT_KEYS)
@@ -126,6 +131,7 @@ export function serialiseCatalogueQuery(query: CatalogueQuery): string {
 	if (query.members) p.set('members', query.members)
 	if (query.qp !== undefined) p.set('qp', String(query.qp))
 	if (query.status) p.set('status', query.status)
+	if (query.chain) p.set('chain', query.chain)
 	if (query.sort) {
 		p.set('sort', query.sort)
 		if (query.dir && query.dir !== DEFAULT_DIRECTION[query.sort]) p.set('dir', query.dir)
@@ -208,16 +214,40 @@ function matchesFilters(
 }
 
 /**
+ * The names of the quests in a quest's requirement chain (the quest and everything it needs,
+ * directly or not), or undefined when no quest in `list` has that slug.
+ */
+export function chainMembers(
+	list: readonly Pick<QuestListEntry, 'name' | 'slug' | 'quests'>[],
+	slug: string,
+): Set<string> | undefined {
+	const target = list.find((q) => q.slug === slug)
+	if (!target) return undefined
+	const byName = new Map(list.map((q) => [q.name, q]))
+	const members = new Set<string>()
+	const stack = [target.name]
+	while (stack.length > 0) {
+		const name = stack.pop()!
+		if (members.has(name)) continue
+		members.add(name)
+		for (const prerequisite of byName.get(name)?.quests ?? []) stack.push(prerequisite)
+	}
+	return members
+}
+
+/**
  * The quests a query shows, in order. `statusOf` gives each quest's status for the loaded
- * player; without it the status filter is ignored.
+ * player; without it the status filter is ignored. An unknown `chain` slug is ignored.
  */
 export function applyCatalogueQuery<T extends QuestListEntry>(
 	list: readonly T[],
 	query: CatalogueQuery,
 	statusOf?: (entry: QuestListEntry) => QuestStatus,
 ): T[] {
+	const chain = query.chain ? chainMembers(list, query.chain) : undefined
 	const ranked: { entry: T; rank: number }[] = []
 	for (const entry of list) {
+		if (chain && !chain.has(entry.name)) continue
 		const rank = query.q ? searchRank(entry, query.q) : 0
 		if (rank === undefined || !matchesFilters(entry, query, statusOf)) continue
 		ranked.push({ entry, rank })
@@ -238,6 +268,7 @@ export function hasFilters(query: CatalogueQuery): boolean {
 		query.difficulty !== undefined ||
 		query.members !== undefined ||
 		query.qp !== undefined ||
-		query.status !== undefined
+		query.status !== undefined ||
+		query.chain !== undefined
 	)
 }

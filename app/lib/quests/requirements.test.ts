@@ -125,6 +125,7 @@ test('totalSkills keeps the highest level per skill across the chain, sorted by 
 			{ skill: 'agility', level: 10 },
 			{ skill: 'magic', level: 50 },
 		],
+		requires: ['Mid'],
 	})
 })
 
@@ -256,6 +257,7 @@ test('a partial requirement is its own step after its needs; the whole quest sta
 		skills: [{ skill: 'thieving', level: 53 }],
 		partial: true,
 		until: 'the pyramid is open',
+		requires: ['Dig', 'Troll'],
 	})
 	expect(summary.quests.filter((s) => !s.partial).map((s) => s.name)).not.toContain('Treasure')
 	expect(summary.totalSkills).toEqual([{ skill: 'thieving', level: 53 }])
@@ -267,7 +269,7 @@ test('partial steps pass down the chain, and a whole completion replaces them', 
 	expect(shadow.find((s) => s.name === 'Treasure')).toMatchObject({ partial: true })
 	const both = resolver.summary('Both').quests
 	expect(both.filter((s) => s.name === 'Treasure')).toEqual([
-		{ name: 'Treasure', slug: 'treasure', skills: [{ skill: 'thieving', level: 53 }] },
+		{ name: 'Treasure', slug: 'treasure', skills: [{ skill: 'thieving', level: 53 }], requires: ['Dig', 'Troll'] },
 	])
 	expect(resolver.unlocks('Treasure')).toEqual(['Both'])
 })

@@ -45,6 +45,12 @@ export interface ChainStep {
 	 * past its completion ("100 % (unabridged)").
 	 */
 	until?: string
+	/** Quests to complete before this step (all earlier in the chain), in chain order; absent when none. */
+	requires?: string[]
+	/** Quests this step needs only started (partial requirements); absent when none. */
+	requiresStarted?: string[]
+	/** This step's own quest-point threshold; absent when none. */
+	questPoints?: number
 }
 
 /** " (until …)" for part of a quest, " (…)" for what is needed past its completion, else "". */
@@ -241,9 +247,22 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 		if (ref.partial) {
 			step.partial = true
 			step.until = ref.partial.until
+			const needs = [...new Set(ref.partial.needs.quest)].filter((q) => byName.has(q)).sort(compareNames)
+			if (needs.length) step.requires = needs
+			if (ref.partial.needs.questPoints) step.questPoints = ref.partial.needs.questPoints
 			partialSteps.set(ref.partial, step)
 			return step
 		}
+		// What must be done before this quest can start, for the panels' "blocked by" (in the
+		// order of this quest's own chain).
+		const direct = new Set(completedPrerequisites(quest))
+		const requires = chainOf(ref.name).filter((s) => !s.partial && direct.has(s.name)).map((s) => s.name)
+		if (requires.length) step.requires = requires
+		const started = [...new Set((quest.requirements.partial ?? []).map((p) => p.quest))]
+			.filter((q) => byName.has(q) && !direct.has(q))
+			.sort(compareNames)
+		if (started.length) step.requiresStarted = started
+		if (quest.requirements.questPoints) step.questPoints = quest.requirements.questPoints
 		const { ironman, anyOf } = quest.requirements
 		if (ironman?.skill.length)
 			step.ironmanSkills = ironman.skill.map((s) => ({ ...s })).sort(bySkill)

@@ -26,7 +26,8 @@ const STYLES = {
 export default function Callout({ variant, title, children }: CalloutProps & { children?: ReactNode }) {
 	const style = STYLES[variant]
 	return (
-		<aside aria-label={title ?? style.label} className={`not-prose my-6 rounded-lg border-l-4 px-4 py-3 ${style.className}`}>
+		// A note, not a landmark: a page may hold several callouts with the same title.
+		<div role="note" aria-label={title ?? style.label} className={`not-prose my-6 rounded-lg border-l-4 px-4 py-3 ${style.className}`}>
 			<p className={`flex items-center gap-2 font-semibold ${style.title}`}>
 				<svg
 					viewBox="0 0 24 24"
@@ -45,6 +46,6 @@ export default function Callout({ variant, title, children }: CalloutProps & { c
 				{title ?? style.label}
 			</p>
 			<div className="prose mt-1 [&>*+*]:mt-2">{children}</div>
-		</aside>
+		</div>
 	)
 }

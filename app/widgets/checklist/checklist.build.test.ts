@@ -75,3 +75,24 @@ test('the same quest twice shares an id and stops the build', () => {
 		'two checklist items share the id "cooks-assistant"; give one an explicit {#id}',
 	])
 })
+
+test('a checklist takes its title from the heading above it, unless the author wrote one', () => {
+	const front = '---\ntitle: T\norder: 1\ndescription: A page for testing checklist items.\n---\n'
+	const page = (body: string) =>
+		compilePage(`${front}\n${body}`, {
+			file: 'content/guides/t.md',
+			path: '/guides/t',
+			section: 'guides',
+			publicFiles: { imageSize: () => undefined, exists: () => false, readText: () => undefined },
+			resolveQuest: () => undefined,
+		})
+	const titles = (result: ReturnType<typeof page>) =>
+		[...JSON.stringify(result.page.body).matchAll(/"dataWidget":"checklist","props":"((?:[^"\\]|\\.)*)"/g)].map(
+			(m) => (JSON.parse(JSON.parse(`"${m[1]}"`)) as { title?: string }).title,
+		)
+	const result = page(
+		':::checklist{id="first"}\n- a\n:::\n\n## Before **launch**\n\n:::checklist{id="second"}\n- b\n:::\n\n:::checklist{id="third" title="Own name"}\n- c\n:::\n',
+	)
+	expect(result.errors).toEqual([])
+	expect(titles(result)).toEqual([undefined, 'Before launch', 'Own name'])
+})

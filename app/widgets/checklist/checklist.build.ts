@@ -24,6 +24,7 @@ export const checklistBuild: WidgetBuild = {
 	collect(props, ctx) {
 		const list = ctx.children.find((c) => c.type === 'list')
 		if (!list || list.type !== 'list') return ctx.fail('a checklist must contain a markdown list ("- item")')
+		if (props.title === undefined && ctx.heading) props.title = ctx.heading.slice(0, 80)
 		const items = readItems(list.children, ctx)
 		props.itemIds = items.map((item) => item.id)
 		const quests = items.flatMap((item) => (item.quest ? [[item.id, item.quest] as const] : []))

@@ -57,8 +57,11 @@ function render(itemIds: string[]) {
 
 test('the server HTML has every item as an unticked checkbox and the progress', () => {
 	const html = render(ids)
-	expect(html.match(/role="checkbox"/g)).toHaveLength(4)
-	expect(html.match(/aria-checked="false"/g)).toHaveLength(4)
+	// Real checkboxes, each labelled by its row (no role="checkbox" div around links).
+	expect(html.match(/<input[^>]*type="checkbox"/g)).toHaveLength(4)
+	expect(html).not.toContain('role="checkbox"')
+	expect(html).not.toMatch(/<input[^>]*\schecked=""/)
+	expect(html.match(/<label for="/g)).toHaveLength(4)
 	expect(html).toContain('Item minimap')
 	expect(html).toMatch(/aria-live="polite"[^>]*>0 of 4 done/)
 	expect(html).not.toContain('Compact view')
@@ -85,9 +88,22 @@ test('a list with quest items renders the same server HTML until a player loads:
 			</ul>
 		</Checklist>,
 	)
-	expect(html.match(/aria-checked="false"/g)).toHaveLength(2)
+	expect(html.match(/<input[^>]*type="checkbox"/g)).toHaveLength(2)
+	expect(html).not.toMatch(/<input[^>]*\schecked=""/)
 	expect(html).not.toContain('aria-readonly')
 	expect(html).not.toContain('data-from-player')
 	expect(html).not.toContain('data-player-ticks')
 	expect(html).toMatch(/aria-live="polite"[^>]*>0 of 2 done/)
+})
+
+test('a checklist is named after its title (the heading above it), so several on a page differ', () => {
+	const named = renderToString(
+		<Checklist id="a" title="Before launch" itemIds={['x']}>
+			<ul>
+				<ChecklistItem id="x">X</ChecklistItem>
+			</ul>
+		</Checklist>,
+	)
+	expect(named).toContain('aria-label="Checklist: Before launch"')
+	expect(render(ids)).toContain('aria-label="Checklist"')
 })

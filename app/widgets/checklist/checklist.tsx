@@ -1,7 +1,6 @@
 import {
 	createContext,
 	type KeyboardEvent,
-	type MouseEvent,
 	type ReactNode,
 	use,
 	useEffect,
@@ -106,7 +105,7 @@ function PlayerChecklist(props: ChecklistProps & { children?: ReactNode }) {
 	return <ChecklistView {...props} fromPlayer={fromPlayer} playerName={questsKnown ? player.data?.name : undefined} />
 }
 
-function ChecklistView({ id, itemIds, children, fromPlayer, playerName }: ChecklistViewProps) {
+function ChecklistView({ id, title, itemIds, children, fromPlayer, playerName }: ChecklistViewProps) {
 	const hydrated = useHydrated()
 	const { done, loaded, dispatch } = useProgress(id, itemIds)
 	const ticked = new Set([...done, ...fromPlayer])
@@ -133,7 +132,8 @@ function ChecklistView({ id, itemIds, children, fromPlayer, playerName }: Checkl
 	const complete = progress.completed === progress.total
 	return (
 		<section
-			aria-label="Checklist"
+			// Each checklist of a page is its own region, named after its section.
+			aria-label={title ? `Checklist: ${title}` : 'Checklist'}
 			className="not-prose my-6 overflow-hidden rounded-lg border border-line bg-raised"
 			data-checklist={id}
 			data-hydrated={hydrated ? '' : undefined}
@@ -152,7 +152,8 @@ function ChecklistView({ id, itemIds, children, fromPlayer, playerName }: Checkl
 							: `${fromPlayer.length} ${fromPlayer.length === 1 ? 'quest' : 'quests'} ticked from ${playerName}'s quest list.`}
 					</p>
 				) : null}
-				<div className="flex gap-2">
+				<p className="no-js-only basis-full text-xs text-muted">Ticks are kept in this browser only with JavaScript on.</p>
+				<div className="js-only flex gap-2">
 					{long ? (
 						<button
 							type="button"
@@ -198,9 +199,13 @@ function ChecklistView({ id, itemIds, children, fromPlayer, playerName }: Checkl
 const BUTTON =
 	'rounded-md border border-line bg-raised px-2.5 py-1 text-xs font-semibold text-fg hover:border-accent disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-accent aria-pressed:text-accent'
 
-/** One row of a checklist: the whole row is a checkbox. */
+/**
+ * One row of a checklist: a real checkbox whose label is the row's content, so the whole row ticks
+ * it while links inside the text still work as links.
+ */
 export function ChecklistItem({ id, children }: { id: string; children?: ReactNode }) {
 	const checklist = use(ChecklistContext)
+	const inputId = useId()
 	if (!checklist) return <li>{children}</li>
 	const fromPlayer = checklist.fromPlayer.has(id)
 	const checked = checklist.done.has(id)
@@ -209,14 +214,9 @@ export function ChecklistItem({ id, children }: { id: string; children?: ReactNo
 	const toggle = () => {
 		if (!fromPlayer) checklist.toggle(id)
 	}
-	const onClick = (event: MouseEvent) => {
-		// A link inside an item follows the link instead of ticking the item.
-		if ((event.target as Element).closest('a')) return
-		toggle()
-	}
+	// Space ticks a checkbox natively; Enter does too here, as it did before.
 	const onKeyDown = (event: KeyboardEvent) => {
-		if (event.target !== event.currentTarget) return
-		if (event.key === ' ' || event.key === 'Enter') {
+		if (event.key === 'Enter') {
 			event.preventDefault()
 			toggle()
 		}
@@ -229,36 +229,49 @@ export function ChecklistItem({ id, children }: { id: string; children?: ReactNo
 			data-next={next ? '' : undefined}
 		>
 			<div
-				role="checkbox"
-				aria-checked={checked}
-				aria-readonly={fromPlayer || undefined}
-				title={fromPlayer ? 'Completed on your account' : undefined}
-				tabIndex={0}
-				onClick={onClick}
-				onKeyDown={onKeyDown}
-				className={`flex items-start gap-3 ${fromPlayer ? 'cursor-default' : 'cursor-pointer'} border-l-4 px-4 py-2.5 select-none focus-visible:-outline-offset-2 ${
+				className={`flex items-start gap-3 border-l-4 px-4 py-2.5 ${
 					next ? 'border-accent bg-accent/10' : 'border-transparent hover:bg-sunken/60'
 				}`}
 			>
-				<span
-					aria-hidden="true"
-					className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
-						checked ? 'border-ok bg-ok text-bg' : 'border-muted'
-					}`}
-				>
-					{checked ? (
-						<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.5">
-							<path d="m3.5 8.5 3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
-						</svg>
-					) : null}
+				<span className="relative mt-0.5 flex size-5 shrink-0">
+					<input
+						id={inputId}
+						type="checkbox"
+						className={`peer size-5 appearance-none rounded border-2 border-muted transition-colors checked:border-ok checked:bg-ok ${
+							fromPlayer ? 'cursor-default' : 'cursor-pointer'
+						}`}
+						checked={checked}
+						onChange={toggle}
+						onKeyDown={onKeyDown}
+						aria-readonly={fromPlayer || undefined}
+						title={fromPlayer ? 'Completed on your account' : undefined}
+					/>
+					<svg
+						viewBox="0 0 16 16"
+						width="14"
+						height="14"
+						fill="none"
+						stroke="currentColor"
+						strokeWidth="2.5"
+						aria-hidden="true"
+						className="pointer-events-none absolute inset-0 m-auto hidden text-bg peer-checked:block"
+					>
+						<path d="m3.5 8.5 3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
+					</svg>
 				</span>
-				<div
-					className={`min-w-0 flex-1 leading-6 [&_a]:text-link [&_a]:underline [&_code]:rounded [&_code]:bg-sunken [&_code]:px-1 [&_strong]:font-semibold ${
-						checked ? 'text-muted line-through decoration-muted' : ''
-					}`}
+				<label
+					htmlFor={inputId}
+					className={`min-w-0 flex-1 select-none ${fromPlayer ? 'cursor-default' : 'cursor-pointer'}`}
 				>
-					{children}
-				</div>
+					<span
+						data-item-text=""
+						className={`block min-w-0 flex-1 leading-6 [&_a]:text-link [&_a]:underline [&_code]:rounded [&_code]:bg-sunken [&_code]:px-1 [&_strong]:font-semibold ${
+							checked ? 'text-muted line-through decoration-muted' : ''
+						}`}
+					>
+						{children}
+					</span>
+				</label>
 				{next ? (
 					<span aria-hidden="true" className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">
 						Next

@@ -29,17 +29,24 @@ export default function ImageTable({ base, alt, width, height, rows }: ImageTabl
 				{rows.map((r) => {
 					const locked = state.locked === r.id
 					const shown = row?.id === r.id
+					// A row is a button only once it works: until hydration (and without JavaScript) it is text.
+					const Row = hydrated ? 'button' : 'div'
+					const controls = hydrated
+						? {
+								type: 'button' as const,
+								'aria-pressed': locked,
+								onPointerEnter: (e: PointerEvent) => fromMouse(e) && dispatch({ type: 'hover', id: r.id }),
+								onPointerLeave: (e: PointerEvent) => fromMouse(e) && dispatch({ type: 'leave', id: r.id }),
+								onFocus: () => dispatch({ type: 'hover', id: r.id }),
+								onBlur: () => dispatch({ type: 'leave', id: r.id }),
+								onClick: () => dispatch({ type: 'click', id: r.id }),
+							}
+						: {}
 					return (
 						<li key={r.id} className="m-0">
-							<button
-								type="button"
-								aria-pressed={locked}
+							<Row
+								{...controls}
 								data-row={r.id}
-								onPointerEnter={(e) => fromMouse(e) && dispatch({ type: 'hover', id: r.id })}
-								onPointerLeave={(e) => fromMouse(e) && dispatch({ type: 'leave', id: r.id })}
-								onFocus={() => dispatch({ type: 'hover', id: r.id })}
-								onBlur={() => dispatch({ type: 'leave', id: r.id })}
-								onClick={() => dispatch({ type: 'click', id: r.id })}
 								className={`flex w-full items-start gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors ${
 									locked
 										? 'border-accent bg-accent/15'
@@ -68,7 +75,7 @@ export default function ImageTable({ base, alt, width, height, rows }: ImageTabl
 									</span>
 									<span className="mt-0.5 block text-sm leading-snug text-muted">{r.description}</span>
 								</span>
-							</button>
+							</Row>
 						</li>
 					)
 				})}

@@ -73,10 +73,11 @@ export default function Metronome({ bpm, src }: MetronomeProps) {
 			data-running={running ? '' : undefined}
 			data-hydrated={hydrated ? '' : undefined}
 		>
+			<p className="no-js-only w-full text-sm text-muted">The metronome needs JavaScript to play.</p>
 			<button
 				type="button"
 				onClick={toggle}
-				className={`inline-flex min-w-28 items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold transition-colors ${
+				className={`js-only inline-flex min-w-28 items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold transition-colors ${
 					running ? 'bg-fg text-bg hover:opacity-90' : 'bg-accent text-accent-fg hover:opacity-90'
 				}`}
 			>
@@ -98,7 +99,7 @@ export default function Metronome({ bpm, src }: MetronomeProps) {
 				))}
 			</div>
 
-			<div className="flex items-center gap-3">
+			<div className="js-only flex items-center gap-3">
 				<label htmlFor={volumeId} className="text-sm font-semibold">
 					Volume
 				</label>

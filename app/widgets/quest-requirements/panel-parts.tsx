@@ -10,6 +10,7 @@ import { IconExternal } from '#app/components/icons.tsx'
 import { onlyMissingSetting } from '#app/components/settings/reader-settings.ts'
 import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
+import type { StepState } from '#app/lib/quests/chain-states.ts'
 import { playerQuestPoints } from '#app/lib/quests/progress.ts'
 import { stepDetail } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
@@ -77,23 +78,38 @@ export function RequirementCard({
 	status,
 	children,
 	footer,
+	titleAsHeading = false,
 }: {
 	label: string
 	heading: ReactNode
 	status?: ReactNode
 	children: ReactNode
 	footer?: ReactNode
+	/**
+	 * Where the card is a section of the page (quest pages), its title is an h2 so the h3s inside
+	 * follow in order; inside guide prose it sits under the guide's own headings.
+	 */
+	titleAsHeading?: boolean
 }) {
+	const eyebrow = <span className="block text-xs font-semibold tracking-wider text-muted uppercase">Requirements</span>
+	const title = <span className="block text-lg leading-7 font-bold">{heading}</span>
 	return (
 		<section
 			aria-label={label}
 			className="not-prose my-6 overflow-hidden rounded-xl border border-line bg-raised text-[0.95rem] leading-6 shadow-sm"
 		>
 			<header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-sunken/60 px-4 py-3">
-				<div className="min-w-0 flex-1">
-					<p className="text-xs font-semibold tracking-wider text-muted uppercase">Requirements</p>
-					<div className="text-lg leading-7 font-bold">{heading}</div>
-				</div>
+				{titleAsHeading ? (
+					<h2 className="m-0 min-w-0 flex-1 border-0 p-0">
+						{eyebrow}
+						{title}
+					</h2>
+				) : (
+					<div className="min-w-0 flex-1">
+						{eyebrow}
+						{title}
+					</div>
+				)}
 				{status}
 			</header>
 			<div className="space-y-5 px-4 py-4">{children}</div>
@@ -142,94 +158,139 @@ function skillsText(skills: readonly SkillRequirement[]) {
 	return skills.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' · ')
 }
 
-/**
- * Whether the player has done a step: a quest completed, or a partial step at least started (the
- * player data does not say how far a started quest is).
- */
-export function stepDone(quest: PanelQuest, player: PanelPlayer): boolean {
-	return quest.partial ? player.hasStarted(quest.name) : player.hasCompleted(quest.name)
-}
-
+/** The wiki icon link after a quest name; a no-break space glues it to the name's last word. */
 export function WikiGuideLink({ quest }: { quest: PanelQuest }) {
 	return (
-		<a
-			href={wikiQuickGuideUrl(quest.wikiTitle ?? quest.name)}
-			target="_blank"
-			rel="noopener noreferrer"
-			className="ml-1 inline-flex size-6 items-center justify-center rounded-md align-middle text-muted no-underline hover:bg-sunken hover:text-link"
-			aria-label={`${quest.name} quick guide on the RuneScape Wiki`}
-			title="Quick guide on the RuneScape Wiki"
-		>
-			<IconExternal size={14} />
-		</a>
+		<>
+			{'\u00a0'}
+			<a
+				href={wikiQuickGuideUrl(quest.wikiTitle ?? quest.name)}
+				target="_blank"
+				rel="noopener noreferrer"
+				className="inline-flex size-6 items-center justify-center rounded-md align-middle text-muted no-underline hover:bg-sunken hover:text-link"
+				aria-label={`${quest.name} quick guide on the RuneScape Wiki`}
+				title="Quick guide on the RuneScape Wiki"
+			>
+				<IconExternal size={14} />
+			</a>
+		</>
 	)
 }
 
+/** What a quest line says about the loaded player: a chain state, or only "not done" (no chain). */
+export type PanelStepState = StepState | { state: 'missing' }
+
+/** A line of the quest list: the step, its number in the chain and, with a player, its state. */
+export type PanelStep = PanelQuest & {
+	number: number
+	state?: PanelStepState
+	/** The first step of the chain the player can start now. */
+	startHere?: boolean
+}
+
+const IconGo = () => <CircleMark d="M8.5 6.5 12.5 10l-4 3.5" />
+
+const STATE_TONE: Record<PanelStepState['state'], string> = {
+	completed: 'text-ok',
+	'can-start': 'text-ok',
+	blocked: 'text-bad',
+	checking: 'text-muted',
+	missing: 'text-bad',
+}
+
+/** The mark beside a step's number; the same width for every state, so the names line up. */
+function StateMark({ state }: { state: PanelStepState['state'] }) {
+	return (
+		<span className={`inline-flex w-[18px] ${STATE_TONE[state]}`}>
+			{state === 'completed' ? <IconCheck /> : state === 'can-start' ? <IconGo /> : state === 'checking' ? null : <IconCross />}
+		</span>
+	)
+}
+
+function StepStateText({ step, state }: { step: PanelQuest; state: PanelStepState }) {
+	switch (state.state) {
+		case 'completed':
+			return <>{step.partial ? 'Started' : 'Done'}</>
+		case 'can-start':
+			return <>Can start now</>
+		case 'checking':
+			return <>Checking your quest points…</>
+		case 'missing':
+			return <>Not done</>
+		case 'blocked': {
+			const by = state.by
+			if (by.kind === 'quest') {
+				return (
+					<>
+						Blocked by{' '}
+						<Link to={`/quests/${by.slug}`} prefetch="intent" className="underline underline-offset-2">
+							{by.name}
+						</Link>
+					</>
+				)
+			}
+			if (by.kind === 'skill') return <>Needs {by.level} {skillLabel(by.skill)} (you have {by.current})</>
+			if (by.kind === 'any-of') return <>Needs one of {by.options.map((o) => `${o.level} ${skillLabel(o.skill)}`).join(' or ')}</>
+			return <>Needs {by.required} quest points (you have {by.current})</>
+		}
+	}
+}
+
 /**
- * Quests to complete, in order. With a player: ticked when completed, crossed when not. The item
- * named by `target` is marked as the quest the panel is about.
+ * Steps to take, in order, each with its number in the chain. With a player, each line also says
+ * where they stand (done, can start now, blocked by what), and the first step they can start is
+ * marked "Start here". The quest named by `target` is the one the panel is about.
  */
-export function QuestList({
-	quests,
-	player,
-	target,
-}: {
-	quests: readonly PanelQuest[]
-	player: PanelPlayer | undefined
-	target?: string
-}) {
+export function QuestList({ steps, target }: { steps: readonly PanelStep[]; target?: string }) {
 	// Columns fill top to bottom, so a long chain still reads in order.
 	return (
-		<ol className={`m-0 list-none gap-x-6 p-0 ${quests.length > 6 ? 'sm:columns-2' : ''}`}>
-			{quests.map((quest, i) => {
-				const done = player ? stepDone(quest, player) : undefined
-				const isTarget = quest.name === target && !quest.partial
+		<ol className={`m-0 list-none gap-x-6 p-0 ${steps.length > 6 ? 'sm:columns-2' : ''}`}>
+			{steps.map((step) => {
+				const isTarget = step.name === target && !step.partial
+				const state = step.state
 				return (
 					<li
-						key={quest.partial ? `${quest.slug} ${quest.until}` : quest.slug}
-						data-quest={quest.name}
-						data-partial={quest.partial ? '' : undefined}
-						data-status={done === undefined ? undefined : done ? 'completed' : 'missing'}
+						key={step.partial ? `${step.slug} ${step.until}` : step.slug}
+						data-quest={step.name}
+						data-partial={step.partial ? '' : undefined}
+						data-status={state?.state}
+						data-start-here={step.startHere ? '' : undefined}
 						className={`m-0 flex break-inside-avoid items-start gap-2 rounded-md px-1.5 py-1 ${isTarget ? 'bg-accent/10' : ''}`}
 					>
-						<span
-							className={`mt-0.5 flex w-[18px] shrink-0 justify-center text-xs font-semibold tabular-nums ${
-								done === undefined ? 'pt-px text-muted' : done ? 'text-ok' : 'text-bad'
-							}`}
-						>
-							{done === undefined ? `${i + 1}.` : done ? <IconCheck /> : <IconCross />}
+						<span className="mt-0.5 flex shrink-0 items-center gap-1 text-xs font-semibold tabular-nums">
+							<span className="min-w-[1.5rem] pt-px text-right text-muted">{step.number}.</span>
+							{state ? <StateMark state={state.state} /> : null}
 						</span>
 						<span className="min-w-0 flex-1">
 							<Link
-								to={`/quests/${quest.slug}`}
+								to={`/quests/${step.slug}`}
 								prefetch="intent"
 								className={`font-medium text-link underline decoration-1 underline-offset-2 hover:decoration-2 ${
-									done ? 'opacity-80' : ''
+									state?.state === 'completed' ? 'opacity-80' : ''
 								}`}
 							>
-								{quest.name}
+								{step.name}
 							</Link>
-							{quest.until ? <span className="text-muted">{stepDetail(quest)}</span> : null}
-							{done !== undefined ? (
-								<span className="sr-only">
-									{quest.partial
-										? done
-											? ' (started)'
-											: ' (not started)'
-										: done
-											? ' (completed)'
-											: ' (not completed)'}
-								</span>
-							) : null}
-							<WikiGuideLink quest={quest} />
+							{step.until ? <span className="text-muted">{stepDetail(step)}</span> : null}
+							<WikiGuideLink quest={step} />
 							{isTarget ? (
 								<span className="ml-2 rounded bg-accent/20 px-1.5 py-px text-xs font-semibold text-accent">
 									this quest
 								</span>
 							) : null}
-							{quest.skills && quest.skills.length > 0 ? (
+							{step.startHere ? (
+								<span className="ml-2 rounded bg-accent px-1.5 py-px text-xs font-bold text-accent-fg">
+									Start here
+								</span>
+							) : null}
+							{state ? (
+								<span className={`block text-sm leading-5 font-medium ${STATE_TONE[state.state]}`} data-step-state="">
+									<StepStateText step={step} state={state} />
+								</span>
+							) : null}
+							{step.skills && step.skills.length > 0 ? (
 								<span className="block text-xs leading-5 text-muted">
-									{skillsText(quest.skills)}
+									{skillsText(step.skills)}
 								</span>
 							) : null}
 						</span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
+import { chainStepStates, startHereIndex } from '#app/lib/quests/chain-states.ts'
 import { STATUS_LABELS, summaryStartCheck } from '#app/lib/quests/progress.ts'
 import { compareNames, type RequirementSummary } from '#app/lib/quests/requirements.ts'
 import type { SkillRequirement } from '#app/lib/quests/schema.ts'
@@ -12,12 +13,12 @@ import {
 	type PanelPlayer,
 	type PanelQuest,
 	PanelSection,
+	type PanelStep,
 	PlayerFooter,
 	QuestList,
 	QuestPointsLine,
 	RequirementCard,
 	SkillsSection,
-	stepDone,
 	usePanelPlayer,
 	WikiGuideLink,
 } from './panel-parts.tsx'
@@ -79,7 +80,8 @@ export function QuestRequirementsPanel({
 	quest,
 	summary,
 	expandChain = false,
-}: QuestRequirementsWidgetProps & { expandChain?: boolean }) {
+	titleAsHeading = false,
+}: QuestRequirementsWidgetProps & { expandChain?: boolean; titleAsHeading?: boolean }) {
 	const playerData = usePlayerData()
 	const player = usePanelPlayer((summary?.questPoints ?? 0) > 0)
 	const [onlyMissingChoice] = useOnlyMissing()
@@ -89,7 +91,15 @@ export function QuestRequirementsPanel({
 	const [ironman] = useIronman()
 	const status = summary && player ? targetStatus(summary, player, ironman) : undefined
 
-	const quests = onlyMissing ? chain.filter((q) => !stepDone(q, player)) : chain
+	const states = player ? chainStepStates(chain, player, ironman) : undefined
+	const startHere = states ? startHereIndex(states) : -1
+	const steps: PanelStep[] = chain.map((q, i) => ({
+		...q,
+		number: i + 1,
+		...(states ? { state: states[i] } : {}),
+		...(i === startHere ? { startHere: true } : {}),
+	}))
+	const shownSteps = onlyMissing ? steps.filter((s) => s.state?.state !== 'completed') : steps
 	// An ironman sees the ironman-only levels in place of the lower ones everyone needs.
 	const ironmanSkills = ironman ? (summary?.ironmanSkills ?? []) : []
 	const ironmanNames = new Set(ironmanSkills.map((s) => s.skill))
@@ -104,7 +114,7 @@ export function QuestRequirementsPanel({
 	const questPointsMet = player?.questPoints !== undefined && player.questPoints >= questPoints
 	const other = summary?.other ?? []
 
-	const list = <QuestList quests={quests} player={player} target={target?.name} />
+	const list = <QuestList steps={shownSteps} target={target?.name} />
 	return (
 		<RequirementCard
 			label={`Requirements for ${target?.name ?? quest}`}
@@ -125,20 +135,24 @@ export function QuestRequirementsPanel({
 			}
 			status={status ? <StatusPill status={status} /> : null}
 			footer={<PlayerFooter player={playerData} />}
+			titleAsHeading={titleAsHeading}
 		>
 			<PanelSection title="Quest chain" count={chain.length > 1 ? chain.length : undefined}>
 				{chain.length <= 1 ? (
 					<EmptyLine>No quest requirements</EmptyLine>
-				) : quests.length === 0 ? (
+				) : shownSteps.length === 0 ? (
 					<EmptyLine ok>Every quest in the chain is done</EmptyLine>
-				) : quests.length > FOLD_AFTER && !expandChain ? (
+				) : shownSteps.length > FOLD_AFTER && !expandChain ? (
 					<details className="group">
 						<summary className="cursor-pointer rounded-md px-1.5 py-1 text-link hover:underline">
-							Show all {quests.length} quests, from {quests[0]!.name} to {quests.at(-1)!.name}
+							{/* The same count as the heading: the whole chain, this quest included. */}
+							{onlyMissing
+								? `Show the ${shownSteps.length} not done, from ${shownSteps[0]!.name} to ${shownSteps.at(-1)!.name}`
+								: `Show all ${chain.length} quests, from ${chain[0]!.name} to ${chain.at(-1)!.name}`}
 							{player && !onlyMissing ? (
 								<span className="text-muted">
 									{' · '}
-									{quests.filter((q) => !stepDone(q, player)).length} not done
+									{steps.filter((s) => s.state?.state !== 'completed').length} not done
 								</span>
 							) : null}
 						</summary>
@@ -148,6 +162,7 @@ export function QuestRequirementsPanel({
 					list
 				)}
 			</PanelSection>
+			{target ? <PanelLinks target={target} chainLength={chain.length} player={player} /> : null}
 			<SkillsSection
 				required={required.length + (summary?.anyOf.length ?? 0)}
 				skills={skills}
@@ -165,8 +180,33 @@ export function QuestRequirementsPanel({
 	)
 }
 
+/** Where to go from the panel: the planner for this quest and the chain in the quest list. */
+function PanelLinks({
+	target,
+	chainLength,
+	player,
+}: {
+	target: { name: string; slug: string }
+	chainLength: number
+	player: PanelPlayer | undefined
+}) {
+	const chainQuery = `chain=${target.slug}${player ? '&status=can-start' : ''}`
+	return (
+		<p className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-panel-links="">
+			<Link to={`/tools/plan?goals=${target.slug}`} className="text-link underline underline-offset-2">
+				Plan the way to {target.name}
+			</Link>
+			{chainLength > 1 ? (
+				<Link to={`/quests?${chainQuery}`} className="text-link underline underline-offset-2">
+					{player ? 'Quests of this chain you can start now' : 'This chain in the quest list'}
+				</Link>
+			) : null}
+		</p>
+	)
+}
+
 export default function QuestRequirementsWidget(
-	props: QuestRequirementsWidgetProps & { expandChain?: boolean },
+	props: QuestRequirementsWidgetProps & { expandChain?: boolean; titleAsHeading?: boolean },
 ) {
 	return (
 		<PlayerDataProvider>

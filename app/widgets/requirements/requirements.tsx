@@ -7,6 +7,7 @@ import {
 	OtherSection,
 	type PanelQuest,
 	PanelSection,
+	type PanelStep,
 	PlayerFooter,
 	QuestList,
 	RequirementCard,
@@ -35,7 +36,11 @@ export function RequirementsPanel({
 	// The build resolves every name to a link; a bare name is the fallback for older pages.
 	const allQuests: PanelQuest[] =
 		questLinks ?? names.map((name) => ({ name, slug: questSlug(name) }))
-	const quests = onlyMissing ? allQuests.filter((q) => !player.hasCompleted(q.name)) : allQuests
+	const steps: PanelStep[] = allQuests.map((q, i) => {
+		const state = player ? ({ state: player.hasCompleted(q.name) ? 'completed' : 'missing' } as const) : undefined
+		return { ...q, number: i + 1, ...(state ? { state } : {}) }
+	})
+	const shownSteps = onlyMissing ? steps.filter((s) => s.state?.state !== 'completed') : steps
 	const sortedSkills = [...allSkills].sort((a, b) => compareNames(a.skill, b.skill))
 	const skills = sortedSkills.filter((s) => !onlyMissing || player.levelOf(s.skill) < s.level)
 	const heading = title ?? 'Requirements'
@@ -49,10 +54,10 @@ export function RequirementsPanel({
 			<PanelSection title="Quests" count={allQuests.length || undefined}>
 				{allQuests.length === 0 ? (
 					<EmptyLine>No quest requirements</EmptyLine>
-				) : quests.length === 0 ? (
+				) : shownSteps.length === 0 ? (
 					<EmptyLine ok>Every quest is done</EmptyLine>
 				) : (
-					<QuestList quests={quests} player={player} />
+					<QuestList steps={shownSteps} />
 				)}
 			</PanelSection>
 			<SkillsSection required={sortedSkills.length} skills={skills} />

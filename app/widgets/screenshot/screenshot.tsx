@@ -56,7 +56,7 @@ export default function Screenshot({ src, alt, width, height, caption, full }: S
 					aria-label={label}
 					aria-haspopup="dialog"
 					onClick={openViewer}
-					className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-accent text-accent-fg shadow-[0_1px_6px_rgb(0_0_0/0.45)] ring-2 ring-bg/70 transition hover:scale-110 focus-visible:opacity-100 sm:opacity-85 sm:group-hover:opacity-100"
+					className="js-only absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-accent text-accent-fg shadow-[0_1px_6px_rgb(0_0_0/0.45)] ring-2 ring-bg/70 transition hover:scale-110 focus-visible:opacity-100 sm:opacity-85 sm:group-hover:opacity-100"
 				>
 					<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
 						<circle cx="10.5" cy="10.5" r="6.5" />

@@ -2,11 +2,12 @@ import { lazy, Suspense, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
-import { badgeLabel, requirementMet } from './requirement.ts'
+import { badgeLabel, badgeLevel, requirementMet } from '#app/skill-guides/requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'
-import { SkillIcon } from './skill-icon.tsx'
+import { useHydrated } from '../use-hydrated.ts'
+import { SkillIcon } from '#app/skill-guides/skill-icon.tsx'
 
-const loadDrawer = () => import('./skill-drawer.tsx')
+const loadDrawer = () => import('#app/skill-guides/skill-drawer.tsx')
 const SkillDrawer = lazy(loadDrawer)
 
 const TONES = {
@@ -22,11 +23,31 @@ const TONES = {
  */
 export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	const player = usePlayerData()
+	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
 	// vaul and the guide load on the first open only; the drawer stays mounted afterwards.
 	const [requested, setRequested] = useState(false)
-	const met = requirementMet(player.status === 'loaded' ? player.levelOf(skill) : undefined, level)
+	const current = player.status === 'loaded' ? player.levelOf(skill) : undefined
+	const met = requirementMet(current, level)
 	const tone = met === undefined ? TONES.neutral : met ? TONES.met : TONES.unmet
+	const className = `mx-0.5 inline-flex items-center gap-1 rounded-md border px-1.5 py-px align-middle text-[0.9em] leading-snug font-medium whitespace-nowrap transition-colors ${tone}`
+	const content = (
+		<>
+			<SkillIcon skill={skill} size={16} className="size-4 shrink-0" />
+			<span className="tabular-nums">{badgeLevel(level, current)}</span>{' '}
+			<span>{skillLabel(skill)}</span>
+			{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}
+			{met === false ? <IconCross size={13} strokeWidth={3} /> : null}
+		</>
+	)
+	// Until hydration (and without JavaScript) the badge is plain text: its drawer cannot open yet.
+	if (!hydrated) {
+		return (
+			<span data-skill-badge={skill} className={className}>
+				{content}
+			</span>
+		)
+	}
 	return (
 		<>
 			<button
@@ -37,17 +58,13 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 				}}
 				onPointerEnter={() => void loadDrawer()}
 				onFocus={() => void loadDrawer()}
-				aria-label={badgeLabel(skill, level, met)}
+				aria-label={badgeLabel(skill, level, current)}
 				aria-haspopup="dialog"
 				data-skill-badge={skill}
 				data-met={met === undefined ? undefined : String(met)}
-				className={`mx-0.5 inline-flex cursor-pointer items-center gap-1 rounded-md border px-1.5 py-px align-middle text-[0.9em] leading-snug font-medium whitespace-nowrap transition-colors ${tone}`}
+				className={`cursor-pointer ${className}`}
 			>
-				<SkillIcon skill={skill} size={16} className="size-4 shrink-0" />
-				<span className="tabular-nums">{level}</span>{' '}
-				<span>{skillLabel(skill)}</span>
-				{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}
-				{met === false ? <IconCross size={13} strokeWidth={3} /> : null}
+				{content}
 			</button>
 			{requested ? (
 				<Suspense fallback={null}>

@@ -96,6 +96,8 @@ export function TabPanel({ label, children }: { label: string; children?: ReactN
 			tabIndex={0}
 			className="prose min-h-80 px-4 py-4 focus-visible:-outline-offset-2 sm:px-5 [&>:first-child]:mt-0"
 		>
+			{/* Without JavaScript every panel shows, each under its label (root.tsx's noscript style). */}
+			<p className="no-js-only font-semibold">{label}</p>
 			{children}
 		</div>
 	)

@@ -60,10 +60,14 @@ export default function Video({ id, src, poster, lines, duration, title, start }
 						<source src={src} type="video/mp4" />
 					</video>
 				) : (
+					// Until hydration the facade is only a picture (kept out of the tab order and hidden from
+					// assistive technology); without JavaScript the caption links the video itself.
 					<button
 						type="button"
 						onClick={() => play()}
 						aria-label={`Play video: ${title}`}
+						tabIndex={hydrated ? undefined : -1}
+						aria-hidden={hydrated ? undefined : true}
 						className="group absolute inset-0 flex size-full flex-col items-center justify-center gap-4 p-6 text-center"
 						style={
 							poster
@@ -75,13 +79,13 @@ export default function Video({ id, src, poster, lines, duration, title, start }
 						}
 					>
 						{poster ? <img src={poster} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" /> : null}
-						<span className="relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
+						<span className="js-only relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
 							<svg viewBox="0 0 24 24" width="32" height="32" fill="currentColor" aria-hidden="true">
 								<path d="M8 5.5v13l11-6.5z" />
 							</svg>
 						</span>
 						{poster ? null : <span className="max-w-md text-base font-semibold text-fg sm:text-lg">{title}</span>}
-						<span className={poster ? 'relative rounded bg-black/70 px-2 py-1 text-xs text-white' : 'text-xs text-muted'}>
+						<span className={`js-only ${poster ? 'relative rounded bg-black/70 px-2 py-1 text-xs text-white' : 'text-xs text-muted'}`}>
 							{id
 								? `${start ? `Starts at ${formatStart(start)} · ` : ''}Plays from YouTube when you press play`
 								: `${duration ? `${formatStart(Math.round(duration))} · ` : ''}No sound: the text is on screen`}
@@ -98,6 +102,9 @@ export default function Video({ id, src, poster, lines, duration, title, start }
 				) : (
 					<>
 						<span>{title}</span>
+						<a href={src} className="no-js-only mt-1 text-link underline">
+							Play the video file
+						</a>
 						{lines?.length ? (
 							<details className="mt-2 rounded-lg border border-line px-3 py-2">
 								<summary className="cursor-pointer font-medium text-fg">Transcript</summary>
@@ -107,7 +114,7 @@ export default function Video({ id, src, poster, lines, duration, title, start }
 											<button
 												type="button"
 												onClick={() => play(line.start)}
-												className="shrink-0 font-mono text-link underline tabular-nums"
+												className="js-only shrink-0 font-mono text-link underline tabular-nums"
 												aria-label={`Play from ${formatStart(Math.floor(line.start))}`}
 											>
 												{formatStart(Math.floor(line.start))}

@@ -101,3 +101,25 @@ test('aliases become redirects to their page; an alias that is a page, a quest o
 		'content/alpha/other.md: alias /quests/desert-treasure: is a quest page',
 	])
 })
+
+test('front matter quests: each quest links to the one page that is its guide; unknown or claimed twice fails', () => {
+	const dir = copyFixture()
+	const resolveQuest = (name: string) => (/^(desert treasure|dt)$/i.test(name) ? 'Desert Treasure' : undefined)
+	const write = (rel: string, quests: string) =>
+		writeFileSync(
+			path.join(dir, rel),
+			`---\ntitle: Guide ${rel}\norder: 50\ndescription: A fixture page that is a guide for a quest.\nquests: ${quests}\n---\nText.\n`,
+		)
+	write('alpha/dt-guide.md', '[DT]')
+	const built = buildContent({ ...options, resolveQuest, contentDir: dir })
+	expect(built.errors).toEqual([])
+	expect(built.questGuides).toEqual({ 'desert-treasure': { path: '/alpha/dt-guide', title: 'Guide alpha/dt-guide.md' } })
+	expect(built.pages.find((p) => p.path === '/alpha/dt-guide')!.quests).toEqual([{ name: 'Desert Treasure', slug: 'desert-treasure' }])
+
+	write('alpha/other.md', '[Desert Treasure, Not A Quest]')
+	const messages = buildContent({ ...options, resolveQuest, contentDir: dir }).errors.map((e) => e.message)
+	expect(messages).toEqual([
+		'content/alpha/other.md:5: front matter quests: unknown quest "Not A Quest" (not in data/quests/)',
+		'content/alpha/other.md: quests: Desert Treasure already has a guide, /alpha/dt-guide',
+	])
+})

@@ -24,8 +24,12 @@ export type BuiltContent = {
 	navigation: Navigation
 	/** Alias path → page path, from the pages' `aliases:` (answered with a 301 by the server). */
 	aliases: Record<string, string>
+	/** Quest slug → the page that is our guide for it (front matter `quests:`). */
+	questGuides: QuestGuides
 	errors: ContentError[]
 }
+
+export type QuestGuides = Record<string, { path: string; title: string }>
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -80,7 +84,8 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	errors.push(...finishWidgets(navigation, results))
 	errors.push(...checkLinks(results, options))
 	const aliases = pageAliases(results, options.questSlugs, errors)
-	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, errors }
+	const questGuides = guidesByQuest(results, errors)
+	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, questGuides, errors }
 }
 
 function buildNavigation(results: Map<string, CompileResult & { file: string }>, errors: ContentError[]): Navigation {
@@ -151,6 +156,19 @@ function pageAliases(
 	return aliases
 }
 
+/** Which page is the guide for each quest; two pages claiming one quest fail the build. */
+function guidesByQuest(results: Map<string, CompileResult & { file: string }>, errors: ContentError[]): QuestGuides {
+	const guides: QuestGuides = {}
+	for (const [pathname, { page, file }] of results) {
+		for (const quest of page.quests) {
+			const taken = guides[quest.slug]
+			if (taken) errors.push(new ContentError(file, undefined, `quests: ${quest.name} already has a guide, ${taken.path}`))
+			else guides[quest.slug] = { path: pathname, title: page.title }
+		}
+	}
+	return guides
+}
+
 function checkLinks(
 	results: Map<string, CompileResult & { file: string }>,
 	options: BuildContentOptions,
@@ -193,4 +211,5 @@ export function writeContent(outDir: string, content: BuiltContent) {
 	}
 	writeFileSync(path.join(outDir, 'navigation.json'), JSON.stringify(content.navigation, null, '\t'))
 	writeFileSync(path.join(outDir, 'aliases.json'), JSON.stringify(content.aliases, null, '\t'))
+	writeFileSync(path.join(outDir, 'quest-guides.json'), JSON.stringify(content.questGuides, null, '\t'))
 }

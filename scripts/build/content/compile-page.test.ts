@@ -189,10 +189,41 @@ test('headings get GitHub-style ids and h2/h3 feed the table of contents', () =>
 	])
 })
 
+test('a table row that starts with a bold term gets a term-<slug> id; other rows none', () => {
+	const { page } = compile('| Term | Meaning |\n| --- | --- |\n| **GIM / HCIM** | Group |\n| plain | No id |\n| **GIM / HCIM** | Again |\n')
+	const ids: unknown[] = []
+	const walk = (nodes: CompactNode[]) => {
+		for (const node of nodes) {
+			if (typeof node === 'string') continue
+			if (node[0] === 'tr') ids.push(node[1] ? node[1].id : undefined)
+			walk(node.slice(2) as CompactNode[])
+		}
+	}
+	walk(page.body as CompactNode[])
+	expect(ids).toEqual([undefined, 'term-gim--hcim', undefined, 'term-gim--hcim-1'])
+})
+
 test('internal links are collected with their line for checking', () => {
 	const { links } = compile('[a](/setup/map#lodestones) and [b](https://example.com) and [c](#top)\n')
 	expect(links).toEqual([
 		{ file: 'content/setup/test.md', line: 6, href: '/setup/map#lodestones' },
 		{ file: 'content/setup/test.md', line: 6, href: '#top' },
 	])
+})
+
+test('each table region is named after the heading above it, numbered when a heading has several', () => {
+	const table = '| a | b |\n| - | - |\n| 1 | 2 |\n'
+	const { page, errors } = compile(`${table}\n## Drop rates\n\n${table}\n${table}\n### Costs\n\n${table}`)
+	expect(errors).toEqual([])
+	const labels: unknown[] = []
+	const walk = (nodes: CompactNode[]) => {
+		for (const node of nodes) {
+			if (typeof node === 'string') continue
+			const [tag, props, ...children] = node
+			if (tag === 'table' && props) labels.push(props.dataRegionLabel)
+			walk(children)
+		}
+	}
+	walk(page.body as CompactNode[])
+	expect(labels).toEqual(['Table', 'Drop rates table', 'Drop rates table 2', 'Costs table'])
 })

@@ -14,6 +14,7 @@ import YAML from 'yaml'
 import type { z } from 'zod'
 import { encodeHast } from '#app/lib/content/compact-hast.ts'
 import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatter.ts'
+import { questSlug } from '#app/lib/quests/names.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
 import type { PublicFiles, QuestSummaryLookup, SkillGuideLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
@@ -95,6 +96,12 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 		return emptyResult(ctx, errors)
 	}
 	const frontmatter = fm.data
+	const quests: CompiledPage['quests'] = []
+	for (const name of frontmatter.quests ?? []) {
+		const canonical = ctx.resolveQuest(name)
+		if (!canonical) fail(frontmatterLine(parsed.matter, 'quests'), `front matter quests: unknown quest "${name}" (not in data/quests/)`)
+		else if (!quests.some((q) => q.name === canonical)) quests.push({ name: canonical, slug: questSlug(canonical) })
+	}
 
 	// Body line numbers are offset by the front matter block.
 	const bodyOffset = source.slice(0, source.length - parsed.content.length).split('\n').length - 1
@@ -109,7 +116,13 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 	const widgetsUsed = new Set<string>()
 	unwrapImageParagraphs(mdast, lineOf, fail)
 
+	// The heading a widget sits under (a checklist is named after it).
+	let heading: string | undefined
 	visit(mdast, (node, index, parent) => {
+		if (node.type === 'heading') {
+			heading = textOf(node).trim() || undefined
+			return
+		}
 		if (node.type === 'link') {
 			const href = (node as Link).url
 			if (href.startsWith('/') || href.startsWith('#')) {
@@ -154,6 +167,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			skillGuide: ctx.skillGuide,
 			children: directive.type === 'containerDirective' ? directive.children : [],
 			parent,
+			heading,
 			fail: (reason, at) => fail(lineOf(at ?? directive), reason),
 		}
 		const props = widgetProps(directive, definition, lineOf, fail)
@@ -177,6 +191,8 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 
 	const hast = toHast.runSync(mdast) as HastRoot
 	const headings = addHeadingIds(hast)
+	addTermIds(hast)
+	nameTableRegions(hast)
 
 	return {
 		frontmatter,
@@ -191,6 +207,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			status: frontmatter.status,
 			lastVerified: frontmatter.lastVerified ?? null,
 			sources: frontmatter.sources ?? [],
+			quests,
 			headings,
 			body: encodeHast(hast),
 			widgets: [...widgetsUsed].sort(),
@@ -212,6 +229,7 @@ function emptyResult(ctx: CompileContext, errors: ContentError[]): CompileResult
 			status: 'published',
 			lastVerified: null,
 			sources: [],
+			quests: [],
 			headings: [],
 			body: [],
 			widgets: [],
@@ -344,4 +362,39 @@ function addHeadingIds(tree: HastRoot): Heading[] {
 		if (depth === 2 || depth === 3) headings.push({ depth, id, text })
 	})
 	return headings
+}
+
+/**
+ * A table row that starts with a bold term (the glossary, settings tables) gets an id,
+ * `term-<slug>`, so links and search results can point at that row.
+ */
+function addTermIds(tree: HastRoot) {
+	const slugger = new GithubSlugger()
+	visit(tree, 'element', (node: Element) => {
+		if (node.tagName !== 'tr') return
+		const firstCell = node.children.find((c): c is Element => c.type === 'element')
+		const content = firstCell?.children.filter((c) => !(c.type === 'text' && !c.value.trim()))
+		const only = content?.length === 1 ? content[0] : undefined
+		if (only?.type !== 'element' || only.tagName !== 'strong') return
+		const term = hastToString(only).trim()
+		if (term) node.properties.id = `term-${slugger.slug(term)}`
+	})
+}
+
+/**
+ * Each table scrolls inside a named region (app/components/markdown.tsx); the name comes from the
+ * heading above it ("Drop rates table", then "Drop rates table 2"), so no two regions of a page
+ * share a name.
+ */
+function nameTableRegions(tree: HastRoot) {
+	let heading = ''
+	const used = new Map<string, number>()
+	visit(tree, 'element', (node: Element) => {
+		if (/^h[1-6]$/.test(node.tagName)) heading = hastToString(node).trim()
+		if (node.tagName !== 'table') return
+		const base = heading ? `${heading} table` : 'Table'
+		const count = (used.get(base) ?? 0) + 1
+		used.set(base, count)
+		node.properties.dataRegionLabel = count === 1 ? base : `${base} ${count}`
+	})
 }

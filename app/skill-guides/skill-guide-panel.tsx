@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, type Ref, useEffect, useRef } from 'react'
 import { IconCheck, IconCross, IconExternalSmall } from '#app/player/player-icons.tsx'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
 import { requirementMet, requirementText } from './requirement.ts'
 
 export type SkillGuidePanelProps = {
-	required: number
+	/** The level the badge asks for; undefined when opened from search (then no required level). */
+	required?: number
 	/** The player's level; undefined without player data (then no progress marks). */
 	current: number | undefined
 	guide: SkillGuide | null
@@ -15,11 +16,27 @@ export type SkillGuidePanelProps = {
 
 /** The body of the levelling drawer: where the player stands, then the guide's level ranges. */
 export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuidePanelProps) {
-	const met = requirementMet(current, required)
-	const rows = guide ? guideRows(guide.ranges, current) : []
+	const met = required === undefined ? undefined : requirementMet(current, required)
+	const rows = guide ? guideRows(guide.ranges, current, required) : []
+	const currentRef = useRef<HTMLLIElement>(null)
+	// Open where the reader stands: the current range scrolled to the top of the drawer and focused.
+	useEffect(() => {
+		const row = currentRef.current
+		const scroller = row?.closest<HTMLElement>('[data-drawer-scroll]')
+		if (!row) return
+		if (scroller) scroller.scrollTop += row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 12
+		row.focus({ preventScroll: true })
+	}, [current])
 	return (
 		<div className="space-y-5">
-			{met === undefined ? (
+			{required === undefined ? (
+				current === undefined ? null : (
+					<div className="rounded-lg border border-line bg-raised p-4">
+						<p className="text-xs font-semibold tracking-wide text-muted uppercase">Your Current Level</p>
+						<p className="text-2xl font-bold tabular-nums">{current}</p>
+					</div>
+				)
+			) : met === undefined ? (
 				<div className="rounded-lg border border-line bg-raised p-4">
 					<p className="text-xs font-semibold tracking-wide text-muted uppercase">Required level</p>
 					<p className="text-2xl font-bold tabular-nums">{required}</p>
@@ -49,13 +66,18 @@ export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuide
 					</p>
 				</div>
 			)}
-			{met === undefined ? lookup : null}
+			{current === undefined ? lookup : null}
 			{guide ? (
 				<div>
 					<p className="text-sm leading-6 text-muted">{guide.summary}</p>
 					<ol className="mt-3 flex list-none flex-col gap-2.5 p-0">
 						{rows.map((row, i) => (
-							<RangeRow key={`${row.from}-${row.to}`} row={row} showLink={row.link !== rows[i - 1]?.link} />
+							<RangeRow
+								key={`${row.from}-${row.to}`}
+								ref={row.status === 'current' ? currentRef : undefined}
+								row={row}
+								showLink={row.link !== rows[i - 1]?.link}
+							/>
 						))}
 					</ol>
 				</div>
@@ -66,7 +88,7 @@ export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuide
 	)
 }
 
-function RangeRow({ row, showLink }: { row: GuideRow; showLink: boolean }) {
+function RangeRow({ row, showLink, ref }: { row: GuideRow; showLink: boolean; ref?: Ref<HTMLLIElement> }) {
 	const tone =
 		row.status === 'current'
 			? 'border-accent bg-accent/10'
@@ -74,7 +96,14 @@ function RangeRow({ row, showLink }: { row: GuideRow; showLink: boolean }) {
 				? 'border-line bg-raised/60'
 				: 'border-line bg-raised'
 	return (
-		<li className={`rounded-lg border p-3.5 ${tone}`} data-range-status={row.status ?? 'none'}>
+		<li
+			ref={ref}
+			className={`rounded-lg border p-3.5 ${tone}`}
+			data-range-status={row.status ?? 'none'}
+			data-range-target={row.target ? '' : undefined}
+			aria-current={row.status === 'current' ? 'step' : undefined}
+			tabIndex={row.status === 'current' ? -1 : undefined}
+		>
 			<div className="flex flex-wrap items-center gap-2">
 				{row.status === 'passed' ? (
 					<span
@@ -88,9 +117,16 @@ function RangeRow({ row, showLink }: { row: GuideRow; showLink: boolean }) {
 				<span className="text-sm font-semibold text-muted tabular-nums">
 					Levels {row.from}–{row.to}
 				</span>
-				{row.status === 'current' ? (
-					<span className="ml-auto rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">
-						Current
+				{row.status === 'current' || row.target ? (
+					<span className="ml-auto flex gap-1.5">
+						{row.status === 'current' ? (
+							<span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-fg">Current</span>
+						) : null}
+						{row.target ? (
+							<span className="rounded-full border border-accent px-2 py-0.5 text-xs font-bold text-accent" data-mark="target">
+								Target
+							</span>
+						) : null}
 					</span>
 				) : null}
 			</div>

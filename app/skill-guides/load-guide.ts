@@ -1,7 +1,7 @@
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 
 // One chunk per guide (compiled from data/skills/ by build-data), fetched when its drawer opens.
-const GUIDES = import.meta.glob<SkillGuide>('../../generated/skill-guides/*.json', {
+const GUIDES = import.meta.glob<SkillGuide>('../generated/skill-guides/*.json', {
 	import: 'default',
 })
 
@@ -15,7 +15,7 @@ export function loadSkillGuide(skill: string, guides = GUIDES): Promise<GuideRes
 	const key = skill.toLowerCase()
 	let promise = loaded.get(key)
 	if (!promise) {
-		const load = guides[`../../generated/skill-guides/${key}.json`]
+		const load = guides[`../generated/skill-guides/${key}.json`]
 		promise = load
 			? load().catch(() => {
 					loaded.delete(key)

@@ -10,19 +10,28 @@ import { SkillIcon } from './skill-icon.tsx'
 
 export type SkillDrawerProps = {
 	skill: string
-	/** The required level of the badge that opened it. */
-	level: number
+	/** The required level of the badge that opened it (none when opened from search). */
+	level?: number
 	open: boolean
 	onOpenChange: (open: boolean) => void
+	/** Called once the drawer has finished closing. */
+	onClosed?: () => void
 }
 
 /**
  * The levelling drawer (its own chunk with vaul, loaded on the first open). Closes on Escape, a
  * tap outside, the close button, a drag past a quarter of its height or a fast downward swipe.
  */
-export default function SkillDrawer({ skill, level, open, onOpenChange }: SkillDrawerProps) {
+export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed }: SkillDrawerProps) {
 	return (
-		<Drawer.Root open={open} onOpenChange={onOpenChange} closeThreshold={0.25}>
+		<Drawer.Root
+			open={open}
+			onOpenChange={onOpenChange}
+			closeThreshold={0.25}
+			onAnimationEnd={(isOpen) => {
+				if (!isOpen) onClosed?.()
+			}}
+		>
 			<Drawer.Portal>
 				<Drawer.Overlay className="fixed inset-0 z-40 bg-black/60" />
 				<Drawer.Content
@@ -49,7 +58,10 @@ export default function SkillDrawer({ skill, level, open, onOpenChange }: SkillD
 							<IconCross size={18} />
 						</Drawer.Close>
 					</div>
-					<div className="overflow-y-auto overscroll-contain px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
+					<div
+						data-drawer-scroll=""
+						className="overflow-y-auto overscroll-contain px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]"
+					>
 						<Suspense fallback={<p className="py-6 text-sm text-muted">Loading the guide…</p>}>
 							<GuideBody skill={skill} required={level} />
 						</Suspense>
@@ -60,7 +72,7 @@ export default function SkillDrawer({ skill, level, open, onOpenChange }: SkillD
 	)
 }
 
-function GuideBody({ skill, required }: { skill: string; required: number }) {
+function GuideBody({ skill, required }: { skill: string; required: number | undefined }) {
 	const player = usePlayerData()
 	const guide = use(loadSkillGuide(skill))
 	if (guide === 'failed') {

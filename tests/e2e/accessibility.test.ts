@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+// axe over every page of the sitemap, at a desktop and a phone width: no violation of any impact.
+// One browser context and one tab per width, axe injected once per page load by an init script.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] }
+
+async function sitemapPaths(page: Page): Promise<string[]> {
+	const xml = await (await page.request.get('/sitemap.xml')).text()
+	return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+}
+
+async function axeViolations(page: Page): Promise<Violation[]> {
+	return page.evaluate(async () => {
+		const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+		const result = await axe.run(document, { resultTypes: ['violations'] })
+		return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+	})
+}
+
+function describe(path: string, violations: Violation[]): string[] {
+	return violations.map(
+		(v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+	)
+}
+
+for (const width of [1280, 375]) {
+	test(`axe finds nothing on any sitemap page at ${width} px`, async ({ browser, page: probe }) => {
+		const paths = await sitemapPaths(probe)
+		expect(paths.length).toBeGreaterThan(100)
+		test.setTimeout(60_000 + paths.length * 4_000)
+		const context = await browser.newContext({ viewport: { width, height: 900 } })
+		await context.addInitScript(axeSource)
+		const page = await context.newPage()
+		const found: string[] = []
+		for (const path of paths) {
+			const response = await page.goto(path, { waitUntil: 'domcontentloaded' })
+			expect(response?.status(), path).toBe(200)
+			await waitForHydration(page)
+			found.push(...describe(path, await axeViolations(page)))
+		}
+		await context.close()
+		expect(found).toEqual([])
+	})
+}
+
+test('axe finds nothing on the quest pages and the list with a player loaded, at 375 px', async ({ browser }) => {
+	const context = await browser.newContext({ viewport: { width: 375, height: 900 } })
+	await context.addInitScript(axeSource)
+	await context.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
+	const page = await context.newPage()
+	const found: string[] = []
+	// Each page with what shows once the player has loaded.
+	const pages = {
+		'/quests/desert-treasure': 'text=Checked against Zezima Jr',
+		'/quests': 'text=Progress of Zezima Jr',
+		'/guides/mid-game/while-guthix-sleeps': 'text=Checked against Zezima Jr',
+		'/guides/efficiency': '[data-player-ticks]',
+	}
+	for (const [path, loaded] of Object.entries(pages)) {
+		await page.goto(path)
+		await waitForHydration(page)
+		await expect(page.locator(loaded).first()).toBeVisible()
+		found.push(...describe(path, await axeViolations(page)))
+	}
+	await context.close()
+	expect(found).toEqual([])
+})
