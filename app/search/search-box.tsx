@@ -9,6 +9,8 @@ export type SearchBoxProps = {
 	defaultValue?: string
 	/** Open the search dialog instead of the /search page once JavaScript runs (default true). */
 	enhance?: boolean
+	/** The landmark's name, when a page has more than one search box (the header has its own). */
+	label?: string
 	className?: string
 }
 
@@ -29,6 +31,7 @@ export function SearchBox({
 	variant = 'hero',
 	defaultValue,
 	enhance = true,
+	label,
 	className = '',
 }: SearchBoxProps) {
 	const id = useId()
@@ -51,6 +54,7 @@ export function SearchBox({
 			action="/search"
 			method="get"
 			role="search"
+			aria-label={label}
 			className={`relative ${className}`}
 			onSubmit={
 				enhance
@@ -111,7 +115,7 @@ function useShortcutHint(enabled: boolean): string | undefined {
 export function HeaderSearch() {
 	return (
 		<>
-			<SearchBox variant="header" className="hidden xl:block" />
+			<SearchBox variant="header" label="Site search" className="hidden xl:block" />
 			<a
 				href="/search"
 				aria-label="Search"
