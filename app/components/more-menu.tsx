@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { ROUTED_TOOL_PAGES } from '#app/lib/tools.ts'
+import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { IconMenu } from './icons.tsx'
 
 const linkClass = 'block rounded-md px-3 py-2 font-medium text-fg hover:bg-raised'
@@ -70,7 +70,7 @@ export function MoreMenu() {
 							Tools
 						</Link>
 						<ul className="ml-3 border-l border-line pl-2">
-							{ROUTED_TOOL_PAGES.map((tool) => (
+							{TOOL_PAGES.map((tool) => (
 								<li key={tool.path}>
 									<Link to={tool.path} className={`${linkClass} text-sm`}>
 										{tool.title}

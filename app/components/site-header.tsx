@@ -12,7 +12,8 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
 				<Link to="/" className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-fg sm:text-lg lg:mr-4">
 					<img src="/favicon.svg" alt="" width={26} height={26} />
-					<span>Gielinor Guide</span>
+					{/* On the narrowest phones the logo alone keeps room for search, account, theme and menu. */}
+					<span className="max-[419px]:sr-only">Gielinor Guide</span>
 				</Link>
 				<nav aria-label="Sections" className="hidden items-center gap-0.5 md:flex lg:gap-1">
 					{items.map((item) => (
@@ -38,7 +39,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 					{leaguesHref ? (
 						<Link
 							to={leaguesHref}
-							className="hidden whitespace-nowrap rounded-md border border-accent/60 px-2 py-1.5 lg:px-3 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg md:inline-block"
+							className="hidden whitespace-nowrap rounded-md border border-accent/60 px-2 py-1.5 lg:px-3 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg lg:inline-block"
 						>
 							Leagues Hub
 						</Link>

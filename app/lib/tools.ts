@@ -17,13 +17,5 @@ export const TOOL_PAGES: readonly ToolPage[] = [
 	},
 ]
 
-/**
- * The tools whose route exists so far: the index, the menus, the prerender list and the sitemap
- * show only these. A tool joins when its route lands (add its path here).
- */
-const ROUTED_TOOLS: ReadonlySet<string> = new Set(['/tools/plan', '/tools/recurring'])
-
-export const ROUTED_TOOL_PAGES: readonly ToolPage[] = TOOL_PAGES.filter((tool) => ROUTED_TOOLS.has(tool.path))
-
-/** The pages of the Tools section: its index and every routed tool. */
-export const TOOL_SECTION_PATHS: readonly string[] = ['/tools', ...ROUTED_TOOL_PAGES.map((tool) => tool.path)]
+/** The pages of the Tools section: its index and every tool. */
+export const TOOL_SECTION_PATHS: readonly string[] = ['/tools', ...TOOL_PAGES.map((tool) => tool.path)]

@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		>
 			<h1 className="sr-only">{SITE_NAME}</h1>
 			<EventHero events={loaderData.events} />
-			<SearchBox variant="hero" label="Search the site" className="w-full max-w-xl" />
+			<SearchBox variant="hero" className="w-full max-w-xl" />
 			<div className="grid w-full max-w-5xl gap-4 md:grid-cols-2">
 				<ContinueReadingCard />
 				<nav aria-label="Quick links" className="md:hidden">

@@ -3,7 +3,7 @@ import type { Route } from './+types/tools'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import { ROUTED_TOOL_PAGES } from '#app/lib/tools.ts'
+import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.page })
@@ -26,7 +26,7 @@ export default function Tools() {
 				Pages that work things out for your own account from your RuneMetrics profile or the hiscores.
 			</p>
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2">
-				{ROUTED_TOOL_PAGES.map((tool) => (
+				{TOOL_PAGES.map((tool) => (
 					<li key={tool.path}>
 						<Link
 							to={tool.path}

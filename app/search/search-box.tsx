@@ -9,8 +9,6 @@ export type SearchBoxProps = {
 	defaultValue?: string
 	/** Open the search dialog instead of the /search page once JavaScript runs (default true). */
 	enhance?: boolean
-	/** The landmark's name, when a page has more than one search box (the header has its own). */
-	label?: string
 	className?: string
 }
 
@@ -31,7 +29,6 @@ export function SearchBox({
 	variant = 'hero',
 	defaultValue,
 	enhance = true,
-	label,
 	className = '',
 }: SearchBoxProps) {
 	const id = useId()
@@ -54,7 +51,7 @@ export function SearchBox({
 			action="/search"
 			method="get"
 			role="search"
-			aria-label={label}
+			aria-label={variant === 'header' ? 'Site search' : variant === 'page' ? 'Search again' : 'Search the guide'}
 			className={`relative ${className}`}
 			onSubmit={
 				enhance
@@ -115,7 +112,7 @@ function useShortcutHint(enabled: boolean): string | undefined {
 export function HeaderSearch() {
 	return (
 		<>
-			<SearchBox variant="header" label="Site search" className="hidden xl:block" />
+			<SearchBox variant="header" className="hidden xl:block" />
 			<a
 				href="/search"
 				aria-label="Search"

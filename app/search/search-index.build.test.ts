@@ -25,7 +25,7 @@ const pages = flatten(navigation.sections)
 	)
 
 test('the index holds every page of the sitemap', () => {
-	const indexed = new Set(documents.filter((d) => d.kind === 'page').map((d) => d.href))
+	const indexed = new Set(documents.filter((d) => d.kind === 'page' || d.kind === 'tool').map((d) => d.href))
 	const paths = publicPaths().filter((p) => !p.startsWith('/quests/'))
 	expect(paths.length).toBeGreaterThan(50)
 	expect(paths.filter((p) => !indexed.has(p))).toEqual([])
@@ -91,9 +91,10 @@ test('the glossary terms lead to their rows, the 30 skill guides and the tools a
 		readdirSync(path.resolve(import.meta.dirname, '../../data/skills')).length,
 	)
 
-	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual(
-		TOOL_PAGES.map((t) => t.path),
-	)
+	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual([
+		'/tools',
+		...TOOL_PAGES.map((t) => t.path),
+	])
 })
 
 test('sections split at h2/h3; inline skill badges read as text; widget data is not prose', () => {

@@ -189,6 +189,15 @@ export function searchDocuments(sources: SearchSources): SearchDocument[] {
 		})
 	}
 
+	if (sources.tools.length > 0) {
+		documents.push({
+			kind: 'tool',
+			title: 'Tools',
+			href: '/tools',
+			context: 'Tools',
+			text: `Interactive tools: ${sources.tools.map((t) => t.title).join(', ')}.`,
+		})
+	}
 	for (const tool of sources.tools) {
 		documents.push({
 			kind: 'tool',

@@ -146,8 +146,8 @@ test('today (nothing announced): the evergreen introduction with the search box 
 	await expect(
 		hero(page).getByRole('list', { name: 'The guide sections' }).getByRole('link'),
 	).toHaveText(['Setup', 'Getting Started', 'Guides'])
-	// The page's own search box, named apart from the header's.
-	const search = page.locator('main').getByRole('search', { name: 'Search the site' })
+	// The page's own search box (the header's has another name).
+	const search = page.locator('main').getByRole('search', { name: 'Search the guide' })
 	await expect(search.getByRole('searchbox', { name: 'Search guides, quests and skills' })).toBeVisible()
 	expect(
 		await search.evaluate((form: HTMLFormElement) => [
