@@ -5,10 +5,10 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ContinueReadingCard } from '#app/components/home/continue-reading-card.tsx'
 import { EventHero } from '#app/components/home/event-hero.tsx'
 import { PlayerCard } from '#app/components/home/player-card.tsx'
-import { SiteSearchForm } from '#app/components/home/site-search-form.tsx'
 import { IconBook, IconCog, IconExternal, IconSword } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import type { GameEvent } from '#app/lib/events/events.schema.ts'
+import { SearchBox } from '#app/search/search-box.tsx'
 
 export function loader() {
 	// Prerendered: the page carries every event and the browser picks what to show from its clock.
@@ -53,7 +53,7 @@ const CARDS = [
 const PHONE_LINKS = [
 	{ title: 'Quests', href: '/quests' },
 	{ title: 'Returning players', href: '/guides/returning-players' },
-	{ title: 'Tools', href: '/tools/recurring' },
+	{ title: 'Tools', href: '/tools' },
 ]
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		>
 			<h1 className="sr-only">{SITE_NAME}</h1>
 			<EventHero events={loaderData.events} />
-			<SiteSearchForm />
+			<SearchBox variant="hero" className="w-full max-w-xl" />
 			<div className="grid w-full max-w-5xl gap-4 md:grid-cols-2">
 				<ContinueReadingCard />
 				<nav aria-label="Quick links" className="md:hidden">

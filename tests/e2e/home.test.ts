@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
-import { createQuestIndex } from '#app/lib/quests/names.ts'
-import { nextSteps } from '#app/lib/quests/next-steps.ts'
-import { toPlayerProgress } from '#app/lib/quests/progress.ts'
-import { SKILLS } from '#app/lib/skills.ts'
+import type { PlannerData } from '#app/lib/planner/data.ts'
+import { nextSteps } from '#app/lib/planner/next-steps.ts'
+import { createPlanner } from '#app/lib/planner/plan.ts'
+import { plannerPlayer } from '#app/lib/planner/player.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The hero reads the real data/events.json: Leagues: Catalyst ran from 15 September to
@@ -69,7 +68,7 @@ test('the server sends the neutral hero: the introduction, a search box and no c
 	expect(html).not.toContain('data-runic-digit')
 	expect(html).not.toContain('role="timer"')
 	expect(html).not.toContain('has started')
-	const form = /<form[^>]*role="search"[^>]*>/.exec(html)?.[0] ?? ''
+	const form = /<form[^>]*data-search-box="hero"[^>]*>/.exec(html)?.[0] ?? ''
 	expect(form).toContain('action="/search"')
 	expect(form).toContain('method="get"')
 	expect(html).toMatch(/<input[^>]*name="q"/)
@@ -147,8 +146,9 @@ test('today (nothing announced): the evergreen introduction with the search box 
 	await expect(
 		hero(page).getByRole('list', { name: 'The guide sections' }).getByRole('link'),
 	).toHaveText(['Setup', 'Getting Started', 'Guides'])
-	const search = page.getByRole('search', { name: 'Search the site' })
-	await expect(search.getByRole('searchbox', { name: 'Search guides and quests' })).toBeVisible()
+	// The page's own search box (the header's has another name).
+	const search = page.locator('main').getByRole('search', { name: 'Search the guide' })
+	await expect(search.getByRole('searchbox', { name: 'Search guides, quests and skills' })).toBeVisible()
 	expect(
 		await search.evaluate((form: HTMLFormElement) => [
 			form.getAttribute('action'),
@@ -205,13 +205,13 @@ test('on a phone: search, continue reading and quick links below the hero; the s
 	await page.setViewportSize({ width: 375, height: 800 })
 	await page.goto('/')
 	await waitForHydration(page)
-	await expect(page.getByRole('search', { name: 'Search the site' })).toBeVisible()
+	await expect(page.locator('main').getByRole('search')).toBeVisible()
 	await expect(page.locator('[data-card="start-reading"]')).toBeVisible()
 	const quick = page.getByRole('navigation', { name: 'Quick links' })
 	await expect(quick.getByRole('link')).toHaveText(['Quests', 'Returning players', 'Tools'])
 	expect(
 		await quick.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
-	).toEqual(['/quests', '/guides/returning-players', '/tools/recurring'])
+	).toEqual(['/quests', '/guides/returning-players', '/tools'])
 	await expect(page.getByRole('navigation', { name: 'Start here' })).toBeHidden()
 	await page.setViewportSize({ width: 1024, height: 800 })
 	await expect(quick).toBeHidden()
@@ -242,37 +242,29 @@ test('player card: a known name gets the next three quests to start and the near
 	const card = page.locator('[data-card="player-steps"]')
 	await expect(card.getByRole('heading')).toHaveText('Next steps for Zezima Jr')
 
-	// The same answer the planner logic gives for the fake player's fixture.
-	const catalogue = JSON.parse(
-		readFileSync('app/generated/quests/catalogue.json', 'utf8'),
-	) as QuestCatalogueEntry[]
-	const profile = JSON.parse(
-		readFileSync('tests/fixtures/runemetrics/profile_ok.json', 'utf8'),
-	) as { skillvalues: { id: number; level: number }[] }
-	const quests = JSON.parse(readFileSync('tests/fixtures/runemetrics/quests_ok.json', 'utf8')) as {
-		quests: { title: string; status: string }[]
+	// The same answer the account planner gives for the fake player's fixture.
+	const planner = createPlanner(JSON.parse(readFileSync('app/generated/planner.json', 'utf8')) as PlannerData)
+	const profile = JSON.parse(readFileSync('tests/fixtures/runemetrics/profile_ok.json', 'utf8')) as {
+		skillvalues: { id: number; level: number; xp: number }[]
 	}
-	const index = createQuestIndex(catalogue)
-	const expected = nextSteps(
-		catalogue,
-		toPlayerProgress(
-			{
-				completedTitles: quests.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title),
-				startedTitles: quests.quests.filter((q) => q.status === 'STARTED').map((q) => q.title),
-				levels: Object.fromEntries(profile.skillvalues.map((s) => [SKILLS[s.id]!.name, s.level])),
-			},
-			(t) => index.find(t)?.name,
-			Object.fromEntries(catalogue.map((q) => [q.name, q.questPoints])),
-		),
+	const quests = JSON.parse(readFileSync('tests/fixtures/runemetrics/quests_ok.json', 'utf8')) as {
+		quests: { title: string; status: 'COMPLETED' | 'STARTED' | 'NOT_STARTED' }[]
+	}
+	const account = plannerPlayer(
+		{
+			source: 'runemetrics',
+			quests: quests.quests,
+			// RuneMetrics counts XP in tenths; the lookup answers whole XP.
+			skillvalues: profile.skillvalues.map((s) => ({ ...s, xp: Math.floor(s.xp / 10) })),
+		},
+		planner.questName,
 	)
+	const expected = nextSteps(planner.plan([], account), planner.data.quests)
 	expect(expected.canStart).toHaveLength(3)
 	await expect(
 		card.getByRole('list', { name: 'Quests you can start now' }).getByRole('link'),
 	).toHaveText(expected.canStart.map((q) => q.name))
-	await expect(card.locator('[data-nearest-unlock]')).toHaveAttribute(
-		'data-nearest-unlock',
-		expected.nearestUnlock!.quest.slug,
-	)
+	await expect(card.locator('[data-nearest-unlock]')).toHaveAttribute('data-nearest-unlock', expected.nearestUnlock!.slug)
 	await expect(card.getByRole('link', { name: 'Plan your account' })).toHaveAttribute(
 		'href',
 		'/tools/plan',

@@ -1,66 +1,49 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useIronman } from '#app/components/settings/reader-settings.ts'
+import type { PlannerData } from '#app/lib/planner/data.ts'
+import { nextSteps } from '#app/lib/planner/next-steps.ts'
+import { createPlanner, type Planner } from '#app/lib/planner/plan.ts'
+import { knowsQuestProgress, plannerPlayer } from '#app/lib/planner/player.ts'
+import { skillLabel } from '#app/lib/skills.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
-import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
-import { createQuestIndex } from '#app/lib/quests/names.ts'
-import { nextSteps } from '#app/lib/quests/next-steps.ts'
-import { toPlayerProgress } from '#app/lib/quests/progress.ts'
-import { SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
 
-let cataloguePromise: Promise<QuestCatalogueEntry[]> | undefined
-function loadCatalogue() {
-	cataloguePromise ??= import('#app/generated/quests/catalogue.json').then(
-		(m) => m.default as QuestCatalogueEntry[],
-	)
-	return cataloguePromise
+// The planner's data (every quest reduced to what planning needs), loaded with this card only.
+let plannerPromise: Promise<Planner> | undefined
+function loadPlanner() {
+	plannerPromise ??= import('#app/generated/planner.json').then((m) => createPlanner(m.default as PlannerData))
+	return plannerPromise
 }
 
-function useCatalogue(): QuestCatalogueEntry[] | undefined {
-	const [catalogue, setCatalogue] = useState<QuestCatalogueEntry[]>()
+function usePlanner(): Planner | undefined {
+	const [planner, setPlanner] = useState<Planner>()
 	useEffect(() => {
 		let live = true
-		loadCatalogue().then(
-			(list) => live && setCatalogue(list),
+		loadPlanner().then(
+			(loaded) => live && setPlanner(loaded),
 			() => {
-				cataloguePromise = undefined
+				plannerPromise = undefined
 			},
 		)
 		return () => {
 			live = false
 		}
 	}, [])
-	return catalogue
+	return planner
 }
 
 function Card({ className }: { className: string }) {
 	const player = usePlayerData()
 	const [ironman] = useIronman()
-	const catalogue = useCatalogue()
+	const planner = usePlanner()
 	const steps = useMemo(() => {
-		if (player.status !== 'loaded' || !player.data || !catalogue) return undefined
-		const index = createQuestIndex(catalogue)
-		const points = Object.fromEntries(
-			catalogue.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints]),
-		)
-		const titles = (status: string) =>
-			player.data!.quests.filter((q) => q.status === status).map((q) => q.title)
-		const snapshot = {
-			completedTitles: titles('COMPLETED'),
-			startedTitles: titles('STARTED'),
-			levels: Object.fromEntries(SKILL_NAMES.map((skill) => [skill, player.levelOf(skill)])),
-		}
-		return nextSteps(
-			catalogue,
-			toPlayerProgress(snapshot, (t) => index.find(t)?.name, points, { ironman }),
-		)
-	}, [player, catalogue, ironman])
+		if (player.status !== 'loaded' || !player.data || !planner) return undefined
+		const plan = planner.plan([], plannerPlayer(player.data, planner.questName), { ironman })
+		return nextSteps(plan, planner.data.quests)
+	}, [player, planner, ironman])
 
 	const heading = (
-		<h2
-			id="player-card-heading"
-			className="text-xs font-semibold tracking-widest text-muted uppercase"
-		>
+		<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
 			Next steps for {player.data?.name ?? player.username}
 		</h2>
 	)
@@ -77,22 +60,16 @@ function Card({ className }: { className: string }) {
 	}
 	if (!steps || !player.data) {
 		return (
-			<section
-				aria-labelledby="player-card-heading"
-				aria-busy="true"
-				className={className}
-				data-card="player-loading"
-			>
+			<section aria-labelledby="player-card-heading" aria-busy="true" className={className} data-card="player-loading">
 				{heading}
 				<p className="mt-2 text-muted">Loading…</p>
 			</section>
 		)
 	}
-	const questsHidden = player.data.quests.length === 0 && player.profileState !== undefined
 	return (
 		<section aria-labelledby="player-card-heading" className={className} data-card="player-steps">
 			{heading}
-			{questsHidden ? (
+			{!knowsQuestProgress(player.data) ? (
 				<p className="mt-2 text-muted">
 					RuneMetrics does not show this player's quests, so we cannot tell which ones are done.
 				</p>
@@ -110,18 +87,15 @@ function Card({ className }: { className: string }) {
 						{steps.canStart.length === 0 ? <li className="text-muted">None right now.</li> : null}
 					</ul>
 					{steps.nearestUnlock ? (
-						<p className="mt-2 truncate" data-nearest-unlock={steps.nearestUnlock.quest.slug}>
+						<p className="mt-2 truncate" data-nearest-unlock={steps.nearestUnlock.slug}>
 							<span className="font-semibold">Nearest unlock: </span>
-							<Link
-								to={`/quests/${steps.nearestUnlock.quest.slug}`}
-								className="text-link hover:underline"
-							>
-								{steps.nearestUnlock.quest.name}
+							<Link to={`/quests/${steps.nearestUnlock.slug}`} className="text-link hover:underline">
+								{steps.nearestUnlock.name}
 							</Link>{' '}
 							<span className="text-muted">
 								(
-								{steps.nearestUnlock.missingSkills
-									.map((s) => `${s.level} ${skillLabel(s.skill)}`)
+								{steps.nearestUnlock.missing
+									.map((m) => (m.kind === 'level' ? `${m.level} ${skillLabel(m.skill)}` : m.name))
 									.join(', ')}
 								)
 							</span>
