@@ -13,7 +13,7 @@ import {
 } from './upload-client.ts'
 import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from './upload-validation.ts'
 import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from './file-types.ts'
-import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
+import { CopyButtons, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
 import { IconFile, IconImages, IconSpinner, IconUpload } from './icons.tsx'
 import { ui } from './ui.ts'
@@ -235,7 +235,7 @@ function UploadedList({ files }: { files: UploadedFile[] }) {
 							</span>
 						</span>
 						<span className="flex w-full justify-end gap-2 sm:w-auto">
-							<CopyUrlButton url={file.publicUrl} name={file.name} />
+							<CopyButtons url={file.publicUrl} name={file.name} isImage={isImageType(file.contentType)} />
 							<ViewLink url={file.publicUrl} name={file.name} />
 						</span>
 					</li>

@@ -361,6 +361,7 @@ test('a storage failure is a 500 with a plain message, logged for the operator',
 		createUpload: () => Promise.reject(new Error('connect ECONNREFUSED')),
 		list: () => Promise.reject(new Error('connect ECONNREFUSED')),
 		open: () => Promise.reject(new Error('connect ECONNREFUSED')),
+		delete: () => Promise.reject(new Error('connect ECONNREFUSED')),
 	}
 	const logs: string[] = []
 	const api = createImagesApi({ storage: broken, apiKeys: [KEY], log: (m) => logs.push(m) })
@@ -556,4 +557,52 @@ test('S3_PUBLIC_URL makes public URLs point at the bucket host', async () => {
 	const api = createImagesApi({ storage, apiKeys: [KEY] })
 	const created = await createUrl(api, 'a.png', 'image/png')
 	expect(created.publicUrl).toBe(`https://img.guide.example/${created.filename}`)
+})
+
+test('DELETE removes a file for a key or a dashboard session; 404 when gone, 400 for a bad key, 401 without credentials', async () => {
+	const { storage } = await setup()
+	const api = createImagesApi({
+		storage,
+		apiKeys: [KEY],
+		allowRequest: (request) => request.headers.get('cookie') === 'gg_session=valid',
+	})
+	const one = await createUrl(api, 'one.png', 'image/png')
+	expect((await api.handleUploadPut(put(one.uploadUrl, 'x', 'image/png'))).status).toBe(200)
+	const two = await createUrl(api, 'two.png', 'image/png')
+	expect((await api.handleUploadPut(put(two.uploadUrl, 'y', 'image/png'))).status).toBe(200)
+	const del = (key: string, headers: Record<string, string> = auth, method = 'DELETE') =>
+		api.handleDeleteImage(new Request(`${ORIGIN}/api/v1/images/files/${key}`, { method, headers }), key)
+
+	const anonymous = await del(one.filename, {})
+	expect(anonymous.status).toBe(401)
+	expect((await del(one.filename, { authorization: 'Bearer wrong' })).status).toBe(401)
+	expect((await storage.list({ limit: 10, offset: 0 })).total).toBe(2)
+
+	const deleted = await del(one.filename)
+	expect(deleted.status).toBe(200)
+	expect(await deleted.json()).toEqual({ deleted: one.filename })
+	expect(await storage.open(one.filename)).toBeNull()
+	const again = await del(one.filename)
+	expect(again.status).toBe(404)
+	expect((await again.json()) as { error: string }).toEqual({ error: `No file is stored as ${one.filename}.` })
+	expect((await del('../secrets/x')).status).toBe(400)
+	const wrongMethod = await del(two.filename, auth, 'POST')
+	expect(wrongMethod.status).toBe(405)
+	expect(wrongMethod.headers.get('allow')).toBe('DELETE')
+	expect((await del(two.filename, { cookie: 'gg_session=valid' })).status).toBe(200)
+	expect((await storage.list({ limit: 10, offset: 0 })).total).toBe(0)
+})
+
+test('list filters by file name with q, and refuses an overlong q', async () => {
+	const { api } = await setup()
+	for (const name of ['lumbridge-map.png', 'cape.png']) {
+		const created = await createUrl(api, name, 'image/png')
+		expect((await api.handleUploadPut(put(created.uploadUrl, 'x', 'image/png'))).status).toBe(200)
+	}
+	const maps = (await (await list(api, '?q=Map')).json()) as { images: { key: string }[]; pagination: { total: number } }
+	expect(maps.pagination.total).toBe(1)
+	expect(maps.images[0]?.key).toMatch(/-lumbridge-map\.png$/)
+	const long = await list(api, `?q=${'a'.repeat(101)}`)
+	expect(long.status).toBe(400)
+	expect(await long.json()).toEqual({ error: 'q must be at most 100 characters.', field: 'q' })
 })

@@ -15,7 +15,7 @@ import {
 	mediaTypeEssence,
 } from './storage/file-types.server.ts'
 import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
-import { keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
+import { isValidKey, keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
 import {
 	type Storage,
 	StorageError,
@@ -47,7 +47,12 @@ export type ImagesApi = {
 	handleListImages(request: Request): Promise<Response>
 	/** GET/HEAD /uploads/<key> */
 	handlePublicFile(request: Request, key: string): Promise<Response>
+	/** DELETE /api/v1/images/files/<key> */
+	handleDeleteImage(request: Request, key: string): Promise<Response>
 }
+
+/** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
+const MAX_FILTER_LENGTH = 100
 
 const MAX_JSON_BYTES = 16 * 1024
 // no-transform: a compressing middleware or CDN must not re-encode bodies (it would break Range
@@ -278,8 +283,12 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			if (!offset.success) {
 				return error(400, offset.error.issues[0]?.message ?? 'Bad offset.', 'offset')
 			}
+			const filter = query.get('q') ?? ''
+			if (filter.length > MAX_FILTER_LENGTH) {
+				return error(400, `q must be at most ${MAX_FILTER_LENGTH} characters.`, 'q')
+			}
 			try {
-				const page = await storage.list({ limit: limit.data, offset: offset.data })
+				const page = await storage.list({ limit: limit.data, offset: offset.data, filter })
 				return json({
 					images: page.images.map((image) => ({
 						key: image.key,
@@ -296,6 +305,19 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				})
 			} catch (cause) {
 				return failure(cause, 'list the images')
+			}
+		},
+
+		async handleDeleteImage(request, key) {
+			if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
+			const denied = await unauthorized(request)
+			if (denied) return denied
+			if (!isValidKey(key)) return error(400, 'That is not a file name of ours: use the key from the list.')
+			try {
+				if (!(await storage.delete(key))) return error(404, `No file is stored as ${key}.`)
+				return json({ deleted: key })
+			} catch (cause) {
+				return failure(cause, 'delete the file')
 			}
 		},
 
