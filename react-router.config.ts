@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Config } from '@react-router/dev/config'
 import { prerenderPaths } from './app/lib/content/navigation.ts'
 import type { Navigation } from './app/lib/content/page-types.ts'
+import { TOOL_SECTION_PATHS } from './app/lib/tools.ts'
 
 function readJson<T>(file: string): T {
 	return JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as T
@@ -13,7 +14,14 @@ export default {
 	async prerender() {
 		const navigation = readJson<Navigation>('./app/generated/navigation.json')
 		const quests = readJson<{ slug: string }[]>('./app/generated/quests/catalogue.json')
-		return ['/', ...prerenderPaths(navigation), '/quests', ...quests.map((q) => `/quests/${q.slug}`)]
+		return [
+			'/',
+			...prerenderPaths(navigation),
+			'/quests',
+			...quests.map((q) => `/quests/${q.slug}`),
+			// The Tools pages: the planner reads its goals and player from the query in the browser.
+			...TOOL_SECTION_PATHS,
+		]
 	},
 	future: {
 		v8_middleware: true,

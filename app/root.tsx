@@ -16,6 +16,7 @@ import { SiteHeader } from './components/site-header.tsx'
 import { themeScript } from './components/theme-toggle.tsx'
 import { ToastRoot } from './components/toaster.tsx'
 import { startAnalytics } from './lib/analytics.ts'
+import { SearchLauncher } from './search/search-launcher.tsx'
 import { getSiteData } from './server/site.server.ts'
 import './styles/app.css'
 
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<BottomTabs tabs={bottomTabs(data?.tabHrefs ?? {})} pathname={pathname} />
 				<ToastRoot />
+				<SearchLauncher />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

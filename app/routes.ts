@@ -11,6 +11,11 @@ export default [
 	layout('routes/wiki-layout.tsx', sections),
 	route('quests', 'routes/quests.tsx'),
 	route('quests/:slug', 'routes/quest.tsx'),
+	// Site search without JavaScript (and the dialog's fallback): server-rendered, never prerendered.
+	route('search', 'routes/search.tsx'),
+	route('tools', 'routes/tools.tsx'),
+	route('tools/plan', 'routes/tools.plan.tsx'),
+	route('tools/recurring', 'routes/tools.recurring.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),

@@ -8,21 +8,29 @@ import { getServices } from '#app/dashboard/server/services.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
+import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
+import { createPlanCore, PLAN_PATH } from '#app/server/plan-api.server.ts'
+import { getPlanner } from '#app/server/planner.server.ts'
 import { clientAddressContext, documentCspContext } from '#app/server/load-context.server.ts'
-import { clientAddress } from './client-address.ts'
+import { clientAddress, trustFunction } from './client-address.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
 import { aliasRedirects, canonicalRedirects } from './redirects.ts'
+import { limitFormBodies, refuseUnservable } from './request-guards.ts'
 import { staticFiles } from './static-files.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
 export const env = getEnv()
+/** TRUST_PROXY as Express's `trust proxy` function: `req.ip`, `req.protocol` and our limits agree. */
+const trust = trustFunction(env.TRUST_PROXY)
 
 export const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', env.TRUST_PROXY)
+// `false` rather than a function that says no: @react-router/express reads X-Forwarded-Host
+// whenever the setting is truthy.
+app.set('trust proxy', env.TRUST_PROXY === false ? false : trust)
 
 app.use((req, res, next) => {
 	// Hashed assets only need nosniff; the document headers would be bytes on every request.
@@ -36,7 +44,7 @@ app.use((req, res, next) => {
 	if (imagesMiddleware) return imagesMiddleware(req, res, next)
 	getServices()
 		.then(({ imagesApi }) => {
-			imagesMiddleware ??= createImagesMiddleware(imagesApi)
+			imagesMiddleware ??= createImagesMiddleware(imagesApi, trust)
 			imagesMiddleware(req, res, next)
 		})
 		.catch(next)
@@ -52,6 +60,7 @@ if (env.NODE_ENV === 'production') {
 
 const documentCsp = (nonce: string) => contentSecurityPolicy(env, { nonce })
 
+app.use(limitFormBodies)
 app.use(
 	createRequestHandler({
 		build: () => import('virtual:react-router/server-build'),
@@ -59,23 +68,34 @@ app.use(
 		// What route modules know of the request beyond the Request itself, worked out here once.
 		getLoadContext(req) {
 			const context = new RouterContextProvider()
-			context.set(clientAddressContext, clientAddress(req, env.TRUST_PROXY))
+			context.set(clientAddressContext, clientAddress(req, trust))
 			context.set(documentCspContext, documentCsp)
 			return context
 		},
 	}),
 )
 
-const servePlayerData = createPlayerDataRoute(createPlayerDataCore(playerDataConfigFromEnv(env)), env.TRUST_PROXY)
+const playerData = createPlayerDataCore({ ...playerDataConfigFromEnv(env), state: getSharedState() })
+const servePlayerData = createPlayerDataRoute(playerData, trust)
+// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
+const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner()), trust)
 
-/** Every request: the player lookup on its fast path, everything else through the Express app. */
+/**
+ * Every request: unknown methods and overlong URLs are refused first; then the player lookup and
+ * the plan API on their fast path, the rest through Express.
+ */
 export function handleRequest(req: IncomingMessage, res: ServerResponse) {
+	if (refuseUnservable(req, res)) return
 	const path = req.url?.split('?')[0]
 	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
+	else if (path === PLAN_PATH) void servePlan(req, res)
 	else app(req, res)
 }
 
-/** Run by server/index.js before listening: credentials are created (and printed) on the first start. */
+/**
+ * Run by server/index.js before listening: credentials are created (and printed) on the first
+ * start, and Redis (with REDIS_URL) gets a moment to connect so the first requests share state.
+ */
 export async function onStart() {
-	await getServices()
+	await Promise.all([getServices(), getSharedState().ready()])
 }

@@ -24,7 +24,7 @@ test('the middleware serves the image API over real HTTP and passes other paths 
 	const dataDir = await mkdtemp(join(tmpdir(), 'images-middleware-'))
 	cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
 	const storage = await createDiskStorage({ dataDir, secret: randomBytes(32) })
-	const middleware = createImagesMiddleware(createImagesApi({ storage, apiKeys: ['k'] }))
+	const middleware = createImagesMiddleware(createImagesApi({ storage, apiKeys: ['k'] }), () => false)
 	const base = await listen(
 		createServer((req, res) =>
 			middleware(req, res, () => {
@@ -43,10 +43,11 @@ test('the middleware serves the image API over real HTTP and passes other paths 
 		uploadUrl: string
 		publicUrl: string
 	}
-	expect(uploadUrl.startsWith(`${base}/api/v1/images/upload/put/`)).toBe(true)
+	// Without a configured site origin the URLs are paths on the site.
+	expect(uploadUrl.startsWith('/api/v1/images/upload/put/')).toBe(true)
 
 	const bytes = randomBytes(3 * 1024 * 1024)
-	const put = await fetch(uploadUrl, {
+	const put = await fetch(base + uploadUrl, {
 		method: 'PUT',
 		headers: { 'content-type': 'image/png' },
 		body: bytes,
@@ -59,7 +60,7 @@ test('the middleware serves the image API over real HTTP and passes other paths 
 	})
 	expect(((await listed.json()) as { pagination: { total: number } }).pagination.total).toBe(1)
 
-	const file = await fetch(publicUrl)
+	const file = await fetch(base + publicUrl)
 	expect(file.headers.get('content-type')).toBe('image/png')
 	expect(file.headers.get('content-length')).toBe(String(bytes.length))
 	expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true)
@@ -67,6 +68,20 @@ test('the middleware serves the image API over real HTTP and passes other paths 
 	const other = await fetch(`${base}/guides/`)
 	expect(other.status).toBe(418)
 	expect(await other.text()).toBe('next')
+})
+
+test('wrong API keys are counted per client address, as TRUST_PROXY says', async () => {
+	const dataDir = await mkdtemp(join(tmpdir(), 'images-middleware-'))
+	cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+	const storage = await createDiskStorage({ dataDir, secret: randomBytes(32) })
+	const oneProxy = (_address: string, index: number) => index < 1
+	const middleware = createImagesMiddleware(createImagesApi({ storage, apiKeys: ['k'] }), oneProxy)
+	const base = await listen(createServer((req, res) => middleware(req, res, () => res.end())))
+	const view = (client: string, key: string) =>
+		fetch(`${base}/api/v1/images/view`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': `spoofed, ${client}` } })
+	for (let i = 0; i < 10; i++) expect((await view('203.0.113.7', `wrong-${i}`)).status).toBe(401)
+	expect((await view('203.0.113.7', 'wrong-x')).status).toBe(429)
+	expect((await view('203.0.113.8', 'k')).status).toBe(200)
 })
 
 test('sendWebResponse copies status, headers and every Set-Cookie', async () => {

@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync } from 'node:zlib'
 import { expect, test } from 'vitest'
 import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
+import { type TrustFunction } from './client-address.ts'
 import { createPlayerDataRoute } from './player-data-route.ts'
 
-async function serve(core: PlayerDataCore, trustProxy = false) {
-	const route = createPlayerDataRoute(core, trustProxy)
+const oneProxy: TrustFunction = (_address, index) => index < 1
+
+async function serve(core: PlayerDataCore, trust: TrustFunction = () => false) {
+	const route = createPlayerDataRoute(core, trust)
 	const server = http.createServer((req, res) => void route(req, res))
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const { port } = server.address() as AddressInfo
@@ -32,13 +35,14 @@ test('passes method, query and client to the core and writes its answer with the
 	server.close()
 })
 
-test('behind a trusted proxy the first X-Forwarded-For hop is the client', async () => {
+test('behind one trusted proxy the right-most X-Forwarded-For hop is the client', async () => {
 	let client = ''
 	const server = await serve(async (_m, _p, clientId) => {
 		client = clientId
 		return { status: 200, headers: {}, body: '{}' }
-	}, true)
-	await fetch(server.url, { headers: { 'x-forwarded-for': '9.9.9.9, 10.0.0.1' } })
+	}, oneProxy)
+	// The proxy appended 9.9.9.9; whatever the client wrote to its left counts for nothing.
+	await fetch(server.url, { headers: { 'x-forwarded-for': '10.0.0.1, 9.9.9.9' } })
 	expect(client).toBe('9.9.9.9')
 	server.close()
 })

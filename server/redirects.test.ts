@@ -19,9 +19,25 @@ test('trailing slashes are dropped, and the root stays /', () => {
 	expect(run('GET', '/').next).toBe(1)
 })
 
-test('never a protocol-relative location', () => {
+test('never a location a browser reads as another host (// or /\\)', () => {
 	expect(run('GET', '//evil.example/').redirect).toEqual([301, '/evil.example'])
 	expect(run('GET', '//Evil.example').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '/\\evil.example/').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '/\\EVIL.example').redirect).toEqual([301, '/evil.example'])
+	expect(run('GET', '/\\/\\evil.example/?q=1').redirect).toEqual([301, '/evil.example?q=1'])
+})
+
+test('a long run of slashes costs no time', () => {
+	expect(run('GET', `/setup/intro${'/'.repeat(60_000)}`).redirect).toEqual([301, '/setup/intro'])
+	expect(run('GET', `/${'/'.repeat(60_000)}x/`).redirect).toEqual([301, '/x'])
+	// The fastest of a few runs (a busy machine can pause any one); the old regex took seconds.
+	let fastest = Infinity
+	for (let i = 0; i < 5; i++) {
+		const started = performance.now()
+		run('GET', `/${'/'.repeat(60_000)}x/`)
+		fastest = Math.min(fastest, performance.now() - started)
+	}
+	expect(fastest).toBeLessThan(20)
 })
 
 test('case-sensitive paths and non-GET requests pass through', () => {

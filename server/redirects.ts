@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { sameSiteLocation, trimTrailingSlashes } from '#app/lib/url-path.ts'
 
 /** Paths whose case carries meaning (hashed assets, uploaded file keys, API parameters). */
 const CASE_SENSITIVE = /^\/(assets|uploads|api)\//
@@ -12,9 +13,9 @@ export function canonicalRedirects(req: Request, res: Response, next: NextFuncti
 	const { path } = req
 	let target = path
 	if (!CASE_SENSITIVE.test(path) && path !== path.toLowerCase()) target = path.toLowerCase()
-	if (target.length > 1 && target.endsWith('/')) target = target.replace(/\/+$/, '') || '/'
-	// Never answer with a protocol-relative `//host` location (an open redirect).
-	target = target.replace(/^\/{2,}/, '/')
+	if (target.length > 1 && target.endsWith('/')) target = trimTrailingSlashes(target) || '/'
+	// Never a Location a browser reads as another host (`//host`, `/\host`): an open redirect.
+	target = sameSiteLocation(target)
 	if (target === path) return next()
 	const queryStart = req.originalUrl.indexOf('?')
 	const search = queryStart >= 0 ? req.originalUrl.slice(queryStart) : ''

@@ -20,7 +20,7 @@ export function BottomTabs({ tabs, pathname }: { tabs: BottomTab[]; pathname: st
 	return (
 		<nav
 			aria-label="Main"
-			className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-bg/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+			className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-bg/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden print:hidden"
 		>
 			<ul className="grid grid-cols-5">
 				{tabs.map((tab) => {

@@ -32,7 +32,7 @@ function NotFound({ details }: { details: NotFoundDetails }) {
 					</ul>
 				</nav>
 			) : null}
-			<form method="get" action="/search" role="search" className="mt-8 flex w-full gap-2" data-not-found-search="">
+			<form method="get" action="/search" role="search" aria-label="Search the site" className="mt-8 flex w-full gap-2" data-not-found-search="">
 				<label htmlFor="not-found-search" className="sr-only">
 					Search the site
 				</label>

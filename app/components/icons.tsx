@@ -87,3 +87,10 @@ export const IconLink = (p: IconProps) => (
 		<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
 	</Icon>
 )
+
+export const IconSearch = (p: IconProps) => (
+	<Icon {...p}>
+		<circle cx="11" cy="11" r="7" />
+		<path d="m20 20-3.5-3.5" />
+	</Icon>
+)

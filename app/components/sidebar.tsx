@@ -56,7 +56,8 @@ export function Sidebar({ section, items }: { section: { label: string; path: st
 	}
 
 	return (
-		<aside className="shrink-0 border-b border-line md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0">
+		// Focusable so a keyboard can scroll it when it overflows (axe: scrollable-region-focusable).
+		<aside tabIndex={0} className="shrink-0 border-b border-line md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0">
 			<details ref={menuRef} className="section-menu group/menu">
 				<summary className="flex w-full cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold md:hidden [&::-webkit-details-marker]:hidden">
 					<IconMenu size={18} />

@@ -16,3 +16,6 @@ export const TOOL_PAGES: readonly ToolPage[] = [
 		description: 'Daily, weekly and monthly activities with reset timers, ticks that clear themselves, and your levels.',
 	},
 ]
+
+/** The pages of the Tools section: its index and every tool. */
+export const TOOL_SECTION_PATHS: readonly string[] = ['/tools', ...TOOL_PAGES.map((tool) => tool.path)]

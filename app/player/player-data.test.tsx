@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from './client.ts'
-import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
+import { PlayerDataProvider, type PlayerDataValue, usePlayerData } from './player-data.tsx'
 import { createPlayerQueryClient } from './player-query.tsx'
 
 function Probe() {
@@ -23,6 +23,24 @@ test('inside a provider the server renders the idle state (the name is only know
 			</PlayerDataProvider>,
 		),
 	).toBe('<span>idle</span>')
+})
+
+test('a page may choose the name: it is looked up instead of the stored one, and changes go to the page', () => {
+	const changes: string[] = []
+	let seen: PlayerDataValue | undefined
+	function Capture() {
+		seen = usePlayerData()
+		return null
+	}
+	renderToStaticMarkup(
+		<PlayerDataProvider username="Friend" onUsernameChange={(name) => changes.push(name)}>
+			<Capture />
+		</PlayerDataProvider>,
+	)
+	expect(seen?.username).toBe('Friend')
+	expect(seen?.status).toBe('loading')
+	seen!.setUsername('Me')
+	expect(changes).toEqual(['Me'])
 })
 
 test('answers stay fresh 10 minutes and are kept 30', () => {

@@ -27,20 +27,32 @@ const noop = () => {}
  * Player data for everything inside. Each player-aware widget wraps itself in one (so pages
  * without such widgets never load TanStack Query); all providers share one query cache and one
  * name, so a lookup in one widget updates every widget on the page.
+ *
+ * A page may choose the name instead (the planner opened from a shared link): `username` is
+ * looked up in place of the reader's stored name, and name changes go to `onUsernameChange`.
  */
-export function PlayerDataProvider({ children }: { children: ReactNode }) {
-	const username = useStoredUsername()
+export function PlayerDataProvider({
+	children,
+	username: chosen,
+	onUsernameChange,
+}: {
+	children: ReactNode
+	username?: string
+	onUsernameChange?: (name: string) => void
+}) {
+	const stored = useStoredUsername()
+	const username = chosen ?? stored
 	const [result, setResult] = useState<PlayerQueryResult | undefined>(undefined)
 	// A result for another name (the previous one) counts as nothing yet.
 	const current = result?.key === playerQueryKey(username)[1] ? result : undefined
 	const value = useMemo<PlayerDataValue>(
 		() => ({
 			...playerState(username, current?.data, current?.error),
-			setUsername: setPlayerUsername,
+			setUsername: onUsernameChange ?? setPlayerUsername,
 			isFetching: current?.isFetching ?? username !== '',
 			refetch: current?.refetch ?? noop,
 		}),
-		[username, current],
+		[username, current, onUsernameChange],
 	)
 	// The query runs beside the children, not around them: loading it never remounts them.
 	return (

@@ -13,24 +13,26 @@ import {
 	safeRedirectTo,
 } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
+import { readForm } from '#app/server/form-body.server.ts'
 import { clientAddressContext } from '#app/server/load-context.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { auth } = await getServices()
 	const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'))
-	return { unlocked: auth.readSession(request) !== null, redirectTo }
+	return { unlocked: (await auth.readSession(request)) !== null, redirectTo }
 }
 
 /**
  * `intent=login`: checks the password on the server (rate limited per client), then sets the
- * signed httpOnly session cookie and redirects (POST/redirect/GET). `intent=logout` clears it.
+ * signed httpOnly session cookie and redirects (POST/redirect/GET). `intent=logout` revokes the
+ * session on the server and clears the cookie.
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const { auth } = await getServices()
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = form.get('intent')
 	if (intent === 'logout') {
-		return redirect(DASHBOARD_PATH, { headers: { 'Set-Cookie': auth.clearSessionCookie(request) } })
+		return redirect(DASHBOARD_PATH, { headers: { 'Set-Cookie': await auth.endSession(request) } })
 	}
 	if (intent !== 'login') {
 		return data({ ok: false, status: 400, error: 'Unknown request.' } satisfies LoginFailure, {
@@ -50,6 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(safeRedirectTo(form.get('redirectTo')), {
 		headers: { 'Set-Cookie': auth.createSessionCookie(request) },
 	})
+}
+
+// The layout's private headers, plus the Retry-After of a refused login.
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+	const merged = new Headers(parentHeaders)
+	const retryAfter = actionHeaders.get('Retry-After')
+	if (retryAfter) merged.set('Retry-After', retryAfter)
+	return merged
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/guide'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { rememberLastRead } from '#app/components/home/last-read-store.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
 import { PageSources } from '#app/components/page-sources.tsx'
@@ -31,6 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function Guide({ loaderData }: Route.ComponentProps) {
 	const { page, breadcrumbs, prev, next } = loaderData
+	// The home page's "Continue reading" card offers the last page opened.
+	useEffect(() => rememberLastRead({ path: page.path, title: page.title }), [page.path, page.title])
 	return (
 		<>
 			<main id="main" className="min-w-0 flex-1 px-4 pt-6 pb-16 sm:px-8 lg:px-12">

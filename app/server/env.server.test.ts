@@ -38,3 +38,15 @@ test('SITE_URL has a default, and the env says whether it was set', () => {
 		siteUrlConfigured: true,
 	})
 })
+
+test('TRUST_PROXY is a number of proxies or their addresses, never a bare "true"', () => {
+	expect(parseEnv({}).TRUST_PROXY).toBe(false)
+	expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ hops: 1 })
+	expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8,loopback' }).TRUST_PROXY).toEqual({ proxies: ['10.0.0.0/8', 'loopback'] })
+	expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would believe any X-Forwarded-For/)
+})
+
+test('REDIS_URL must be a redis URL', () => {
+	expect(parseEnv({ REDIS_URL: 'redis://:secret@cache.internal:6380/2' }).REDIS_URL).toBe('redis://:secret@cache.internal:6380/2')
+	expect(() => parseEnv({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/)
+})

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.server.ts'
 
 const flag = z
 	.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
 	.transform((v) => v === '1' || v === 'true' || v === 'yes')
 const positiveInt = z.coerce.number().int().positive()
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''))
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform(trimTrailingSlashes)
 const optionalText = z.string().trim().min(1).optional()
 
 /** Server configuration, read once at start. Every variable is optional: the defaults run a complete site. */
@@ -14,8 +16,21 @@ export const envSchema = z.object({
 	HOST: z.string().trim().min(1).default('0.0.0.0'),
 	/** Public origin of the site, used for canonical URLs and the sitemap (default below). */
 	SITE_URL: httpUrl.optional(),
-	/** Set when a reverse proxy sits in front: then X-Forwarded-For names the client. */
-	TRUST_PROXY: flag.default(false),
+	/**
+	 * Reverse proxies in front of the server: how many (usually 1), or their addresses. Only the
+	 * X-Forwarded-For hops they appended are believed (see trust-proxy.server.ts).
+	 */
+	TRUST_PROXY: z
+		.string()
+		.default('')
+		.transform((value, ctx): TrustProxy => {
+			const parsed = parseTrustProxy(value)
+			if (typeof parsed !== 'string') return parsed
+			ctx.addIssue({ code: 'custom', message: parsed })
+			return z.NEVER
+		}),
+	/** Several instances share limits, the player cache and sessions through this Redis. */
+	REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 
 	RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
 	HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { findSection, prevNext, sidebarItems, trail } from '#app/lib/content/navigation.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
+import { sameSiteLocation, trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { CACHE_CONTROL } from './cache-control.server.ts'
 import { getEnv } from './env.server.ts'
 import { notFound } from './not-found.server.ts'
@@ -11,7 +12,7 @@ const pageModules = import.meta.glob<CompiledPage>('../generated/pages/**/*.json
 
 /** The page path a request is for, without the `.data` suffix of data requests. */
 export function requestPagePath(pathname: string): string {
-	const path = pathname.replace(/(\/_)?\.data$/, '').replace(/\/+$/, '')
+	const path = trimTrailingSlashes(pathname.replace(/(\/_)?\.data$/, ''))
 	return path || '/'
 }
 
@@ -26,7 +27,7 @@ export function getSectionNav(pathname: string) {
 
 export async function getGuidePage(pathname: string) {
 	const path = requestPagePath(pathname)
-	if (path !== path.toLowerCase()) throw redirect(path.toLowerCase(), 301)
+	if (path !== path.toLowerCase()) throw redirect(sameSiteLocation(path.toLowerCase()), 301)
 	const sectionName = path.split('/')[1] ?? ''
 	const section = findSection(navigation, sectionName)
 	if (!section) notFound(path)

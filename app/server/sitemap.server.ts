@@ -1,12 +1,13 @@
 import catalogue from '#app/generated/quests/catalogue.json' with { type: 'json' }
 import { prerenderPaths } from '#app/lib/content/navigation.ts'
+import { TOOL_SECTION_PATHS } from '#app/lib/tools.ts'
 import { getEnv } from './env.server.ts'
 import { navigation } from './site.server.ts'
 
-/** Every public page: home, guides, the quest catalogue and each quest. */
+/** Every public page: home, guides, the quest catalogue, each quest and the Tools pages. */
 export function publicPaths(): string[] {
 	const quests = (catalogue as Array<{ slug: string }>).map((q) => `/quests/${q.slug}`)
-	return ['/', ...prerenderPaths(navigation), '/quests', ...quests]
+	return ['/', ...prerenderPaths(navigation), '/quests', ...quests, ...TOOL_SECTION_PATHS]
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

@@ -409,7 +409,7 @@ async function serveHandlers() {
 		sessionSecret: process.env.SESSION_SECRET,
 	})
 	const storage = await createDiskStorage({ dataDir, secret: credentials.sessionSecret })
-	const images = createImagesMiddleware(createImagesApi({ storage, apiKeys: credentials.apiKeys }))
+	const images = createImagesMiddleware(createImagesApi({ storage, apiKeys: credentials.apiKeys }), () => false)
 	const server = createServer((req, res) =>
 		images(req, res, (error) => {
 			res.statusCode = error ? 500 : 404

@@ -9,8 +9,11 @@ import path from 'node:path'
 import { buildContent, writeContent } from './content/build-content.ts'
 import { compileDevGallery, writeDevGallery } from './content/dev-gallery.ts'
 import { fillGuideIndex, guideIndexOf } from '#app/widgets/guide-index/guide-index.build.ts'
-import { writeLeague } from './league.ts'
+import { writePlannerData } from './planner-data.ts'
+import { writeEvents } from './events.ts'
+import { writeRecurring } from './recurring.ts'
 import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
+import { writeSearchIndex } from './search-index.ts'
 import { writeSkillGuides } from './skill-guide-artifacts.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -22,15 +25,16 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 
 	const problems: string[] = []
 	problems.push(...writeQuestData(outDir))
+	problems.push(...writePlannerData(root, outDir))
 	const skillGuides = await writeSkillGuides(outDir)
 	problems.push(...skillGuides.problems)
 	const skillGuide = (skill: string) => skillGuides.guides.find((g) => g.skill === skill)
-	problems.push(...writeLeague(path.join(root, 'data'), outDir))
 
 	const namesFile = path.join(outDir, 'quests/names.json')
 	const names: Record<string, { name: string; slug: string }> = existsSync(namesFile)
 		? JSON.parse(readFileSync(namesFile, 'utf8'))
 		: {}
+	problems.push(...writeRecurring(path.join(root, 'data'), outDir, new Set(Object.values(names).map((n) => n.name))))
 	const content = buildContent({
 		contentDir: path.join(root, 'content'),
 		publicDir: path.join(root, 'public'),
@@ -40,6 +44,8 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		skillGuide,
 	})
 	problems.push(...content.errors.map((e) => e.message))
+	const sitePaths = new Set(['/', '/quests', ...content.pages.map((p) => p.path)])
+	problems.push(...writeEvents(path.join(root, 'data'), outDir, sitePaths))
 	// The widget gallery for authors (/dev/widgets): compiled like a page, kept out of the navigation.
 	const gallery = compileDevGallery({
 		file: path.join(root, 'content-dev/widgets.md'),
@@ -58,8 +64,9 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 	}
 	writeContent(outDir, content)
 	writeDevGallery(outDir, gallery.page)
+	const indexed = writeSearchIndex(outDir, content)
 	const ms = Math.round(performance.now() - started)
-	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled in ${ms} ms`)
+	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled, ${indexed} search entries indexed in ${ms} ms`)
 	return 0
 }
 

@@ -3,8 +3,8 @@
  * missing and we may (root with apt). Never downloads Playwright's own browsers.
  * Prints the path; exits non-zero with a clear message when no browser can be had.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
+import { aptInstall } from './apt-install.ts'
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
 	(p): p is string => Boolean(p),
@@ -26,17 +26,11 @@ export function findChromium(): string | undefined {
 export function ensureChromium(log: (line: string) => void = console.log): string {
 	const found = findChromium()
 	if (found) return found
-	const isRoot = process.getuid?.() === 0
-	const hasApt = spawnSync('which', ['apt-get']).status === 0
-	if (!isRoot || !hasApt) {
+	if (!aptInstall('chromium', log)) {
 		throw new Error(
 			'No Chromium found. Install Debian\'s chromium (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.',
 		)
 	}
-	log('Chromium not found: installing Debian\'s chromium package (apt-get)…')
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
 	const installed = findChromium()
 	if (!installed) throw new Error('apt-get installed chromium, but /usr/bin/chromium is still missing.')
 	return installed

@@ -14,6 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 /** What each test player shows in the app (tests/fixtures/README.md has the details). */
 const PLAYER_NOTES: Record<keyof typeof FAKE_PLAYERS, string> = {
 	complete: 'full profile, 8 quests',
+	midgame: 'mid-game account: levels 40–75, 245 quests done (for the planner)',
 	noProfile: 'User not found (so is any unlisted name)',
 	hiscoresOnly: 'no RuneMetrics profile, hiscores only: Error loading profile',
 	private: 'private profile: hiscores skills, no quests',

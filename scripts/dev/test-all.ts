@@ -1,12 +1,14 @@
 /**
- * `npm test`: every check in order — browser, typecheck, lint, data, unit tests, production build,
- * browser tests — then one closing line `N passed, N failed` summing them all.
- * A check that is not a test suite (typecheck, lint…) counts as one test.
+ * `npm test`: every check in order — browser, redis-server, typecheck, lint, data, unit tests,
+ * production build, browser tests — then one closing line `N passed, N failed` summing them all.
+ * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
+ * quietly: without Chromium or redis-server the run counts a failure and says why.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { ensureChromium } from './ensure-browser.ts'
+import { ensureRedis } from './ensure-redis.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const resultsDir = path.join(root, 'test-results')
@@ -64,6 +66,18 @@ try {
 	lines.push(`✗ browser: ${(error as Error).message}`)
 }
 
+// The shared-state tests (unit and two-instance browser suites) run a real redis-server.
+let redisServer: string | undefined
+try {
+	redisServer = ensureRedis()
+	tally.passed += 1
+	lines.push(`✓ redis-server: ${redisServer}`)
+} catch (error) {
+	tally.failed += 1
+	lines.push(`✗ redis-server: ${(error as Error).message} The shared-state tests fail without it.`)
+}
+const redisEnv = redisServer ? { REDIS_SERVER_PATH: redisServer } : {}
+
 const npx = 'npx'
 step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 step('lint', 'npm', ['run', '--silent', 'lint'])
@@ -71,7 +85,7 @@ step('data integrity', 'npm', ['run', '--silent', 'check:data'])
 suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
 	passed: Number(json.numPassedTests ?? 0),
 	failed: Number(json.numFailedTests ?? 0),
-}))
+}), redisEnv)
 const built = run('production build', 'npm', ['run', '--silent', 'build'])
 if (built) tally.passed += 1
 else tally.failed += 1
@@ -81,7 +95,7 @@ if (built && chromium && existsSync(path.join(root, 'build/server/index.js'))) {
 	suite('browser tests', npx, ['playwright', 'test'], e2eReport, (json) => {
 		const stats = (json.stats ?? {}) as Record<string, number>
 		return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
-	}, { CHROMIUM_PATH: chromium })
+	}, { CHROMIUM_PATH: chromium, ...redisEnv })
 } else {
 	tally.failed += 1
 	lines.push('✗ browser tests: skipped (no build or no browser)')

@@ -130,36 +130,7 @@ test('at 375 px: bottom tab bar, no top links, no home cards', async ({ page }) 
 	await expect(page.getByRole('navigation', { name: 'Start here' }).getByRole('link')).toHaveCount(4)
 })
 
-test('countdown: runic digits in the server HTML, then live numbers', async ({ page, request }) => {
-	const html = await (await request.get('/')).text()
-	expect(html).toContain('Leagues start in')
-	expect(html.match(/data-runic-digit=/g)?.length).toBe(8)
-
-	// Two days, one hour before the target; the clock is then stepped by hand, a second at a time.
-	await page.clock.install({ time: new Date('2025-09-13T10:14:50Z') })
-	await page.goto('/')
-	await page.clock.pauseAt(new Date('2025-09-13T10:15:00Z'))
-	await page.clock.runFor(1000)
-	const value = (unit: string) => page.locator(`[data-unit="${unit}"]`)
-	await expect(value('days')).toHaveText('02')
-	await expect(value('hours')).toHaveText('00')
-	await expect(value('minutes')).toHaveText('59')
-	await expect(value('seconds')).toHaveText('59')
-	await page.clock.runFor(1000)
-	await expect(value('seconds')).toHaveText('58')
-	await expect(page.getByText('Leagues has started!')).toHaveCount(0)
-})
-
-test('countdown: at the target it stops at zero and links to Leagues', async ({ page }) => {
-	await page.clock.install({ time: new Date('2025-09-15T11:14:58Z') })
-	await page.goto('/')
-	await page.clock.runFor(3000)
-	for (const unit of ['days', 'hours', 'minutes', 'seconds']) {
-		await expect(page.locator(`[data-unit="${unit}"]`)).toHaveText('00')
-	}
-	await page.getByRole('link', { name: 'Open the Leagues Hub' }).click()
-	await expect(page).toHaveURL(/\/leagues$/)
-})
+// The home page hero (events, countdowns) is tested in home.test.ts.
 
 test('external links open in a new tab with noopener noreferrer', async ({ page }) => {
 	await page.goto('/')

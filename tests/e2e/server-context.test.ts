@@ -6,7 +6,8 @@ import { startServerInstance } from './server-instance.ts'
 test('dashboard logins are limited per client address, taken from the trusted proxy header', async ({
 	request,
 }) => {
-	const server = await startServerInstance({ TRUST_PROXY: '1' })
+	// Two proxies in front: the outer one appended the client, the inner one (10.0.0.1) itself.
+	const server = await startServerInstance({ TRUST_PROXY: '2' })
 	try {
 		const login = (client: string, headers: Record<string, string> = {}) =>
 			request.post(`${server.baseURL}/dev/dashboard?index`, {

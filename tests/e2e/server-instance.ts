@@ -14,6 +14,10 @@ export type ServerInstance = {
 	password: string
 	/** Signs session cookies and upload URLs: known here so a test can forge a URL on purpose. */
 	sessionSecret: string
+	/** The server process, e.g. to read its memory from /proc. */
+	pid: number
+	/** Everything the server printed so far (stdout and stderr). */
+	output(): string
 	stop(): Promise<void>
 }
 
@@ -29,15 +33,17 @@ async function freePort(): Promise<number> {
 /**
  * A second production server (`node server/index.js`, the build from `npm run build`) with its own
  * empty DATA_DIR and env, for cases the shared Playwright server can't show: a size limit, an
- * empty store, exact list counts, known secrets.
+ * empty store, exact list counts, known secrets. `API_KEYS`, `DASHBOARD_PASSWORD` and
+ * `SESSION_SECRET` are random unless `env` gives them (several instances sharing one secret);
+ * a variable given as '' is left unset.
  */
 export async function startServerInstance(env: Record<string, string> = {}): Promise<ServerInstance> {
 	const port = await freePort()
 	const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-e2e-instance-'))
 	const baseURL = `http://127.0.0.1:${port}`
-	const apiKey = `instance-key-${randomBytes(6).toString('hex')}`
-	const password = `instance-password-${randomBytes(6).toString('hex')}`
-	const sessionSecret = randomBytes(32).toString('base64url')
+	const apiKey = env.API_KEYS ?? `instance-key-${randomBytes(6).toString('hex')}`
+	const password = env.DASHBOARD_PASSWORD ?? `instance-password-${randomBytes(6).toString('hex')}`
+	const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString('base64url')
 	const child: ChildProcess = spawn(process.execPath, ['server/index.js'], {
 		cwd: ROOT,
 		env: {
@@ -45,13 +51,13 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 			NODE_ENV: 'production',
 			PORT: String(port),
 			HOST: '127.0.0.1',
-			SITE_URL: baseURL,
+			...(env.SITE_URL === '' ? {} : { SITE_URL: baseURL }),
 			DATA_DIR: dataDir,
 			API_KEYS: apiKey,
 			DASHBOARD_PASSWORD: password,
 			SESSION_SECRET: sessionSecret,
 			RATE_LIMIT_DISABLED: '1',
-			...env,
+			...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
@@ -78,7 +84,9 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 		try {
 			const response = await fetch(`${baseURL}/robots.txt`)
 			await response.arrayBuffer()
-			if (response.ok) return { baseURL, dataDir, apiKey, password, sessionSecret, stop }
+			if (response.ok) {
+				return { baseURL, dataDir, apiKey, password, sessionSecret, pid: child.pid!, output: () => output, stop }
+			}
 		} catch {
 			// Not listening yet.
 		}

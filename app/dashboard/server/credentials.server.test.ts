@@ -34,6 +34,8 @@ test('missing credentials are generated, printed once, and only their hashes are
 	expect(apiKey).toMatch(/^gg_[\w-]{43}$/)
 	expect(password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/)
 	expect(lines.join('\n')).toContain('delete that file and restart')
+	expect(lines.join('\n')).toContain('so an API key for the image API was generated')
+	expect(lines.join('\n')).toContain('so a dashboard password was generated')
 
 	const files = await readdir(join(dir, 'secrets'))
 	expect(files.sort()).toEqual(['api-key.json', 'dashboard-password.json', 'session-secret'])
@@ -41,9 +43,13 @@ test('missing credentials are generated, printed once, and only their hashes are
 		const text = await readFile(join(dir, 'secrets', file), 'utf8')
 		expect(text).not.toContain(apiKey!)
 		expect(text).not.toContain(password!)
-		expect(JSON.parse(text)).toMatchObject({ algorithm: 'scrypt', N: 1024 })
 		expect((await stat(join(dir, 'secrets', file))).mode & 0o777).toBe(0o600)
 	}
+	// The random key as a plain SHA-256, the human password as scrypt.
+	const keyFile = JSON.parse(await readFile(join(dir, 'secrets', 'api-key.json'), 'utf8'))
+	expect(keyFile).toEqual({ algorithm: 'sha256', hash: crypto.createHash('sha256').update(apiKey!).digest('base64url') })
+	const passwordFile = JSON.parse(await readFile(join(dir, 'secrets', 'dashboard-password.json'), 'utf8'))
+	expect(passwordFile).toMatchObject({ algorithm: 'scrypt', N: 1024 })
 
 	expect(await credentials.apiKeys.verify(apiKey!)).toBe(true)
 	expect(await credentials.apiKeys.verify(`${apiKey}x`)).toBe(false)
@@ -79,6 +85,54 @@ test('env values win and nothing is generated for them', async () => {
 	expect(await credentials.dashboardPassword.verify('correct horse')).toBe(true)
 	expect(await credentials.dashboardPassword.verify('correct horse ')).toBe(false)
 	expect(credentials.sessionSecret.toString()).toBe('s'.repeat(40))
+})
+
+test('a wrong API key costs a SHA-256, never a scrypt run', async () => {
+	const dir = await dataDir()
+	const credentials = await loadCredentials({ dataDir: dir, cost, log: () => {} })
+	const scrypt = vi.mocked(crypto.scrypt)
+	scrypt.mockClear()
+	for (let i = 0; i < 50; i++) expect(await credentials.apiKeys.verify(`gg_wrong-${i}`)).toBe(false)
+	expect(scrypt).not.toHaveBeenCalled()
+	// The password still goes through scrypt.
+	expect(await credentials.dashboardPassword.verify('a-guess')).toBe(false)
+	expect(scrypt).toHaveBeenCalledTimes(1)
+})
+
+test('an API key file from before (scrypt) still works and is rewritten as SHA-256 on first use', async () => {
+	const dir = await dataDir()
+	await loadCredentials({ dataDir: dir, cost, log: () => {} })
+	const legacy = await hashSecret('gg_the-old-key', cost)
+	await writeFile(join(dir, 'secrets', 'api-key.json'), JSON.stringify(legacy))
+	const lines: string[] = []
+	const credentials = await loadCredentials({ dataDir: dir, cost, log: (m) => lines.push(m) })
+	expect(await credentials.apiKeys.verify('gg_not-it')).toBe(false)
+	expect(await credentials.apiKeys.verify('gg_the-old-key')).toBe(true)
+	expect(JSON.parse(await readFile(join(dir, 'secrets', 'api-key.json'), 'utf8'))).toMatchObject({ algorithm: 'sha256' })
+	expect(lines.join('\n')).toMatch(/now holds its SHA-256/)
+	const scrypt = vi.mocked(crypto.scrypt)
+	scrypt.mockClear()
+	expect(await credentials.apiKeys.verify('gg_not-it')).toBe(false)
+	expect(await credentials.apiKeys.verify('gg_the-old-key')).toBe(true)
+	expect(scrypt).not.toHaveBeenCalled()
+	const restarted = await loadCredentials({ dataDir: dir, cost, log: () => {} })
+	expect(await restarted.apiKeys.verify('gg_the-old-key')).toBe(true)
+})
+
+test('the password fingerprint follows the password, not the restart', async () => {
+	const dir = await dataDir()
+	const secret = 's'.repeat(40)
+	const load = (dashboardPassword?: string) => loadCredentials({ dataDir: dir, apiKeys: 'k', sessionSecret: secret, dashboardPassword, cost, log: () => {} })
+	const one = await load('password-one')
+	expect((await load('password-one')).passwordFingerprint.equals(one.passwordFingerprint)).toBe(true)
+	expect((await load('password-two')).passwordFingerprint.equals(one.passwordFingerprint)).toBe(false)
+	// It is keyed by the session secret: no plain hash of the password.
+	expect(one.passwordFingerprint.equals(crypto.createHash('sha256').update('password-one').digest())).toBe(false)
+	// A generated password file: same file, same fingerprint; a new file, a new one.
+	const generated = await load()
+	expect((await load()).passwordFingerprint.equals(generated.passwordFingerprint)).toBe(true)
+	await rm(join(dir, 'secrets', 'dashboard-password.json'))
+	expect((await load()).passwordFingerprint.equals(generated.passwordFingerprint)).toBe(false)
 })
 
 test('a short SESSION_SECRET or a damaged hash file is a clear error', async () => {

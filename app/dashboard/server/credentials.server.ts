@@ -1,5 +1,6 @@
 import {
 	createHash,
+	createHmac,
 	randomBytes,
 	scrypt as scryptCallback,
 	type ScryptOptions,
@@ -26,6 +27,12 @@ const scryptHashSchema = z.object({
 })
 
 export type ScryptHash = z.infer<typeof scryptHashSchema>
+
+// A generated API key carries 256 random bits: a plain SHA-256 of it can't be searched, so no slow
+// hash is needed (and a wrong key costs microseconds, not a scrypt run).
+const sha256HashSchema = z.object({ algorithm: z.literal('sha256'), hash: z.string().min(43) })
+
+type KeyHashFile = z.infer<typeof sha256HashSchema> | ScryptHash
 
 const KEY_LENGTH = 32
 const DEFAULT_COST = { N: 2 ** 14, r: 8, p: 1 }
@@ -73,9 +80,12 @@ export type SecretVerifier = {
 
 /** Checks a candidate against every key with no early exit, so timing says nothing. */
 export function createKeyListVerifier(keys: readonly string[]): SecretVerifier {
-	const digests = keys.map(sha256)
+	return digestListVerifier(keys.map(sha256), 'env')
+}
+
+function digestListVerifier(digests: readonly Buffer[], source: SecretVerifier['source']): SecretVerifier {
 	return {
-		source: 'env',
+		source,
 		async verify(candidate) {
 			const digest = sha256(candidate)
 			let match = false
@@ -85,12 +95,12 @@ export function createKeyListVerifier(keys: readonly string[]): SecretVerifier {
 	}
 }
 
-function hashVerifier(stored: ScryptHash): SecretVerifier {
-	// A key that passed scrypt once is remembered (as a SHA-256, in memory only) so API calls
-	// don't pay for scrypt every time.
+function passwordVerifier(stored: ScryptHash, source: SecretVerifier['source']): SecretVerifier {
+	// A password that passed scrypt once is remembered (as a SHA-256, in memory only) so a second
+	// login doesn't pay for scrypt again; wrong ones always do, behind the login limit.
 	const accepted = new Set<string>()
 	return {
-		source: 'file',
+		source,
 		async verify(candidate) {
 			if (candidate.length === 0 || candidate.length > 1024) return false
 			const digest = sha256(candidate).toString('base64url')
@@ -102,9 +112,40 @@ function hashVerifier(stored: ScryptHash): SecretVerifier {
 	}
 }
 
+/**
+ * The generated key's verifier. An `api-key.json` from before keys were stored as SHA-256 holds a
+ * scrypt hash: it is checked with scrypt until the key is first used, then rewritten as SHA-256.
+ */
+function keyFileVerifier(stored: KeyHashFile, path: string, log: Logger): SecretVerifier {
+	if (stored.algorithm === 'sha256') return digestListVerifier([Buffer.from(stored.hash, 'base64url')], 'file')
+	const legacy = passwordVerifier(stored, 'file')
+	let upgraded: SecretVerifier | undefined
+	return {
+		source: 'file',
+		async verify(candidate) {
+			if (upgraded) return upgraded.verify(candidate)
+			if (!(await legacy.verify(candidate))) return false
+			const hash = sha256(candidate)
+			upgraded = digestListVerifier([hash], 'file')
+			try {
+				await writeFile(path, hashFileText({ algorithm: 'sha256', hash: hash.toString('base64url') }), { mode: 0o600 })
+				log(`[credentials] ${path} held a scrypt hash of the API key; it now holds its SHA-256.`)
+			} catch (error) {
+				log(`[credentials] Could not rewrite ${path} as SHA-256 (${(error as Error).message}); the key still works.`)
+			}
+			return true
+		},
+	}
+}
+
 export type Credentials = {
 	apiKeys: SecretVerifier
 	dashboardPassword: SecretVerifier
+	/**
+	 * Changes when the dashboard password does (a keyed hash, so it says nothing about the password):
+	 * sessions are signed with it, so a new password ends every session of the old one.
+	 */
+	passwordFingerprint: Buffer
 	/** Signs session cookies and the disk driver's upload URLs. */
 	sessionSecret: Buffer
 }
@@ -128,8 +169,8 @@ export function secretsDir(dataDir: string) {
 
 /**
  * Reads the credentials from env, or from `<dataDir>/secrets/` where missing ones are generated on
- * first start: a random API key and dashboard password (only their scrypt hashes are written; the
- * plaintext is printed once to the log) and a random session secret.
+ * first start: a random API key (only its SHA-256 is written), a dashboard password (only its
+ * scrypt hash), each printed once to the log, and a random session secret.
  */
 export async function loadCredentials(options: CredentialOptions): Promise<Credentials> {
 	const log = options.log ?? stderrLogger
@@ -140,39 +181,46 @@ export async function loadCredentials(options: CredentialOptions): Promise<Crede
 		.split(',')
 		.map((key) => key.trim())
 		.filter(Boolean)
+	const apiKeyPath = join(dir, 'api-key.json')
 	const apiKeys =
 		keys.length > 0
 			? createKeyListVerifier(keys)
-			: hashVerifier(
+			: keyFileVerifier(
 					await loadOrGenerateHash({
-						path: join(dir, 'api-key.json'),
+						path: apiKeyPath,
 						generate: () => `gg_${randomBytes(32).toString('base64url')}`,
+						hash: async (key) => ({ algorithm: 'sha256', hash: sha256(key).toString('base64url') }),
 						what: 'API key for the image API',
 						envName: 'API_KEYS',
-						cost: options.cost,
 						log,
 					}),
+					apiKeyPath,
+					log,
 				)
 
+	const sessionSecret = await loadSessionSecret(dir, options.sessionSecret)
 	const password = options.dashboardPassword?.trim()
-	const dashboardPassword = password
-		? { ...hashVerifier(await hashSecret(password, options.cost)), source: 'env' as const }
-		: hashVerifier(
-				await loadOrGenerateHash({
-					path: join(dir, 'dashboard-password.json'),
-					generate: generatePassword,
-					what: 'dashboard password',
-					envName: 'DASHBOARD_PASSWORD',
-					cost: options.cost,
-					log,
-				}),
-			)
-
-	return {
-		apiKeys,
-		dashboardPassword,
-		sessionSecret: await loadSessionSecret(dir, options.sessionSecret),
+	const storedPassword = password
+		? null
+		: await loadOrGenerateHash({
+				path: join(dir, 'dashboard-password.json'),
+				generate: generatePassword,
+				hash: (plaintext) => hashSecret(plaintext, options.cost),
+				what: 'dashboard password',
+				envName: 'DASHBOARD_PASSWORD',
+				log,
+			})
+	if (storedPassword?.algorithm === 'sha256') {
+		throw new Error(`${join(dir, 'dashboard-password.json')} is not a valid credential hash file. Delete it to generate a new one.`)
 	}
+	const dashboardPassword = storedPassword
+		? passwordVerifier(storedPassword, 'file')
+		: passwordVerifier(await hashSecret(password!, options.cost), 'env')
+	const passwordFingerprint = createHmac('sha256', sessionSecret)
+		.update(storedPassword ? `file\n${storedPassword.salt}\n${storedPassword.hash}` : `env\n${password}`)
+		.digest()
+
+	return { apiKeys, dashboardPassword, passwordFingerprint, sessionSecret }
 }
 
 /** 20 characters from an unambiguous alphabet (100 bits), grouped for reading: `k7mq2-x9tpd-…`. */
@@ -182,20 +230,22 @@ export function generatePassword(): string {
 	return [0, 5, 10, 15].map((start) => chars.slice(start, start + 5).join('')).join('-')
 }
 
+const hashFileText = (hash: KeyHashFile) => `${JSON.stringify(hash, null, '\t')}\n`
+
 async function loadOrGenerateHash(input: {
 	path: string
 	generate: () => string
+	hash: (plaintext: string) => Promise<KeyHashFile>
 	what: string
 	envName: string
-	cost?: { N: number; r: number; p: number }
 	log: Logger
-}): Promise<ScryptHash> {
+}): Promise<KeyHashFile> {
 	const existing = await readCredentialFile(input.path)
 	if (existing) return existing
 	const plaintext = input.generate()
-	const hash = await hashSecret(plaintext, input.cost)
+	const hash = await input.hash(plaintext)
 	try {
-		await writeFile(input.path, `${JSON.stringify(hash, null, '\t')}\n`, {
+		await writeFile(input.path, hashFileText(hash), {
 			flag: 'wx',
 			mode: 0o600,
 		})
@@ -206,18 +256,23 @@ async function loadOrGenerateHash(input: {
 	}
 	input.log(
 		[
-			`[credentials] ${input.envName} is not set, so a ${input.what} was generated. It is shown only this once:`,
+			`[credentials] ${input.envName} is not set, so ${withArticle(input.what)} was generated. It is shown only this once:`,
 			'',
 			`    ${plaintext}`,
 			'',
-			`Only its scrypt hash is stored, in ${input.path}.`,
+			`Only its ${hash.algorithm === 'sha256' ? 'SHA-256' : 'scrypt hash'} is stored, in ${input.path}.`,
 			`To change it, set ${input.envName}, or delete that file and restart to generate a new one.`,
 		].join('\n'),
 	)
 	return hash
 }
 
-async function readCredentialFile(path: string): Promise<ScryptHash | null> {
+/** "an API key", "a dashboard password": the article follows the sound of the first letter. */
+function withArticle(noun: string): string {
+	return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
+}
+
+async function readCredentialFile(path: string): Promise<KeyHashFile | null> {
 	let text: string
 	try {
 		text = await readFile(path, 'utf8')
@@ -231,7 +286,7 @@ async function readCredentialFile(path: string): Promise<ScryptHash | null> {
 	} catch {
 		json = undefined
 	}
-	const parsed = scryptHashSchema.safeParse(json)
+	const parsed = z.union([scryptHashSchema, sha256HashSchema]).safeParse(json)
 	if (!parsed.success) {
 		throw new Error(`${path} is not a valid credential hash file. Delete it to generate a new one.`)
 	}

@@ -12,6 +12,7 @@ import type { Storage } from './storage/storage.server.ts'
 
 const KEY = 'test-key'
 const ORIGIN = 'http://localhost:5173'
+const CLIENT = '192.0.2.1'
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
 	for (const cleanup of cleanups.splice(0)) await cleanup()
@@ -23,7 +24,7 @@ async function setup(options: { maxUploadBytes?: number; publicOrigin?: string }
 	let clock = Date.now()
 	const storage = await createDiskStorage({ dataDir, secret: randomBytes(32), now: () => clock })
 	const logs: string[] = []
-	const api = createImagesApi({ storage, apiKeys: [KEY], log: (m) => logs.push(m), ...options })
+	const api = createImagesApi({ storage, apiKeys: [KEY], publicOrigin: ORIGIN, log: (m) => logs.push(m), ...options })
 	return { api, storage, logs, advance: (ms: number) => (clock += ms) }
 }
 
@@ -40,7 +41,7 @@ function createRequest(body: unknown, headers: Record<string, string> = auth) {
 }
 
 async function createUrl(api: Api, filename: string, contentType: string) {
-	const response = await api.handleCreateUploadUrl(createRequest({ filename, contentType }))
+	const response = await api.handleCreateUploadUrl(createRequest({ filename, contentType }), CLIENT)
 	expect(response.status).toBe(200)
 	return (await response.json()) as {
 		uploadUrl: string
@@ -72,7 +73,7 @@ async function upload(api: Api, filename: string, contentType: string, bytes: Ui
 }
 
 const list = (api: Api, query = '', headers: Record<string, string> = auth) =>
-	api.handleListImages(new Request(`${ORIGIN}/api/v1/images/view${query}`, { headers }))
+	api.handleListImages(new Request(`${ORIGIN}/api/v1/images/view${query}`, { headers }), CLIENT)
 
 const publicFile = (api: Api, key: string, init: RequestInit = {}) =>
 	api.handlePublicFile(new Request(`${ORIGIN}/uploads/${key}`, init), key)
@@ -114,7 +115,7 @@ test('upload-url accepts every listed type with a matching extension', async () 
 		['a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
 		['a.txt', 'text/plain; charset=utf-8'],
 	]) {
-		const response = await api.handleCreateUploadUrl(createRequest({ filename, contentType: type }))
+		const response = await api.handleCreateUploadUrl(createRequest({ filename, contentType: type }), CLIENT)
 		expect(response.status, filename).toBe(200)
 	}
 })
@@ -122,18 +123,19 @@ test('upload-url accepts every listed type with a matching extension', async () 
 test('upload-url: 401 without a key or with a wrong one', async () => {
 	const { api } = await setup()
 	const body = { filename: 'a.png', contentType: 'image/png' }
-	const missing = await api.handleCreateUploadUrl(createRequest(body, {}))
+	const missing = await api.handleCreateUploadUrl(createRequest(body, {}), CLIENT)
 	expect(missing.status).toBe(401)
 	expect(missing.headers.get('www-authenticate')).toBe('Bearer')
 	expect(await missing.json()).toEqual({
 		error: 'Missing API key: send the header Authorization: Bearer <API key>.',
 	})
 	for (const header of ['Bearer wrong', 'Basic dGVzdA==', `Bearer ${KEY} extra`, KEY]) {
-		const wrong = await api.handleCreateUploadUrl(createRequest(body, { authorization: header }))
+		const wrong = await api.handleCreateUploadUrl(createRequest(body, { authorization: header }), CLIENT)
 		expect(wrong.status, header).toBe(401)
 	}
 	const lowerCase = await api.handleCreateUploadUrl(
 		createRequest(body, { authorization: `bearer ${KEY}` }),
+		CLIENT,
 	)
 	expect(lowerCase.status).toBe(200)
 })
@@ -148,12 +150,87 @@ test('allowRequest lets a dashboard session in without a key; a wrong key is sti
 	const body = { filename: 'a.png', contentType: 'image/png' }
 	const withSession = await api.handleCreateUploadUrl(
 		createRequest(body, { cookie: 'gg_session=valid' }),
+		CLIENT,
 	)
 	expect(withSession.status).toBe(200)
 	expect((await list(api, '', { cookie: 'gg_session=valid' })).status).toBe(200)
 	expect((await list(api, '', { cookie: 'gg_session=forged' })).status).toBe(401)
 	const wrongKey = await list(api, '', { cookie: 'gg_session=valid', authorization: 'Bearer x' })
 	expect(wrongKey.status).toBe(401)
+})
+
+test('without a configured SITE_URL the URLs are paths: the Host header never makes them', async () => {
+	const { storage } = await setup()
+	const api = createImagesApi({ storage, apiKeys: [KEY] })
+	const request = new Request('http://evil.example/api/v1/images/upload/upload-url', {
+		method: 'POST',
+		headers: { ...auth, host: 'evil.example', 'content-type': 'application/json' },
+		body: JSON.stringify({ filename: 'a.png', contentType: 'image/png' }),
+	})
+	const created = (await (await api.handleCreateUploadUrl(request, CLIENT)).json()) as Record<string, string>
+	expect(created.uploadUrl).toMatch(/^\/api\/v1\/images\/upload\/put\/[\w-]+\.png\?/)
+	expect(created.publicUrl).toBe(`/uploads/${created.filename}`)
+	const listed = (await (await list(api)).json()) as { images: unknown[] }
+	expect(JSON.stringify(listed)).not.toContain('evil.example')
+})
+
+test('a session cookie counts only on requests from our own pages', async () => {
+	const { storage } = await setup()
+	const api = createImagesApi({
+		storage,
+		apiKeys: [KEY],
+		publicOrigin: 'https://guide.example',
+		allowRequest: (request) => request.headers.get('cookie') === 'gg_session=valid',
+	})
+	const body = { filename: 'a.png', contentType: 'image/png' }
+	const withCookie = (headers: Record<string, string>) =>
+		api.handleCreateUploadUrl(createRequest(body, { cookie: 'gg_session=valid', ...headers }), CLIENT)
+	const crossSite: Record<string, string>[] = [
+		{ origin: 'https://evil.example' },
+		{ origin: 'null' },
+		{ origin: 'https://guide.example.evil.example' },
+		{ 'sec-fetch-site': 'cross-site' },
+		{ 'sec-fetch-site': 'same-site' },
+		{ origin: 'https://guide.example', 'sec-fetch-site': 'same-site' },
+	]
+	for (const headers of crossSite) {
+		const refused = await withCookie(headers)
+		expect(refused.status, JSON.stringify(headers)).toBe(403)
+		expect(((await refused.json()) as { error: string }).error).toMatch(/need the API key/)
+	}
+	const ours: Record<string, string>[] = [
+		{},
+		{ origin: 'https://guide.example', 'sec-fetch-site': 'same-origin' },
+		{ origin: ORIGIN },
+		{ 'sec-fetch-site': 'none' },
+	]
+	for (const headers of ours) {
+		expect((await withCookie(headers)).status, JSON.stringify(headers)).toBe(200)
+	}
+	// With the key, where the request comes from doesn't matter.
+	const keyed = await api.handleCreateUploadUrl(
+		createRequest(body, { ...auth, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }),
+		CLIENT,
+	)
+	expect(keyed.status).toBe(200)
+	expect((await list(api, '', { cookie: 'gg_session=valid', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+})
+
+test('ten wrong keys from one client, then 429 for it (even with the right key); others unaffected', async () => {
+	const { api } = await setup()
+	for (let i = 0; i < 10; i++) expect((await list(api, '', { authorization: `Bearer wrong-${i}` })).status).toBe(401)
+	const refused = await list(api, '', { authorization: 'Bearer wrong-x' })
+	expect(refused.status).toBe(429)
+	expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
+	expect(await refused.json()).toEqual({ error: 'Too many wrong API keys from this address. Try again in 15 minutes.' })
+	expect((await list(api)).status).toBe(429)
+	const other = await api.handleListImages(new Request(`${ORIGIN}/api/v1/images/view`, { headers: auth }), '192.0.2.99')
+	expect(other.status).toBe(200)
+	// Right keys are not counted.
+	for (let i = 0; i < 20; i++) {
+		const ok = await api.handleListImages(new Request(`${ORIGIN}/api/v1/images/view`, { headers: auth }), '192.0.2.50')
+		expect(ok.status).toBe(200)
+	}
 })
 
 test('upload-url: 400 naming the field for each bad input', async () => {
@@ -186,7 +263,7 @@ test('upload-url: 400 naming the field for each bad input', async () => {
 		[{ filename: 'README', contentType: 'text/plain' }, 'filename', /needs an extension/],
 	]
 	for (const [body, field, message] of cases) {
-		const response = await api.handleCreateUploadUrl(createRequest(body))
+		const response = await api.handleCreateUploadUrl(createRequest(body), CLIENT)
 		expect(response.status, JSON.stringify(body)).toBe(400)
 		const json = (await response.json()) as { error: string; field?: string }
 		expect(json.field, JSON.stringify(body)).toBe(field)
@@ -196,10 +273,30 @@ test('upload-url: 400 naming the field for each bad input', async () => {
 
 test('upload-url: 413 for an oversized JSON body, 405 for other methods', async () => {
 	const { api } = await setup()
-	const huge = await api.handleCreateUploadUrl(createRequest({ filename: 'a'.repeat(20_000) }))
+	const huge = await api.handleCreateUploadUrl(createRequest({ filename: 'a'.repeat(20_000) }), CLIENT)
 	expect(huge.status).toBe(413)
+	// A declared length over the limit: refused before the body is touched.
+	let pulled = 0
+	const body = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			pulled++
+			controller.enqueue(new Uint8Array(1024))
+		},
+	})
+	const declared = await api.handleCreateUploadUrl(
+		new Request(`${ORIGIN}/api/v1/images/upload/upload-url`, {
+			method: 'POST',
+			headers: { ...auth, 'content-type': 'application/json', 'content-length': String(300 * 1024 * 1024) },
+			body,
+			duplex: 'half',
+		} as RequestInit),
+		CLIENT,
+	)
+	expect(declared.status).toBe(413)
+	expect(pulled).toBeLessThanOrEqual(1)
 	const get = await api.handleCreateUploadUrl(
 		new Request(`${ORIGIN}/api/v1/images/upload/upload-url`),
+		CLIENT,
 	)
 	expect(get.status).toBe(405)
 	expect(get.headers.get('allow')).toBe('POST')
@@ -350,6 +447,7 @@ test('list: 401 without or with a wrong key, 405 for POST', async () => {
 	expect((await list(api, '', { authorization: 'Bearer nope' })).status).toBe(401)
 	const post = await api.handleListImages(
 		new Request(`${ORIGIN}/api/v1/images/view`, { method: 'POST', headers: auth }),
+		CLIENT,
 	)
 	expect(post.status).toBe(405)
 	expect(post.headers.get('allow')).toBe('GET, HEAD')
@@ -515,7 +613,7 @@ test('with the s3 driver the whole flow works against a real S3 server', async (
 	expect(created.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${created.filename}?`)).toBe(
 		true,
 	)
-	expect(created.publicUrl).toBe(`${ORIGIN}/uploads/${created.filename}`)
+	expect(created.publicUrl).toBe(`/uploads/${created.filename}`)
 
 	const bytes = randomBytes(70_000)
 	const wrongType = await fetch(created.uploadUrl, {
@@ -554,9 +652,28 @@ test('S3_PUBLIC_URL makes public URLs point at the bucket host', async () => {
 	cleanups.push(() => s3.stop())
 	const storage = createS3Storage({ ...s3, publicBaseUrl: 'https://img.guide.example/' })
 	cleanups.push(async () => storage.close?.())
-	const api = createImagesApi({ storage, apiKeys: [KEY] })
+	const api = createImagesApi({ storage, apiKeys: [KEY], publicOrigin: 'https://guide.example' })
 	const created = await createUrl(api, 'a.png', 'image/png')
 	expect(created.publicUrl).toBe(`https://img.guide.example/${created.filename}`)
+})
+
+test('an uploaded SVG is never handed out on the bucket URL, only on our sandboxed /uploads/ route', async () => {
+	const s3 = await startTestS3()
+	cleanups.push(() => s3.stop())
+	const storage = createS3Storage({ ...s3, publicBaseUrl: 'https://img.guide.example/' })
+	cleanups.push(async () => storage.close?.())
+	const api = createImagesApi({ storage, apiKeys: [KEY], publicOrigin: 'https://guide.example' })
+	const created = await createUrl(api, 'map.svg', 'image/svg+xml')
+	expect(created.publicUrl).toBe(`https://guide.example/uploads/${created.filename}`)
+	const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'
+	const stored = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/svg+xml' }, body: svg })
+	expect(stored.status).toBe(200)
+	await stored.arrayBuffer()
+	const page = (await (await list(api)).json()) as { images: { key: string; publicUrl: string }[] }
+	expect(page.images.map((image) => image.publicUrl)).toEqual([`https://guide.example/uploads/${created.filename}`])
+	const served = await publicFile(api, created.filename)
+	expect(served.headers.get('content-security-policy')).toContain('sandbox')
+	expect(await served.text()).toBe(svg)
 })
 
 test('DELETE removes a file for a key or a dashboard session; 404 when gone, 400 for a bad key, 401 without credentials', async () => {
@@ -564,14 +681,13 @@ test('DELETE removes a file for a key or a dashboard session; 404 when gone, 400
 	const api = createImagesApi({
 		storage,
 		apiKeys: [KEY],
+		publicOrigin: ORIGIN,
 		allowRequest: (request) => request.headers.get('cookie') === 'gg_session=valid',
 	})
-	const one = await createUrl(api, 'one.png', 'image/png')
-	expect((await api.handleUploadPut(put(one.uploadUrl, 'x', 'image/png'))).status).toBe(200)
-	const two = await createUrl(api, 'two.png', 'image/png')
-	expect((await api.handleUploadPut(put(two.uploadUrl, 'y', 'image/png'))).status).toBe(200)
+	const one = await upload(api, 'one.png', 'image/png', Buffer.from('x'))
+	const two = await upload(api, 'two.png', 'image/png', Buffer.from('y'))
 	const del = (key: string, headers: Record<string, string> = auth, method = 'DELETE') =>
-		api.handleDeleteImage(new Request(`${ORIGIN}/api/v1/images/files/${key}`, { method, headers }), key)
+		api.handleDeleteImage(new Request(`${ORIGIN}/api/v1/images/files/${key}`, { method, headers }), key, CLIENT)
 
 	const anonymous = await del(one.filename, {})
 	expect(anonymous.status).toBe(401)
@@ -595,10 +711,7 @@ test('DELETE removes a file for a key or a dashboard session; 404 when gone, 400
 
 test('list filters by file name with q, and refuses an overlong q', async () => {
 	const { api } = await setup()
-	for (const name of ['lumbridge-map.png', 'cape.png']) {
-		const created = await createUrl(api, name, 'image/png')
-		expect((await api.handleUploadPut(put(created.uploadUrl, 'x', 'image/png'))).status).toBe(200)
-	}
+	for (const name of ['lumbridge-map.png', 'cape.png']) await upload(api, name, 'image/png', Buffer.from('x'))
 	const maps = (await (await list(api, '?q=Map')).json()) as { images: { key: string }[]; pagination: { total: number } }
 	expect(maps.pagination.total).toBe(1)
 	expect(maps.images[0]?.key).toMatch(/-lumbridge-map\.png$/)

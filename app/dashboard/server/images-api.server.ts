@@ -15,6 +15,8 @@ import {
 	mediaTypeEssence,
 } from './storage/file-types.server.ts'
 import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { isValidKey, keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
 import {
 	type Storage,
@@ -29,32 +31,43 @@ export type ImagesApiConfig = {
 	/** `MAX_UPLOAD_BYTES`: unset means no limit (disk driver only; see s3-storage). */
 	maxUploadBytes?: number
 	/**
-	 * Another way in besides a Bearer key, e.g. `(request) => auth.readSession(request) !== null` so
-	 * the dashboard's own pages can call upload-url and view with their session cookie.
+	 * Another way in besides a Bearer key, e.g. `async (request) => (await auth.readSession(request))
+	 * !== null` so the dashboard's own pages can call upload-url and view with their session cookie.
+	 * Only same-origin requests get this far (Origin and Sec-Fetch-Site are checked first).
 	 */
 	allowRequest?: (request: Request) => boolean | Promise<boolean>
-	/** `SITE_URL` when it is set: the site origin for absolute URLs; default: the request's own origin. */
+	/**
+	 * A configured `SITE_URL`: URLs in answers are absolute on it. Without one they are paths on the
+	 * site (never built from the request's Host header, which the client chooses).
+	 */
 	publicOrigin?: string
+	/** Where wrong API keys are counted per client (in-process by default). */
+	state?: SharedState
 	log?: Logger
 }
 
+/** The address a request came from, as the HTTP layer worked it out (TRUST_PROXY). */
+type ClientAddress = string
+
 export type ImagesApi = {
 	/** POST /api/v1/images/upload/upload-url */
-	handleCreateUploadUrl(request: Request): Promise<Response>
+	handleCreateUploadUrl(request: Request, client: ClientAddress): Promise<Response>
 	/** PUT /api/v1/images/upload/put/<key>?… (disk driver) */
 	handleUploadPut(request: Request): Promise<Response>
 	/** GET /api/v1/images/view?limit&offset */
-	handleListImages(request: Request): Promise<Response>
+	handleListImages(request: Request, client: ClientAddress): Promise<Response>
 	/** GET/HEAD /uploads/<key> */
 	handlePublicFile(request: Request, key: string): Promise<Response>
 	/** DELETE /api/v1/images/files/<key> */
-	handleDeleteImage(request: Request, key: string): Promise<Response>
+	handleDeleteImage(request: Request, key: string, client: ClientAddress): Promise<Response>
 }
 
 /** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
 const MAX_FILTER_LENGTH = 100
 
 const MAX_JSON_BYTES = 16 * 1024
+/** Wrong API keys a client may send in 15 minutes (a generated key has 256 bits: this is about load). */
+const KEY_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000, refill: 'window' } as const
 // no-transform: a compressing middleware or CDN must not re-encode bodies (it would break Range
 // and the strong ETag).
 const IMMUTABLE = 'public, max-age=31536000, immutable, no-transform'
@@ -120,6 +133,8 @@ export function bearerToken(request: Request): string | null {
 }
 
 async function readLimitedText(request: Request, limit: number): Promise<string | null> {
+	// A declared size over the limit is refused before a byte is read.
+	if (Number(request.headers.get('content-length') ?? 0) > limit) return null
 	if (!request.body) return ''
 	const reader = request.body.getReader()
 	const chunks: Uint8Array[] = []
@@ -166,18 +181,54 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		? createKeyListVerifier(config.apiKeys)
 		: (config.apiKeys as SecretVerifier)
 
-	const origin = (request: Request) =>
-		(config.publicOrigin ?? new URL(request.url).origin).replace(/\/+$/, '')
-	const absolute = (request: Request, url: string) => new URL(url, `${origin(request)}/`).href
+	const keyFailures = (config.state ?? createMemoryState()).limiter('api-key-failures', KEY_FAILURE_LIMIT)
+	const siteOrigin = config.publicOrigin ? new URL(config.publicOrigin).origin : undefined
+	const absolute = (url: string) => (siteOrigin ? new URL(url, `${siteOrigin}/`).href : url)
 
-	async function unauthorized(request: Request): Promise<Response | null> {
+	/**
+	 * A cookie rides along on any request the browser makes to us, whoever's page asked for it, so
+	 * the session counts only for requests from our own pages: Sec-Fetch-Site (when the browser
+	 * sends it) must say so, and an Origin must be ours. Scripts without those headers (curl with a
+	 * copied cookie) hold the cookie anyway.
+	 */
+	function fromOurOwnPages(request: Request): boolean {
+		const site = request.headers.get('sec-fetch-site')
+		if (site !== null && site !== 'same-origin' && site !== 'none') return false
+		const origin = request.headers.get('origin')
+		return origin === null || origin === siteOrigin || origin === new URL(request.url).origin
+	}
+
+	async function unauthorized(request: Request, client: ClientAddress): Promise<Response | null> {
 		const token = bearerToken(request)
-		const message = token
-			? 'The API key is not valid.'
-			: 'Missing API key: send the header Authorization: Bearer <API key>.'
-		if (token && (await apiKeys.verify(token))) return null
-		if (!token && config.allowRequest && (await config.allowRequest(request))) return null
-		return error(401, message, undefined, { 'WWW-Authenticate': 'Bearer' })
+		if (!token) {
+			if (config.allowRequest && (await config.allowRequest(request))) {
+				if (fromOurOwnPages(request)) return null
+				return error(
+					403,
+					'Requests from other sites need the API key (Authorization: Bearer <API key>): the dashboard session counts only on the dashboard itself.',
+				)
+			}
+			return error(401, 'Missing API key: send the header Authorization: Bearer <API key>.', undefined, {
+				'WWW-Authenticate': 'Bearer',
+			})
+		}
+		// A client that sent too many wrong keys is refused without a check, even with the right one:
+		// answering that would let the guessing go on.
+		const limit = await keyFailures.peek(client)
+		if (!limit.allowed) return tooManyWrongKeys(limit.retryAfterSeconds)
+		if (await apiKeys.verify(token)) return null
+		await keyFailures.hit(client)
+		return error(401, 'The API key is not valid.', undefined, { 'WWW-Authenticate': 'Bearer' })
+	}
+
+	function tooManyWrongKeys(seconds: number) {
+		const minutes = Math.ceil(seconds / 60)
+		return error(
+			429,
+			`Too many wrong API keys from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+			undefined,
+			{ 'Retry-After': String(seconds) },
+		)
 	}
 
 	function failure(cause: unknown, what: string): Response {
@@ -189,9 +240,9 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 	}
 
 	return {
-		async handleCreateUploadUrl(request) {
+		async handleCreateUploadUrl(request, client) {
 			if (request.method !== 'POST') return methodNotAllowed('POST')
-			const denied = await unauthorized(request)
+			const denied = await unauthorized(request, client)
 			if (denied) return denied
 
 			const text = await readLimitedText(request, MAX_JSON_BYTES)
@@ -230,10 +281,10 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			try {
 				const created = await storage.createUpload({ filename, contentType })
 				return json({
-					uploadUrl: absolute(request, created.uploadUrl),
+					uploadUrl: absolute(created.uploadUrl),
 					filename: created.key,
 					expiresIn: created.expiresIn,
-					publicUrl: absolute(request, created.publicUrl),
+					publicUrl: absolute(created.publicUrl),
 				})
 			} catch (cause) {
 				return failure(cause, 'create an upload URL')
@@ -271,10 +322,10 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			}
 		},
 
-		async handleListImages(request) {
+		async handleListImages(request, client) {
 			if (request.method !== 'GET' && request.method !== 'HEAD')
 				return methodNotAllowed('GET, HEAD')
-			const denied = await unauthorized(request)
+			const denied = await unauthorized(request, client)
 			if (denied) return denied
 			const query = new URL(request.url).searchParams
 			const limit = limitSchema.safeParse(query.get('limit'))
@@ -292,7 +343,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				return json({
 					images: page.images.map((image) => ({
 						key: image.key,
-						publicUrl: absolute(request, image.publicUrl),
+						publicUrl: absolute(image.publicUrl),
 						size: image.size,
 						lastModified: image.lastModified.toISOString(),
 					})),
@@ -308,9 +359,9 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			}
 		},
 
-		async handleDeleteImage(request, key) {
+		async handleDeleteImage(request, key, client) {
 			if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
-			const denied = await unauthorized(request)
+			const denied = await unauthorized(request, client)
 			if (denied) return denied
 			if (!isValidKey(key)) return error(400, 'That is not a file name of ours: use the key from the list.')
 			try {

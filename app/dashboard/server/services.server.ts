@@ -2,6 +2,7 @@ import { loadCredentials } from './credentials.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { createImagesApi, type ImagesApi } from './images-api.server.ts'
 import { createDashboardAuth, type DashboardAuth } from './session.server.ts'
+import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createStorageFromEnv } from './storage/create-storage.server.ts'
 
 export type Services = { auth: DashboardAuth; imagesApi: ImagesApi }
@@ -21,19 +22,25 @@ export function getServices(): Promise<Services> {
 			dashboardPassword: env.DASHBOARD_PASSWORD,
 			sessionSecret: env.SESSION_SECRET,
 		})
-		const storage = await createStorageFromEnv(env, credentials.sessionSecret)
+		const state = getSharedState()
+		const storage = await createStorageFromEnv(env, credentials.sessionSecret, state)
+		// Only a configured SITE_URL is trusted: for absolute URLs, and (on https) for Secure cookies.
+		const siteUrl = env.siteUrlConfigured ? env.SITE_URL : undefined
 		const auth = createDashboardAuth({
 			dashboardPassword: credentials.dashboardPassword,
+			passwordFingerprint: credentials.passwordFingerprint,
 			sessionSecret: credentials.sessionSecret,
+			state,
+			secureCookies: siteUrl?.startsWith('https:') ?? false,
 			loginPath: '/dev/dashboard',
 		})
 		const imagesApi = createImagesApi({
 			storage,
 			apiKeys: credentials.apiKeys,
 			maxUploadBytes: env.MAX_UPLOAD_BYTES,
-			// Only a configured SITE_URL is trusted for absolute URLs; else the request's origin.
-			publicOrigin: env.siteUrlConfigured ? env.SITE_URL : undefined,
-			allowRequest: (request) => auth.readSession(request) !== null,
+			publicOrigin: siteUrl,
+			state,
+			allowRequest: async (request) => (await auth.readSession(request)) !== null,
 		})
 		return { auth, imagesApi }
 	})()

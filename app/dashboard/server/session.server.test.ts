@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { createKeyListVerifier } from './credentials.server.ts'
-import { createDashboardAuth, SESSION_COOKIE } from './session.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { createDashboardAuth, type DashboardAuthOptions, SESSION_COOKIE } from './session.server.ts'
 
-function setup() {
+const options = () => ({
+	dashboardPassword: createKeyListVerifier(['hunter2-hunter2']),
+	sessionSecret: randomBytes(32),
+})
+
+function setup(overrides: Partial<DashboardAuthOptions> = {}) {
 	let clock = Date.UTC(2026, 10, 4)
-	const auth = createDashboardAuth({
-		dashboardPassword: createKeyListVerifier(['hunter2-hunter2']),
-		sessionSecret: randomBytes(32),
-		now: () => clock,
-	})
-	return { auth, advance: (ms: number) => (clock += ms) }
+	const settings = { ...options(), now: () => clock, ...overrides }
+	const auth = createDashboardAuth(settings)
+	return { auth, settings, advance: (ms: number) => (clock += ms) }
 }
 
 const http = (cookie?: string, init: RequestInit = {}) =>
@@ -53,7 +56,7 @@ test('five wrong passwords from one client lock it out for 15 minutes', async ()
 	expect(await auth.verifyDashboardPassword(http(), 'hunter2-hunter2', 'ip')).toEqual({ ok: true })
 })
 
-test('the session cookie is httpOnly, SameSite=Strict, 7 days, Secure only over https', () => {
+test('the session cookie is httpOnly, SameSite=Strict, 7 days, Secure only over https', async () => {
 	const { auth } = setup()
 	const plain = auth.createSessionCookie(http())
 	expect(plain).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+; `))
@@ -65,28 +68,32 @@ test('the session cookie is httpOnly, SameSite=Strict, 7 days, Secure only over 
 	expect(auth.createSessionCookie(new Request('https://guide.example/dashboard'))).toContain(
 		'; Secure',
 	)
-	const proxied = http(undefined, { headers: { 'x-forwarded-proto': 'https' } })
-	expect(auth.createSessionCookie(proxied)).toContain('; Secure')
+	// The header alone proves nothing: the HTTP layer puts a trusted proxy's protocol in the URL.
+	const spoofed = http(undefined, { headers: { 'x-forwarded-proto': 'https' } })
+	expect(auth.createSessionCookie(spoofed)).not.toContain('Secure')
+	// SITE_URL on https: always Secure.
+	const behindTls = createDashboardAuth({ ...options(), secureCookies: true })
+	expect(behindTls.createSessionCookie(http())).toContain('; Secure')
 })
 
-test('a signed session reads back until it expires', () => {
+test('a signed session reads back until it expires', async () => {
 	const { auth, advance } = setup()
 	const cookie = cookiePair(auth.createSessionCookie(http()))
-	const session = auth.readSession(http(`theme=dark; ${cookie}`))
+	const session = await auth.readSession(http(`theme=dark; ${cookie}`))
 	expect(session?.expiresAt.getTime()).toBe(Date.UTC(2026, 10, 11))
 	advance(7 * 24 * 3600 * 1000 - 1000)
-	expect(auth.readSession(http(cookie))).not.toBeNull()
+	expect(await auth.readSession(http(cookie))).not.toBeNull()
 	advance(1000)
-	expect(auth.readSession(http(cookie))).toBeNull()
+	expect(await auth.readSession(http(cookie))).toBeNull()
 })
 
-test('a tampered, re-signed or foreign cookie is refused', () => {
+test('a tampered, re-signed or foreign cookie is refused', async () => {
 	const { auth } = setup()
 	const cookie = cookiePair(auth.createSessionCookie(http()))
 	const [name, value] = cookie.split('=') as [string, string]
 	const [payload, sig] = value.split('.') as [string, string]
 	const longer = Buffer.from(
-		JSON.stringify({ v: 1, iat: 0, exp: 9_999_999_999, id: 'x' }),
+		JSON.stringify({ v: 2, iat: 0, exp: 9_999_999_999, id: 'x' }),
 	).toString('base64url')
 	for (const bad of [
 		`${name}=${longer}.${sig}`,
@@ -95,10 +102,10 @@ test('a tampered, re-signed or foreign cookie is refused', () => {
 		`${name}=`,
 		`${name}=.${sig}`,
 	]) {
-		expect(auth.readSession(http(bad)), bad).toBeNull()
+		expect(await auth.readSession(http(bad)), bad).toBeNull()
 	}
 	const other = setup().auth
-	expect(other.readSession(http(cookie))).toBeNull()
+	expect(await other.readSession(http(cookie))).toBeNull()
 })
 
 test('requireDashboardSession redirects pages and answers 401 to JSON clients', async () => {
@@ -108,7 +115,7 @@ test('requireDashboardSession redirects pages and answers 401 to JSON clients', 
 	})
 	let thrown: unknown
 	try {
-		auth.requireDashboardSession(page)
+		await auth.requireDashboardSession(page)
 	} catch (error) {
 		thrown = error
 	}
@@ -120,7 +127,7 @@ test('requireDashboardSession redirects pages and answers 401 to JSON clients', 
 
 	const api = http(undefined, { headers: { accept: 'application/json' } })
 	try {
-		auth.requireDashboardSession(api)
+		await auth.requireDashboardSession(api)
 	} catch (error) {
 		thrown = error
 	}
@@ -128,14 +135,42 @@ test('requireDashboardSession redirects pages and answers 401 to JSON clients', 
 	expect(await (thrown as Response).json()).toEqual({ error: 'Log in to the dashboard first.' })
 
 	const cookie = cookiePair(auth.createSessionCookie(http()))
-	expect(auth.requireDashboardSession(http(cookie)).id).toMatch(/^[\w-]+$/)
+	expect((await auth.requireDashboardSession(http(cookie))).id).toMatch(/^[\w-]+$/)
 })
 
-test('logout clears the cookie', () => {
+test('logout clears the cookie and revokes the session on the server', async () => {
 	const { auth } = setup()
-	const cleared = auth.clearSessionCookie(http())
+	const cookie = cookiePair(auth.createSessionCookie(http()))
+	const other = cookiePair(auth.createSessionCookie(http()))
+	const cleared = await auth.endSession(http(cookie))
 	expect(cleared).toMatch(new RegExp(`^${SESSION_COOKIE}=; `))
 	expect(cleared).toContain('Max-Age=0')
 	expect(cleared).toContain('HttpOnly')
-	expect(auth.readSession(http(cookiePair(cleared)))).toBeNull()
+	expect(await auth.readSession(http(cookiePair(cleared)))).toBeNull()
+	// A copy of the cookie kept from before the logout opens nothing; other sessions stay.
+	expect(await auth.readSession(http(cookie))).toBeNull()
+	expect(await auth.readSession(http(other))).not.toBeNull()
+	// Logging out without a session is harmless.
+	expect(await auth.endSession(http())).toContain('Max-Age=0')
+})
+
+test('a revocation is shared through the state: another instance refuses the session too', async () => {
+	const state = createMemoryState()
+	const secret = randomBytes(32)
+	const one = setup({ state, sessionSecret: secret }).auth
+	const two = setup({ state, sessionSecret: secret }).auth
+	const cookie = cookiePair(one.createSessionCookie(http()))
+	expect(await two.readSession(http(cookie))).not.toBeNull()
+	await two.endSession(http(cookie))
+	expect(await one.readSession(http(cookie))).toBeNull()
+})
+
+test('a new password fingerprint ends every session signed with the old one', async () => {
+	const secret = randomBytes(32)
+	const before = setup({ sessionSecret: secret, passwordFingerprint: Buffer.from('one') }).auth
+	const cookie = cookiePair(before.createSessionCookie(http()))
+	const same = setup({ sessionSecret: secret, passwordFingerprint: Buffer.from('one') }).auth
+	expect(await same.readSession(http(cookie))).not.toBeNull()
+	const changed = setup({ sessionSecret: secret, passwordFingerprint: Buffer.from('two') }).auth
+	expect(await changed.readSession(http(cookie))).toBeNull()
 })

@@ -1,14 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import type { SecretVerifier } from './credentials.server.ts'
-import { type LoginLimiter, createLoginLimiter } from './login-limit.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
 
 export const SESSION_COOKIE = 'gg_session'
 const DEFAULT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 const MAX_PASSWORD_LENGTH = 1024
 
+const LOGIN_LIMIT = { max: 5, windowMs: 15 * 60 * 1000, refill: 'window' } as const
+
 const sessionSchema = z.object({
-	v: z.literal(1),
+	v: z.literal(2),
 	iat: z.number().int(),
 	exp: z.number().int(),
 	id: z.string(),
@@ -22,7 +25,12 @@ export type LoginResult =
 export type DashboardAuthOptions = {
 	dashboardPassword: SecretVerifier
 	sessionSecret: Buffer
-	limiter?: LoginLimiter
+	/** From `loadCredentials`: sessions are signed with it, so a new password ends them all. */
+	passwordFingerprint?: Buffer
+	/** Login limits and revoked sessions: in-process by default, shared with Redis. */
+	state?: SharedState
+	/** Cookies are Secure even when the request came over http (SITE_URL is https behind a proxy). */
+	secureCookies?: boolean
 	now?: () => number
 	maxAgeSeconds?: number
 	/** Where `requireDashboardSession` sends a browser without a session. */
@@ -38,20 +46,27 @@ export type DashboardAuth = {
 	): Promise<LoginResult>
 	/** `Set-Cookie` value for a fresh signed session (Secure when the request came over https). */
 	createSessionCookie(request: Request): string
-	/** The valid, unexpired session carried by the request, or null. */
-	readSession(request: Request): Session | null
+	/** The valid, unexpired, unrevoked session carried by the request, or null. */
+	readSession(request: Request): Promise<Session | null>
 	/**
 	 * The session, or throws a Response: a 302 to the login page (with `redirectTo`), or a 401 JSON
 	 * error when the client accepts JSON but not HTML.
 	 */
-	requireDashboardSession(request: Request): Session
-	/** `Set-Cookie` value that removes the session cookie (logout). */
-	clearSessionCookie(request: Request): string
+	requireDashboardSession(request: Request): Promise<Session>
+	/**
+	 * Logout: revokes the request's session on the server until it would have expired (on every
+	 * instance sharing the state), and returns the `Set-Cookie` value that removes the cookie.
+	 */
+	endSession(request: Request): Promise<string>
 }
 
+/**
+ * Whether the request came over https. The HTTP layer writes the protocol into the request URL:
+ * the socket's, or X-Forwarded-Proto only from a proxy TRUST_PROXY names. The header itself is
+ * never read here, since anyone can send it.
+ */
 export function isHttps(request: Request): boolean {
-	if (new URL(request.url).protocol === 'https:') return true
-	return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+	return new URL(request.url).protocol === 'https:'
 }
 
 export function readCookie(request: Request, name: string): string | null {
@@ -64,12 +79,15 @@ export function readCookie(request: Request, name: string): string | null {
 
 export function createDashboardAuth(options: DashboardAuthOptions): DashboardAuth {
 	const now = options.now ?? Date.now
-	const limiter = options.limiter ?? createLoginLimiter({ now })
+	const state = options.state ?? createMemoryState({ now })
+	const limiter = state.limiter('login', LOGIN_LIMIT)
+	const revoked = state.expiringSet('revoked-sessions')
 	const maxAge = options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS
 	const loginPath = options.loginPath ?? '/dashboard/login'
+	const fingerprint = (options.passwordFingerprint ?? Buffer.alloc(0)).toString('base64url')
 
 	const sign = (payload: string) =>
-		createHmac('sha256', options.sessionSecret).update(`session-v1.${payload}`).digest()
+		createHmac('sha256', options.sessionSecret).update(`session-v2.${fingerprint}.${payload}`).digest()
 
 	function cookie(request: Request, value: string, maxAgeSeconds: number) {
 		const parts = [
@@ -79,11 +97,12 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 			'SameSite=Strict',
 			`Max-Age=${maxAgeSeconds}`,
 		]
-		if (isHttps(request)) parts.push('Secure')
+		if (options.secureCookies || isHttps(request)) parts.push('Secure')
 		return parts.join('; ')
 	}
 
-	function readSession(request: Request): Session | null {
+	/** The signed, unexpired session in the cookie; revocation is checked by `readSession`. */
+	function verifiedSession(request: Request): Session | null {
 		const value = readCookie(request, SESSION_COOKIE)
 		if (!value) return null
 		const dot = value.lastIndexOf('.')
@@ -107,6 +126,12 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 		}
 	}
 
+	async function readSession(request: Request): Promise<Session | null> {
+		const session = verifiedSession(request)
+		if (!session || (await revoked.has(session.id))) return null
+		return session
+	}
+
 	return {
 		async verifyDashboardPassword(_request, password, clientId) {
 			if (typeof password !== 'string' || password.length === 0) {
@@ -116,7 +141,8 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 				return { ok: false, status: 400, error: 'That password is too long.' }
 			}
 			const client = clientId || 'unknown'
-			const attempt = limiter.attempt(client)
+			// Counted before the check, so parallel guesses can't slip past the limit while scrypt runs.
+			const attempt = await limiter.hit(client)
 			if (!attempt.allowed) {
 				const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
 				return {
@@ -127,7 +153,7 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 				}
 			}
 			if (await options.dashboardPassword.verify(password)) {
-				limiter.succeed(client)
+				await limiter.reset(client)
 				return { ok: true }
 			}
 			return { ok: false, status: 401, error: 'Wrong password.' }
@@ -137,7 +163,7 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 			const issued = Math.floor(now() / 1000)
 			const payload = Buffer.from(
 				JSON.stringify({
-					v: 1,
+					v: 2,
 					iat: issued,
 					exp: issued + maxAge,
 					id: randomBytes(12).toString('base64url'),
@@ -148,8 +174,8 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 
 		readSession,
 
-		requireDashboardSession(request) {
-			const session = readSession(request)
+		async requireDashboardSession(request) {
+			const session = await readSession(request)
 			if (session) return session
 			const url = new URL(request.url)
 			// Pages and React Router data/form requests follow a thrown redirect; a client that
@@ -169,7 +195,9 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 			)
 		},
 
-		clearSessionCookie(request) {
+		async endSession(request) {
+			const session = verifiedSession(request)
+			if (session) await revoked.add(session.id, Math.max(1000, session.expiresAt.getTime() - now()))
 			return cookie(request, '', 0)
 		},
 	}

@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
+
 /**
  * A readable label for a source address: the host and the decoded path, without `www.`,
  * a trailing slash or wiki underscores (`https://runescape.wiki/w/Double_Surge` →
@@ -16,6 +18,6 @@ export function sourceLabel(address: string): string {
 	} catch {
 		// A malformed escape: show the path as written.
 	}
-	path = path.replace(/_/g, ' ').replace(/\/+$/, '')
+	path = trimTrailingSlashes(path.replace(/_/g, ' '))
 	return `${url.host.replace(/^www\./, '')}${path}`
 }

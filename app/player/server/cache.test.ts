@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createStaleWhileErrorCache } from './cache.server.ts'
+import { createStaleWhileErrorCache, type CacheEntry } from './cache.server.ts'
 
 const MINUTE = 60_000
 
@@ -134,4 +134,52 @@ test('the number of entries is bounded, least recently used dropped first', asyn
 	expect(loads()).toBe(3)
 	await cache.get('b', load)
 	expect(loads()).toBe(4)
+})
+
+/** Entries another instance would see too (Redis in production), counting reads. */
+function sharedStore() {
+	const map = new Map<string, CacheEntry<{ n: number }>>()
+	const store = {
+		reads: 0,
+		get: async (key: string) => {
+			store.reads++
+			return map.get(key)
+		},
+		set: async (key: string, value: CacheEntry<{ n: number }>) => void map.set(key, value),
+	}
+	return store
+}
+
+test('with shared entries, what one cache loaded is a hit for another (another instance)', async () => {
+	const clock = { time: 1_000_000 }
+	const shared = sharedStore()
+	const options = { freshMs: 10 * MINUTE, maxAgeMs: 30 * MINUTE, maxEntries: 10, shared, now: () => clock.time }
+	const one = createStaleWhileErrorCache<{ n: number }>(options)
+	const two = createStaleWhileErrorCache<{ n: number }>(options)
+	let loads = 0
+	const load = async () => ({ n: ++loads })
+	await one.get('a', load)
+	expect(await two.get('a', load)).toEqual({ value: { n: 1 }, fetchedAt: clock.time, stale: false })
+	expect(loads).toBe(1)
+	// A fresh copy of its own is served without reading the shared entries again.
+	const reads = shared.reads
+	await two.get('a', load)
+	expect(shared.reads).toBe(reads)
+
+	// Past 10 minutes the first instance loads again; the second then takes the newer shared entry.
+	clock.time += 10 * MINUTE
+	await one.get('a', load)
+	expect(loads).toBe(2)
+	expect(await two.get('a', load)).toEqual({ value: { n: 2 }, fetchedAt: clock.time, stale: false })
+	expect(loads).toBe(2)
+})
+
+test('with the shared entries unavailable, each cache still serves and loads on its own', async () => {
+	const shared = { get: async () => undefined, set: async () => {} }
+	const cache = createStaleWhileErrorCache<{ n: number }>({ freshMs: MINUTE, maxAgeMs: 30 * MINUTE, maxEntries: 10, shared })
+	let loads = 0
+	const load = async () => ({ n: ++loads })
+	await cache.get('a', load)
+	expect((await cache.get('a', load)).value).toEqual({ n: 1 })
+	expect(loads).toBe(1)
 })

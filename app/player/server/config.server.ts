@@ -1,4 +1,5 @@
 import type { Env } from '#app/server/env.server.ts'
+import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
 
 /** Jagex has refused default library User-Agents with 403; say who we are. */
 export const UPSTREAM_USER_AGENT =
@@ -11,6 +12,8 @@ export type PlayerDataConfig = {
 	timeoutMs: number
 	userAgent: string
 	rateLimit: { max: number; windowMs: number } | false
+	/** Cache and rate limit: in-process by default, shared across instances with Redis. */
+	state?: SharedState
 	now?: () => number
 	/** Defaults: fresh 10 minutes, kept 30 minutes (counted from the fetch), 1000 names. */
 	cache?: { freshMs?: number; maxAgeMs?: number; maxEntries?: number }

@@ -6,9 +6,9 @@ import type {
 	PlayerQuest,
 } from '#app/player/types.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { createStaleWhileErrorCache, type CacheHit } from './cache.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { createStaleWhileErrorCache, type CacheEntry, type CacheHit } from './cache.server.ts'
 import type { PlayerDataConfig } from './config.server.ts'
-import { createRateLimiter } from './rate-limit.server.ts'
 import {
 	createUpstreamClient,
 	UpstreamError,
@@ -56,19 +56,23 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 		}),
 		log,
 	)
+	const state = config.state ?? createMemoryState({ now })
 	const cacheOptions = {
 		freshMs: config.cache?.freshMs ?? 10 * MINUTE,
 		maxAgeMs: config.cache?.maxAgeMs ?? 30 * MINUTE,
 		maxEntries: config.cache?.maxEntries ?? 1000,
 		now,
 	}
+	// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+	const cache = <T extends {}>(name: string) =>
+		createStaleWhileErrorCache<T>({ ...cacheOptions, shared: state.entries?.<CacheEntry<T>>(name) })
 	// One cache per endpoint, so a lookup without quests and one with quests share the profile.
 	const caches = {
-		profile: createStaleWhileErrorCache<ProfileResult>(cacheOptions),
-		quests: createStaleWhileErrorCache<PlayerQuest[]>(cacheOptions),
-		hiscores: createStaleWhileErrorCache<HiscoresResult>(cacheOptions),
+		profile: cache<ProfileResult>('player-profile'),
+		quests: cache<PlayerQuest[]>('player-quests'),
+		hiscores: cache<HiscoresResult>('player-hiscores'),
 	}
-	const limiter = config.rateLimit ? createRateLimiter({ ...config.rateLimit, now }) : undefined
+	const limiter = config.rateLimit ? state.limiter('player-lookups', { ...config.rateLimit, refill: 'steady' }) : undefined
 
 	async function lookup(player: NormalisedUsername, withQuests: boolean): Promise<PlayerDataAnswer> {
 		const { name, key } = player
@@ -149,7 +153,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 				allow: 'GET, HEAD',
 			})
 		}
-		const decision = limiter?.hit(clientId)
+		const decision = await limiter?.hit(clientId)
 		if (decision && !decision.allowed) {
 			const seconds = decision.retryAfterSeconds
 			return errorResponse(

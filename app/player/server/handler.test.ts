@@ -10,7 +10,7 @@ import type { PlayerDataConfig } from './config.server.ts'
 import { createPlayerDataHandler, type PlayerDataHandler } from './handler.server.ts'
 
 const MINUTE = 60_000
-const TIMEOUT_MS = 200
+const TIMEOUT_MS = 800
 
 type Harness = {
 	fake: FakeUpstream

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import {
 	playerQuestSchema,
 	type PlayerQuest,
@@ -52,8 +53,8 @@ export type UpstreamClient = {
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-	const runemetrics = options.runemetricsBaseUrl.replace(/\/+$/, '')
-	const hiscores = options.hiscoresBaseUrl.replace(/\/+$/, '')
+	const runemetrics = trimTrailingSlashes(options.runemetricsBaseUrl)
+	const hiscores = trimTrailingSlashes(options.hiscoresBaseUrl)
 	const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
 	const get = (endpoint: UpstreamEndpoint, url: string, accept: string) =>
 		fetchUpstream(endpoint, url, {

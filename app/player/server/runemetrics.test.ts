@@ -16,13 +16,13 @@ async function withClient(
 	options: Partial<UpstreamClientOptions> & { slowMs?: number },
 	run: (client: ReturnType<typeof createUpstreamClient>) => Promise<void>,
 ) {
-	const fake = await startFakeUpstream({ slowMs: options.slowMs ?? 400 })
+	const fake = await startFakeUpstream({ slowMs: options.slowMs ?? 3000 })
 	try {
 		await run(
 			createUpstreamClient({
 				runemetricsBaseUrl: fake.runemetricsBaseUrl,
 				hiscoresBaseUrl: fake.hiscoresBaseUrl,
-				timeoutMs: 150,
+				timeoutMs: 800,
 				userAgent: 'test',
 				...options,
 			}),

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
-import { drawerTitle, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
-import { loadSkillGuide } from './load-guide.ts'
-import { badgeLabel, badgeLevel, requirementMet, requirementText } from './requirement.ts'
+import { drawerTitle, guideRows, NO_GUIDE_TEXT } from '#app/skill-guides/guide-view.ts'
+import { loadSkillGuide } from '#app/skill-guides/load-guide.ts'
+import { badgeLabel, badgeLevel, requirementMet, requirementText } from '#app/skill-guides/requirement.ts'
 import SkillBadgeWidget from './skill-badge.tsx'
-import { SkillGuidePanel } from './skill-guide-panel.tsx'
+import { SkillGuidePanel } from '#app/skill-guides/skill-guide-panel.tsx'
 
 const GUIDE: SkillGuide = {
 	skill: 'herblore',
@@ -80,6 +80,19 @@ test('drawer body without player data: no marks, no requirement verdict, the loo
 	expect(html).toContain('<b>lookup</b>')
 })
 
+test('opened from search (no required level): the current level without a verdict, or the lookup', () => {
+	const loaded = renderToStaticMarkup(<SkillGuidePanel current={71} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(loaded).toMatch(/Your Current Level<\/p><p[^>]*>71<\/p>/)
+	expect(loaded).not.toContain('Required level')
+	expect(loaded).not.toContain('Requirement')
+	expect(loaded).not.toContain('<b>lookup</b>')
+	expect(loaded.match(/data-range-status="current"/g)).toHaveLength(1)
+	const anonymous = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(anonymous).not.toContain('Required level')
+	expect(anonymous).not.toContain('Your Current Level')
+	expect(anonymous).toContain('<b>lookup</b>')
+})
+
 test('a skill without a guide says so', () => {
 	const html = renderToStaticMarkup(<SkillGuidePanel required={5} current={3} guide={null} />)
 	expect(NO_GUIDE_TEXT).toBe('No leveling guide available for this skill yet.')
@@ -98,7 +111,7 @@ test('guides load by skill name; an unknown skill has none', async () => {
 test('a guide that fails to load is tried again next time', async () => {
 	let calls = 0
 	const guides = {
-		'../../generated/skill-guides/flaky.json': async () => {
+		'../generated/skill-guides/flaky.json': async () => {
 			calls++
 			if (calls === 1) throw new Error('offline')
 			return GUIDE

@@ -2,12 +2,12 @@ import { lazy, Suspense, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
-import { badgeLabel, badgeLevel, requirementMet } from './requirement.ts'
+import { badgeLabel, badgeLevel, requirementMet } from '#app/skill-guides/requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'
 import { useHydrated } from '../use-hydrated.ts'
-import { SkillIcon } from './skill-icon.tsx'
+import { SkillIcon } from '#app/skill-guides/skill-icon.tsx'
 
-const loadDrawer = () => import('./skill-drawer.tsx')
+const loadDrawer = () => import('#app/skill-guides/skill-drawer.tsx')
 const SkillDrawer = lazy(loadDrawer)
 
 const TONES = {

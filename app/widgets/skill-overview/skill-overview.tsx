@@ -3,12 +3,12 @@ import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { rangeStatus } from '#app/lib/skill-guides/progress.ts'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import { PlayerLookup } from '#app/player/player-lookup.tsx'
-import { SkillIcon } from '#app/widgets/skill-badge/skill-icon.tsx'
+import { SkillIcon } from '#app/skill-guides/skill-icon.tsx'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 import type { SkillOverviewSkill, SkillOverviewWidgetProps } from './skill-overview.schema.ts'
 import { orderSkills, type SkillOrder } from './skill-order.ts'
 
-const loadDrawer = () => import('#app/widgets/skill-badge/skill-drawer.tsx')
+const loadDrawer = () => import('#app/skill-guides/skill-drawer.tsx')
 const SkillDrawer = lazy(loadDrawer)
 
 const ORDERS: { value: SkillOrder; label: string }[] = [

@@ -73,7 +73,7 @@ test('checklist items reach the widget with their ids, and the server HTML has t
 	const html = await renderBody(result.page.body)
 	expect(html).toContain('<li data-item="unlock">')
 	expect(html).toContain('<li data-item="lock-it-again">')
-	expect(html.match(/role="checkbox"/g)).toHaveLength(2)
+	expect(html.match(/type="checkbox"/g)).toHaveLength(2)
 	expect(html).toMatch(/<th scope="col"[^>]*>Setting<\/th>/)
 })
 

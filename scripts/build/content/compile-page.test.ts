@@ -189,6 +189,20 @@ test('headings get GitHub-style ids and h2/h3 feed the table of contents', () =>
 	])
 })
 
+test('a table row that starts with a bold term gets a term-<slug> id; other rows none', () => {
+	const { page } = compile('| Term | Meaning |\n| --- | --- |\n| **GIM / HCIM** | Group |\n| plain | No id |\n| **GIM / HCIM** | Again |\n')
+	const ids: unknown[] = []
+	const walk = (nodes: CompactNode[]) => {
+		for (const node of nodes) {
+			if (typeof node === 'string') continue
+			if (node[0] === 'tr') ids.push(node[1] ? node[1].id : undefined)
+			walk(node.slice(2) as CompactNode[])
+		}
+	}
+	walk(page.body as CompactNode[])
+	expect(ids).toEqual([undefined, 'term-gim--hcim', undefined, 'term-gim--hcim-1'])
+})
+
 test('internal links are collected with their line for checking', () => {
 	const { links } = compile('[a](/setup/map#lodestones) and [b](https://example.com) and [c](#top)\n')
 	expect(links).toEqual([

@@ -191,6 +191,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 
 	const hast = toHast.runSync(mdast) as HastRoot
 	const headings = addHeadingIds(hast)
+	addTermIds(hast)
 	nameTableRegions(hast)
 
 	return {
@@ -361,6 +362,23 @@ function addHeadingIds(tree: HastRoot): Heading[] {
 		if (depth === 2 || depth === 3) headings.push({ depth, id, text })
 	})
 	return headings
+}
+
+/**
+ * A table row that starts with a bold term (the glossary, settings tables) gets an id,
+ * `term-<slug>`, so links and search results can point at that row.
+ */
+function addTermIds(tree: HastRoot) {
+	const slugger = new GithubSlugger()
+	visit(tree, 'element', (node: Element) => {
+		if (node.tagName !== 'tr') return
+		const firstCell = node.children.find((c): c is Element => c.type === 'element')
+		const content = firstCell?.children.filter((c) => !(c.type === 'text' && !c.value.trim()))
+		const only = content?.length === 1 ? content[0] : undefined
+		if (only?.type !== 'element' || only.tagName !== 'strong') return
+		const term = hastToString(only).trim()
+		if (term) node.properties.id = `term-${slugger.slug(term)}`
+	})
 }
 
 /**

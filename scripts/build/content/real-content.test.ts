@@ -14,4 +14,5 @@ test('all of content/ and data/ compile: front matter, widgets, quest names, eve
 	} finally {
 		rmSync(outDir, { recursive: true, force: true })
 	}
-})
+	// The whole build (pages, quests, search index): seconds alone, much longer on a busy machine.
+}, 60_000)

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { createKeyFactory, isValidKey, keyMatchesFilter } from './keys.server.ts'
+import type { ExpiringSet } from '#app/server/shared-state/shared-state.server.ts'
 import { createUploadSigner } from './signing.server.ts'
 import {
 	type Storage,
@@ -21,6 +22,8 @@ export type DiskStorageOptions = {
 	dataDir: string
 	/** Signs upload URLs (the session secret). */
 	secret: Buffer
+	/** Spent upload links, shared by every instance with Redis; in-process by default. */
+	usedLinks?: ExpiringSet
 	/** Absolute base for public URLs (e.g. a CDN in front of `/uploads/`); default `/uploads/`. */
 	publicBaseUrl?: string
 	expiresInSeconds?: number
@@ -35,7 +38,7 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 	const now = options.now ?? Date.now
 	const expiresIn = options.expiresInSeconds ?? UPLOAD_URL_TTL_SECONDS
 	const makeKey = createKeyFactory(now)
-	const signer = createUploadSigner({ secret: options.secret, now })
+	const signer = createUploadSigner({ secret: options.secret, usedLinks: options.usedLinks, now })
 	await mkdir(uploadsDir, { recursive: true })
 	await mkdir(tempDir, { recursive: true })
 	await removeStaleTempFiles(tempDir, now())
@@ -62,15 +65,15 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 
 		async receiveUpload({ url, key, contentType, body, maxBytes }) {
 			if (!isValidKey(key)) throw new StorageError(403, 'The upload URL signature is not valid.')
-			const check = signer.check({ key, query: url.searchParams, contentType })
+			const check = await signer.check({ key, query: url.searchParams, contentType })
 			if (!check.ok) throw new StorageError(403, check.reason)
 			const target = join(uploadsDir, key)
 			if (await exists(target)) {
-				check.release('done')
+				await check.release('done')
 				throw new StorageError(403, 'The upload URL has already been used. Ask for a new one.')
 			}
 			if (!body) {
-				check.release('failed')
+				await check.release('failed')
 				throw new StorageError(400, 'The request has no body: send the file as the PUT body.')
 			}
 			const temp = join(tempDir, `${randomUUID()}.part`)
@@ -86,13 +89,13 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 				await rename(temp, target)
 			} catch (error) {
 				await rm(temp, { force: true })
-				check.release('failed')
+				await check.release('failed')
 				if (error instanceof StorageError) throw error
 				// A file-system failure is ours (500); anything else is the body stream breaking off.
 				if (error instanceof Error && 'syscall' in error) throw error
 				throw new StorageError(400, 'The upload was interrupted before it completed.')
 			}
-			check.release('done')
+			await check.release('done')
 			return { key, size: counter.bytes() }
 		},
 

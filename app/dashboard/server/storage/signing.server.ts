@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import type { ExpiringSet } from '#app/server/shared-state/shared-state.server.ts'
 import { mediaTypeEssence } from './file-types.server.ts'
 
 export type SignedUpload = { key: string; contentType: string; expires: number; nonce: string }
 
 export type UploadCheck =
-	| { ok: true; upload: SignedUpload; release: (outcome: 'done' | 'failed') => void }
+	| { ok: true; upload: SignedUpload; release: (outcome: 'done' | 'failed') => Promise<void> }
 	| { ok: false; reason: string }
 
 export type UploadSigner = {
@@ -15,7 +17,7 @@ export type UploadSigner = {
 	 * nonce; call `release('done')` after a stored upload (the URL is spent) or `release('failed')`
 	 * after an aborted one (the same URL may be retried until it expires).
 	 */
-	check(input: { key: string; query: URLSearchParams; contentType: string | null }): UploadCheck
+	check(input: { key: string; query: URLSearchParams; contentType: string | null }): Promise<UploadCheck>
 }
 
 function mac(secret: Buffer, upload: SignedUpload): Buffer {
@@ -26,15 +28,18 @@ function mac(secret: Buffer, upload: SignedUpload): Buffer {
 		.digest()
 }
 
-export function createUploadSigner(options: { secret: Buffer; now?: () => number }): UploadSigner {
+export type UploadSignerOptions = {
+	secret: Buffer
+	/** Nonces of used links, shared by every instance with Redis; in-process by default. */
+	usedLinks?: ExpiringSet
+	now?: () => number
+}
+
+export function createUploadSigner(options: UploadSignerOptions): UploadSigner {
 	const { secret } = options
 	const now = options.now ?? Date.now
-	// nonce → expiry (ms). Kept until the URL would have expired anyway, so reuse is always caught.
-	const claimed = new Map<string, number>()
-
-	function prune(time: number) {
-		for (const [nonce, expires] of claimed) if (expires * 1000 <= time) claimed.delete(nonce)
-	}
+	// A claimed nonce is kept until the URL would have expired anyway, so reuse is always caught.
+	const claimed = options.usedLinks ?? createMemoryState({ now }).expiringSet('used-upload-links')
 
 	return {
 		sign({ key, contentType, expiresInSeconds }) {
@@ -53,7 +58,7 @@ export function createUploadSigner(options: { secret: Buffer; now?: () => number
 			return params.toString()
 		},
 
-		check({ key, query, contentType }) {
+		async check({ key, query, contentType }) {
 			const ct = query.get('ct')
 			const exp = query.get('exp')
 			const nonce = query.get('n')
@@ -77,19 +82,17 @@ export function createUploadSigner(options: { secret: Buffer; now?: () => number
 					reason: `Content-Type must be ${upload.contentType}, as requested for this upload URL.`,
 				}
 			}
-			prune(time)
-			if (claimed.has(nonce)) {
+			if (!(await claimed.add(nonce, upload.expires * 1000 - time))) {
 				return { ok: false, reason: 'The upload URL has already been used. Ask for a new one.' }
 			}
-			claimed.set(nonce, upload.expires)
 			let released = false
 			return {
 				ok: true,
 				upload,
-				release(outcome) {
+				async release(outcome) {
 					if (released) return
 					released = true
-					if (outcome === 'failed') claimed.delete(nonce)
+					if (outcome === 'failed') await claimed.delete(nonce)
 				},
 			}
 		},

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import type { ByteRange } from '#app/server/http-range.server.ts'
 import type { AllowedContentType } from './file-types.server.ts'
 
@@ -64,7 +65,12 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60
 export const UPLOAD_PUT_PATH = '/api/v1/images/upload/put/'
 export const PUBLIC_FILES_PATH = '/uploads/'
 
+/**
+ * Where a stored file is read: the public base (bucket website, CDN) when configured, else our
+ * `/uploads/` route. An SVG can carry script, and a bucket serves it without our sandbox CSP, so
+ * its script would run on the bucket's origin: SVGs are only ever handed out on our route.
+ */
 export function publicUrlFor(key: string, publicBaseUrl: string | undefined): string {
-	const base = publicBaseUrl ? publicBaseUrl.replace(/\/+$/, '') + '/' : PUBLIC_FILES_PATH
-	return base + key
+	if (!publicBaseUrl || key.toLowerCase().endsWith('.svg')) return PUBLIC_FILES_PATH + key
+	return `${trimTrailingSlashes(publicBaseUrl)}/${key}`
 }

@@ -1,0 +1,47 @@
+import { expect, test } from 'vitest'
+import { levelForXp, xpForLevel } from './xp-table.ts'
+
+// Values from the published RS3 experience tables (RuneScape Wiki, "Experience").
+test('the standard table matches the published XP at several levels', () => {
+	expect(xpForLevel('magic', 1)).toBe(0)
+	expect(xpForLevel('magic', 2)).toBe(83)
+	expect(xpForLevel('magic', 10)).toBe(1_154)
+	expect(xpForLevel('magic', 50)).toBe(101_333)
+	expect(xpForLevel('magic', 55)).toBe(166_636)
+	expect(xpForLevel('magic', 75)).toBe(1_210_421)
+	expect(xpForLevel('magic', 92)).toBe(6_517_253)
+	expect(xpForLevel('magic', 99)).toBe(13_034_431)
+	expect(xpForLevel('magic', 110)).toBe(38_737_661)
+	expect(xpForLevel('magic', 120)).toBe(104_273_167)
+})
+
+test('XP between levels: 1→2, 50→75, 92→99, 99→120', () => {
+	const between = (from: number, to: number) => xpForLevel('attack', to) - xpForLevel('attack', from)
+	expect(between(1, 2)).toBe(83)
+	expect(between(50, 75)).toBe(1_109_088)
+	expect(between(92, 99)).toBe(6_517_178)
+	expect(between(99, 120)).toBe(91_238_736)
+})
+
+test('Invention uses the elite table', () => {
+	expect(xpForLevel('invention', 1)).toBe(0)
+	expect(xpForLevel('invention', 2)).toBe(830)
+	expect(xpForLevel('invention', 39)).toBe(774_834)
+	expect(xpForLevel('invention', 99)).toBe(36_073_511)
+	expect(xpForLevel('invention', 111)).toBe(58_575_824)
+	expect(xpForLevel('invention', 120)).toBe(80_618_654)
+	// Every level costs more XP than the last starts at: the table only rises.
+	for (let level = 2; level <= 120; level++) {
+		expect(xpForLevel('invention', level)).toBeGreaterThan(xpForLevel('invention', level - 1))
+	}
+})
+
+test('levels outside 1–120 are clamped; levelForXp inverts the table', () => {
+	expect(xpForLevel('magic', 0)).toBe(0)
+	expect(xpForLevel('magic', 150)).toBe(104_273_167)
+	expect(levelForXp('magic', 0)).toBe(1)
+	expect(levelForXp('magic', 166_635)).toBe(54)
+	expect(levelForXp('magic', 166_636)).toBe(55)
+	expect(levelForXp('invention', 36_073_511)).toBe(99)
+	expect(levelForXp('magic', 500_000_000)).toBe(120)
+})

@@ -1,0 +1,91 @@
+/**
+ * `GET /api/v1/plan?username=NAME&goals=slug,slug[&ironman=true]`: the account planner on the
+ * server, for other tools (Alt1 apps…) and for our tests.
+ *
+ * 200: `{ player: { name, source, questProgress, profileState?, fetchedAt } | null, goals, steps,
+ * canStartNow, nearlyThere, totals }` (shapes in `#app/lib/planner/plan.ts`); `player` is null
+ * and the plan is for a fresh account when no `username` is given.
+ * The player comes from the player lookup itself (`/api/v1/player-data`'s core): the same cache,
+ * the same per-client rate limit, and its error answers passed on unchanged (400 bad name, 404
+ * unknown player, 429, 502/504 upstream trouble), all `{ error: { code, message } }`.
+ * Goals that match no quest or preset: 400 `UNKNOWN_GOALS` naming them in `error.goals`.
+ */
+import { MAX_GOALS, parseGoalsParam } from '#app/lib/planner/goals.ts'
+import type { Planner } from '#app/lib/planner/plan.ts'
+import { knowsQuestProgress, plannerPlayer } from '#app/lib/planner/player.ts'
+import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handler.server.ts'
+import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
+import { CACHE_CONTROL } from './cache-control.server.ts'
+
+export const PLAN_PATH = '/api/v1/plan'
+
+type PlanErrorCode = PlayerDataErrorCode | 'UNKNOWN_GOALS' | 'TOO_MANY_GOALS'
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
+	return {
+		status,
+		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+		body: JSON.stringify(body),
+	}
+}
+
+function error(status: number, code: PlanErrorCode, message: string, extra: object = {}, headers = {}) {
+	return json(status, { error: { code, message, ...extra } }, { 'cache-control': CACHE_CONTROL.none, ...headers })
+}
+
+/** The plan endpoint on plain values, as the player lookup's core: method, query and client in. */
+export function createPlanCore(lookup: PlayerDataCore, planner: Planner): PlayerDataCore {
+	async function respond(method: string, params: URLSearchParams, clientId: string): Promise<PlayerDataAnswer> {
+		if (method !== 'GET' && method !== 'HEAD') {
+			return error(405, 'METHOD_NOT_ALLOWED', 'Use GET for plans.', {}, { allow: 'GET, HEAD' })
+		}
+		const raw = params.get('goals') ?? ''
+		const inputs = parseGoalsParam(raw)
+		if (raw.split(',').filter((g) => g.trim()).length > MAX_GOALS) {
+			return error(400, 'TOO_MANY_GOALS', `Ask for at most ${MAX_GOALS} goals at a time.`)
+		}
+		const { unknown } = planner.resolveGoals(inputs)
+		if (unknown.length > 0) {
+			return error(
+				400,
+				'UNKNOWN_GOALS',
+				`Unknown goal${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Use quest slugs (as in /quests/<slug>), quest names or abbreviations, or a preset: ${planner.data.presets.map((p) => p.slug).join(', ')}.`,
+				{ goals: unknown },
+			)
+		}
+		const options = { ironman: params.get('ironman') === 'true' }
+		const username = params.get('username')
+		if (username === null) {
+			const plan = planner.plan(inputs, undefined, options)
+			return json(200, { player: null, ...withoutFlag(plan) }, { 'cache-control': CACHE_CONTROL.page })
+		}
+
+		const answer = await lookup('GET', new URLSearchParams({ username, quests: 'true' }), clientId)
+		if (answer.status !== 200) return answer
+		const data = JSON.parse(answer.body) as PlayerData
+		const plan = planner.plan(inputs, plannerPlayer(data, planner.questName), options)
+		const player = {
+			name: data.name,
+			source: data.source,
+			questProgress: knowsQuestProgress(data) ? 'known' : 'unknown',
+			...(data.error ? { profileState: data.error } : {}),
+			fetchedAt: data.fetchedAt,
+		}
+		return json(200, { player, ...withoutFlag(plan) }, { 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none })
+	}
+
+	return async function handlePlan(method, params, clientId) {
+		try {
+			return await respond(method, params, clientId)
+		} catch (failure) {
+			process.stderr.write(`plan: unexpected error: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n`)
+			return error(502, 'LOOKUP_FAILED', 'The plan could not be made; try again shortly.')
+		}
+	}
+}
+
+/** The API says `player.questProgress` instead of the plan's own flag. */
+function withoutFlag<T extends { questProgressKnown: boolean }>(plan: T): Omit<T, 'questProgressKnown'> {
+	const { questProgressKnown: _flag, ...rest } = plan
+	return rest
+}
