@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { IMAGE_FILES_PATH } from '#app/dashboard/paths.ts'
 import type { ImagesApi } from '#app/dashboard/server/images-api.server.ts'
 import { PUBLIC_FILES_PATH, UPLOAD_PUT_PATH } from '#app/dashboard/server/storage/storage.server.ts'
 import { clientAddress, type TrustFunction } from './client-address.ts'
@@ -100,6 +101,9 @@ export function createImagesMiddleware(api: ImagesApi, trust: TrustFunction) {
 		} else if (path.startsWith(UPLOAD_PUT_PATH)) handle = api.handleUploadPut
 		else if (path === '/api/v1/images/view') {
 			handle = (request) => api.handleListImages(request, clientAddress(req, trust))
+		} else if (path.startsWith(IMAGE_FILES_PATH)) {
+			const key = safeDecode(path.slice(IMAGE_FILES_PATH.length))
+			handle = (request) => api.handleDeleteImage(request, key, clientAddress(req, trust))
 		}
 		else if (path.startsWith(PUBLIC_FILES_PATH)) {
 			const key = safeDecode(path.slice(PUBLIC_FILES_PATH.length))

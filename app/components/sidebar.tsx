@@ -4,6 +4,8 @@ import type { SidebarItem } from '#app/lib/content/navigation.ts'
 import { IconChevron, IconMenu } from './icons.tsx'
 
 const STORAGE_KEY = 'sidebar:closed'
+/** Tailwind's `md`: where the sidebar stops being a menu. */
+const WIDE = '(min-width: 48rem)'
 
 function readClosed(): string[] {
 	try {
@@ -38,8 +40,19 @@ export function Sidebar({ section, items }: { section: { label: string; path: st
 	const { pathname } = useLocation()
 	const menuRef = useRef<HTMLDetailsElement>(null)
 	const groups = useClosedGroups()
+	// From 768 px the details is open for real (not only shown by CSS), so assistive technology
+	// and the keyboard reach every link; below it, it starts closed.
+	useEffect(() => {
+		const wide = window.matchMedia(WIDE)
+		const follow = () => {
+			if (menuRef.current) menuRef.current.open = wide.matches
+		}
+		follow()
+		wide.addEventListener('change', follow)
+		return () => wide.removeEventListener('change', follow)
+	}, [])
 	const close = () => {
-		if (menuRef.current) menuRef.current.open = false
+		if (menuRef.current && !window.matchMedia(WIDE).matches) menuRef.current.open = false
 	}
 
 	return (

@@ -20,20 +20,45 @@ function Mounted() {
 	return null
 }
 
+/** The site theme (`data-theme` on <html>), followed as the reader switches it. */
+function useSiteTheme(): 'dark' | 'light' {
+	return useSyncExternalStore(
+		(onChange) => {
+			const observer = new MutationObserver(onChange)
+			observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+			return () => observer.disconnect()
+		},
+		() => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark'),
+		() => 'dark',
+	)
+}
+
 /** Renders the toast area once something asked for a toast. */
 export function ToastRoot() {
 	const show = useSyncExternalStore(subscribe, () => requested, () => false)
+	const theme = useSiteTheme()
 	if (!show) return null
 	return (
 		<Suspense fallback={null}>
 			<Toaster
 				position="top-right"
+				// Below the sticky header (3.5 rem), so a toast never covers its buttons.
+				offset={{ top: '4.5rem', right: '1rem' }}
+				mobileOffset={{ top: '4.5rem', left: '0.75rem', right: '0.75rem' }}
 				duration={4000}
 				visibleToasts={3}
 				closeButton
 				gap={14}
-				theme="system"
-				toastOptions={{ style: { width: 356 } }}
+				theme={theme}
+				// The site's own surfaces and text, in either theme (not sonner's pure black or white).
+				toastOptions={{
+					style: {
+						width: 356,
+						background: 'var(--bg-raised)',
+						color: 'var(--fg)',
+						border: '1px solid var(--border)',
+					},
+				}}
 			/>
 			<Mounted />
 		</Suspense>
@@ -42,6 +67,9 @@ export function ToastRoot() {
 
 type ToastKind = 'success' | 'error' | 'info'
 
+// Error toasts still on screen, so a later success can take them away.
+const errorToasts = new Set<string | number>()
+
 /** Shows a toast (loading sonner first if needed). */
 export async function notify(kind: ToastKind, title: string, description?: string) {
 	if (!requested) {
@@ -49,5 +77,18 @@ export async function notify(kind: ToastKind, title: string, description?: strin
 		for (const listener of listeners) listener()
 	}
 	const [{ toast }] = await Promise.all([import('sonner'), ready])
-	toast[kind](title, description ? { description } : undefined)
+	const id = toast[kind](title, {
+		...(description ? { description } : {}),
+		onDismiss: (t) => errorToasts.delete(t.id),
+		onAutoClose: (t) => errorToasts.delete(t.id),
+	})
+	if (kind === 'error') errorToasts.add(id)
+}
+
+/** Takes away the error toasts still showing: what they complained about has just worked. */
+export async function dismissErrorToasts() {
+	if (errorToasts.size === 0) return
+	const { toast } = await import('sonner')
+	for (const id of errorToasts) toast.dismiss(id)
+	errorToasts.clear()
 }

@@ -21,7 +21,7 @@ export function ApiKeyForm() {
 	}, [])
 
 	return (
-		<section className={`${ui.panel} p-5 sm:p-6`} aria-labelledby={`${id}-title`}>
+		<section id="api-key" className={`${ui.panel} scroll-mt-20 p-5 sm:p-6`} aria-labelledby={`${id}-title`}>
 			<div className="flex items-center gap-2">
 				<span className="text-accent">
 					<IconKey size={20} />

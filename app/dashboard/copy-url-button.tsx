@@ -24,20 +24,54 @@ async function copyText(text: string): Promise<boolean> {
 
 type Props = { url: string; name: string; className?: string }
 
-export function CopyUrlButton({ url, name, className = '' }: Props) {
+/**
+ * What a guide links to: the path on this site (`/uploads/…`) for our own files, the whole URL
+ * for files served from elsewhere (a bucket or CDN).
+ */
+export function linkTarget(url: string, origin: string): string {
+	try {
+		const parsed = new URL(url, origin)
+		return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : parsed.href
+	} catch {
+		return url
+	}
+}
+
+/** A ready markdown snippet: an image for pictures (alt text from the name), a link for documents. */
+export function markdownSnippet(target: string, name: string, isImage: boolean): string {
+	const label = name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || name
+	return isImage ? `![${label}](${target})` : `[${label}](${target})`
+}
+
+async function copy(text: string, what: string) {
+	if (await copyText(text)) void notify('success', `${what} copied to clipboard`, text)
+	else void notify('error', `Could not copy the ${what.toLowerCase()}`, text)
+}
+
+/** "Copy path" and "Copy markdown": the two things an author pastes into a guide. */
+export function CopyButtons({ url, name, isImage, className = '' }: Props & { isImage: boolean }) {
+	const target = () => linkTarget(url, window.location.origin)
 	return (
-		<button
-			type="button"
-			className={`${ui.small} ${className}`}
-			aria-label={`Copy URL of ${name}`}
-			onClick={async () => {
-				if (await copyText(url)) void notify('success', 'URL copied to clipboard')
-				else void notify('error', 'Could not copy the URL', url)
-			}}
-		>
-			<IconCopy size={14} />
-			Copy URL
-		</button>
+		<>
+			<button
+				type="button"
+				className={`${ui.small} ${className}`}
+				aria-label={`Copy the path of ${name}`}
+				onClick={() => void copy(target(), 'Path')}
+			>
+				<IconCopy size={14} />
+				Copy path
+			</button>
+			<button
+				type="button"
+				className={`${ui.small} ${className}`}
+				aria-label={`Copy a markdown snippet for ${name}`}
+				onClick={() => void copy(markdownSnippet(target(), name, isImage), 'Markdown')}
+			>
+				<IconCopy size={14} />
+				Copy markdown
+			</button>
+		</>
 	)
 }
 

@@ -53,8 +53,26 @@ export function galleryItem(image: z.infer<typeof listSchema>['images'][number])
 	}
 }
 
-export function galleryQuery(page: number, pageSize = GALLERY_PAGE_SIZE): string {
-	return `limit=${pageSize}&offset=${(page - 1) * pageSize}`
+/** Longest file-name filter the gallery sends (the API refuses more). */
+export const MAX_GALLERY_FILTER = 100
+
+/** The gallery's `?q=`: trimmed, at most MAX_GALLERY_FILTER characters, '' for none. */
+export function galleryFilter(value: string | null): string {
+	return (value ?? '').trim().slice(0, MAX_GALLERY_FILTER)
+}
+
+export function galleryQuery(page: number, pageSize = GALLERY_PAGE_SIZE, filter = ''): string {
+	const query = `limit=${pageSize}&offset=${(page - 1) * pageSize}`
+	return filter ? `${query}&q=${encodeURIComponent(filter)}` : query
+}
+
+/** A gallery page's own URL, keeping the filter. */
+export function galleryHref(path: string, page: number, filter: string): string {
+	const params = new URLSearchParams()
+	if (page > 1) params.set('page', String(page))
+	if (filter) params.set('q', filter)
+	const query = params.toString()
+	return query ? `${path}?${query}` : path
 }
 
 /**

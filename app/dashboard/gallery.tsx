@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { Link, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { formatBytes, formatModified } from './format.ts'
-import type { GalleryData, GalleryItem } from './gallery-data.ts'
+import { type GalleryData, type GalleryItem, galleryHref, MAX_GALLERY_FILTER } from './gallery-data.ts'
 import { paginationWindow, showingRange } from './pagination.ts'
-import { GALLERY_PATH, UPLOAD_PATH } from './paths.ts'
-import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
+import { GALLERY_PATH, IMAGE_FILES_PATH, UPLOAD_PATH } from './paths.ts'
+import { CopyButtons, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
 import {
 	IconAlert,
@@ -23,7 +23,7 @@ export function fetchErrorMessage(data: Extract<GalleryData, { ok: false }>): st
 	return `Failed to fetch images: ${data.status} ${data.statusText}`.trim()
 }
 
-export function Gallery({ data }: { data: GalleryData }) {
+export function Gallery({ data, filter = '' }: { data: GalleryData; filter?: string }) {
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === GALLERY_PATH
 
@@ -35,7 +35,7 @@ export function Gallery({ data }: { data: GalleryData }) {
 		<div className="space-y-6">
 			<DashboardPageHeader
 				title="Image Gallery"
-				text={data.ok ? showingText(data) : 'Every file uploaded for the guides.'}
+				text={data.ok ? showingText(data, filter) : 'Every file uploaded for the guides.'}
 				links={
 					<Link to={UPLOAD_PATH} className={ui.primary}>
 						<IconUpload size={16} />
@@ -44,8 +44,12 @@ export function Gallery({ data }: { data: GalleryData }) {
 				}
 			/>
 
+			<FilterForm filter={filter} />
+
 			{!data.ok ? (
 				<GalleryError data={data} />
+			) : (data.total === 0 || data.items.length === 0) && filter ? (
+				<NoMatch filter={filter} />
 			) : data.total === 0 || data.items.length === 0 ? (
 				<EmptyGallery />
 			) : (
@@ -68,17 +72,65 @@ export function Gallery({ data }: { data: GalleryData }) {
 							</div>
 						) : null}
 					</div>
-					<Pagination page={data.page} totalPages={data.totalPages} total={data.total} />
+					<Pagination page={data.page} totalPages={data.totalPages} total={data.total} filter={filter} />
 				</>
 			)}
 		</div>
 	)
 }
 
-function showingText(data: Extract<GalleryData, { ok: true }>) {
-	if (data.total === 0) return 'Nothing uploaded yet.'
+function showingText(data: Extract<GalleryData, { ok: true }>, filter: string) {
+	if (data.total === 0) return filter ? `No file name holds “${filter}”.` : 'Nothing uploaded yet.'
 	const { from, to } = showingRange(data.page, data.pageSize, data.items.length, data.total)
-	return `Showing ${from} - ${to} of ${data.total} ${data.total === 1 ? 'image' : 'images'}`
+	const matching = filter ? ` matching “${filter}”` : ''
+	return `Showing ${from} - ${to} of ${data.total} ${data.total === 1 ? 'image' : 'images'}${matching}`
+}
+
+/** The file-name filter: a plain GET form (`?q=`), so it works before and without JavaScript. */
+function FilterForm({ filter }: { filter: string }) {
+	return (
+		<Form method="get" action={GALLERY_PATH} role="search" className="flex flex-wrap items-end gap-2" data-gallery-filter="">
+			<div className="min-w-0 flex-1">
+				<label htmlFor="gallery-filter" className="block text-sm font-medium">
+					Filter by file name
+				</label>
+				<input
+					id="gallery-filter"
+					key={filter}
+					type="search"
+					name="q"
+					defaultValue={filter}
+					maxLength={MAX_GALLERY_FILTER}
+					placeholder="e.g. minimap"
+					className={`${ui.input} mt-1.5`}
+				/>
+			</div>
+			<button type="submit" className={ui.secondary}>
+				Filter
+			</button>
+			{filter ? (
+				<Link to={GALLERY_PATH} className={ui.ghost}>
+					Show all
+				</Link>
+			) : null}
+		</Form>
+	)
+}
+
+function NoMatch({ filter }: { filter: string }) {
+	return (
+		<StatePanel
+			id="gallery-no-match-title"
+			icon={<IconImages size={26} />}
+			iconClassName="bg-sunken text-accent"
+			title="No file matches"
+			message={`No uploaded file has “${filter}” in its name.`}
+		>
+			<Link to={GALLERY_PATH} className={`${ui.secondary} mt-6`}>
+				Show every file
+			</Link>
+		</StatePanel>
+	)
 }
 
 /** A whole-panel message (error or empty gallery): an icon, a title, a line and one action. */
@@ -167,10 +219,71 @@ function GalleryCard({ item }: { item: GalleryItem }) {
 				</p>
 				<div className="mt-auto flex flex-wrap gap-2 pt-2">
 					<ViewLink url={item.url} name={item.name} className="flex-1" />
-					<CopyUrlButton url={item.url} name={item.name} className="flex-1" />
+					<CopyButtons url={item.url} name={item.name} isImage={item.isImage} className="flex-1" />
 				</div>
+				<DeleteButton item={item} />
 			</div>
 		</li>
+	)
+}
+
+/**
+ * Delete, with a second step to confirm. The image API's DELETE takes the dashboard session; the
+ * gallery reloads its page afterwards.
+ */
+function DeleteButton({ item }: { item: GalleryItem }) {
+	const [confirming, setConfirming] = useState(false)
+	const [busy, setBusy] = useState(false)
+	const revalidator = useRevalidator()
+	const confirmRef = useRef<HTMLButtonElement>(null)
+	useEffect(() => {
+		if (confirming) confirmRef.current?.focus()
+	}, [confirming])
+
+	async function remove() {
+		setBusy(true)
+		try {
+			const response = await fetch(`${IMAGE_FILES_PATH}${encodeURIComponent(item.key)}`, { method: 'DELETE' })
+			const body = (await response.json().catch(() => null)) as { error?: string } | null
+			if (response.ok) {
+				void notify('success', `Deleted ${item.name}`)
+				await revalidator.revalidate()
+			} else {
+				void notify('error', `Could not delete ${item.name}`, body?.error ?? `${response.status} ${response.statusText}`)
+			}
+		} catch {
+			void notify('error', `Could not delete ${item.name}`, 'The server did not answer. Try again.')
+		} finally {
+			setBusy(false)
+			setConfirming(false)
+		}
+	}
+
+	if (!confirming) {
+		return (
+			<button
+				type="button"
+				className={`${ui.small} js-only mt-1 text-bad`}
+				aria-label={`Delete ${item.name}`}
+				onClick={() => setConfirming(true)}
+			>
+				Delete
+			</button>
+		)
+	}
+	return (
+		<div role="group" aria-label={`Delete ${item.name}?`} className="mt-1 rounded-md border border-bad/50 bg-bad-bg p-2 text-sm" data-confirm-delete="">
+			<p className="font-medium">Delete {item.name} for good? Guides that use it will show a broken image.</p>
+			<div className="mt-2 flex gap-2">
+				<button ref={confirmRef} type="button" className={`${ui.small} border-bad text-bad`} disabled={busy} onClick={() => void remove()}>
+					{busy ? <IconSpinner size={14} /> : null}
+					Yes, delete
+				</button>
+				<button type="button" className={ui.small} disabled={busy} onClick={() => setConfirming(false)}>
+					Cancel
+				</button>
+			</div>
+		</div>
 	)
 }
 
@@ -215,8 +328,8 @@ function FileTile({ label }: { label: string }) {
 	)
 }
 
-function Pagination({ page, totalPages, total }: { page: number; totalPages: number; total: number }) {
-	const href = (n: number) => `${GALLERY_PATH}?page=${n}`
+function Pagination({ page, totalPages, total, filter }: { page: number; totalPages: number; total: number; filter: string }) {
+	const href = (n: number) => galleryHref(GALLERY_PATH, n, filter)
 	const step = 'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border px-2.5 text-sm font-semibold'
 	const idle = `${step} border-line bg-raised hover:border-accent hover:text-accent`
 	const off = `${step} border-line text-muted opacity-50`

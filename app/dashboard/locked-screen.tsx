@@ -1,35 +1,35 @@
 import { useEffect, useId, useRef } from 'react'
-import { useFetcher } from 'react-router'
-import { notify } from '#app/components/toaster.tsx'
+import { useActionData, useFetcher } from 'react-router'
 import { IconLock, IconSpinner } from './icons.tsx'
 import { ui } from './ui.ts'
 
 export type LoginFailure = { ok: false; status: 400 | 401 | 429; error: string }
 
-const TOASTS: Record<LoginFailure['status'], (error: string) => [string, string]> = {
-	401: () => ['Incorrect password', 'Access denied. Please try again.'],
-	429: (error) => ['Too many attempts', error],
-	400: (error) => ['Password required', error],
+const MESSAGES: Record<LoginFailure['status'], (error: string) => string> = {
+	401: () => 'Incorrect password. Check it and try again.',
+	429: (error) => error,
+	400: (error) => error,
 }
 
 /**
- * The dashboard without a session: a password dialog posting to the index route's action, which
- * sets the session cookie and redirects (so the page reloads its data unlocked).
+ * The dashboard without a session: the password form, always open, posting to the index route's
+ * action, which sets the session cookie and redirects (so the page reloads its data unlocked). A
+ * wrong password is said beside the field, which keeps focus for another try. Without JavaScript
+ * it is a plain form post, and the answer comes back as the action's data.
  */
 export function LockedScreen({ redirectTo }: { redirectTo: string }) {
 	const fetcher = useFetcher<LoginFailure>()
-	const dialog = useRef<HTMLDialogElement>(null)
+	const posted = useActionData<LoginFailure>()
 	const input = useRef<HTMLInputElement>(null)
-	const titleId = useId()
+	const id = useId()
 	const busy = fetcher.state !== 'idle'
+	const failure = fetcher.state === 'idle' ? (fetcher.data ?? posted) : undefined
 
 	useEffect(() => {
-		const failure = fetcher.data
-		if (!failure || failure.ok !== false) return
-		dialog.current?.close()
-		const [title, description] = TOASTS[failure.status](failure.error)
-		void notify('error', title, description)
-	}, [fetcher.data])
+		if (!failure) return
+		input.current?.select()
+		input.current?.focus()
+	}, [failure])
 
 	return (
 		<section className="mx-auto max-w-lg py-10 text-center sm:py-16" aria-labelledby="locked-title">
@@ -43,56 +43,36 @@ export function LockedScreen({ redirectTo }: { redirectTo: string }) {
 				This area is for guide authors: uploading screenshots and managing the files used in the
 				guides. Enter the dashboard password to continue.
 			</p>
-			<button
-				type="button"
-				className={`${ui.primary} mt-8 px-6 py-2.5 text-base`}
-				disabled={busy}
-				onClick={() => {
-					if (input.current) input.current.value = ''
-					dialog.current?.showModal()
-				}}
-			>
-				{busy ? <IconSpinner size={18} /> : <IconLock size={18} />}
-				Enter Password
-			</button>
+			<fetcher.Form method="post" className={`${ui.panel} mx-auto mt-8 max-w-sm p-6 text-left`}>
+				<input type="hidden" name="intent" value="login" />
+				<input type="hidden" name="redirectTo" value={redirectTo} />
+				<h2 className="text-lg font-bold">Enter Password</h2>
+				<label htmlFor={`${id}-password`} className="mt-4 block text-sm font-medium">
+					Password
+				</label>
+				<input
+					ref={input}
+					id={`${id}-password`}
+					name="password"
+					type="password"
+					required
+					maxLength={1024}
+					autoComplete="current-password"
+					aria-invalid={failure ? true : undefined}
+					aria-describedby={failure ? `${id}-error` : undefined}
+					className={`${ui.input} mt-1.5`}
+				/>
+				{failure ? (
+					<p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-bad" data-login-error="">
+						{MESSAGES[failure.status](failure.error)}
+					</p>
+				) : null}
+				<button type="submit" className={`${ui.primary} mt-5 w-full`} disabled={busy}>
+					{busy ? <IconSpinner size={16} /> : null}
+					{busy ? 'Checking…' : 'Unlock'}
+				</button>
+			</fetcher.Form>
 			<p className="mt-8 text-sm text-muted">Need access? Contact the development team for credentials.</p>
-
-			<dialog
-				ref={dialog}
-				aria-labelledby={titleId}
-				className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl border border-line bg-raised p-0 text-left text-fg shadow-2xl backdrop:bg-black/60 backdrop:backdrop-blur-sm"
-			>
-				<fetcher.Form method="post" className="p-6">
-					<input type="hidden" name="intent" value="login" />
-					<input type="hidden" name="redirectTo" value={redirectTo} />
-					<h2 id={titleId} className="text-lg font-bold">
-						Enter Password
-					</h2>
-					<p className="mt-1 text-sm text-muted">The dashboard password unlocks uploads and the gallery.</p>
-					<label htmlFor={`${titleId}-password`} className="mt-5 block text-sm font-medium">
-						Password
-					</label>
-					<input
-						ref={input}
-						id={`${titleId}-password`}
-						name="password"
-						type="password"
-						required
-						maxLength={1024}
-						autoComplete="current-password"
-						className={`${ui.input} mt-1.5`}
-					/>
-					<div className="mt-6 flex justify-end gap-2">
-						<button type="button" className={ui.secondary} onClick={() => dialog.current?.close()}>
-							Cancel
-						</button>
-						<button type="submit" className={ui.primary} disabled={busy}>
-							{busy ? <IconSpinner size={16} /> : null}
-							{busy ? 'Checking…' : 'Unlock'}
-						</button>
-					</div>
-				</fetcher.Form>
-			</dialog>
 		</section>
 	)
 }

@@ -1,6 +1,8 @@
 export const DASHBOARD_PATH = '/dev/dashboard'
 export const UPLOAD_PATH = '/dev/dashboard/upload'
 export const GALLERY_PATH = '/dev/dashboard/gallery'
+/** The image API's file resource: `DELETE <IMAGE_FILES_PATH><key>`. */
+export const IMAGE_FILES_PATH = '/api/v1/images/files/'
 
 /**
  * Where to go after logging in: only a dashboard path on this site (never `//evil.example` or

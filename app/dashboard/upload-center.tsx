@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { browserKeyStore, readApiKey } from './api-key.ts'
 import { formatBytes } from './format.ts'
-import { GALLERY_PATH } from './paths.ts'
+import { DASHBOARD_PATH, GALLERY_PATH } from './paths.ts'
 import {
 	putFile,
 	requestUploadUrl,
@@ -13,7 +13,7 @@ import {
 } from './upload-client.ts'
 import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from './upload-validation.ts'
 import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from './file-types.ts'
-import { CopyUrlButton, ViewLink } from './copy-url-button.tsx'
+import { CopyButtons, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
 import { IconFile, IconImages, IconSpinner, IconUpload } from './icons.tsx'
 import { ui } from './ui.ts'
@@ -27,6 +27,9 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 	const [uploading, setUploading] = useState(false)
 	const [progress, setProgress] = useState<UploadProgress | null>(null)
 	const [uploaded, setUploaded] = useState<UploadedFile[]>([])
+	// Known after hydration: the key lives in this browser's storage.
+	const [hasKey, setHasKey] = useState<boolean | undefined>(undefined)
+	useEffect(() => setHasKey(readApiKey(browserKeyStore()) !== null), [])
 
 	async function upload(files: File[]) {
 		if (uploading || files.length === 0) return
@@ -86,6 +89,19 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 					</Link>
 				}
 			/>
+
+			{hasKey === false ? (
+				<div role="alert" className={`${ui.panel} border-warn/60 p-4 text-sm`} data-no-api-key="">
+					<p className="font-semibold text-warn">No API key is saved in this browser</p>
+					<p className="mt-1 text-muted">
+						Uploads are signed with your API key, so they would fail now.{' '}
+						<Link to={`${DASHBOARD_PATH}#api-key`} className="font-medium text-link underline underline-offset-2">
+							Save your API key on the dashboard
+						</Link>{' '}
+						first, then come back.
+					</p>
+				</div>
+			) : null}
 
 			<div
 				data-testid="drop-zone"
@@ -219,7 +235,7 @@ function UploadedList({ files }: { files: UploadedFile[] }) {
 							</span>
 						</span>
 						<span className="flex w-full justify-end gap-2 sm:w-auto">
-							<CopyUrlButton url={file.publicUrl} name={file.name} />
+							<CopyButtons url={file.publicUrl} name={file.name} isImage={isImageType(file.contentType)} />
 							<ViewLink url={file.publicUrl} name={file.name} />
 						</span>
 					</li>

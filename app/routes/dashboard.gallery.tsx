@@ -2,7 +2,13 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/dashboard.gallery'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Gallery } from '#app/dashboard/gallery.tsx'
-import { type GalleryData, galleryFromResponse, galleryQuery } from '#app/dashboard/gallery-data.ts'
+import {
+	type GalleryData,
+	galleryFilter,
+	galleryFromResponse,
+	galleryHref,
+	galleryQuery,
+} from '#app/dashboard/gallery-data.ts'
 import { parsePageParam } from '#app/dashboard/pagination.ts'
 import { DASHBOARD_PATH, GALLERY_PATH, dashboardMeta } from '#app/dashboard/paths.ts'
 import { listGalleryPage, requireDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
@@ -14,20 +20,22 @@ function checkPage(url: URL): number {
 	return page
 }
 
-function pastTheEnd(data: GalleryData): string | null {
+function pastTheEnd(data: GalleryData, filter: string): string | null {
 	if (!data.ok || data.items.length > 0 || data.totalPages === 0 || data.page <= data.totalPages) {
 		return null
 	}
-	return `${GALLERY_PATH}?page=${data.totalPages}`
+	return galleryHref(GALLERY_PATH, data.totalPages, filter)
 }
 
 /** First render: the server lists the page through the image API under the dashboard session. */
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireDashboardSession(request)
-	const data = await listGalleryPage(request, checkPage(new URL(request.url)))
-	const last = pastTheEnd(data)
+	const url = new URL(request.url)
+	const filter = galleryFilter(url.searchParams.get('q'))
+	const data = await listGalleryPage(request, checkPage(url), filter)
+	const last = pastTheEnd(data, filter)
 	if (last) throw redirect(last)
-	return data
+	return { ...data, filter }
 }
 
 /**
@@ -35,33 +43,35 @@ export async function loader({ request }: Route.LoaderArgs) {
  * session cookie authorises it), so a failure lands in the gallery's own error state instead of
  * the app-wide error screen, and only this route's data is fetched.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<GalleryData> {
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<GalleryData & { filter: string }> {
 	const url = new URL(request.url)
 	const page = checkPage(url)
+	const filter = galleryFilter(url.searchParams.get('q'))
 	let response: Response
 	try {
-		response = await fetch(`/api/v1/images/view?${galleryQuery(page)}`, {
+		response = await fetch(`/api/v1/images/view?${galleryQuery(page, undefined, filter)}`, {
 			headers: { accept: 'application/json' },
 			signal: request.signal,
 		})
 	} catch (error) {
 		if (request.signal.aborted) throw error
-		return { ok: false, page, status: 0, statusText: 'Network Error', message: null }
+		return { ok: false, page, status: 0, statusText: 'Network Error', message: null, filter }
 	}
 	if (response.status === 401) {
 		// The session ran out: back to the password screen, then here again.
 		throw redirect(`${DASHBOARD_PATH}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
 	}
 	const data = await galleryFromResponse(response, page)
-	const last = pastTheEnd(data)
+	const last = pastTheEnd(data, filter)
 	if (last) throw redirect(last)
-	return data
+	return { ...data, filter }
 }
 
 export const meta: Route.MetaFunction = () => dashboardMeta('Image Gallery')
 
 export default function GalleryRoute({ loaderData }: Route.ComponentProps) {
-	return <Gallery data={loaderData} />
+	const { filter, ...data } = loaderData
+	return <Gallery data={data as GalleryData} filter={filter} />
 }
 
 export const ErrorBoundary = GeneralErrorBoundary

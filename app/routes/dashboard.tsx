@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { Form, Link, Outlet } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { dismissErrorToasts } from '#app/components/toaster.tsx'
 import { IconLogout } from '#app/dashboard/icons.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import { DASHBOARD_PATH, dashboardMeta } from '#app/dashboard/paths.ts'
@@ -19,6 +21,11 @@ export const headers: Route.HeadersFunction = () => ({
 export const meta: Route.MetaFunction = () => dashboardMeta('Dashboard')
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+	const { unlocked } = loaderData
+	// Just logged in: error toasts from before (a refused attempt, a failed request) are out of date.
+	useEffect(() => {
+		if (unlocked) void dismissErrorToasts()
+	}, [unlocked])
 	return (
 		<main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
 			<div className="mb-6 flex min-h-9 items-center justify-between gap-4 border-b border-line pb-4">

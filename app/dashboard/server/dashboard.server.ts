@@ -19,9 +19,9 @@ export async function hasDashboardSession(request: Request): Promise<boolean> {
  * session authorises it (the API's `allowRequest`), so no API key is involved: only the cookie
  * of the page request is passed on. Call after `requireDashboardSession`.
  */
-export async function listGalleryPage(request: Request, page: number): Promise<GalleryData> {
+export async function listGalleryPage(request: Request, page: number, filter = ''): Promise<GalleryData> {
 	const { imagesApi } = await getServices()
-	const url = new URL(`/api/v1/images/view?${galleryQuery(page)}`, request.url)
+	const url = new URL(`/api/v1/images/view?${galleryQuery(page, undefined, filter)}`, request.url)
 	const headers = new Headers({ accept: 'application/json' })
 	const cookie = request.headers.get('cookie')
 	if (cookie) headers.set('cookie', cookie)

@@ -459,6 +459,7 @@ test('a storage failure is a 500 with a plain message, logged for the operator',
 		createUpload: () => Promise.reject(new Error('connect ECONNREFUSED')),
 		list: () => Promise.reject(new Error('connect ECONNREFUSED')),
 		open: () => Promise.reject(new Error('connect ECONNREFUSED')),
+		delete: () => Promise.reject(new Error('connect ECONNREFUSED')),
 	}
 	const logs: string[] = []
 	const api = createImagesApi({ storage: broken, apiKeys: [KEY], log: (m) => logs.push(m) })
@@ -673,4 +674,48 @@ test('an uploaded SVG is never handed out on the bucket URL, only on our sandbox
 	const served = await publicFile(api, created.filename)
 	expect(served.headers.get('content-security-policy')).toContain('sandbox')
 	expect(await served.text()).toBe(svg)
+})
+
+test('DELETE removes a file for a key or a dashboard session; 404 when gone, 400 for a bad key, 401 without credentials', async () => {
+	const { storage } = await setup()
+	const api = createImagesApi({
+		storage,
+		apiKeys: [KEY],
+		publicOrigin: ORIGIN,
+		allowRequest: (request) => request.headers.get('cookie') === 'gg_session=valid',
+	})
+	const one = await upload(api, 'one.png', 'image/png', Buffer.from('x'))
+	const two = await upload(api, 'two.png', 'image/png', Buffer.from('y'))
+	const del = (key: string, headers: Record<string, string> = auth, method = 'DELETE') =>
+		api.handleDeleteImage(new Request(`${ORIGIN}/api/v1/images/files/${key}`, { method, headers }), key, CLIENT)
+
+	const anonymous = await del(one.filename, {})
+	expect(anonymous.status).toBe(401)
+	expect((await del(one.filename, { authorization: 'Bearer wrong' })).status).toBe(401)
+	expect((await storage.list({ limit: 10, offset: 0 })).total).toBe(2)
+
+	const deleted = await del(one.filename)
+	expect(deleted.status).toBe(200)
+	expect(await deleted.json()).toEqual({ deleted: one.filename })
+	expect(await storage.open(one.filename)).toBeNull()
+	const again = await del(one.filename)
+	expect(again.status).toBe(404)
+	expect((await again.json()) as { error: string }).toEqual({ error: `No file is stored as ${one.filename}.` })
+	expect((await del('../secrets/x')).status).toBe(400)
+	const wrongMethod = await del(two.filename, auth, 'POST')
+	expect(wrongMethod.status).toBe(405)
+	expect(wrongMethod.headers.get('allow')).toBe('DELETE')
+	expect((await del(two.filename, { cookie: 'gg_session=valid' })).status).toBe(200)
+	expect((await storage.list({ limit: 10, offset: 0 })).total).toBe(0)
+})
+
+test('list filters by file name with q, and refuses an overlong q', async () => {
+	const { api } = await setup()
+	for (const name of ['lumbridge-map.png', 'cape.png']) await upload(api, name, 'image/png', Buffer.from('x'))
+	const maps = (await (await list(api, '?q=Map')).json()) as { images: { key: string }[]; pagination: { total: number } }
+	expect(maps.pagination.total).toBe(1)
+	expect(maps.images[0]?.key).toMatch(/-lumbridge-map\.png$/)
+	const long = await list(api, `?q=${'a'.repeat(101)}`)
+	expect(long.status).toBe(400)
+	expect(await long.json()).toEqual({ error: 'q must be at most 100 characters.', field: 'q' })
 })

@@ -17,7 +17,7 @@ import {
 import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
-import { keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
+import { isValidKey, keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
 import {
 	type Storage,
 	StorageError,
@@ -58,7 +58,12 @@ export type ImagesApi = {
 	handleListImages(request: Request, client: ClientAddress): Promise<Response>
 	/** GET/HEAD /uploads/<key> */
 	handlePublicFile(request: Request, key: string): Promise<Response>
+	/** DELETE /api/v1/images/files/<key> */
+	handleDeleteImage(request: Request, key: string, client: ClientAddress): Promise<Response>
 }
+
+/** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
+const MAX_FILTER_LENGTH = 100
 
 const MAX_JSON_BYTES = 16 * 1024
 /** Wrong API keys a client may send in 15 minutes (a generated key has 256 bits: this is about load). */
@@ -329,8 +334,12 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			if (!offset.success) {
 				return error(400, offset.error.issues[0]?.message ?? 'Bad offset.', 'offset')
 			}
+			const filter = query.get('q') ?? ''
+			if (filter.length > MAX_FILTER_LENGTH) {
+				return error(400, `q must be at most ${MAX_FILTER_LENGTH} characters.`, 'q')
+			}
 			try {
-				const page = await storage.list({ limit: limit.data, offset: offset.data })
+				const page = await storage.list({ limit: limit.data, offset: offset.data, filter })
 				return json({
 					images: page.images.map((image) => ({
 						key: image.key,
@@ -347,6 +356,19 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				})
 			} catch (cause) {
 				return failure(cause, 'list the images')
+			}
+		},
+
+		async handleDeleteImage(request, key, client) {
+			if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
+			const denied = await unauthorized(request, client)
+			if (denied) return denied
+			if (!isValidKey(key)) return error(400, 'That is not a file name of ours: use the key from the list.')
+			try {
+				if (!(await storage.delete(key))) return error(404, `No file is stored as ${key}.`)
+				return json({ deleted: key })
+			} catch (cause) {
+				return failure(cause, 'delete the file')
 			}
 		},
 

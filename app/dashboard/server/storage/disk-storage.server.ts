@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { createKeyFactory, isValidKey } from './keys.server.ts'
+import { createKeyFactory, isValidKey, keyMatchesFilter } from './keys.server.ts'
 import type { ExpiringSet } from '#app/server/shared-state/shared-state.server.ts'
 import { createUploadSigner } from './signing.server.ts'
 import {
@@ -99,8 +99,8 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 			return { key, size: counter.bytes() }
 		},
 
-		async list({ limit, offset }) {
-			const names = (await readdir(uploadsDir)).filter(isValidKey)
+		async list({ limit, offset, filter }) {
+			const names = (await readdir(uploadsDir)).filter((name) => isValidKey(name) && keyMatchesFilter(name, filter))
 			// Keys start with their creation time, so a reverse string sort is newest first.
 			names.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
 			const page = names.slice(offset, offset + limit)
@@ -120,6 +120,14 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 				]
 			})
 			return { images, total: names.length }
+		},
+
+		async delete(key) {
+			if (!isValidKey(key)) return false
+			const path = join(uploadsDir, key)
+			if (!(await stat(path).catch(() => null))?.isFile()) return false
+			await rm(path, { force: true })
+			return true
 		},
 
 		async open(key) {

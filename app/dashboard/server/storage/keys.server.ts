@@ -64,6 +64,15 @@ export function keyDisplayName(key: string): string {
 }
 
 /**
+ * Whether a key's file name holds what a reader typed to find it, compared the way names are
+ * stored (lower case, spaces and underscores as `-`): "Lumbridge Map" finds `…-lumbridge-map.png`.
+ */
+export function keyMatchesFilter(key: string, filter: string | undefined): boolean {
+	const needle = (filter ?? '').trim().toLowerCase().replace(/[\s_]+/g, '-')
+	return needle === '' || keyDisplayName(key).includes(needle)
+}
+
+/**
  * Makes unique keys whose order is the order they were made in: within one process the time part
  * never repeats or goes back (a clash moves it on by 1 ms), so newest-first needs no tie-break.
  */

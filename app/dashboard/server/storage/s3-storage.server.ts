@@ -1,4 +1,5 @@
 import {
+	DeleteObjectCommand,
 	GetObjectCommand,
 	HeadObjectCommand,
 	ListObjectsV2Command,
@@ -7,7 +8,7 @@ import {
 	S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { createKeyFactory, isValidKey } from './keys.server.ts'
+import { createKeyFactory, isValidKey, keyMatchesFilter } from './keys.server.ts'
 import {
 	type StoredImage,
 	type Storage,
@@ -123,10 +124,23 @@ export function createS3Storage(
 			return { uploadUrl, key, expiresIn, publicUrl: publicUrlFor(key, options.publicBaseUrl) }
 		},
 
-		async list({ limit, offset }) {
-			const all = await listAll()
+		async list({ limit, offset, filter }) {
+			const all = (await listAll()).filter((image) => keyMatchesFilter(image.key, filter))
 			all.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
 			return { images: all.slice(offset, offset + limit), total: all.length }
+		},
+
+		async delete(key) {
+			if (!isValidKey(key)) return false
+			// DeleteObject answers the same whether the key existed or not: ask first.
+			try {
+				await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
+			} catch (error) {
+				if (isNotFound(error)) return false
+				throw error
+			}
+			await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
+			return true
 		},
 
 		async open(key) {

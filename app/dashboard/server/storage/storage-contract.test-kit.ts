@@ -177,6 +177,34 @@ export function describeStorageContract(setup: ContractSetup) {
 		expect(await storage.open('')).toBeNull()
 	})
 
+	test('list keeps the files whose name holds the filter, counted as a whole', async () => {
+		const storage = await start()
+		const map = await upload(storage, 'Lumbridge Map.png', Buffer.from('a'), 'image/png')
+		await upload(storage, 'cape.png', Buffer.from('b'), 'image/png')
+		const mapNotes = await upload(storage, 'map_notes.txt', Buffer.from('c'), 'text/plain')
+		const maps = await storage.list({ limit: 20, offset: 0, filter: 'MAP' })
+		expect(maps.total).toBe(2)
+		expect(maps.images.map((image) => image.key)).toEqual([mapNotes.key, map.key])
+		expect((await storage.list({ limit: 20, offset: 0, filter: 'lumbridge map' })).images.map((i) => i.key)).toEqual([map.key])
+		expect(await storage.list({ limit: 1, offset: 1, filter: 'map' })).toMatchObject({ total: 2, images: [{ key: map.key }] })
+		expect((await storage.list({ limit: 20, offset: 0, filter: 'nothing-like-it' })).total).toBe(0)
+		// The time and random part of a key is not part of the name.
+		expect((await storage.list({ limit: 20, offset: 0, filter: map.key.slice(0, 8) })).total).toBe(0)
+	})
+
+	test('delete removes a file and says whether there was one', async () => {
+		const storage = await start()
+		const kept = await upload(storage, 'kept.png', Buffer.from('kept'), 'image/png')
+		const gone = await upload(storage, 'gone.png', Buffer.from('gone'), 'image/png')
+		expect(await storage.delete(gone.key)).toBe(true)
+		expect(await storage.open(gone.key)).toBeNull()
+		expect((await storage.list({ limit: 20, offset: 0 })).images.map((image) => image.key)).toEqual([kept.key])
+		expect(await storage.delete(gone.key)).toBe(false)
+		expect(await storage.delete('0000000000000000000000-missing.png')).toBe(false)
+		expect(await storage.delete('../secrets/session-secret')).toBe(false)
+		expect(await storage.open(kept.key)).not.toBeNull()
+	})
+
 	test('a byte range reads back just those bytes', async () => {
 		const storage = await start()
 		const bytes = randomBytes(200_000)

@@ -38,10 +38,12 @@ export type ReceiveUploadInput = {
 export interface Storage {
 	readonly kind: 'disk' | 's3'
 	createUpload(input: CreateUploadInput): Promise<CreatedUpload>
-	/** Newest first. */
-	list(page: { limit: number; offset: number }): Promise<ImagePage>
+	/** Newest first; `filter` keeps the files whose name (the readable part of the key) holds it. */
+	list(page: { limit: number; offset: number; filter?: string }): Promise<ImagePage>
 	/** Null when the key is malformed or nothing is stored under it. */
 	open(key: string): Promise<StoredFile | null>
+	/** Removes a file: true when it was there, false when the key is malformed or nothing is stored under it. */
+	delete(key: string): Promise<boolean>
 	/**
 	 * Disk driver only: checks the signed upload URL and streams the body into storage. Throws a
 	 * `StorageError` carrying the HTTP status to answer with.
