@@ -59,7 +59,7 @@ async function showingCounts(page: Page) {
 	return { from: Number(from), to: Number(to), total: Number(total) }
 }
 
-test('the locked dashboard asks for a password; cancel does nothing', async ({ page, consoleErrors }) => {
+test('the locked dashboard asks for a password in a form that is always open', async ({ page, consoleErrors }) => {
 	const posts: string[] = []
 	page.on('request', (request) => {
 		if (request.method() === 'POST') posts.push(request.url())
@@ -75,24 +75,13 @@ test('the locked dashboard asks for a password; cancel does nothing', async ({ p
 	await expect(page.getByText('API Key')).toHaveCount(0)
 	await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
 
-	await page.getByRole('button', { name: 'Enter Password' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Enter Password' })
-	await expect(dialog).toBeVisible()
-	const password = dialog.getByLabel('Password', { exact: true })
+	// No button to open a box first: the form is there (and works without JavaScript).
+	await expect(page.getByRole('heading', { name: 'Enter Password' })).toBeVisible()
+	const password = page.getByLabel('Password', { exact: true })
 	await expect(password).toHaveAttribute('type', 'password')
-	await expect(password).toBeFocused()
-	await password.fill('not submitted')
-	await dialog.getByRole('button', { name: 'Cancel' }).click()
-	await expect(dialog).toBeHidden()
-	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Unlock' })).toBeVisible()
 	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
 	expect(posts).toEqual([])
-
-	// Opening it again starts from an empty field.
-	await page.getByRole('button', { name: 'Enter Password' }).click()
-	await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('')
-	await page.keyboard.press('Escape')
-	await expect(dialog).toBeHidden()
 	expect(consoleErrors).toEqual([])
 })
 
@@ -107,28 +96,28 @@ test('the upload and gallery pages send a visitor without a session to the locke
 	await expect(page.getByText('Image Gallery')).toHaveCount(0)
 })
 
-test('a wrong password shows a toast; the right one unlocks the dashboard', async ({
+test('a wrong password is said beside the field, which keeps focus; the right one unlocks the dashboard', async ({
 	page,
 	context,
 	consoleErrors,
 }) => {
 	await page.goto('/dev/dashboard')
 	await waitForHydration(page)
-	const dialog = page.getByRole('dialog', { name: 'Enter Password' })
+	const password = page.getByLabel('Password', { exact: true })
 
-	await page.getByRole('button', { name: 'Enter Password' }).click()
-	await dialog.getByLabel('Password', { exact: true }).fill('definitely-wrong')
-	await dialog.getByRole('button', { name: 'Unlock' }).click()
-	const denied = toast(page, 'Incorrect password')
-	await expect(denied).toBeVisible()
-	await expect(denied).toContainText('Access denied. Please try again.')
-	await expect(dialog).toBeHidden()
-	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	await password.fill('definitely-wrong')
+	await page.getByRole('button', { name: 'Unlock' }).click()
+	const denied = page.getByRole('alert').filter({ hasText: 'Incorrect password' })
+	await expect(denied).toHaveText('Incorrect password. Check it and try again.')
+	await expect(password).toBeVisible()
+	await expect(password).toBeFocused()
+	await expect(password).toHaveAttribute('aria-invalid', 'true')
+	await expect(password).toHaveAccessibleDescription('Incorrect password. Check it and try again.')
+	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
 	expect(await context.cookies()).toEqual([])
 
-	await page.getByRole('button', { name: 'Enter Password' }).click()
-	await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await dialog.getByLabel('Password', { exact: true }).press('Enter')
+	await password.fill(PASSWORD)
+	await password.press('Enter')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
 	await expect(page).toHaveURL('/dev/dashboard')
 	await expect(page.getByRole('heading', { name: 'API Key' })).toBeVisible()
@@ -146,7 +135,6 @@ test('a wrong password shows a toast; the right one unlocks the dashboard', asyn
 test('logging in from a redirect goes back to the page that was asked for', async ({ page }) => {
 	await page.goto('/dev/dashboard/gallery')
 	await waitForHydration(page)
-	await page.getByRole('button', { name: 'Enter Password' }).click()
 	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
 	await page.getByRole('button', { name: 'Unlock' }).click()
 	await expect(page).toHaveURL('/dev/dashboard/gallery')
@@ -288,9 +276,18 @@ test('two files upload through the file chooser with progress to 100%', async ({
 	expect(stored.status()).toBe(200)
 	expect(Buffer.from(await stored.body()).equals(big)).toBe(true)
 
-	await items.nth(1).getByRole('button', { name: /^Copy URL/ }).click()
-	await expect(toast(page, 'URL copied to clipboard')).toBeVisible()
-	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href)
+	// Copy offers the path on the site and a ready markdown snippet.
+	const path = new URL(href!, baseURL).pathname
+	await items.nth(1).getByRole('button', { name: /^Copy the path/ }).click()
+	await expect(toast(page, 'Path copied to clipboard')).toBeVisible()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(path)
+	await items.nth(0).getByRole('button', { name: /^Copy a markdown snippet/ }).click()
+	await expect(toast(page, 'Markdown copied to clipboard')).toBeVisible()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+		new RegExp(`^!\\[${name.replaceAll('-', ' ')}\\]\\(/uploads/[0-9a-z]{22}-${name}\\.png\\)$`),
+	)
+	await items.nth(1).getByRole('button', { name: /^Copy a markdown snippet/ }).click()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`[${name.replaceAll('-', ' ')}](${path})`)
 	expect(consoleErrors).toEqual([])
 })
 
@@ -478,4 +475,128 @@ test('an error in a dashboard page shows the error screen inside the dashboard f
 		await expect(page.getByRole('link', { name: 'Author Dashboard' })).toBeVisible()
 		await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
 	}
+})
+
+test('error toasts still showing go away once the dashboard unlocks', async ({ page }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard')
+	await waitForHydration(page)
+	await page.getByRole('textbox', { name: 'API Key' }).fill('   ')
+	await page.getByRole('button', { name: 'Save Key' }).click()
+	const stale = toast(page, 'Please enter a valid API key')
+	await expect(stale).toBeVisible()
+	// Stop the toast's own timer: only the unlock may take it away.
+	await page.clock.install()
+	await page.clock.pauseAt(Date.now() + 1000)
+	await page.getByRole('button', { name: 'Logout' }).click()
+	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
+	await expect(stale).toBeVisible()
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Password', { exact: true }).press('Enter')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
+	// Sonner marks a dismissed toast before its exit animation removes it.
+	await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: 'Please enter a valid API key' })).toHaveCount(0)
+})
+
+test('without JavaScript the password form still logs in, and a wrong password says so', async ({ browser }) => {
+	const context = await browser.newContext({ javaScriptEnabled: false })
+	const page = await context.newPage()
+	await page.goto('/dev/dashboard')
+	await page.getByLabel('Password', { exact: true }).fill('definitely-wrong')
+	await page.getByRole('button', { name: 'Unlock' }).click()
+	await expect(page.getByRole('alert')).toHaveText('Incorrect password. Check it and try again.')
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByRole('button', { name: 'Unlock' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
+	await context.close()
+})
+
+test('toasts follow the theme and sit below the header controls', async ({ page }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Save Key' }).click()
+	const shown = toast(page, 'Please enter a valid API key')
+	await expect(shown).toBeVisible()
+	const header = (await page.locator('header').first().boundingBox())!
+	// Measured once the toast has slid into place.
+	await expect.poll(async () => (await shown.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
+	// The toast wears the site's raised surface (the API key panel's), not sonner's own black or white.
+	const colours = () => shown.evaluate((el) => getComputedStyle(el).backgroundColor)
+	const surface = () => page.locator('#api-key').evaluate((el) => getComputedStyle(el).backgroundColor)
+	const dark = await colours()
+	expect(dark).not.toBe('rgb(0, 0, 0)')
+	expect(dark).toBe(await surface())
+	await page.getByRole('button', { name: /Switch to light theme/ }).click()
+	await expect.poll(colours).not.toBe(dark)
+	expect(await colours()).toBe(await surface())
+})
+
+test('the upload page warns before any drop when no API key is saved', async ({ page }) => {
+	await logIn(page)
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	const warning = page.locator('[data-no-api-key]')
+	await expect(warning).toContainText('No API key is saved in this browser')
+	await warning.getByRole('link', { name: 'Save your API key on the dashboard' }).click()
+	await expect(page).toHaveURL(/\/dev\/dashboard#api-key$/)
+	await page.getByRole('textbox', { name: 'API Key' }).fill(API_KEY)
+	await page.getByRole('button', { name: 'Save Key' }).click()
+	await page.goto('/dev/dashboard/upload')
+	await waitForHydration(page)
+	await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
+	await expect(page.locator('[data-no-api-key]')).toHaveCount(0)
+})
+
+test('the gallery filters by file name and deletes a file after a confirming second step', async ({ page, request }) => {
+	const stem = unique('filter')
+	const [alpha, beta] = await seed(request, [
+		{ name: `${stem}-alpha.png`, type: 'image/png', body: PNG },
+		{ name: `${stem}-beta.png`, type: 'image/png', body: PNG },
+		{ name: `${stem}-notes.txt`, type: 'text/plain', body: 'notes' },
+	])
+	await logIn(page)
+	await page.goto('/dev/dashboard/gallery')
+	await waitForHydration(page)
+	const filter = page.getByRole('searchbox', { name: 'Filter by file name' })
+	await filter.fill(stem.toUpperCase())
+	await filter.press('Enter')
+	await expect(page).toHaveURL(new RegExp(`/dev/dashboard/gallery\\?q=${stem.toUpperCase()}$`))
+	await expect(page.getByText(new RegExp(`^Showing 1 - 3 of 3 images matching “${stem.toUpperCase()}”$`))).toBeVisible()
+	const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: /^View / }) })
+	await expect(cards).toHaveCount(3)
+
+	await filter.fill(`${stem} beta`)
+	await filter.press('Enter')
+	await expect(cards).toHaveCount(1)
+	const card = cards.first()
+	await card.getByRole('button', { name: `Delete ${stem}-beta.png` }).click()
+	const confirm = card.getByRole('group', { name: `Delete ${stem}-beta.png?` })
+	await expect(confirm).toContainText('for good')
+	await expect(confirm.getByRole('button', { name: 'Yes, delete' })).toBeFocused()
+	await confirm.getByRole('button', { name: 'Cancel' }).click()
+	await expect(confirm).toHaveCount(0)
+	await expect(cards).toHaveCount(1)
+
+	await card.getByRole('button', { name: `Delete ${stem}-beta.png` }).click()
+	await card.getByRole('button', { name: 'Yes, delete' }).click()
+	await expect(toast(page, `Deleted ${stem}-beta.png`)).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'No file matches' })).toBeVisible()
+	expect((await request.get(`/uploads/${beta}`)).status()).toBe(404)
+	expect((await request.get(`/uploads/${alpha}`)).status()).toBe(200)
+	await page.getByRole('link', { name: 'Show every file' }).click()
+	await expect(page).toHaveURL('/dev/dashboard/gallery')
+})
+
+test('DELETE on the image API needs a key or the session: 401 without, 200 once, then 404', async ({ request, playwright, baseURL }) => {
+	const [key] = await seed(request, [{ name: `${unique('api-delete')}.png`, type: 'image/png', body: PNG }])
+	const anonymous = await playwright.request.newContext({ baseURL })
+	expect((await anonymous.delete(`/api/v1/images/files/${key}`)).status()).toBe(401)
+	await anonymous.dispose()
+	const auth = { headers: { authorization: `Bearer ${API_KEY}` } }
+	const gone = await request.delete(`/api/v1/images/files/${key}`, auth)
+	expect(gone.status()).toBe(200)
+	expect(await gone.json()).toEqual({ deleted: key })
+	expect((await request.delete(`/api/v1/images/files/${key}`, auth)).status()).toBe(404)
+	expect((await request.get(`/uploads/${key}`)).status()).toBe(404)
 })
