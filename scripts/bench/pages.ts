@@ -1,25 +1,60 @@
 /**
- * `npm run bench:pages`: builds, serves the production site and runs Lighthouse (mobile) with
- * Debian's Chromium on a few pages; prints scores, LCP, TBT, CLS and JS/CSS transferred.
- * `--no-build` reuses the current build.
+ * `npm run bench:pages`: builds, serves the production site and runs Lighthouse (mobile,
+ * simulated throttling) with Debian's Chromium on the pages that matter, three times each; prints
+ * the median of each figure as a Markdown table, then times a prefetched guide-to-guide
+ * navigation in Chromium.
+ *
+ *   --no-build        reuse the current build
+ *   --runs=N          Lighthouse runs per page (default 3)
+ *   --pages=/a,/b     only these pages
+ *   --port=N          where the server listens (default 4180)
+ *   --no-navigation   skip the navigation timing
+ *
+ * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
+ * score move with the machine's load: the load average is printed next to the table.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { ensureChromium } from '../dev/ensure-browser.ts'
+import { type LighthouseReport, type PageFigures, medianFigures, summarize, table } from './lighthouse-summary.ts'
+import { type Hop, describeNavigation, measureNavigation } from './navigation-time.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const PAGES = ['/', '/setup/client-setup', '/getting-started/intro', '/getting-started/tick-system', '/guides/mid-game/while-guthix-sleeps']
-const PORT = 4180
+const PAGES = [
+	'/',
+	'/setup/client-setup',
+	'/getting-started/tick-system',
+	'/guides/early-game/desert-treasure',
+	'/guides/mid-game/while-guthix-sleeps',
+	'/quests',
+	'/quests/while-guthix-sleeps',
+	'/tools/plan',
+	'/tools/recurring',
+	'/search?q=wgs',
+]
+const HOPS: Hop[] = [
+	['/guides/early-game/desert-treasure', '/guides/mid-game/while-guthix-sleeps'],
+	['/guides/mid-game/while-guthix-sleeps', '/guides/early-game/desert-treasure'],
+	['/setup/client-setup', '/setup/interface-setup'],
+	['/getting-started/tick-system', '/getting-started/combat-basics'],
+]
 const outDir = path.join(root, 'bench-results')
+const lighthouseDir = path.join(root, 'scripts/bench/lighthouse')
 
-type Audit = { numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } }
-type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit> }
+function option(name: string): string | undefined {
+	return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(', ')
 
 async function waitFor(url: string) {
-	for (let i = 0; i < 100; i++) {
+	for (let i = 0; i < 150; i++) {
 		try {
-			if ((await fetch(url)).ok) return
+			const response = await fetch(url, { headers: { connection: 'close' } })
+			await response.arrayBuffer()
+			if (response.ok) return
 		} catch {
 			// not up yet
 		}
@@ -28,63 +63,73 @@ async function waitFor(url: string) {
 	throw new Error(`server did not start: ${url}`)
 }
 
+function reportFile(page: string, run: number) {
+	const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/[/?=&]/g, '-')
+	return path.join(outDir, `lighthouse-${name}-${run}.json`)
+}
+
+function lighthouse(url: string, file: string, chromium: string): LighthouseReport {
+	execFileSync(
+		path.join(lighthouseDir, 'node_modules/.bin/lighthouse'),
+		[
+			url,
+			'--output=json',
+			`--output-path=${file}`,
+			'--quiet',
+			'--only-categories=performance,accessibility,seo,best-practices',
+			'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+		],
+		{ env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
+	)
+	return JSON.parse(readFileSync(file, 'utf8')) as LighthouseReport
+}
+
 async function main() {
 	const chromium = ensureChromium()
-	const lighthouseDir = path.join(root, 'scripts/bench/lighthouse')
+	const runs = Number(option('runs') ?? 3)
+	const port = Number(option('port') ?? 4180)
+	const pages = option('pages')?.split(',') ?? PAGES
+	if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive whole number, not ${option('runs')}`)
 	if (!existsSync(path.join(lighthouseDir, 'node_modules/lighthouse'))) {
 		execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: lighthouseDir, stdio: 'inherit' })
 	}
 	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	mkdirSync(outDir, { recursive: true })
 
+	const base = `http://127.0.0.1:${port}`
 	const server = spawn('node', ['server/index.js'], {
 		cwd: root,
-		env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(outDir, 'data') },
-		stdio: 'ignore',
+		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, DATA_DIR: path.join(outDir, 'data') },
+		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	try {
-		await waitFor(`http://127.0.0.1:${PORT}/robots.txt`)
-		const rows: string[] = []
-		for (const page of PAGES) {
-			const file = path.join(outDir, `lighthouse${page === '/' ? '-home' : page.replace(/\//g, '-')}.json`)
-			execFileSync(
-				path.join(lighthouseDir, 'node_modules/.bin/lighthouse'),
-				[
-					`http://127.0.0.1:${PORT}${page}`,
-					'--output=json',
-					`--output-path=${file}`,
-					'--quiet',
-					'--only-categories=performance,accessibility,seo,best-practices',
-					'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-				],
-				{ env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
-			)
-			const report = JSON.parse(readFileSync(file, 'utf8')) as Report
-			const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100)
-			const items = report.audits['network-requests']?.details?.items ?? []
-			const kb = (type: string) =>
-				(items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024).toFixed(1)
-			rows.push(
-				[
-					page.padEnd(40),
-					String(score('performance')).padStart(4),
-					String(score('accessibility')).padStart(5),
-					String(score('seo')).padStart(4),
-					String(score('best-practices')).padStart(4),
-					`${Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`.padStart(8),
-					`${Math.round(report.audits['total-blocking-time']?.numericValue ?? 0)} ms`.padStart(7),
-					(report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3).padStart(6),
-					`${kb('Script')} KB`.padStart(9),
-					`${kb('Stylesheet')} KB`.padStart(8),
-				].join(' '),
-			)
+		await waitFor(`${base}/robots.txt`)
+		const loadBefore = load()
+		const rows: Array<[string, PageFigures | undefined]> = []
+		for (const page of pages) {
+			const response = await fetch(`${base}${page}`, { headers: { connection: 'close' } })
+			await response.arrayBuffer()
+			if (response.status === 404) {
+				rows.push([page, undefined])
+				continue
+			}
+			const figures: PageFigures[] = []
+			for (let run = 1; run <= runs; run++) {
+				figures.push(summarize(lighthouse(`${base}${page}`, reportFile(page, run), chromium)))
+			}
+			rows.push([page, medianFigures(figures)])
 		}
-		console.log(`\nLighthouse, mobile (reports in bench-results/)`)
-		console.log(`${'page'.padEnd(40)} perf  a11y  seo   bp      LCP     TBT    CLS        JS      CSS`)
-		for (const row of rows) console.log(row)
+		const loadAfter = load()
+		console.log(`\nLighthouse 12.8 mobile, simulated throttling, median of ${runs} (reports in bench-results/)`)
+		console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after; TBT and perf need an idle machine\n`)
+		console.log(table(rows))
+		if (!process.argv.includes('--no-navigation')) {
+			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)
+			console.log(describeNavigation(await measureNavigation(base, chromium, HOPS)))
+		}
 	} finally {
 		server.kill()
 	}
 }
 
-await main()
+if (import.meta.url === `file://${process.argv[1]}`) await main()
