@@ -4,8 +4,10 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 import { documentCspContext } from './server/load-context.server.ts'
+import { appCss } from './styles/app-css.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -26,7 +28,9 @@ export default function handleRequest(
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<StylesProvider value={appCss}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</StylesProvider>
 			</NonceProvider>,
 			{
 				nonce,

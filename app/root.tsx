@@ -11,13 +11,13 @@ import {
 import type { Route } from './+types/root'
 import { BottomTabs, bottomTabs } from './components/bottom-tabs.tsx'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
+import { InlineStyles } from './components/inline-styles.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { themeScript } from './components/theme-toggle.tsx'
 import { ToastRoot } from './components/toaster.tsx'
 import { startAnalytics } from './lib/analytics.ts'
 import { getSiteData } from './server/site.server.ts'
-import './styles/app.css'
 
 export function loader() {
 	return getSiteData()
@@ -40,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#0e1116" />
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
 				<Meta />
+				<InlineStyles />
 				<Links />
 			</head>
 			<body className="pb-16 md:pb-0">
