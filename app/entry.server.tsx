@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
+import { lowerModulePreloads, rewriteHead } from './server/head-rewrite.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
 import { appCss } from './styles/app-css.server.ts'
 
@@ -39,7 +39,7 @@ export default function handleRequest(
 				progressiveChunkSize: waitForAll ? Number.POSITIVE_INFINITY : undefined,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = rewriteHead(lowerModulePreloads)
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (policy) responseHeaders.set('Content-Security-Policy', policy)
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
