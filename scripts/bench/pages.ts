@@ -68,20 +68,28 @@ function reportFile(page: string, run: number) {
 	return path.join(outDir, `lighthouse-${name}-${run}.json`)
 }
 
+/** One Lighthouse run; a busy machine sometimes loses the trace (NO_NAVSTART), so up to 3 tries. */
 function lighthouse(url: string, file: string, chromium: string): LighthouseReport {
-	execFileSync(
-		path.join(lighthouseDir, 'node_modules/.bin/lighthouse'),
-		[
-			url,
-			'--output=json',
-			`--output-path=${file}`,
-			'--quiet',
-			'--only-categories=performance,accessibility,seo,best-practices',
-			'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-		],
-		{ env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
-	)
-	return JSON.parse(readFileSync(file, 'utf8')) as LighthouseReport
+	for (let attempt = 1; ; attempt++) {
+		try {
+			execFileSync(
+				path.join(lighthouseDir, 'node_modules/.bin/lighthouse'),
+				[
+					url,
+					'--output=json',
+					`--output-path=${file}`,
+					'--quiet',
+					'--only-categories=performance,accessibility,seo,best-practices',
+					'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+				],
+				{ env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
+			)
+			return JSON.parse(readFileSync(file, 'utf8')) as LighthouseReport
+		} catch (error) {
+			if (attempt === 3) throw error
+			console.warn(`Lighthouse failed on ${url} (attempt ${attempt} of 3); trying again`)
+		}
+	}
 }
 
 async function main() {
