@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
-import { lowerModulePreloads, rewriteHead } from './server/head-rewrite.server.ts'
+import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
 import { appCss } from './styles/app-css.server.ts'
 
@@ -39,7 +39,7 @@ export default function handleRequest(
 				progressiveChunkSize: waitForAll ? Number.POSITIVE_INFINITY : undefined,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = rewriteHead(lowerModulePreloads)
+					const body = hydrateAfterPaint()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (policy) responseHeaders.set('Content-Security-Policy', policy)
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
