@@ -108,7 +108,7 @@ test('server HTML of a badge: a neutral button with level, name and icon', () =>
 	const html = renderToStaticMarkup(<SkillBadgeWidget skill="herblore" level={96} />)
 	expect(html).toMatch(/^<button type="button"/)
 	expect(html).toContain('aria-label="96 Herblore — open the Herblore levelling guide"')
-	expect(html).toContain('src="/images/skills/herblore.svg"')
+	expect(html).toContain('src="/images/skills/sprite.svg#herblore"')
 	expect(html).not.toContain('data-met')
 	expect(html).toContain('Herblore')
 })
