@@ -50,7 +50,7 @@ export function Sidebar({ section, items }: { section: { label: string; path: st
 				<IconChevron size={16} className={`ml-auto transition-transform ${open ? 'rotate-90' : ''}`} />
 			</button>
 			<nav id="section-nav" aria-label={`${section.label} pages`} className={`${open ? 'block' : 'hidden'} px-3 pb-6 md:block md:pt-6`}>
-				<Link to={section.path} onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
+				<Link to={section.path} prefetch="intent" onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
 					{section.label}
 				</Link>
 				<SidebarTree items={items} pathname={pathname} groups={groups} onNavigate={close} />
@@ -82,6 +82,7 @@ function SidebarTree({
 						<div className="flex items-center">
 							<Link
 								to={item.path}
+								prefetch="intent"
 								onClick={onNavigate}
 								aria-current={current ? 'page' : undefined}
 								className={`flex-1 rounded-md px-2 py-1.5 text-sm ${current ? 'bg-accent/15 font-semibold text-accent' : 'text-muted hover:bg-raised hover:text-fg'}`}
