@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
+import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
+import { appCss } from './styles/app-css.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -26,7 +28,9 @@ export default function handleRequest(
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<StylesProvider value={appCss}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</StylesProvider>
 			</NonceProvider>,
 			{
 				nonce,
@@ -35,7 +39,7 @@ export default function handleRequest(
 				progressiveChunkSize: waitForAll ? Number.POSITIVE_INFINITY : undefined,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = hydrateAfterPaint()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (policy) responseHeaders.set('Content-Security-Policy', policy)
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')

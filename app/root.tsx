@@ -11,6 +11,7 @@ import {
 import type { Route } from './+types/root'
 import { BottomTabs, bottomTabs } from './components/bottom-tabs.tsx'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
+import { InlineStyles } from './components/inline-styles.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { themeScript } from './components/theme-toggle.tsx'
@@ -18,7 +19,6 @@ import { ToastRoot } from './components/toaster.tsx'
 import { startAnalytics } from './lib/analytics.ts'
 import { SearchLauncher } from './search/search-launcher.tsx'
 import { getSiteData } from './server/site.server.ts'
-import './styles/app.css'
 
 /**
  * Without JavaScript: controls that need it disappear, notes saying so appear, and every tab panel
@@ -54,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
 				<noscript dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_STYLE}</style>` }} />
 				<Meta />
+				<InlineStyles />
 				<Links />
 			</head>
 			<body className="pb-16 md:pb-0">

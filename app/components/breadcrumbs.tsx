@@ -19,7 +19,7 @@ export function Breadcrumbs({ items }: { items: Array<{ path: string; label: str
 									{item.label}
 								</span>
 							) : (
-								<Link to={item.path} className="hover:text-fg hover:underline">
+								<Link to={item.path} prefetch="intent" className="hover:text-fg hover:underline">
 									{item.label}
 								</Link>
 							)}

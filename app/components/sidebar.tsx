@@ -65,7 +65,7 @@ export function Sidebar({ section, items }: { section: { label: string; path: st
 					<IconChevron size={16} className="ml-auto transition-transform group-open/menu:rotate-90" />
 				</summary>
 				<nav aria-label={`${section.label} pages`} className="px-3 pb-6 md:pt-6">
-					<Link to={section.path} onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
+					<Link to={section.path} prefetch="intent" onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
 						{section.label}
 					</Link>
 					<SidebarTree items={items} pathname={pathname} groups={groups} onNavigate={close} />

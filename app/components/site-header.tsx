@@ -6,12 +6,30 @@ import { ThemeToggle } from './theme-toggle.tsx'
 
 export type TopNavItem = { label: string; href: string; section: string }
 
+/** The favicon's drawing inline: no request (and no preload React would add for an <img>) before the first paint. */
+function SiteLogo() {
+	return (
+		<svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+			<rect width="32" height="32" rx="7" fill="#161b22" />
+			<path d="M16 3 27 10v12l-11 7-11-7V10z" fill="#e5b454" stroke="#7a5a14" strokeWidth="1.5" strokeLinejoin="round" />
+			<path
+				d="M16 8v16M11 12l5 4 5-4M11 20l5-4 5 4"
+				fill="none"
+				stroke="#1a1406"
+				strokeWidth="2.2"
+				strokeLinecap="round"
+				strokeLinejoin="round"
+			/>
+		</svg>
+	)
+}
+
 export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; leaguesHref?: string }) {
 	return (
 		<header className="sticky top-0 z-30 border-b border-line bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75 print:hidden">
 			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
 				<Link to="/" className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-fg sm:text-lg lg:mr-4">
-					<img src="/favicon.svg" alt="" width={26} height={26} />
+					<SiteLogo />
 					{/* The narrowest phones show the mark alone; so do tablets (768–1023 px), where the section links and tools need the room. */}
 					<span className="max-[419px]:sr-only md:max-lg:sr-only">Gielinor Guide</span>
 				</Link>

@@ -1,6 +1,5 @@
 import type { FormEvent, MouseEvent, ReactNode } from 'react'
 import { normaliseSearch } from '#app/components/quests/use-catalogue-query.ts'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
 import {
 	type CatalogueQuery,
 	DIFFICULTIES,
@@ -24,7 +23,7 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
 
 /**
  * The search box, filters and sort menu. A plain GET form without JavaScript; hydrated, every
- * change updates the list as it happens and the Apply button hides.
+ * change updates the list as it happens, and the Apply button (in <noscript>) is never shown.
  */
 export function CatalogueForm({
 	query,
@@ -39,7 +38,6 @@ export function CatalogueForm({
 	setText: (text: string) => void
 	onClear: (event: MouseEvent<HTMLAnchorElement>) => void
 }) {
-	const hydrated = useHydrated()
 
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
@@ -151,13 +149,12 @@ export function CatalogueForm({
 			{query.status ? <input type="hidden" name="status" value={query.status} /> : null}
 			{query.chain ? <input type="hidden" name="chain" value={query.chain} /> : null}
 			<div className="mt-3 flex flex-wrap items-center gap-3">
-				<button
-					type="submit"
-					className={`rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg hover:opacity-90 ${hydrated ? 'sr-only' : ''}`}
-					tabIndex={hydrated ? -1 : undefined}
-				>
-					Apply
-				</button>
+				{/* Only without JavaScript: hiding it on hydration moved the list up by 40 px (layout shift). */}
+				<noscript>
+					<button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg hover:opacity-90">
+						Apply
+					</button>
+				</noscript>
 				{query.q || hasFilters(query) || query.sort ? (
 					<a href="/quests" onClick={onClear} className="text-sm text-link underline underline-offset-2">
 						Clear search and filters

@@ -1,0 +1,103 @@
+import { Readable } from 'node:stream'
+import { text } from 'node:stream/consumers'
+import { expect, test } from 'vitest'
+import { INERT_TYPE, deferHydration, hydrateAfterPaint } from './hydrate-after-paint.server.ts'
+
+const HEAD =
+	'<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
+	'<link rel="modulepreload" href="/assets/entry.js" nonce="abc"/><link rel="modulepreload" href="/assets/root.js" nonce="abc"/>' +
+	'<link rel="icon" href="/favicon.svg"/><style>p{color:red}</style></head>'
+const SCRIPT = '<script nonce="abc" type="module" async="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>'
+const DOC = `${HEAD}<body><p>Café ☕</p>${SCRIPT}<script nonce="abc">window.data=1</script></body></html>`
+
+test('takes the preloads out of the head, makes the module script inert and adds the loader after it', () => {
+	const out = deferHydration(DOC)
+	expect(out).not.toContain('rel="modulepreload"')
+	expect(out).toContain('<link rel="icon" href="/favicon.svg"/><style>p{color:red}</style></head><body><p>Café ☕</p>')
+	expect(out).toContain(
+		`<script nonce="abc" type="${INERT_TYPE}">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script><script nonce="abc">(function(){`,
+	)
+	expect(out).toContain('["/assets/entry.js","/assets/root.js"].forEach')
+	expect(out.endsWith('<script nonce="abc">window.data=1</script></body></html>')).toBe(true)
+})
+
+function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
+	const loaderCode = /<script nonce="abc">(\(function\(\)[\s\S]*?)<\/script>/.exec(deferHydration(DOC))![1]!
+	const appended: Array<Record<string, string>> = []
+	const frames: Array<() => void> = []
+	const timers: Array<{ cb: () => void; ms: number | undefined }> = []
+	let observer: ((list: { getEntriesByName: (n: string) => unknown[] }, o: { disconnect: () => void }) => void) | undefined
+	let replaced: Record<string, string> | undefined
+	const inert = { nonce: 'abc', textContent: 'import("/assets/entry.js")', replaceWith: (m: Record<string, string>) => (replaced = m) }
+	const document = {
+		hidden: options.hidden ?? false,
+		head: { appendChild: (el: Record<string, string>) => appended.push(el) },
+		createElement: () => ({}),
+		querySelector: (selector: string) => (selector === `script[type="${INERT_TYPE}"]` ? inert : null),
+		addEventListener: () => {},
+	}
+	class FakeObserver {
+		static supportedEntryTypes = ['paint']
+		constructor(cb: typeof observer) {
+			observer = cb
+		}
+		observe() {}
+	}
+	const window = { PerformanceObserver: options.paintTiming === false ? undefined : FakeObserver }
+	new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', loaderCode)(
+		document,
+		window,
+		(cb: () => void) => frames.push(cb),
+		(cb: () => void, ms?: number) => timers.push({ cb, ms }),
+	)
+	const paint = (name: string) => observer!({ getEntriesByName: (n) => (n === name ? [{}] : []) }, { disconnect: () => {} })
+	return { appended, frames, timers, paint, replaced: () => replaced }
+}
+
+test('the loader runs the module script a frame after the first contentful paint, with the same code, nonce and preloads', () => {
+	const run = runLoader({})
+	expect(run.timers.map((t) => t.ms)).toEqual([3000])
+	run.paint('first-paint')
+	expect(run.frames).toHaveLength(0)
+	run.paint('first-contentful-paint')
+	run.frames.shift()!()
+	expect(run.replaced()).toBeUndefined()
+	run.timers.find((t) => t.ms === undefined)!.cb()
+	expect(run.appended).toEqual([
+		{ rel: 'modulepreload', href: '/assets/entry.js' },
+		{ rel: 'modulepreload', href: '/assets/root.js' },
+	])
+	expect(run.replaced()).toEqual({ type: 'module', nonce: 'abc', textContent: 'import("/assets/entry.js")' })
+	run.timers[0]!.cb()
+	expect(run.appended).toHaveLength(2)
+})
+
+test('the loader runs at once in a hidden tab, after one frame without paint timing, and after 3 s at the latest', () => {
+	expect(runLoader({ hidden: true }).replaced()).toBeDefined()
+	const noTiming = runLoader({ paintTiming: false })
+	noTiming.frames.shift()!()
+	noTiming.timers.find((t) => t.ms === undefined)!.cb()
+	expect(noTiming.replaced()).toBeDefined()
+	const late = runLoader({})
+	late.timers[0]!.cb()
+	expect(late.replaced()).toBeDefined()
+})
+
+test('a document without React Router\'s module script is left alone', () => {
+	const plain = `${HEAD}<body><p>No scripts</p></body></html>`
+	expect(deferHydration(plain)).toBe(plain)
+})
+
+test('the stream gives the same document whatever the chunking, even through a split character', async () => {
+	const whole = Buffer.from(DOC)
+	const afterScript = whole.indexOf('</script>') + '</script>'.length
+	const cup = whole.indexOf('☕')
+	for (const cuts of [[10, cup + 1, afterScript + 2], [cup + 2, afterScript], [whole.length - 3]]) {
+		const chunks = [0, ...cuts].map((start, i) => whole.subarray(start, cuts[i] ?? whole.length))
+		const out = await text(Readable.from(chunks).pipe(hydrateAfterPaint()))
+		expect(out).toBe(deferHydration(DOC))
+	}
+	const plain = Buffer.from(`${HEAD}<body><p>☕</p></body></html>`)
+	const out = await text(Readable.from([plain.subarray(0, 7), plain.subarray(7)]).pipe(hydrateAfterPaint()))
+	expect(out).toBe(plain.toString())
+})

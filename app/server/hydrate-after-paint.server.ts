@@ -1,0 +1,90 @@
+import { Transform } from 'node:stream'
+
+/**
+ * Hydration code starts loading after the first paint (docs/decisions/0008-first-paint.md).
+ *
+ * React Router puts a `<link rel="modulepreload">` per hydration chunk at the top of `<head>` and
+ * one inline module script, whose static imports fetch the route modules, at the end of the
+ * body. Both make the browser download ~110 KB of JS while it still has the page to paint, and
+ * Lighthouse's simulation counts every request that finished before the observed paint as
+ * needed for it. So the document goes out with the preloads taken out of the head and the module
+ * script made inert (`type="${INERT_TYPE}"`); a small inline script right after it waits for the
+ * first contentful paint, then adds the same preloads and runs the module script as React Router
+ * wrote it. Pages without that script are left as they are.
+ */
+export const INERT_TYPE = 'text/x-module-after-paint'
+
+const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g
+
+/**
+ * Runs the module script one frame after the first contentful paint (or after the first frame
+ * where the Paint Timing API is missing), at once in a hidden tab, and after 3 s at the latest.
+ */
+function loader(preloads: string[]): string {
+	return (
+		`(function(){var d=document,w=window,done=0;function go(){if(done)return;done=1;` +
+		`${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});` +
+		`var s=d.querySelector('script[type="${INERT_TYPE}"]'),m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}` +
+		`function soon(){requestAnimationFrame(function(){setTimeout(go)})}` +
+		`if(d.hidden)return go();d.addEventListener('visibilitychange',go);setTimeout(go,3000);` +
+		`var P=w.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0)return soon();` +
+		`new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true})})()`
+	)
+}
+
+/**
+ * The document up to the end of React Router's module script, with hydration deferred, and how
+ * many characters of `html` that covers; undefined while that script is still to come.
+ */
+function deferUpToScript(html: string): { rewritten: string; length: number } | undefined {
+	const script = MODULE_SCRIPT.exec(html)
+	if (!script) return undefined
+	const headEnd = html.indexOf('</head>')
+	if (headEnd === -1 || headEnd > script.index) return undefined
+	const preloads: string[] = []
+	const head = html.slice(0, headEnd).replace(PRELOAD, (_tag, href: string) => {
+		preloads.push(href)
+		return ''
+	})
+	const [whole, nonce = '', code = ''] = script
+	const rewritten =
+		head +
+		html.slice(headEnd, script.index) +
+		`<script${nonce} type="${INERT_TYPE}">${code}</script><script${nonce}>${loader(preloads)}</script>`
+	return { rewritten, length: script.index + whole.length }
+}
+
+/** A whole document with its hydration deferred (unchanged if React Router's script is missing). */
+export function deferHydration(html: string): string {
+	const found = deferUpToScript(html)
+	return found ? found.rewritten + html.slice(found.length) : html
+}
+
+/**
+ * The response stream for entry.server.tsx: holds the document back until React Router's module
+ * script has gone by (it is part of the first flush), defers hydration there, then passes the rest
+ * through. A document without it comes out unchanged.
+ */
+export function hydrateAfterPaint(): Transform {
+	let pending = Buffer.alloc(0)
+	let done = false
+	return new Transform({
+		transform(chunk: Buffer, _encoding, callback) {
+			if (done) return callback(null, chunk)
+			pending = Buffer.concat([pending, chunk])
+			const text = pending.toString('utf8')
+			const found = deferUpToScript(text)
+			if (!found) return callback()
+			done = true
+			// Everything up to `</script>` (ASCII) decoded whole; a character split at the end of
+			// this chunk stays in the raw bytes that follow.
+			const rest = pending.subarray(Buffer.byteLength(text.slice(0, found.length)))
+			pending = Buffer.alloc(0)
+			callback(null, Buffer.concat([Buffer.from(found.rewritten), rest]))
+		},
+		flush(callback) {
+			callback(null, done || pending.length === 0 ? undefined : pending)
+		},
+	})
+}

@@ -1,0 +1,43 @@
+/**
+ * Makes public/images/skills/sprite.svg: every skill icon of that folder in one file, stacked in a
+ * column, each with a `<view>` named after the skill, so `<img src="/images/skills/sprite.svg#herblore">`
+ * shows one icon and a page with 23 skill badges makes one request instead of 23.
+ * After adding or changing an icon: `npx tsx scripts/media/make-skill-sprite.ts` (a unit test
+ * fails while the committed sprite is out of date).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+export const SKILL_ICON_DIR = path.resolve(import.meta.dirname, '../../public/images/skills')
+export const SPRITE_FILE = 'sprite.svg'
+const SIZE = 32
+
+/** The sprite's text for the icons in `dir` (each a 32×32 `<svg>` without ids), by file name. */
+export function skillSprite(dir = SKILL_ICON_DIR): string {
+	const names = readdirSync(dir)
+		.filter((f) => f.endsWith('.svg') && f !== SPRITE_FILE)
+		.sort()
+	const parts = names.map((file, i) => {
+		const svg = readFileSync(path.join(dir, file), 'utf8').trim()
+		const viewBox = /<svg[^>]*\sviewBox="0 0 32 32"/.test(svg)
+		const body = /^<svg[^>]*>([\s\S]*)<\/svg>$/.exec(svg)?.[1]
+		if (!viewBox || body === undefined) throw new Error(`${file}: expected one <svg viewBox="0 0 32 32"> element`)
+		if (/\sid="/.test(body)) throw new Error(`${file}: ids would clash inside the sprite; remove them`)
+		const id = file.replace(/\.svg$/, '')
+		const y = i * SIZE
+		return (
+			`<view id="${id}" viewBox="0 ${y} ${SIZE} ${SIZE}"/>` +
+			`<svg y="${y}" width="${SIZE}" height="${SIZE}" viewBox="0 0 32 32">${body.replace(/<title>[^<]*<\/title>/, '')}</svg>`
+		)
+	})
+	return (
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE * names.length}"` +
+		`>\n${parts.join('\n')}\n</svg>\n`
+	)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const file = path.join(SKILL_ICON_DIR, SPRITE_FILE)
+	writeFileSync(file, skillSprite())
+	console.log(`wrote ${path.relative(process.cwd(), file)}`)
+}
