@@ -7,3 +7,8 @@ export function formatDate(iso: string): string {
 		timeZone: 'UTC',
 	})
 }
+
+/** `2024-08` → `August 2024`: an update the sources date only to the month. */
+export function formatMonth(isoMonth: string): string {
+	return new Date(`${isoMonth}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+}

@@ -1,12 +1,16 @@
 import { z } from 'zod'
 
-/** `YYYY-MM-DD` for a day that exists (`2026-02-30` is refused). */
+/**
+ * `YYYY-MM-DD` for a day that exists (`2026-02-30` is refused), or `YYYY-MM` when the sources
+ * give only the month: a month is better than a guessed day.
+ */
 const updateDateSchema = z
 	.string()
-	.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written YYYY-MM-DD')
+	.regex(/^\d{4}-\d{2}(-\d{2})?$/, 'date must be written YYYY-MM-DD (or YYYY-MM when only the month is known)')
 	.refine((text) => {
-		const date = new Date(`${text}T00:00:00Z`)
-		return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+		const day = text.length === 7 ? `${text}-01` : text
+		const date = new Date(`${day}T00:00:00Z`)
+		return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
 	}, 'date is not a real day')
 
 /**

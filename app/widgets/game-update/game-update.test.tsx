@@ -29,17 +29,19 @@ test('the schema takes a real YYYY-MM-DD day and one or more https sources', () 
 	})
 	const issue = (props: object) => gameUpdateSchema.safeParse(props).error?.issues[0]?.message
 	expect(issue({ date: '2026-02-30', sources: WIKI })).toBe('date is not a real day')
-	expect(issue({ date: '7 August 2023', sources: WIKI })).toBe('date must be written YYYY-MM-DD')
+	expect(issue({ date: '7 August 2023', sources: WIKI })).toBe('date must be written YYYY-MM-DD (or YYYY-MM when only the month is known)')
+	expect(gameUpdateSchema.parse({ date: '2024-08', sources: WIKI }).date).toBe('2024-08')
+	expect(issue({ date: '2024-13', sources: WIKI })).toBe('date is not a real day')
 	expect(issue({ date: '2023-08-07' })).toMatch(/sources is required/)
 	expect(issue({ date: '2023-08-07', sources: '  ' })).toMatch(/sources is required/)
 	expect(issue({ date: '2023-08-07', sources: 'http://runescape.wiki/w/x' })).toBe('each source must be an https URL')
 })
 
 test('updates newest first, under the heading of their year, compile cleanly', () => {
-	const result = compile(`## 2026\n\n${update('2026-03-02', 'Combat')}\n${update('2026-03-02', 'Same day')}\n## 2023\n\n${update('2023-08-07', 'Necromancy')}`)
+	const result = compile(`## 2026\n\n${update('2026-07', 'Rebalance')}\n${update('2026-03-02', 'Combat')}\n${update('2026-03-02', 'Same day')}\n## 2023\n\n${update('2023-08-07', 'Necromancy')}`)
 	expect(result.errors).toEqual([])
 	// The titles are page headings, so they reach "On this page".
-	expect(result.page.headings.map((h) => h.text)).toEqual(['2026', 'Combat', 'Same day', '2023', 'Necromancy'])
+	expect(result.page.headings.map((h) => h.text)).toEqual(['2026', 'Rebalance', 'Combat', 'Same day', '2023', 'Necromancy'])
 })
 
 test('an update dated after the one above it stops the build, with its line', () => {
@@ -64,6 +66,8 @@ test('the component shows the date in words and names each source', () => {
 	)
 	expect(html).toContain('<time dateTime="2023-08-07">7 August 2023</time>')
 	expect(html).toContain('Sources: ')
+	// A month alone when the sources give no day.
+	expect(renderToStaticMarkup(<GameUpdate date="2024-08" sources={[WIKI]} />)).toContain('<time dateTime="2024-08">August 2024</time>')
 	expect(html).toContain(`<a href="${WIKI}" target="_blank" rel="noopener noreferrer"`)
 	expect(html).toContain('>runescape.wiki/w/Necromancy</a>')
 	expect(html).toContain('>github.com/o/r/blob/main/data/quests/necromancy.json</a>')
