@@ -10,7 +10,7 @@ import { clientAddress, type TrustFunction } from './client-address.ts'
 type NodeRequest = IncomingMessage & { protocol?: string; originalUrl?: string }
 
 /** A web Request for a Node request; the body streams with backpressure (never buffered). */
-export function toWebRequest(req: NodeRequest): Request {
+function toWebRequest(req: NodeRequest): Request {
 	const protocol = req.protocol ?? 'http'
 	const url = new URL(
 		`${protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url ?? '/'}`,

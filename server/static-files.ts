@@ -34,7 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
 type StaticFile = { file: string; size: number; etag: string; br: boolean; gz: boolean }
 
 /** CSP hashes of each prerendered page's inline scripts, written by scripts/build/postbuild.ts. */
-export type CspHashes = Record<string, string[]>
+type CspHashes = Record<string, string[]>
 
 function indexFiles(dir: string, prefix = ''): Map<string, StaticFile> {
 	const files = new Map<string, StaticFile>()

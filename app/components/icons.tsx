@@ -61,12 +61,6 @@ export const IconTrophy = (p: IconProps) => (
 		<path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM17 5h3v2a3 3 0 0 1-3 3M7 5H4v2a3 3 0 0 0 3 3" />
 	</Icon>
 )
-export const IconGlobe = (p: IconProps) => (
-	<Icon {...p}>
-		<circle cx="12" cy="12" r="10" />
-		<path d="M2 12h20M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20z" />
-	</Icon>
-)
 export const IconChevron = (p: IconProps) => (
 	<Icon {...p}>
 		<path d="m9 6 6 6-6 6" />
@@ -80,11 +74,6 @@ export const IconMenu = (p: IconProps) => (
 export const IconExternal = (p: IconProps) => (
 	<Icon {...p}>
 		<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-	</Icon>
-)
-export const IconLink = (p: IconProps) => (
-	<Icon {...p}>
-		<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
 	</Icon>
 )
 

@@ -8,7 +8,7 @@ import { ChecklistItemHost, WidgetHost } from '#app/widgets/widget-host.tsx'
 const EXTERNAL = /^(https?:)?\/\//
 
 /** Internal links navigate client-side (lower-cased, as paths are); external ones open a new tab. */
-export function AppLink({ href = '', children, ...props }: ComponentProps<'a'>) {
+function AppLink({ href = '', children, ...props }: ComponentProps<'a'>) {
 	if (EXTERNAL.test(href)) {
 		return (
 			<a href={href} target="_blank" rel="noopener noreferrer" {...props}>

@@ -28,7 +28,7 @@ type Props = { url: string; name: string; className?: string }
  * What a guide links to: the path on this site (`/uploads/…`) for our own files, the whole URL
  * for files served from elsewhere (a bucket or CDN).
  */
-export function linkTarget(url: string, origin: string): string {
+function linkTarget(url: string, origin: string): string {
 	try {
 		const parsed = new URL(url, origin)
 		return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : parsed.href
@@ -38,7 +38,7 @@ export function linkTarget(url: string, origin: string): string {
 }
 
 /** A ready markdown snippet: an image for pictures (alt text from the name), a link for documents. */
-export function markdownSnippet(target: string, name: string, isImage: boolean): string {
+function markdownSnippet(target: string, name: string, isImage: boolean): string {
 	const label = name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || name
 	return isImage ? `![${label}](${target})` : `[${label}](${target})`
 }

@@ -57,10 +57,6 @@ export function contentTypeForExtension(extension: string): AllowedContentType |
 	return TYPE_BY_EXTENSION.get(extension.toLowerCase())
 }
 
-export function extensionMatchesType(extension: string, contentType: AllowedContentType): boolean {
-	return (FILE_TYPES[contentType].extensions as readonly string[]).includes(extension.toLowerCase())
-}
-
 export function isImageType(contentType: AllowedContentType): boolean {
 	return FILE_TYPES[contentType].image
 }

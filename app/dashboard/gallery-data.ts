@@ -39,7 +39,7 @@ export function displayNameOfKey(key: string): string {
 	return key.replace(KEY_PREFIX, '') || key
 }
 
-export function galleryItem(image: z.infer<typeof listSchema>['images'][number]): GalleryItem {
+function galleryItem(image: z.infer<typeof listSchema>['images'][number]): GalleryItem {
 	const extension = extensionOf(image.key)
 	const type = contentTypeForExtension(extension)
 	return {

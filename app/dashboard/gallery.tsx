@@ -19,7 +19,7 @@ import {
 } from './icons.tsx'
 import { ui } from './ui.ts'
 
-export function fetchErrorMessage(data: Extract<GalleryData, { ok: false }>): string {
+function fetchErrorMessage(data: Extract<GalleryData, { ok: false }>): string {
 	return `Failed to fetch images: ${data.status} ${data.statusText}`.trim()
 }
 
@@ -161,7 +161,7 @@ function StatePanel({
 	)
 }
 
-export function GalleryError({ data }: { data: Extract<GalleryData, { ok: false }> }) {
+function GalleryError({ data }: { data: Extract<GalleryData, { ok: false }> }) {
 	const revalidator = useRevalidator()
 	const retrying = revalidator.state === 'loading'
 	return (

@@ -18,7 +18,7 @@ import { DashboardPageHeader } from './page-header.tsx'
 import { IconFile, IconImages, IconSpinner, IconUpload } from './icons.tsx'
 import { ui } from './ui.ts'
 
-export const NO_KEY_MESSAGE = 'API key not found. Please configure your API key in the dashboard.'
+const NO_KEY_MESSAGE = 'API key not found. Please configure your API key in the dashboard.'
 
 export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null }) {
 	const inputId = useId()

@@ -8,7 +8,7 @@ import type { PlayerData } from './types.ts'
 
 export const PLAYER_DATA_FRESH_MS = 10 * 60_000
 export const PLAYER_DATA_KEEP_MS = 30 * 60_000
-export const PLAYER_DATA_RETRIES = 2
+const PLAYER_DATA_RETRIES = 2
 
 export const USER_NOT_FOUND = 'User not found'
 export const ERROR_LOADING_PROFILE = 'Error loading profile'

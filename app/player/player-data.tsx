@@ -4,9 +4,9 @@ import { type PlayerState, playerState } from './player-state.ts'
 import type { PlayerQueryResult } from './player-query.tsx'
 import { setPlayerUsername, useStoredUsername } from './username-store.ts'
 
-export { fetchPlayerData, PlayerLookupError } from './client.ts'
+
 export type { PlayerStatus } from './player-state.ts'
-export { setPlayerUsername } from './username-store.ts'
+
 
 // TanStack Query comes with the first name to look up (stored, or typed), not with the page.
 const PlayerQueryBridge = lazy(() => import('./player-query.tsx'))

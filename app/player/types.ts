@@ -11,8 +11,7 @@ import { SKILLS } from '#app/lib/skills.ts'
  * 200 answer `error` is a RuneMetrics profile state (a string), in a failure it is an object.
  */
 
-export const questStatusSchema = z.enum(['COMPLETED', 'STARTED', 'NOT_STARTED'])
-export type QuestStatus = z.infer<typeof questStatusSchema>
+const questStatusSchema = z.enum(['COMPLETED', 'STARTED', 'NOT_STARTED'])
 
 /**
  * Why RuneMetrics did not give a full profile. The answer is still a 200 and carries what we
@@ -22,7 +21,7 @@ export type QuestStatus = z.infer<typeof questStatusSchema>
  * - NOT_A_MEMBER: RuneMetrics refuses to show the profile (reportedly banned accounts).
  * - PROFILE_UNAVAILABLE: RuneMetrics gave an error code we do not know.
  */
-export const profileStateSchema = z.enum([
+const profileStateSchema = z.enum([
 	'NO_PROFILE',
 	'PROFILE_PRIVATE',
 	'NOT_A_MEMBER',
@@ -34,7 +33,7 @@ export const playerQuestSchema = z.object({ title: z.string(), status: questStat
 export type PlayerQuest = z.infer<typeof playerQuestSchema>
 
 /** One skill. `xp` is whole experience points (RuneMetrics' tenths are divided by 10). */
-export const playerSkillSchema = z.object({
+const playerSkillSchema = z.object({
 	id: z
 		.number()
 		.int()
@@ -45,8 +44,7 @@ export const playerSkillSchema = z.object({
 })
 export type PlayerSkill = z.infer<typeof playerSkillSchema>
 
-export const playerDataSourceSchema = z.enum(['runemetrics', 'hiscores'])
-export type PlayerDataSource = z.infer<typeof playerDataSourceSchema>
+const playerDataSourceSchema = z.enum(['runemetrics', 'hiscores'])
 
 export const playerDataSchema = z.object({
 	/** Display name: RuneMetrics' spelling when it has a profile, else the name as asked. */
@@ -65,7 +63,7 @@ export const playerDataSchema = z.object({
 })
 export type PlayerData = z.infer<typeof playerDataSchema>
 
-export const playerDataErrorCodeSchema = z.enum([
+const playerDataErrorCodeSchema = z.enum([
 	/** 400: the name (or the query) is not valid; the message says why. */
 	'INVALID_USERNAME',
 	/** 404: neither RuneMetrics nor the hiscores know the name. */
@@ -92,8 +90,3 @@ export const playerDataErrorBodySchema = z.object({
 	data: playerDataSchema.optional(),
 })
 export type PlayerDataErrorBody = z.infer<typeof playerDataErrorBodySchema>
-
-/** Worth retrying later (the browser may retry these; the others will fail the same way). */
-export function isRetryableErrorCode(code: PlayerDataErrorCode): boolean {
-	return code === 'UPSTREAM_ERROR' || code === 'UPSTREAM_TIMEOUT' || code === 'LOOKUP_FAILED'
-}

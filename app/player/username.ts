@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const USERNAME_MAX_LENGTH = 12
+const USERNAME_MAX_LENGTH = 12
 
 const ALLOWED_CHARACTERS = /^[A-Za-z0-9 _-]+$/
 const DISALLOWED_CHARACTER = /[^A-Za-z0-9 _-]/gu

@@ -10,7 +10,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 const optionalText = z.string().trim().min(1).optional()
 
 /** Server configuration, read once at start. Every variable is optional: the defaults run a complete site. */
-export const envSchema = z.object({
+const envSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().trim().min(1).default('0.0.0.0'),

@@ -11,7 +11,7 @@ import { navigation } from './site.server.ts'
 const pageModules = import.meta.glob<CompiledPage>('../generated/pages/**/*.json', { import: 'default' })
 
 /** The page path a request is for, without the `.data` suffix of data requests. */
-export function requestPagePath(pathname: string): string {
+function requestPagePath(pathname: string): string {
 	const path = trimTrailingSlashes(pathname.replace(/(\/_)?\.data$/, ''))
 	return path || '/'
 }

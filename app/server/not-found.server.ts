@@ -6,7 +6,7 @@ import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
 import { navigation } from './site.server.ts'
 
 /** What a 404 answer carries to the error screen: the closest pages and words for the search box. */
-export type NotFoundData = { message: 'Not Found'; suggestions: Suggestion[]; search: string }
+type NotFoundData = { message: 'Not Found'; suggestions: Suggestion[]; search: string }
 
 let pages: PageCandidate[] | undefined
 let quests: PageCandidate[] | undefined

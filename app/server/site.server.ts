@@ -6,7 +6,7 @@ import { getEnv } from './env.server.ts'
 export const navigation = navigationJson as Navigation
 
 /** Where a section link goes: straight to the first page when the root only redirects. */
-export function sectionHref(section: string): string | undefined {
+function sectionHref(section: string): string | undefined {
 	const entry = findSection(navigation, section)
 	return entry ? (entry.redirectTo ?? entry.path) : undefined
 }

@@ -32,7 +32,7 @@ import { worldMapSchema } from './world-map/world-map.schema.ts'
 import type { WidgetBuild } from './widget-build.ts'
 
 /** How a widget may be written: `::name` (leaf), `:::name` … `:::` (container), `:name` (text). */
-export type DirectiveForm = 'leaf' | 'container' | 'text'
+type DirectiveForm = 'leaf' | 'container' | 'text'
 
 export type WidgetDefinition = {
 	/** The component that renders it (several directive names may share one). */
@@ -49,28 +49,26 @@ export type WidgetDefinition = {
 	build?: WidgetBuild
 }
 
-export const WIDGET_COMPONENTS = [
-	'callout',
-	'steps',
-	'checklist',
-	'tabs',
-	'tab',
-	'data-table',
-	'image-table',
-	'screenshot',
-	'metronome',
-	'world-map',
-	'video',
-	'under-construction',
-	'quest-requirements',
-	'requirements',
-	'skill-badge',
-	'player-lookup',
-	'guide-index',
-	'skill-overview',
-	'game-update',
-] as const
-export type WidgetComponentName = (typeof WIDGET_COMPONENTS)[number]
+export type WidgetComponentName =
+	| 'callout'
+	| 'steps'
+	| 'checklist'
+	| 'tabs'
+	| 'tab'
+	| 'data-table'
+	| 'image-table'
+	| 'screenshot'
+	| 'metronome'
+	| 'world-map'
+	| 'video'
+	| 'under-construction'
+	| 'quest-requirements'
+	| 'requirements'
+	| 'skill-badge'
+	| 'player-lookup'
+	| 'guide-index'
+	| 'skill-overview'
+	| 'game-update'
 
 const callout = (variant: string): WidgetDefinition => ({
 	component: 'callout',

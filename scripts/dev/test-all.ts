@@ -1,6 +1,6 @@
 /**
- * `npm test`: every check in order — browser, redis-server, typecheck, lint, data, unit tests,
- * production build, browser tests — then one closing line `N passed, N failed` summing them all.
+ * `npm test`: every check in order — browser, redis-server, typecheck, lint, dead code (knip),
+ * data, unit tests, production build, browser tests — then one closing line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
  * quietly: without Chromium or redis-server the run counts a failure and says why.
  */
@@ -81,6 +81,7 @@ const redisEnv = redisServer ? { REDIS_SERVER_PATH: redisServer } : {}
 const npx = 'npx'
 step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 step('lint', 'npm', ['run', '--silent', 'lint'])
+step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
 step('data integrity', 'npm', ['run', '--silent', 'check:data'])
 suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
 	passed: Number(json.numPassedTests ?? 0),

@@ -173,7 +173,7 @@ test('what changed: dated updates, newest first, each with its sources', async (
 		['Mining and Smithing go to 110', '2024-08', 'August 2024'],
 		['Woodcutting, Fletching and Firemaking go to 110', '2024-12', 'December 2024'],
 		['The Mid-Game Rebalance', '2026-07', 'July 2026'],
-	]) {
+	] as const) {
 		const time = updates.filter({ has: page.locator('h3', { hasText: title }) }).locator('time')
 		await expect(time).toHaveAttribute('datetime', month)
 		await expect(time).toHaveText(text)

@@ -163,7 +163,7 @@ export type CredentialOptions = {
 	cost?: { N: number; r: number; p: number }
 }
 
-export function secretsDir(dataDir: string) {
+function secretsDir(dataDir: string) {
 	return join(dataDir, 'secrets')
 }
 

@@ -127,7 +127,7 @@ const pageNumber = (name: string, min: number, max: number, fallback: number) =>
 const limitSchema = pageNumber('limit', 1, 100, 20)
 const offsetSchema = pageNumber('offset', 0, Number.MAX_SAFE_INTEGER, 0)
 
-export function bearerToken(request: Request): string | null {
+function bearerToken(request: Request): string | null {
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
 	return match?.[1] ?? null
 }

@@ -19,7 +19,7 @@ const sessionSchema = z.object({
 
 export type Session = { id: string; issuedAt: Date; expiresAt: Date }
 
-export type LoginResult =
+type LoginResult =
 	{ ok: true } | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number }
 
 export type DashboardAuthOptions = {
@@ -65,11 +65,11 @@ export type DashboardAuth = {
  * the socket's, or X-Forwarded-Proto only from a proxy TRUST_PROXY names. The header itself is
  * never read here, since anyone can send it.
  */
-export function isHttps(request: Request): boolean {
+function isHttps(request: Request): boolean {
 	return new URL(request.url).protocol === 'https:'
 }
 
-export function readCookie(request: Request, name: string): string | null {
+function readCookie(request: Request, name: string): string | null {
 	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
 		const eq = part.indexOf('=')
 		if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()

@@ -5,7 +5,7 @@ import type { Element, ElementContent, Properties, Root } from 'hast'
  * (`[tag, props, ...children]` for elements, plain strings for text), about a third of plain hast JSON.
  */
 export type CompactNode = string | CompactElement
-export type CompactElement = [tagName: string, properties: Properties | 0, ...children: CompactNode[]]
+type CompactElement = [tagName: string, properties: Properties | 0, ...children: CompactNode[]]
 
 const BLOCK = new Set([
 	'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot',

@@ -3,7 +3,6 @@
  * reads them. The writer lives in scripts/build/quest-artifacts.ts.
  */
 import {
-	createQuestIndex,
 	normaliseQuestName,
 	questSlug,
 	wikiQuickGuideUrl,
@@ -220,9 +219,4 @@ export function checkCanStart(entry: StartCheckEntry, player: PlayerProgress): S
 		missingAnyOf,
 		questPointsShort,
 	}
-}
-
-/** Finds a catalogue entry by name or alias. */
-export function createCatalogueIndex(catalogue: readonly QuestCatalogueEntry[]) {
-	return createQuestIndex(catalogue)
 }

@@ -17,8 +17,7 @@ export const DIFFICULTIES = Object.keys(DIFFICULTY_LABELS)
 	.map(Number)
 	.sort((a, b) => a - b) as QuestDifficulty[]
 
-export const MEMBERS_FILTERS = ['free', 'members'] as const
-export type MembersFilter = (typeof MEMBERS_FILTERS)[number]
+type MembersFilter = 'free' | 'members'
 
 /** `none`: quests that award no quest points; a number: quests that award at least that many. */
 export type QuestPointsFilter = 'none' | number
@@ -27,7 +26,7 @@ export const QUEST_POINT_FILTERS: readonly QuestPointsFilter[] = [1, 2, 3, 4, 5,
 export const STATUS_FILTERS = ['can-start', 'not-completed', 'completed', 'locked'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
 
-export const SORT_KEYS = ['name', 'difficulty', 'qp', 'reqs'] as const
+const SORT_KEYS = ['name', 'difficulty', 'qp', 'reqs'] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 export type SortDirection = 'asc' | 'desc'
 
@@ -53,8 +52,6 @@ export interface CatalogueQuery {
 	sort?: SortKey
 	dir?: SortDirection
 }
-
-export const EMPTY_QUERY: CatalogueQuery = { q: '' }
 
 const MAX_SEARCH_LENGTH = 100
 const CHAIN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

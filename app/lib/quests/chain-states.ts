@@ -18,7 +18,7 @@ export interface ChainPlayer {
 	questPoints: number | undefined
 }
 
-export type StepBlocker =
+type StepBlocker =
 	| { kind: 'quest'; name: string; slug: string }
 	| { kind: 'skill'; skill: SkillName; level: number; current: number }
 	| { kind: 'any-of'; options: SkillRequirement[] }
@@ -32,7 +32,7 @@ export type StepState =
 	| { state: 'checking' }
 
 /** Done: a quest completed, or a partial step at least started. */
-export function stepIsDone(step: Pick<ChainStep, 'name' | 'partial'>, player: ChainPlayer): boolean {
+function stepIsDone(step: Pick<ChainStep, 'name' | 'partial'>, player: ChainPlayer): boolean {
 	return step.partial ? player.hasStarted(step.name) : player.hasCompleted(step.name)
 }
 

@@ -53,7 +53,7 @@ export function encodeWikiTitle(title: string): string {
 		.replace(/'/g, '%27')
 }
 
-export function wikiPageUrl(title: string): string {
+function wikiPageUrl(title: string): string {
 	return `https://runescape.wiki/w/${encodeWikiTitle(title)}`
 }
 

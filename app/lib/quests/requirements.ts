@@ -89,7 +89,7 @@ export class QuestCycleError extends Error {
 	}
 }
 
-export function emptySummary(quest: string): RequirementSummary {
+function emptySummary(quest: string): RequirementSummary {
 	return {
 		quest,
 		quests: [],

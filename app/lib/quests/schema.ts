@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { getSkill, skillNameSchema, type SkillName } from '#app/lib/skills.ts'
 
 /** 0 Novice, 1 Intermediate, 2 Experienced, 3 Master, 4 Grandmaster, 250 Special (as RuneMetrics). */
-export const QUEST_DIFFICULTIES = [0, 1, 2, 3, 4, 250] as const
+const QUEST_DIFFICULTIES = [0, 1, 2, 3, 4, 250] as const
 export type QuestDifficulty = (typeof QUEST_DIFFICULTIES)[number]
 
 /** Fields that may be listed in `unverified` because their values are estimates. */
-export const UNVERIFIABLE_FIELDS = [
+const UNVERIFIABLE_FIELDS = [
 	'difficulty',
 	'members',
 	'questPoints',
@@ -15,7 +15,7 @@ export const UNVERIFIABLE_FIELDS = [
 	'released',
 ] as const
 
-export function hasStrayWhitespace(value: string): boolean {
+function hasStrayWhitespace(value: string): boolean {
 	return /^\s|\s$|\s\s|[\t\n\r\u00a0]/.test(value)
 }
 
@@ -131,6 +131,5 @@ export type SkillRequirement = { skill: SkillName; level: number }
 export type PartialRequirement = z.output<typeof partialRequirementSchema>
 export type FullyRequirement = z.output<typeof fullyRequirementSchema>
 export type AnyOfRequirement = z.output<typeof anyOfRequirementSchema>
-export type QuestRequirements = z.output<typeof questRequirementsSchema>
 export type Quest = z.output<typeof questSchema>
 export type QuestInput = z.input<typeof questSchema>

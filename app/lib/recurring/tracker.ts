@@ -111,7 +111,7 @@ export type ActivityStanding = StartCheck & {
 }
 
 /** An activity's requirements as the quests' start check reads a catalogue entry. */
-export function startCheckEntry(activity: Activity): StartCheckEntry {
+function startCheckEntry(activity: Activity): StartCheckEntry {
 	const req = activity.requirements
 	return {
 		quests: completedPrerequisites({ name: activity.name, requirements: req }),

@@ -2,7 +2,7 @@ import { getSkill } from '#app/lib/skills.ts'
 import { GUIDE_SKILLS, OVERALL, type GuideSkill, type SkillGuide } from './schema.ts'
 
 /** Every guide leads at least to 99; skills with a higher cap may go further, up to that cap. */
-export const GUIDE_MIN_END = 99
+const GUIDE_MIN_END = 99
 
 /** The highest level a guide for this skill may reach: the skill's cap, or 99 for `overall`. */
 export function guideCap(skill: GuideSkill): number {
@@ -11,7 +11,7 @@ export function guideCap(skill: GuideSkill): number {
 }
 
 /** The file name a guide must have, e.g. `herblore.yaml`. */
-export function guideFileName(skill: GuideSkill): string {
+function guideFileName(skill: GuideSkill): string {
 	return `${skill}.yaml`
 }
 

@@ -7,7 +7,7 @@ export type GuideSkill = SkillName | typeof OVERALL
 
 export const GUIDE_SKILLS = [...SKILL_NAMES, OVERALL] as const satisfies readonly GuideSkill[]
 
-export const guideSkillSchema = z.enum(GUIDE_SKILLS, {
+const guideSkillSchema = z.enum(GUIDE_SKILLS, {
 	error: (issue) =>
 		`"${String(issue.input)}" is not a skill guide name (expected one of: ${GUIDE_SKILLS.join(', ')})`,
 })
@@ -20,7 +20,7 @@ const level = z
 	.min(1, 'must be at least 1')
 	.max(150, 'must be at most 150')
 
-export const skillGuideRangeSchema = z.strictObject({
+const skillGuideRangeSchema = z.strictObject({
 	from: level,
 	to: level,
 	method: text(80),

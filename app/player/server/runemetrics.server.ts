@@ -36,7 +36,7 @@ export type ProfileResult =
 
 export type HiscoresResult = { kind: 'ok'; skills: PlayerSkill[] } | { kind: 'not-found' }
 
-export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
+const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
 
 export type UpstreamClientOptions = {
 	runemetricsBaseUrl: string
@@ -92,7 +92,7 @@ type FetchOptions = { accept: string; userAgent: string; timeoutMs: number; maxB
  * 404 from the hiscores (its "no such player" answer, body not read); throws UpstreamError for
  * everything else.
  */
-export async function fetchUpstream(
+async function fetchUpstream(
 	endpoint: UpstreamEndpoint,
 	url: string,
 	options: FetchOptions,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const calloutVariants = ['tip', 'warning', 'note'] as const
+const calloutVariants = ['tip', 'warning', 'note'] as const
 export const calloutSchema = z.strictObject({
 	variant: z.enum(calloutVariants),
 	title: z.string().trim().min(1).optional(),

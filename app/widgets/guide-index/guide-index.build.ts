@@ -11,7 +11,7 @@ import type { GuideIndexEntry, GuideIndexProps, GuideRequirementData } from './g
  * chain, the chain's levels and quest-point threshold; a hand-entered list gives its quests and
  * levels. Undefined for a page without one (or a panel the build found no quest data for).
  */
-export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequirementData | undefined {
+function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequirementData | undefined {
 	const widget = widgetElements(page.body).find(
 		(w) => w.dataWidget === 'quest-requirements' || w.dataWidget === 'requirements',
 	)
@@ -44,7 +44,7 @@ export function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequire
  * The visible child pages of a navigation entry, in order, as guide index entries. With `levels`
  * 2, a child that is a folder also lists its own visible pages.
  */
-export function guideIndexEntries(
+function guideIndexEntries(
 	parent: Pick<NavEntry, 'children'>,
 	pageAt: (path: string) => CompiledPage | undefined,
 	levels = 1,

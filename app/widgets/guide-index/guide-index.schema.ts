@@ -45,6 +45,6 @@ export type GuideIndexEntry = {
 }
 
 /** Added by the build after the attributes are validated. */
-export type GuideIndexData = { guides?: GuideIndexEntry[] }
+type GuideIndexData = { guides?: GuideIndexEntry[] }
 
 export type GuideIndexWidgetProps = GuideIndexProps & GuideIndexData

@@ -165,7 +165,7 @@ function Summary({ name, states }: { name: string; states: GuideState[] }) {
  * The guides of an index page, each with its description; with a loaded player, whether they have
  * completed it, meet its requirements or what they still miss.
  */
-export function GuideIndex({ title, guides = [] }: GuideIndexWidgetProps) {
+function GuideIndex({ title, guides = [] }: GuideIndexWidgetProps) {
 	const player = usePlayerData()
 	const titleId = useId()
 	const all = guides.flatMap((g) => [g, ...(g.guides ?? [])])

@@ -5,7 +5,7 @@ const imagePath = z
 	.regex(/^(\/|https:\/\/)/, 'an image path starts with / or https://')
 const dimension = z.coerce.number().int().positive()
 
-export const imageTableRowSchema = z.strictObject({
+const imageTableRowSchema = z.strictObject({
 	id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'row id must be kebab-case'),
 	name: z.string().trim().min(1),
 	description: z.string().trim().min(1),

@@ -178,7 +178,7 @@ export function WikiGuideLink({ quest }: { quest: PanelQuest }) {
 }
 
 /** What a quest line says about the loaded player: a chain state, or only "not done" (no chain). */
-export type PanelStepState = StepState | { state: 'missing' }
+type PanelStepState = StepState | { state: 'missing' }
 
 /** A line of the quest list: the step, its number in the chain and, with a player, its state. */
 export type PanelStep = PanelQuest & {
@@ -413,7 +413,7 @@ export function OtherSection({ items }: { items: readonly string[] }) {
 	)
 }
 
-export function OnlyMissingSwitch() {
+function OnlyMissingSwitch() {
 	return <SettingSwitch setting={onlyMissingSetting} label="Only show what I'm missing" />
 }
 

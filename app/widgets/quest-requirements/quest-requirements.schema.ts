@@ -11,6 +11,6 @@ export type QuestRequirementsProps = z.infer<typeof questRequirementsSchema>
  * Added by the build after the attributes are validated (scripts/build/content/quest-widget-data.ts):
  * the quest's precomputed requirements, so a page carries exactly what its panels show.
  */
-export type QuestRequirementsData = { summary?: RequirementSummary }
+type QuestRequirementsData = { summary?: RequirementSummary }
 
 export type QuestRequirementsWidgetProps = QuestRequirementsProps & QuestRequirementsData

@@ -60,7 +60,7 @@ const STATUS_STYLE: Record<Status, string> = {
 	locked: 'border-bad/60 bg-bad-bg text-bad',
 }
 
-export function StatusPill({ status }: { status: Status }) {
+function StatusPill({ status }: { status: Status }) {
 	return (
 		<span
 			data-quest-status={status}
@@ -76,7 +76,7 @@ export function StatusPill({ status }: { status: Status }) {
  * across it, the quest-point threshold and anything else. With a loaded player, quests are ticked
  * or crossed, skills turn green or red, and "Only show what I'm missing" hides what is done.
  */
-export function QuestRequirementsPanel({
+function QuestRequirementsPanel({
 	quest,
 	summary,
 	expandChain = false,

@@ -21,6 +21,6 @@ export type RequirementsQuestLink = { name: string; slug: string; wikiTitle?: st
  * Added by the build after validation (scripts/build/content/quest-widget-data.ts): one link per
  * entry of `quests`, in the same order.
  */
-export type RequirementsData = { questLinks?: RequirementsQuestLink[] }
+type RequirementsData = { questLinks?: RequirementsQuestLink[] }
 
 export type RequirementsWidgetProps = RequirementsProps & RequirementsData

@@ -21,7 +21,7 @@ import type { RequirementsWidgetProps } from './requirements.schema.ts'
  * helmet…): the quests, levels and other conditions named in the page, checked against a loaded
  * player like the quest panel.
  */
-export function RequirementsPanel({
+function RequirementsPanel({
 	title,
 	quests: names,
 	questLinks,

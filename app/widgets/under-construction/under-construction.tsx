@@ -1,4 +1,4 @@
-export const COMMUNITY_DISCORD = 'https://discord.gg/runescape'
+const COMMUNITY_DISCORD = 'https://discord.gg/runescape'
 
 /** Stands in for a page that is not written yet. */
 export default function UnderConstruction() {

@@ -9,7 +9,7 @@ const MAX_STEM = 60
 const MAX_EXTENSION = 10
 
 /** `<10 time chars><12 random chars>-<slug>`: unique, time-sortable, safe in a URL and a path. */
-export const KEY_PATTERN = /^[0-9a-hjkmnp-tv-z]{22}-[a-z0-9][a-z0-9-]{0,59}(?:\.[a-z0-9]{1,10})?$/
+const KEY_PATTERN = /^[0-9a-hjkmnp-tv-z]{22}-[a-z0-9][a-z0-9-]{0,59}(?:\.[a-z0-9]{1,10})?$/
 
 export function isValidKey(key: string): boolean {
 	return KEY_PATTERN.test(key)

@@ -3,9 +3,9 @@ import { createMemoryState } from '#app/server/shared-state/memory-state.server.
 import type { ExpiringSet } from '#app/server/shared-state/shared-state.server.ts'
 import { mediaTypeEssence } from './file-types.server.ts'
 
-export type SignedUpload = { key: string; contentType: string; expires: number; nonce: string }
+type SignedUpload = { key: string; contentType: string; expires: number; nonce: string }
 
-export type UploadCheck =
+type UploadCheck =
 	| { ok: true; upload: SignedUpload; release: (outcome: 'done' | 'failed') => Promise<void> }
 	| { ok: false; reason: string }
 

@@ -2,9 +2,9 @@ import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import type { ByteRange } from '#app/server/http-range.server.ts'
 import type { AllowedContentType } from './file-types.server.ts'
 
-export type CreateUploadInput = { filename: string; contentType: AllowedContentType }
+type CreateUploadInput = { filename: string; contentType: AllowedContentType }
 
-export type CreatedUpload = {
+type CreatedUpload = {
 	/** Absolute for S3; a path on our own origin for the disk driver (the API makes it absolute). */
 	uploadUrl: string
 	key: string
@@ -15,9 +15,9 @@ export type CreatedUpload = {
 
 export type StoredImage = { key: string; publicUrl: string; size: number; lastModified: Date }
 
-export type ImagePage = { images: StoredImage[]; total: number }
+type ImagePage = { images: StoredImage[]; total: number }
 
-export type StoredFile = {
+type StoredFile = {
 	key: string
 	size: number
 	lastModified: Date
@@ -27,7 +27,7 @@ export type StoredFile = {
 	stream(range?: ByteRange): Promise<ReadableStream<Uint8Array>>
 }
 
-export type ReceiveUploadInput = {
+type ReceiveUploadInput = {
 	url: URL
 	key: string
 	contentType: string | null
