@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { IconMenu } from './icons.tsx'
@@ -8,31 +8,31 @@ const linkClass = 'block rounded-md px-3 py-2 font-medium text-fg hover:bg-raise
 
 /**
  * Phones only (the bottom tab bar keeps its five tabs): the pages with no tab of their own, the
- * quest list and the Tools section, and the theme switch the header has no room for. Closes on a
- * link, Escape, a click outside or a new page.
+ * quest list and the Tools section, and the theme switch the header has no room for. A `<details>`,
+ * so it opens without JavaScript too; hydrated, it also closes on a link, Escape, a click outside
+ * or a new page.
  */
 export function MoreMenu() {
+	const menuRef = useRef<HTMLDetailsElement>(null)
 	const [open, setOpen] = useState(false)
-	const panelId = useId()
-	const wrapperRef = useRef<HTMLDivElement>(null)
-	const buttonRef = useRef<HTMLButtonElement>(null)
 	const { pathname } = useLocation()
 
-	const [shownFor, setShownFor] = useState(pathname)
-	if (shownFor !== pathname) {
-		setShownFor(pathname)
-		setOpen(false)
-	}
+	useEffect(() => {
+		if (menuRef.current) menuRef.current.open = false
+	}, [pathname])
 
 	useEffect(() => {
 		if (!open) return
+		const close = () => {
+			if (menuRef.current) menuRef.current.open = false
+		}
 		const onKey = (event: KeyboardEvent) => {
 			if (event.key !== 'Escape') return
-			setOpen(false)
-			buttonRef.current?.focus()
+			close()
+			menuRef.current?.querySelector('summary')?.focus()
 		}
 		const onPointer = (event: PointerEvent) => {
-			if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false)
+			if (!menuRef.current?.contains(event.target as Node)) close()
 		}
 		document.addEventListener('keydown', onKey)
 		document.addEventListener('pointerdown', onPointer)
@@ -43,24 +43,19 @@ export function MoreMenu() {
 	}, [open])
 
 	return (
-		<div ref={wrapperRef} className="md:hidden">
-			<button
-				ref={buttonRef}
-				type="button"
-				onClick={() => setOpen((was) => !was)}
-				aria-expanded={open}
-				aria-controls={panelId}
-				className={`inline-flex h-9 w-8 items-center sm:w-9 justify-center rounded-md border hover:bg-raised hover:text-fg ${open ? 'border-accent/70 bg-raised text-fg' : 'border-line text-muted'}`}
+		<details
+			ref={menuRef}
+			className="group/more md:hidden"
+			onToggle={(event) => setOpen(event.currentTarget.open)}
+			data-more-menu=""
+		>
+			<summary
+				className="inline-flex h-9 w-8 cursor-pointer list-none items-center justify-center rounded-md border border-line text-muted group-open/more:border-accent/70 group-open/more:bg-raised group-open/more:text-fg hover:bg-raised hover:text-fg sm:w-9 [&::-webkit-details-marker]:hidden"
 			>
 				<IconMenu size={18} />
 				<span className="sr-only">More</span>
-			</button>
-			<nav
-				id={panelId}
-				aria-label="More"
-				hidden={!open}
-				className="fixed inset-x-3 top-16 z-40 rounded-xl border border-line bg-bg p-2 shadow-2xl"
-			>
+			</summary>
+			<nav aria-label="More" className="fixed inset-x-3 top-16 z-40 rounded-xl border border-line bg-bg p-2 shadow-2xl">
 				<ul>
 					<li>
 						<Link to="/quests" className={linkClass}>
@@ -89,6 +84,6 @@ export function MoreMenu() {
 					</div>
 				) : null}
 			</nav>
-		</div>
+		</details>
 	)
 }

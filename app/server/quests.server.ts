@@ -7,6 +7,7 @@ import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getEnv } from './env.server.ts'
 import { CACHE_CONTROL } from './cache-control.server.ts'
 import { notFound } from './not-found.server.ts'
+import { plannerData } from './planner.server.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
 // Quest slug → our guide for that quest (front matter `quests:` of a content page).
@@ -21,9 +22,28 @@ const pageModules = import.meta.glob<QuestPageData>(
 
 let list: QuestListEntry[] | undefined
 
-/** Every quest, without the fields the list does not show (the chain's combined levels). */
+/** The planner's unlock presets by the quest that grants them: "Prifddinas" (and "Prif") for Plague's End. */
+function unlockNamesByQuest(): Map<string, string[]> {
+	const names = new Map<string, string[]>()
+	for (const preset of plannerData.presets) {
+		if (preset.kind !== 'unlock') continue
+		names.set(preset.quest, [...(names.get(preset.quest) ?? []), preset.label, ...(preset.aliases ?? [])])
+	}
+	return names
+}
+
+/**
+ * Every quest, without the fields the list does not show (the chain's combined levels), with the
+ * names of what it unlocks, so the list finds a quest by them.
+ */
 export function getQuestList(): QuestListEntry[] {
-	list ??= catalogue.map(({ totalSkills: _omit, ...entry }) => entry)
+	if (!list) {
+		const unlocks = unlockNamesByQuest()
+		list = catalogue.map(({ totalSkills: _omit, ...entry }) => {
+			const unlockNames = unlocks.get(entry.name)
+			return unlockNames ? { ...entry, unlockNames } : entry
+		})
+	}
 	return list
 }
 

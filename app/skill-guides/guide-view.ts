@@ -17,7 +17,7 @@ export type GuideRow = SkillGuideRange & {
  * The index of the range that holds a target level: the one whose levels lead up to it
  * (from < target ≤ to), or the first range for a target at or below its start; -1 past the end.
  */
-function targetRangeIndex(ranges: readonly SkillGuideRange[], target: number): number {
+export function targetRangeIndex(ranges: readonly SkillGuideRange[], target: number): number {
 	if (ranges.length > 0 && target <= ranges[0]!.from) return 0
 	return ranges.findIndex((r) => target > r.from && target <= r.to)
 }

@@ -1,4 +1,5 @@
-import { skillLabel } from '#app/lib/skills.ts'
+import { getSkill, skillLabel } from '#app/lib/skills.ts'
+import { xpForLevel } from '#app/lib/xp-table.ts'
 
 /** Whether a requirement is met: undefined without player data. */
 export function requirementMet(current: number | undefined, required: number): boolean | undefined {
@@ -7,6 +8,16 @@ export function requirementMet(current: number | undefined, required: number): b
 
 export function requirementText(met: boolean): string {
 	return met ? 'Requirement met' : 'Requirement not met'
+}
+
+/**
+ * Experience still needed to reach `level` in `skill` from `xp` (RS3 tables, Invention's elite
+ * one included); 0 once reached, undefined for an unknown skill or unknown XP.
+ */
+export function xpToLevel(skill: string, level: number, xp: number | undefined): number | undefined {
+	const known = getSkill(skill)
+	if (!known || xp === undefined) return undefined
+	return Math.max(0, xpForLevel(known.name, level) - xp)
 }
 
 /** The level on the badge: "51" without player data, "20/51" (theirs / needed) with it. */

@@ -4,7 +4,9 @@ import { usePlayerData } from '#app/player/player-data.tsx'
 import { IconCross } from '#app/player/player-icons.tsx'
 import { PlayerLookup } from '#app/player/player-lookup.tsx'
 import { drawerTitle } from './guide-view.ts'
+import { skillById } from '#app/lib/skills.ts'
 import { loadSkillGuide } from './load-guide.ts'
+import { xpToLevel } from './requirement.ts'
 import { SkillGuidePanel } from './skill-guide-panel.tsx'
 import { SkillIcon } from './skill-icon.tsx'
 
@@ -82,10 +84,13 @@ function GuideBody({ skill, required }: { skill: string; required: number | unde
 			</p>
 		)
 	}
+	const loaded = player.status === 'loaded' ? player.data : undefined
+	const xp = loaded?.skillvalues.find((s) => skillById(s.id)?.name === skill.toLowerCase())?.xp
 	return (
 		<SkillGuidePanel
 			required={required}
-			current={player.status === 'loaded' ? player.levelOf(skill) : undefined}
+			current={loaded ? player.levelOf(skill) : undefined}
+			xpToGo={loaded && required !== undefined ? xpToLevel(skill, required, xp ?? 0) : undefined}
 			guide={guide}
 			lookup={<PlayerLookup showQuests={false} />}
 		/>

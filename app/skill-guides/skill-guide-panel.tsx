@@ -9,13 +9,17 @@ export type SkillGuidePanelProps = {
 	required?: number
 	/** The player's level; undefined without player data (then no progress marks). */
 	current: number | undefined
+	/** Experience still needed for the required level, when the player has not reached it. */
+	xpToGo?: number
 	guide: SkillGuide | null
 	/** Shown without player data, e.g. the lookup box. */
 	lookup?: ReactNode
 }
 
+const XP_FORMAT = new Intl.NumberFormat('en-GB')
+
 /** The body of the levelling drawer: where the player stands, then the guide's level ranges. */
-export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuidePanelProps) {
+export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: SkillGuidePanelProps) {
 	const met = required === undefined ? undefined : requirementMet(current, required)
 	const rows = guide ? guideRows(guide.ranges, current, required) : []
 	const currentRef = useRef<HTMLLIElement>(null)
@@ -57,6 +61,11 @@ export function SkillGuidePanel({ required, current, guide, lookup }: SkillGuide
 							{current}
 							<span className="text-muted">/{required}</span>
 						</p>
+						{!met && xpToGo ? (
+							<p className="mt-0.5 text-sm font-medium tabular-nums" data-xp-to-go={xpToGo}>
+								{XP_FORMAT.format(xpToGo)} XP to level {required}
+							</p>
+						) : null}
 					</div>
 					<p
 						className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${met ? 'text-ok' : 'text-bad'}`}

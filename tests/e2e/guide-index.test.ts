@@ -146,9 +146,13 @@ test('on a guide page the same player turns the level badges green and red', asy
 		'false',
 	)
 	await expect(panel.locator('[data-skill-badge="mining"]')).toHaveAttribute('data-met', 'true')
+	// Not done, and why: Archaeology 2 is short of the 40 it needs.
 	await expect(panel.locator('[data-quest="Daughter of Chaos"]')).toHaveAttribute(
 		'data-status',
-		'missing',
+		'blocked',
+	)
+	await expect(panel.locator('[data-quest="Daughter of Chaos"] [data-step-state]')).toHaveText(
+		'Needs 40 Archaeology (you have 2)',
 	)
 	expect(consoleErrors).toEqual([])
 })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { xpForLevel } from '#app/lib/xp-table.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // Issue 18: the places a player got stuck in a walk-through on a phone and a desktop, with
@@ -107,6 +108,17 @@ test('skill badges show level/needed with a player; the drawer opens at the curr
 	await expect(target).toHaveCount(1)
 	await expect(target).toContainText('Levels 40–60')
 	await expect(target.locator('[data-mark="target"]')).toHaveText('Target')
+	// Reached: no XP to go.
+	await expect(drawer.locator('[data-xp-to-go]')).toHaveCount(0)
+	await page.keyboard.press('Escape')
+
+	// Not reached: the XP still needed, from the RS3 table. Zezima Jr has 829,904 Herblore XP.
+	await page.goto('/dev/player')
+	await waitForHydration(page)
+	await page.locator('main [data-skill-badge="herblore"]').first().click()
+	const herblore = page.getByRole('dialog', { name: 'Herblore Skill Guide' })
+	const toGo = xpForLevel('herblore', 96) - 829_904
+	await expect(herblore.locator('[data-xp-to-go]')).toHaveText(`${toGo.toLocaleString('en-GB')} XP to level 96`)
 	expect(consoleErrors).toEqual([])
 })
 
@@ -277,4 +289,45 @@ test('small things: status chips wrap at 375 px, the wiki icon stays with its qu
 	await page.locator('[data-header-player]').click()
 	const popover = page.getByRole('dialog', { name: 'Check my account' })
 	await expect(popover.getByText('Your quests: 3 of 8 completed')).toBeVisible()
+})
+
+test('on a phone every top-level destination is at most two taps away, with and without JavaScript', async ({ browser }) => {
+	test.setTimeout(120_000)
+	const destinations: [string, RegExp][] = [
+		['Setup', /^\/setup\//],
+		['Getting Started', /^\/getting-started\//],
+		['Guides', /^\/guides/],
+		['Quests', /^\/quests$/],
+		['Leagues', /^\/leagues/],
+		['Tools', /^\/tools$/],
+	]
+	for (const javaScriptEnabled of [true, false]) {
+		const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 800 } })
+		const page = await context.newPage()
+		for (const start of ['/', '/quests/desert-treasure', '/no/such/page']) {
+			for (const [name, path] of destinations) {
+				await page.goto(start)
+				if (javaScriptEnabled) await waitForHydration(page)
+				const tabs = page.getByRole('navigation', { name: 'Main' })
+				// One tap: a tab of the bottom bar. Two: the header's More menu, then its link.
+				const tab = tabs.getByRole('link', { name: new RegExp(`^(${name}|\\w+ \\(${name}\\))$`) })
+				if ((await tab.count()) > 0) {
+					await tab.click()
+				} else {
+					await page.locator('details[data-more-menu] summary').click()
+					await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name, exact: true }).click()
+				}
+				await expect(page, `${name} from ${start}`).toHaveURL((url) => path.test(url.pathname))
+			}
+		}
+		await context.close()
+	}
+})
+
+test('"prif" in the quest list finds Plague\'s End (by the name of what it unlocks)', async ({ page }) => {
+	await page.goto('/quests?q=prif')
+	await expect(page.locator('tbody tr').first()).toHaveAttribute('data-quest', "Plague's End")
+	await waitForHydration(page)
+	await page.getByRole('searchbox', { name: 'Search quests' }).fill('Prifddinas')
+	await expect(page.locator('tbody tr').first()).toHaveAttribute('data-quest', "Plague's End")
 })

@@ -219,3 +219,12 @@ test('chain= scopes the list to a quest and everything it needs, directly or not
 	expect(applyCatalogueQuery(chainList, parseCatalogueQuery('chain=nope'))).toHaveLength(5)
 	expect(parseCatalogueQuery('chain=../etc')).toEqual({ q: '' })
 })
+
+test('a quest is found by the names of what it unlocks ("prif" finds Plague\'s End)', () => {
+	const plague = entry("Plague's End", { unlockNames: ['Prifddinas', 'Prif', 'Elf city'] })
+	const list = [plague, entry('Prisoner of Glouphrie'), entry('Cook\'s Assistant')]
+	expect(searchRank(plague, 'prif')).toBe(0)
+	expect(searchRank(plague, 'prifddinas')).toBe(0)
+	expect(searchRank(plague, 'elf')).toBe(2)
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('q=prif')))).toEqual(["Plague's End"])
+})

@@ -8,8 +8,11 @@ import { DIFFICULTY_LABELS, normaliseQuestName, questSlug } from '#app/lib/quest
 import { compareNames } from '#app/lib/quests/requirements.ts'
 import type { QuestDifficulty } from '#app/lib/quests/schema.ts'
 
-/** What the quest list needs of a catalogue entry (the chain's combined levels are left out). */
-export type QuestListEntry = Omit<QuestCatalogueEntry, 'totalSkills'>
+/**
+ * What the quest list needs of a catalogue entry (the chain's combined levels are left out), and
+ * the names of what the quest unlocks that players search by ("Prifddinas", "prif").
+ */
+export type QuestListEntry = Omit<QuestCatalogueEntry, 'totalSkills'> & { unlockNames?: string[] }
 
 export type QuestStatus = 'completed' | 'can-start' | 'locked'
 
@@ -144,15 +147,16 @@ function initials(title: string): string {
 }
 
 /**
- * How well a quest matches a search, lower is better: 0 the name or an alias exactly, 1 the
- * initials of the name ("wgs"), 2 the start of the name or an alias, 3 anywhere in them;
- * undefined when it does not match. Punctuation and case do not count ("cooks assistant").
+ * How well a quest matches a search, lower is better: 0 the name, an alias or the name of what it
+ * unlocks exactly ("prif"), 1 the initials of the name ("wgs"), 2 the start of one of those, 3
+ * anywhere in them; undefined when it does not match. Punctuation and case do not count
+ * ("cooks assistant").
  */
-export function searchRank(entry: Pick<QuestListEntry, 'name' | 'aliases'>, search: string) {
+export function searchRank(entry: Pick<QuestListEntry, 'name' | 'aliases' | 'unlockNames'>, search: string) {
 	const needle = normaliseQuestName(search)
 	if (!needle) return 0
 	const needleSlug = questSlug(search)
-	const titles = [entry.name, ...(entry.aliases ?? [])]
+	const titles = [entry.name, ...(entry.aliases ?? []), ...(entry.unlockNames ?? [])]
 	const slugs = titles.map(questSlug)
 	if (titles.some((t) => normaliseQuestName(t) === needle)) return 0
 	if (needleSlug && slugs.includes(needleSlug)) return 0

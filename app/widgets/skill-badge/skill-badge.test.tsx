@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
-import { drawerTitle, guideRows, NO_GUIDE_TEXT } from '#app/skill-guides/guide-view.ts'
+import { drawerTitle, guideRows, NO_GUIDE_TEXT, targetRangeIndex } from '#app/skill-guides/guide-view.ts'
 import { loadSkillGuide } from '#app/skill-guides/load-guide.ts'
-import { badgeLabel, badgeLevel, requirementMet, requirementText } from '#app/skill-guides/requirement.ts'
+import { badgeLabel, badgeLevel, requirementMet, requirementText, xpToLevel } from '#app/skill-guides/requirement.ts'
 import SkillBadgeWidget from './skill-badge.tsx'
 import { SkillGuidePanel } from '#app/skill-guides/skill-guide-panel.tsx'
 
@@ -131,4 +131,32 @@ test('server HTML of a badge: neutral text with level, name and icon (a button o
 	expect(html).toContain('src="/images/skills/sprite.svg#herblore"')
 	expect(html).not.toContain('data-met')
 	expect(html).toContain('Herblore')
+})
+
+test('the target range is the one that leads up to the required level', () => {
+	expect(targetRangeIndex(GUIDE.ranges, 96)).toBe(3)
+	expect(targetRangeIndex(GUIDE.ranges, 60)).toBe(1)
+	expect(targetRangeIndex(GUIDE.ranges, 61)).toBe(2)
+	expect(targetRangeIndex(GUIDE.ranges, 1)).toBe(0)
+	expect(targetRangeIndex(GUIDE.ranges, 120)).toBe(-1)
+	expect(guideRows(GUIDE.ranges, 71, 96).map((r) => r.target)).toEqual([false, false, false, true])
+	expect(guideRows(GUIDE.ranges, 71).every((r) => !r.target)).toBe(true)
+})
+
+test('XP to go uses the RS3 tables, Invention its elite one', () => {
+	// Level 99 starts at 13,034,431 XP in a standard skill and 36,073,511 in Invention.
+	expect(xpToLevel('magic', 99, 13_000_000)).toBe(34_431)
+	expect(xpToLevel('invention', 99, 36_000_000)).toBe(73_511)
+	expect(xpToLevel('magic', 50, 200_000)).toBe(0)
+	expect(xpToLevel('magic', 99, undefined)).toBeUndefined()
+	expect(xpToLevel('sailing', 50, 0)).toBeUndefined()
+})
+
+test('drawer body below the required level says how much XP is left', () => {
+	const html = renderToStaticMarkup(<SkillGuidePanel required={96} current={71} xpToGo={8_123_456} guide={GUIDE} />)
+	expect(html).toMatch(/data-xp-to-go="8123456"[^>]*>8,123,456 XP to level 96</)
+	const met = renderToStaticMarkup(<SkillGuidePanel required={50} current={71} xpToGo={0} guide={GUIDE} />)
+	expect(met).not.toContain('XP to level')
+	// The target range is marked.
+	expect(html.match(/data-mark="target"/g)).toHaveLength(1)
 })

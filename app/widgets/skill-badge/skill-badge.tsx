@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
@@ -25,6 +25,12 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	const player = usePlayerData()
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
+	const buttonRef = useRef<HTMLButtonElement>(null)
+	// The drawer moves focus to the reader's current range; closing it gives focus back here.
+	const openChange = (next: boolean) => {
+		setOpen(next)
+		if (!next) buttonRef.current?.focus()
+	}
 	// vaul and the guide load on the first open only; the drawer stays mounted afterwards.
 	const [requested, setRequested] = useState(false)
 	const current = player.status === 'loaded' ? player.levelOf(skill) : undefined
@@ -51,6 +57,7 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	return (
 		<>
 			<button
+				ref={buttonRef}
 				type="button"
 				onClick={() => {
 					setRequested(true)
@@ -68,7 +75,7 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 			</button>
 			{requested ? (
 				<Suspense fallback={null}>
-					<SkillDrawer skill={skill} level={level} open={open} onOpenChange={setOpen} />
+					<SkillDrawer skill={skill} level={level} open={open} onOpenChange={openChange} />
 				</Suspense>
 			) : null}
 		</>

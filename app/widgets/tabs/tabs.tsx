@@ -87,18 +87,20 @@ export function TabPanel({ label, children }: { label: string; children?: ReactN
 	if (!tabs) return <div>{children}</div>
 	const index = tabs.labels.indexOf(label)
 	return (
-		<div
-			role="tabpanel"
-			id={tabs.idOf('panel', index)}
-			aria-labelledby={tabs.idOf('tab', index)}
-			hidden={label !== tabs.active}
-			data-label={label}
-			tabIndex={0}
-			className="prose min-h-80 px-4 py-4 focus-visible:-outline-offset-2 sm:px-5 [&>:first-child]:mt-0"
-		>
+		<>
 			{/* Without JavaScript every panel shows, each under its label (root.tsx's noscript style). */}
-			<p className="no-js-only font-semibold">{label}</p>
-			{children}
-		</div>
+			<p className="no-js-only px-4 pt-4 font-semibold sm:px-5">{label}</p>
+			<div
+				role="tabpanel"
+				id={tabs.idOf('panel', index)}
+				aria-labelledby={tabs.idOf('tab', index)}
+				hidden={label !== tabs.active}
+				data-label={label}
+				tabIndex={0}
+				className="prose min-h-80 px-4 py-4 focus-visible:-outline-offset-2 sm:px-5 [&>:first-child]:mt-0"
+			>
+				{children}
+			</div>
+		</>
 	)
 }
