@@ -161,7 +161,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</a>
 			</p>
 
-			<PlayerLookupSection />
+			<PlayerLookupSection ironmanSwitch />
 
 			{/* Not lazy: every quest page shows it, so its code is preloaded with the page. */}
 			<QuestRequirementsWidget quest={quest.name} summary={summary} expandChain titleAsHeading />

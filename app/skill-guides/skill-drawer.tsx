@@ -18,13 +18,15 @@ export type SkillDrawerProps = {
 	onOpenChange: (open: boolean) => void
 	/** Called once the drawer has finished closing. */
 	onClosed?: () => void
+	/** Where focus goes back to on close (the drawer has no Drawer.Trigger to return it to). */
+	returnFocusTo?: () => HTMLElement | null
 }
 
 /**
  * The levelling drawer (its own chunk with vaul, loaded on the first open). Closes on Escape, a
  * tap outside, the close button, a drag past a quarter of its height or a fast downward swipe.
  */
-export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed }: SkillDrawerProps) {
+export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed, returnFocusTo }: SkillDrawerProps) {
 	return (
 		<Drawer.Root
 			open={open}
@@ -39,6 +41,12 @@ export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed
 				<Drawer.Content
 					className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[88dvh] w-full max-w-2xl flex-col rounded-t-2xl border border-b-0 border-line bg-bg text-fg shadow-2xl outline-none"
 					data-skill-drawer={skill}
+					onCloseAutoFocus={(event) => {
+						const target = returnFocusTo?.()
+						if (!target) return
+						event.preventDefault()
+						target.focus()
+					}}
 				>
 					<div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line" />
 					<div className="flex items-start gap-3 px-5 pt-3 pb-4">

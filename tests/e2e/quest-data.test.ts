@@ -37,9 +37,8 @@ test('ironman-only levels show only after the reader says they play an ironman, 
 	await expect(box.locator('li[data-skill="thieving"]')).toHaveText('53 Thieving')
 	await expect(box.locator('li[data-skill="woodcutting"]')).toHaveCount(0)
 
-	await page.locator('[data-header-player]').click()
-	const popover = page.getByRole('dialog', { name: 'Check my account' })
-	const ironman = popover.getByRole('switch', { name: 'I play an ironman' })
+	// The quest page has its own name box (the header's account button leads to it), with the switch.
+	const ironman = page.locator('[data-page-lookup]').getByRole('switch', { name: 'I play an ironman' })
 	await expect(ironman).toHaveAttribute('aria-checked', 'false')
 	await ironman.click()
 	await expect(ironman).toHaveAttribute('aria-checked', 'true')
@@ -50,6 +49,16 @@ test('ironman-only levels show only after the reader says they play an ironman, 
 	await waitForHydration(page)
 	await expect(panel(page, 'Desert Treasure').locator('li[data-skill="woodcutting"]')).toBeVisible()
 	expect(await page.evaluate(() => localStorage.getItem('settings:ironman'))).toBe('true')
+
+	// The same setting in the header popover, on a page without its own name box.
+	await page.goto('/guides')
+	await waitForHydration(page)
+	await page.locator('[data-header-player]').click()
+	const inPopover = page.getByRole('dialog', { name: 'Check my account' }).getByRole('switch', { name: 'I play an ironman' })
+	await expect(inPopover).toHaveAttribute('aria-checked', 'true')
+	await inPopover.click()
+	await expect(inPopover).toHaveAttribute('aria-checked', 'false')
+	expect(await page.evaluate(() => localStorage.getItem('settings:ironman'))).toBeNull()
 	expect(consoleErrors).toEqual([])
 })
 

@@ -26,11 +26,6 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
 	const buttonRef = useRef<HTMLButtonElement>(null)
-	// The drawer moves focus to the reader's current range; closing it gives focus back here.
-	const openChange = (next: boolean) => {
-		setOpen(next)
-		if (!next) buttonRef.current?.focus()
-	}
 	// vaul and the guide load on the first open only; the drawer stays mounted afterwards.
 	const [requested, setRequested] = useState(false)
 	const current = player.status === 'loaded' ? player.levelOf(skill) : undefined
@@ -75,7 +70,14 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 			</button>
 			{requested ? (
 				<Suspense fallback={null}>
-					<SkillDrawer skill={skill} level={level} open={open} onOpenChange={openChange} />
+					<SkillDrawer
+						skill={skill}
+						level={level}
+						open={open}
+						onOpenChange={setOpen}
+						// The drawer moves focus to the reader's current range; closing it gives it back here.
+						returnFocusTo={() => buttonRef.current}
+					/>
 				</Suspense>
 			) : null}
 		</>
