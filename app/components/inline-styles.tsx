@@ -7,7 +7,7 @@ export const StylesProvider = StylesContext.Provider
 
 /**
  * The whole stylesheet (about 9 KB brotli) inside the document, so the first paint waits for no
- * other request (docs/decisions/0008-first-paint.md). The browser bundle does not carry the text:
+ * other request (docs/decisions/0010-first-paint.md). The browser bundle does not carry the text:
  * it renders an empty `<style>`, and hydration keeps the server's content (React does not patch
  * `dangerouslySetInnerHTML` of hydrated elements, and the empty value never changes after).
  */

@@ -98,6 +98,7 @@ function SidebarTree({
 						<div className="flex items-center">
 							<Link
 								to={item.path}
+								prefetch="intent"
 								onClick={onNavigate}
 								aria-current={current ? 'page' : undefined}
 								className={`flex-1 rounded-md px-2 py-1.5 text-sm ${current ? 'bg-accent/15 font-semibold text-accent' : 'text-muted hover:bg-raised hover:text-fg'}`}

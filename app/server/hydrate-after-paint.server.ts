@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream'
 
 /**
- * Hydration code starts loading after the first paint (docs/decisions/0008-first-paint.md).
+ * Hydration code starts loading after the first paint (docs/decisions/0010-first-paint.md).
  *
  * React Router puts a `<link rel="modulepreload">` per hydration chunk at the top of `<head>` and
  * one inline module script, whose static imports fetch the route modules, at the end of the
@@ -18,15 +18,17 @@ const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g
 
 /**
- * Runs the module script one frame after the first contentful paint (or after the first frame
+ * Runs the module script in a task right after the first contentful paint is reported (at once
  * where the Paint Timing API is missing), at once in a hidden tab, and after 3 s at the latest.
+ * The task comes from a MessageChannel, not a timer or an animation frame, so a page whose clock is
+ * faked (Playwright's `page.clock`) or throttled still hydrates.
  */
 function loader(preloads: string[]): string {
 	return (
 		`(function(){var d=document,w=window,done=0;function go(){if(done)return;done=1;` +
 		`${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});` +
 		`var s=d.querySelector('script[type="${INERT_TYPE}"]'),m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}` +
-		`function soon(){requestAnimationFrame(function(){setTimeout(go)})}` +
+		`function soon(){var c=new MessageChannel();c.port1.onmessage=go;c.port2.postMessage(0)}` +
 		`if(d.hidden)return go();d.addEventListener('visibilitychange',go);setTimeout(go,3000);` +
 		`var P=w.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0)return soon();` +
 		`new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true})})()`

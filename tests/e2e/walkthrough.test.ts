@@ -269,6 +269,9 @@ test('small things: status chips wrap at 375 px, the wiki icon stays with its qu
 
 	// The longest quest name: the icon sits on the same line as the name's last word.
 	await page.goto('/quests/recipe-for-disaster-defeating-the-culinaromancer')
+	await waitForHydration(page)
+	// Measured once the player's data is in (the heading gains its status then, and may rewrap).
+	await expect(page.locator('[data-page-lookup]').getByText('Stats loaded')).toBeVisible()
 	const heading = panel(page, 'Recipe for Disaster: Defeating the Culinaromancer').getByRole('heading', { level: 2 })
 	const name = heading.getByRole('link', { name: 'Recipe for Disaster: Defeating the Culinaromancer', exact: true })
 	const icon = heading.getByRole('link', { name: /quick guide on the RuneScape Wiki/ })
