@@ -5,6 +5,7 @@ import {
 	use,
 	useEffect,
 	useId,
+	useMemo,
 	useRef,
 	useState,
 } from 'react'
@@ -115,6 +116,19 @@ function ChecklistView({ id, title, itemIds, children, fromPlayer, playerName }:
 	const listId = useId()
 	const listRef = useRef<HTMLDivElement>(null)
 	const limited = long && compact
+	// The same object until the ticks change: a new one on every render (the hydration one included)
+	// would make React drop the server HTML of items still waiting for their lazy widgets.
+	const fromPlayerKey = fromPlayer.join(' ')
+	const context = useMemo<ChecklistContextValue>(
+		() => ({
+			done: ticked,
+			fromPlayer: new Set(fromPlayer),
+			next: progress.next,
+			toggle: (item) => dispatch({ type: 'toggle', id: item }),
+		}),
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- ticked, progress and dispatch follow from these
+		[done, fromPlayerKey, itemIds.join(' ')],
+	)
 
 	// Once progress has loaded, bring the next item into view inside a height-limited list.
 	const next = progress.next
@@ -181,14 +195,7 @@ function ChecklistView({ id, title, itemIds, children, fromPlayer, playerName }:
 				className={`relative *:m-0 *:list-none *:divide-y *:divide-line/70 *:p-0 [&_li]:m-0 ${limited ? 'max-h-[480px] overflow-y-auto overscroll-contain' : ''}`}
 				data-compact={limited ? '' : undefined}
 			>
-				<ChecklistContext
-					value={{
-						done: ticked,
-						fromPlayer: new Set(fromPlayer),
-						next: progress.next,
-						toggle: (item) => dispatch({ type: 'toggle', id: item }),
-					}}
-				>
+				<ChecklistContext value={context}>
 					{children}
 				</ChecklistContext>
 			</div>

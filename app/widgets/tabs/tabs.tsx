@@ -1,4 +1,4 @@
-import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useRef, useState } from 'react'
+import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
 import type { TabsProps } from './tabs.schema.ts'
 import { initialTab, tabIndexForKey } from './tabs-state.ts'
@@ -19,11 +19,17 @@ export default function Tabs({ labels, default: defaultLabel, children }: TabsPr
 	const active = labels.includes(selected) ? selected : initialTab(labels, defaultLabel)
 	const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
 	const rootRef = useRef<HTMLDivElement>(null)
-	const idOf = (part: 'tab' | 'panel', index: number) => `${base}-${part}-${index}`
+	const labelsKey = labels.join('\n')
+	// The same object until the selection changes: a new one on the hydration re-render would make
+	// React drop the server HTML of panels still waiting for their lazy widgets (they vanished).
+	const context = useMemo<TabsContextValue>(
+		() => ({ active, labels: labelsKey.split('\n'), idOf: (part, index) => `${base}-${part}-${index}` }),
+		[active, labelsKey, base],
+	)
+	const { idOf } = context
 
 	// A link to a heading inside a hidden panel (the table of contents, a link from another page)
 	// opens that panel and scrolls to the heading.
-	const labelsKey = labels.join('\n')
 	useEffect(() => {
 		const reveal = () => {
 			const id = decodeURIComponent(window.location.hash.slice(1))
@@ -76,7 +82,7 @@ export default function Tabs({ labels, default: defaultLabel, children }: TabsPr
 					)
 				})}
 			</div>
-			<TabsContext value={{ active, labels, idOf }}>{children}</TabsContext>
+			<TabsContext value={context}>{children}</TabsContext>
 		</div>
 	)
 }
