@@ -58,9 +58,11 @@ const PHONE_LINKS = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
 	return (
+		// Top-aligned, not centred: a paint while the parser is still part-way through the body
+		// (a busy phone) would centre the part it has, and the hero would jump when the rest came.
 		<main
 			id="main"
-			className="relative flex min-h-[calc(100dvh-3.5rem)] flex-col items-center justify-center gap-6 overflow-hidden px-4 py-10"
+			className="relative flex min-h-[calc(100dvh-3.5rem)] flex-col items-center justify-start gap-6 overflow-hidden px-4 py-10"
 			style={{
 				backgroundImage:
 					'linear-gradient(var(--grid) 1px, transparent 1px), linear-gradient(90deg, var(--grid) 1px, transparent 1px)',
