@@ -68,7 +68,8 @@ async function navigateOnce(browser: Browser, baseURL: string, [from, to]: Hop, 
 					(dataUrl) =>
 						performance
 							.getEntriesByType('resource')
-							.some((e) => e.name.endsWith(dataUrl) && (e as PerformanceResourceTiming).responseEnd > 0),
+							.some((e) => new URL(e.name).pathname === dataUrl && (e as PerformanceResourceTiming).responseEnd > 0),
+					// React Router asks for `<path>.data?_routes=…`: compare the path alone.
 					`${to}.data`,
 					{ timeout: 3_000, polling: 50 },
 				)
