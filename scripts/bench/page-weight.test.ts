@@ -63,3 +63,21 @@ test('a page that was not prerendered gives undefined; .br files are used when p
 	const other = path.join(dir, 'assets/root-CCCCCCCC.css')
 	expect(brotliSize(other)).toBe(brotliCompressSync(Buffer.from('body{color:red}')).length)
 })
+
+test('a page whose hydration loads after the first paint: the loader\'s chunk list and the inline stylesheet count', () => {
+	const dir = site()
+	writeFileSync(
+		path.join(dir, 'quests/q/index.html'),
+		'<html><head><style>body{color:red}</style></head><body>' +
+			'<script type="text/x-module-after-paint">import "/assets/entry-AAAAAAAA.js"</script>' +
+			'<script>(function(){["/assets/panel-DDDDDDDD.js"].forEach(function(h){})})()</script></body></html>',
+	)
+	const page = measurePage(dir, '/quests/q', [])!
+	expect(page.files).toEqual([
+		'assets/entry-AAAAAAAA.js',
+		'assets/extra-EEEEEEEE.js',
+		'assets/panel-DDDDDDDD.js',
+		'assets/shared-BBBBBBBB.js',
+	])
+	expect(page.css).toBe(brotliCompressSync('body{color:red}').length)
+})

@@ -1,6 +1,6 @@
 /**
  * What a prerendered page of the built site makes the browser download: its HTML (which carries
- * the route data inline), the JS and CSS it links, and the lazy chunks it loads on view (the
+ * the route data inline; its inline stylesheet is counted as CSS), the JS and CSS it links or names, and the lazy chunks it loads on view (the
  * widgets it renders), each counted once, brotli-compressed as the server sends them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -73,6 +73,11 @@ export function measurePage(
 		if (/\brel="stylesheet"/.test(tag)) css.add(asset)
 		else if (asset.endsWith('.js')) staticGraph(clientDir, asset, js)
 	}
+	// Hydration code named inside scripts: the module script's imports, and the list of preloads
+	// the after-paint loader adds (docs/decisions/0010-first-paint.md).
+	for (const script of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+		for (const [, asset] of script[1]!.matchAll(/["']\/(assets\/[\w.-]+\.js)["']/g)) staticGraph(clientDir, asset!, js)
+	}
 	const assetsDir = path.join(clientDir, 'assets')
 	const assets = existsSync(assetsDir) ? readdirSync(assetsDir) : []
 	for (const name of lazyChunks) {
@@ -81,11 +86,14 @@ export function measurePage(
 	}
 	const sum = (files: Iterable<string>) =>
 		[...files].reduce((n, f) => n + brotliSize(path.join(clientDir, f)), 0)
+	// The stylesheet inlined in the document (decision 0010) counts as CSS, not as HTML.
+	const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('')
+	const inlineCssSize = inlineCss ? brotliCompressSync(inlineCss, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length : 0
 	const dataFile = path.join(clientDir, `${pagePath === '/' ? '/_root' : pagePath}.data`)
 	return {
 		path: pagePath,
 		html: brotliSize(htmlFile),
-		css: sum(css),
+		css: sum(css) + inlineCssSize,
 		js: sum(js),
 		navigationData: existsSync(dataFile) ? brotliSize(dataFile) : undefined,
 		files: [...js, ...css].sort(),
