@@ -69,24 +69,35 @@ export function deferHydration(html: string): string {
  * through. A document without it comes out unchanged.
  */
 export function hydrateAfterPaint(): Transform {
-	let pending = Buffer.alloc(0)
+	let pending: Buffer[] = []
+	// The end of the bytes held so far, to spot a `</script>` split between two chunks.
+	let tail = ''
 	let done = false
 	return new Transform({
 		transform(chunk: Buffer, _encoding, callback) {
 			if (done) return callback(null, chunk)
-			pending = Buffer.concat([pending, chunk])
-			const text = pending.toString('utf8')
+			pending.push(chunk)
+			// Decoding and searching everything held so far on every chunk cost ~2 ms per page;
+			// only a chunk that ends a script can complete React Router's.
+			const seen = tail + chunk.toString('latin1')
+			tail = seen.slice(-8)
+			if (!seen.includes('</script>')) return callback()
+			const held = Buffer.concat(pending)
+			const text = held.toString('utf8')
 			const found = deferUpToScript(text)
-			if (!found) return callback()
+			if (!found) {
+				pending = [held]
+				return callback()
+			}
 			done = true
 			// Everything up to `</script>` (ASCII) decoded whole; a character split at the end of
 			// this chunk stays in the raw bytes that follow.
-			const rest = pending.subarray(Buffer.byteLength(text.slice(0, found.length)))
-			pending = Buffer.alloc(0)
+			const rest = held.subarray(Buffer.byteLength(text.slice(0, found.length)))
+			pending = []
 			callback(null, Buffer.concat([Buffer.from(found.rewritten), rest]))
 		},
 		flush(callback) {
-			callback(null, done || pending.length === 0 ? undefined : pending)
+			callback(null, done || pending.length === 0 ? undefined : Buffer.concat(pending))
 		},
 	})
 }
