@@ -30,8 +30,9 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
 				<Link to="/" className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-fg sm:text-lg lg:mr-4">
 					<SiteLogo />
-					{/* The narrowest phones show the mark alone; so do tablets (768–1023 px), where the section links and tools need the room. */}
-					<span className="max-[419px]:sr-only md:max-lg:sr-only">Gielinor Guide</span>
+					{/* The mark alone below 360 px (search, account and menu need the room) and on
+					    tablets (768–1023 px), where the section links and tools do. */}
+					<span className="max-[359px]:sr-only md:max-lg:sr-only">Gielinor Guide</span>
 				</Link>
 				<nav aria-label="Sections" className="hidden items-center gap-0.5 md:flex lg:gap-1">
 					{items.map((item) => (

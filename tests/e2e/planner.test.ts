@@ -219,11 +219,16 @@ test('Tools: a desktop header link, the phone menu and the index page', async ({
 
 test('the header still fits with Tools in it: phones with a long name, tablets and desktops', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Midgame Mia'))
-	for (const width of [375, 768, 900, 1024, 1280]) {
+	for (const width of [320, 360, 375, 768, 900, 1024, 1280]) {
 		await page.setViewportSize({ width, height: 700 })
 		await page.goto('/tools')
 		await waitForHydration(page)
-		if (width === 375) await expect(page.getByRole('button', { name: /Midgame Mia/ })).toBeVisible()
+		if (width < 768) await expect(page.getByRole('button', { name: /Midgame Mia/ })).toBeVisible()
+		// The site's name shows beside the mark from 360 px on phones and from 1024 px on desktops.
+		const brand = page.locator('header a[href="/"] span')
+		expect(await brand.evaluate((el) => el.getBoundingClientRect().width > 1), `brand text at ${width} px`).toBe(
+			(width >= 360 && width < 768) || width >= 1024,
+		)
 		const row = page.locator('header > div')
 		const { scroll, client } = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
 		expect(scroll, `header at ${width} px`).toBeLessThanOrEqual(client)
