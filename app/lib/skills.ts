@@ -55,7 +55,3 @@ export function getSkill(name: string) {
 export function skillLabel(name: string): string {
 	return getSkill(name)?.label ?? name.charAt(0).toUpperCase() + name.slice(1)
 }
-
-export function skillById(id: number) {
-	return SKILLS[id]
-}

@@ -16,6 +16,8 @@ export type PlayerState = {
 	profileState: ProfileState | undefined
 	/** Level per skill name; a skill missing from the data counts as level 1. */
 	levelOf: (skill: string) => number
+	/** Experience per skill name; 0 for a skill missing from the data. */
+	xpOf: (skill: string) => number
 	/** Whether the player has completed a quest (by our name or RuneMetrics' title). */
 	hasCompleted: (quest: string) => boolean
 	/** Whether the player has started or completed a quest. */
@@ -34,9 +36,12 @@ export function playerState(
 	const status: PlayerStatus = !username ? 'idle' : data ? 'loaded' : error ? 'error' : 'loading'
 	const shown = status === 'loaded' ? data : undefined
 	const levels = new Map<string, number>()
+	const xp = new Map<string, number>()
 	for (const skill of shown?.skillvalues ?? []) {
 		const name = SKILLS[skill.id]?.name
-		if (name) levels.set(name, skill.level)
+		if (!name) continue
+		levels.set(name, skill.level)
+		xp.set(name, skill.xp)
 	}
 	const completed = new Set(
 		shown?.quests.filter((q) => q.status === 'COMPLETED').map((q) => normaliseQuestName(q.title)),
@@ -51,6 +56,7 @@ export function playerState(
 		error: status === 'error' ? error?.message : undefined,
 		profileState: shown?.error,
 		levelOf: (skill) => levels.get(skill.toLowerCase()) ?? 1,
+		xpOf: (skill) => xp.get(skill.toLowerCase()) ?? 0,
 		hasCompleted: (quest) => completed.has(normaliseQuestName(quest)),
 		hasStarted: (quest) => started.has(normaliseQuestName(quest)),
 	}

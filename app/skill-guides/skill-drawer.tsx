@@ -4,7 +4,6 @@ import { usePlayerData } from '#app/player/player-data.tsx'
 import { IconCross } from '#app/player/player-icons.tsx'
 import { PlayerLookup } from '#app/player/player-lookup.tsx'
 import { drawerTitle } from './guide-view.ts'
-import { skillById } from '#app/lib/skills.ts'
 import { loadSkillGuide } from './load-guide.ts'
 import { xpToLevel } from './requirement.ts'
 import { SkillGuidePanel } from './skill-guide-panel.tsx'
@@ -92,13 +91,12 @@ function GuideBody({ skill, required }: { skill: string; required: number | unde
 			</p>
 		)
 	}
-	const loaded = player.status === 'loaded' ? player.data : undefined
-	const xp = loaded?.skillvalues.find((s) => skillById(s.id)?.name === skill.toLowerCase())?.xp
+	const loaded = player.status === 'loaded'
 	return (
 		<SkillGuidePanel
 			required={required}
 			current={loaded ? player.levelOf(skill) : undefined}
-			xpToGo={loaded && required !== undefined ? xpToLevel(skill, required, xp ?? 0) : undefined}
+			xpToGo={loaded && required !== undefined ? xpToLevel(skill, required, player.xpOf(skill)) : undefined}
 			guide={guide}
 			lookup={<PlayerLookup showQuests={false} />}
 		/>
