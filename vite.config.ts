@@ -6,6 +6,7 @@ import { defineConfig } from 'vite'
 const SHELL = new RegExp(
 	[
 		'/app/components/(icons|error-boundary|breadcrumbs|toaster|nonce|theme-toggle|site-header|bottom-tabs|sidebar|prev-next|table-of-contents|markdown)\\.tsx$',
+		'/app/components/use-dismiss\\.ts$',
 		'/app/player/(player-icons|username-store|header-player)\\.tsx?$',
 		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date|countdown|continue-reading)\\.ts$',
 		'/app/components/home/last-read-store\\.ts$',

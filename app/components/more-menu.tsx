@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { IconMenu } from './icons.tsx'
+import { useDismiss } from './use-dismiss.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 const linkClass = 'block rounded-md px-3 py-2 font-medium text-fg hover:bg-raised'
@@ -21,26 +22,10 @@ export function MoreMenu() {
 		if (menuRef.current) menuRef.current.open = false
 	}, [pathname])
 
-	useEffect(() => {
-		if (!open) return
-		const close = () => {
-			if (menuRef.current) menuRef.current.open = false
-		}
-		const onKey = (event: KeyboardEvent) => {
-			if (event.key !== 'Escape') return
-			close()
-			menuRef.current?.querySelector('summary')?.focus()
-		}
-		const onPointer = (event: PointerEvent) => {
-			if (!menuRef.current?.contains(event.target as Node)) close()
-		}
-		document.addEventListener('keydown', onKey)
-		document.addEventListener('pointerdown', onPointer)
-		return () => {
-			document.removeEventListener('keydown', onKey)
-			document.removeEventListener('pointerdown', onPointer)
-		}
-	}, [open])
+	useDismiss(open, menuRef, (how) => {
+		if (menuRef.current) menuRef.current.open = false
+		if (how === 'escape') menuRef.current?.querySelector('summary')?.focus()
+	})
 
 	return (
 		<details

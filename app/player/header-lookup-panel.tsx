@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react'
 import { ironmanSetting } from '#app/components/settings/reader-settings.ts'
 import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
+import { useDismiss } from '#app/components/use-dismiss.ts'
 import { PlayerLookup } from './player-lookup.tsx'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCross } from './player-icons.tsx'
@@ -35,21 +36,7 @@ function Panel({ id, open, onClose, onPlayer, containerRef }: HeaderLookupPanelP
 		if (open) inputRef.current?.focus()
 	}, [open])
 
-	useEffect(() => {
-		if (!open) return
-		const onKey = (e: KeyboardEvent) => {
-			if (e.key === 'Escape' && !e.defaultPrevented) onClose(true)
-		}
-		const onPointer = (e: PointerEvent) => {
-			if (e.target instanceof Node && !containerRef.current?.contains(e.target)) onClose(false)
-		}
-		document.addEventListener('keydown', onKey)
-		document.addEventListener('pointerdown', onPointer)
-		return () => {
-			document.removeEventListener('keydown', onKey)
-			document.removeEventListener('pointerdown', onPointer)
-		}
-	}, [open, onClose, containerRef])
+	useDismiss(open, containerRef, (how) => onClose(how === 'escape'))
 
 	return (
 		<div

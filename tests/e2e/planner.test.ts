@@ -214,6 +214,13 @@ test('Tools: a desktop header link, the phone menu and the index page', async ({
 	await more.locator('summary').click()
 	await page.getByRole('navigation', { name: 'More' }).getByRole('button', { name: 'Switch to light theme' }).click()
 	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+	// Escape closes the menu and gives focus back to its button; so does a press outside it.
+	await page.keyboard.press('Escape')
+	await expect(page.getByRole('navigation', { name: 'More' })).toBeHidden()
+	await expect(more.locator('summary')).toBeFocused()
+	await more.locator('summary').click()
+	await page.locator('main').click({ position: { x: 5, y: 5 } })
+	await expect(page.getByRole('navigation', { name: 'More' })).toBeHidden()
 	expect(consoleErrors).toEqual([])
 })
 
