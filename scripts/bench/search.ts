@@ -189,25 +189,31 @@ function cpuMs(pid: number | undefined): number {
 	return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
+/**
+ * Sequential requests over varied queries, timed by a separate plain Node process (see
+ * time-requests.ts), after ten untimed rounds so the JIT has compiled the render path (a running
+ * server is warm).
+ */
 async function serverBench(pid: number | undefined) {
-	// Warm up (ten rounds, so the JIT has compiled the render path: a running server is warm), then
-	// time sequential requests over varied queries.
+	const paths = QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`)
 	for (let round = 0; round < 10; round++) {
-		for (const q of QUERIES) await (await fetch(`${BASE}/search?q=${encodeURIComponent(q)}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
+		for (const p of paths)
+			await (await fetch(BASE + p, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
 	}
-	const times: number[] = []
-	let errors = 0
 	const cpuBefore = cpuMs(pid)
-	for (let i = 0; i < SERVER_REQUESTS; i++) {
-		const q = QUERIES[i % QUERIES.length]!
-		const started = performance.now()
-		const response = await fetch(`${BASE}/search?q=${encodeURIComponent(q)}`, {
-			headers: { 'accept-encoding': 'br' },
-		})
-		await response.arrayBuffer()
-		times.push(performance.now() - started)
-		if (!response.ok) errors++
-	}
+	const output = execFileSync(
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			path.join(root, 'scripts/bench/time-requests.ts'),
+			BASE,
+			String(SERVER_REQUESTS),
+			...paths,
+		],
+		{ cwd: root, encoding: 'utf8' },
+	)
+	const { times, errors } = JSON.parse(output) as { times: number[]; errors: number }
 	return { times, errors, cpuPerRequest: (cpuMs(pid) - cpuBefore) / SERVER_REQUESTS }
 }
 
@@ -238,7 +244,9 @@ async function main() {
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const exited = new Promise<never>((_, reject) =>
-		server.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering`))),
+		server.once('exit', (code) =>
+			reject(new Error(`the server exited (${code}) before answering`)),
+		),
 	)
 	try {
 		await Promise.race([waitFor(`${BASE}/robots.txt`), exited])

@@ -77,5 +77,11 @@ test('alternatives show as one of a group; the catalogue marks each quest verifi
 	const row = page.locator('tbody tr[data-quest="Desert Treasure"]')
 	await expect(row.locator('[data-verified]')).toHaveAttribute('data-verified', 'true')
 	await expect(row.locator('[data-verified]')).toHaveText('verified')
+
+	// A partial step is counted apart from the whole quests in the catalogue too.
+	await page.goto('/quests?q=curse+of+zaros')
+	await expect(page.locator('tbody tr[data-quest="The Curse of Zaros (miniquest)"]')).toContainText(
+		'6 quests · part of 1',
+	)
 	expect(consoleErrors).toEqual([])
 })

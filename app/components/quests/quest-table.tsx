@@ -61,6 +61,7 @@ function requirementsText(q: QuestListEntry): string {
 	if (q.prerequisiteCount > 0) {
 		parts.push(`${q.prerequisiteCount} quest${q.prerequisiteCount === 1 ? '' : 's'}`)
 	}
+	if (q.partialStepCount) parts.push(`part of ${q.partialStepCount}`)
 	const skills = Object.keys(q.skills).length
 	if (skills > 0) parts.push(`${skills} skill${skills === 1 ? '' : 's'}`)
 	if (q.requiredQuestPoints > 0) parts.push(`${q.requiredQuestPoints} QP`)

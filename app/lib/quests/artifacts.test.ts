@@ -111,8 +111,12 @@ test('the catalogue carries partial, anyOf, ironman and verified; the start chec
 		anyOf: [{ crafting: 85, smithing: 85 }],
 		ironmanSkills: { mining: 40 },
 		verified: '2026-11-23',
+		// Base once; Top Quest is a partial step, counted apart from the whole quests.
+		prerequisiteCount: 1,
+		partialStepCount: 1,
 	})
 	expect(catalogue.find((e) => e.name === 'Base')!.verified).toBeUndefined()
+	expect(catalogue.find((e) => e.name === 'Base')!.partialStepCount).toBeUndefined()
 	const player = {
 		completed: new Set(['Base']),
 		levels: { mining: 30, crafting: 85 },

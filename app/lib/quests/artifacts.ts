@@ -54,8 +54,10 @@ export interface QuestCatalogueEntry {
 	totalSkills: SkillLevels
 	/** Highest quest-point threshold across the whole chain; 0 when none. */
 	requiredQuestPoints: number
-	/** How many quests the chain holds before this one. */
+	/** How many whole quests the chain holds before this one. */
 	prerequisiteCount: number
+	/** How many quests the chain needs only part of; absent when none. */
+	partialStepCount?: number
 }
 
 export interface QuestLink {
@@ -99,6 +101,8 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 	for (const quest of sorted) {
 		const slug = questSlug(quest.name)
 		const summary = resolver.summary(quest.name)
+		const before = summary.quests.slice(0, -1)
+		const partialSteps = before.filter((step) => step.partial).length
 		const req = quest.requirements
 		catalogue.push({
 			name: quest.name,
@@ -119,7 +123,8 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 			...(quest.verified ? { verified: quest.verified.on } : {}),
 			totalSkills: toSkillLevels(summary.totalSkills),
 			requiredQuestPoints: summary.questPoints,
-			prerequisiteCount: summary.quests.length - 1,
+			prerequisiteCount: before.length - partialSteps,
+			...(partialSteps ? { partialStepCount: partialSteps } : {}),
 		})
 		pages.push({
 			quest: { ...quest, slug },
