@@ -1,8 +1,13 @@
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
-import { type ComponentProps, useMemo } from 'react'
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import {
+	type ComponentProps,
+	type ComponentType,
+	createElement,
+	Fragment,
+	type ReactNode,
+	useMemo,
+} from 'react'
 import { Link } from 'react-router'
-import { type CompactNode, decodeHast } from '#app/lib/content/compact-hast.ts'
+import type { RenderNode } from '#app/lib/content/compact-hast.ts'
 import { ChecklistItemHost, WidgetHost } from '#app/widgets/widget-host.tsx'
 
 const EXTERNAL = /^(https?:)?\/\//
@@ -51,7 +56,10 @@ function heading(Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
  * Wide tables scroll sideways on small screens instead of stretching the page. The build names
  * each table's region after the heading above it (`data-region-label`).
  */
-function ScrollTable({ 'data-region-label': label, ...props }: ComponentProps<'table'> & { 'data-region-label'?: string }) {
+function ScrollTable({
+	'data-region-label': label,
+	...props
+}: ComponentProps<'table'> & { 'data-region-label'?: string }) {
 	return (
 		<div className="overflow-x-auto" role="region" aria-label={label ?? 'Table'} tabIndex={0}>
 			<table {...props} />
@@ -59,7 +67,7 @@ function ScrollTable({ 'data-region-label': label, ...props }: ComponentProps<'t
 	)
 }
 
-const components = {
+const components: Record<string, ComponentType<never>> = {
 	a: AppLink,
 	h2: heading('h2'),
 	h3: heading('h3'),
@@ -71,9 +79,18 @@ const components = {
 	'x-checklist-item': ChecklistItemHost,
 }
 
-export function Markdown({ body }: { body: unknown[] }) {
-	return useMemo(
-		() => toJsxRuntime(decodeHast(body as CompactNode[]), { Fragment, jsx, jsxs, components: components as never }),
-		[body],
+function render(node: RenderNode): ReactNode {
+	if (typeof node === 'string') return node
+	const [type, props, ...children] = node
+	// Children as arguments, not an array: their order is fixed, so React needs no keys.
+	return createElement(
+		(components[type] ?? type) as 'div',
+		(props || null) as never,
+		...children.map(render),
 	)
+}
+
+/** Renders a page body: the render tree from app/server/render-tree.server.ts. */
+export function Markdown({ body }: { body: unknown[] }) {
+	return useMemo(() => createElement(Fragment, null, ...(body as RenderNode[]).map(render)), [body])
 }

@@ -2,12 +2,13 @@ import type { Route } from './+types/dev.widgets'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { toRenderTree } from '#app/server/render-tree.server.ts'
 
 // The widget gallery for authors: every widget live beside its syntax. Hidden: not in the
 // navigation, the sitemap or the prerendered pages, and marked noindex.
 export async function loader() {
 	const { default: page } = await import('#app/generated/dev/widgets.json', { with: { type: 'json' } })
-	return { page }
+	return { page: { ...page, body: toRenderTree(page.body) } }
 }
 
 export const headers: Route.HeadersFunction = () => ({

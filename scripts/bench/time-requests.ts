@@ -5,6 +5,8 @@
  * Playwright, the same server's p95 came out ~5 ms higher (that process's pauses, not the
  * server's).
  */
+export {}
+
 const [base, countArg, ...paths] = process.argv.slice(2)
 const count = Number(countArg)
 if (!base || !Number.isInteger(count) || paths.length === 0) {

@@ -7,6 +7,11 @@ import type { Element, ElementContent, Properties, Root } from 'hast'
 export type CompactNode = string | CompactElement
 type CompactElement = [tagName: string, properties: Properties | 0, ...children: CompactNode[]]
 
+/** The same shape with React props (`className`, `data-widget`, …): what the browser renders. */
+export type RenderNode =
+	| string
+	| [type: string, props: Record<string, unknown> | 0, ...children: RenderNode[]]
+
 const BLOCK = new Set([
 	'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot',
 	'tr', 'th', 'td', 'blockquote', 'pre', 'hr', 'div', 'section', 'x-widget', 'x-checklist-item',

@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { expect, test } from 'vitest'
 import { Markdown } from '#app/components/markdown.tsx'
+import { toRenderTree } from '#app/server/render-tree.server.ts'
 import { compilePage } from './compile-page.ts'
 
 const front = '---\ntitle: T\norder: 1\ndescription: A page for testing widget props.\n---\n'
@@ -59,7 +60,7 @@ test('data table headings reach the component as keyHeading and valueHeading', (
 
 /** The page body as the server renders it, lazy widget chunks included. */
 async function renderBody(body: unknown[]): Promise<string> {
-	const { prelude } = await prerenderToNodeStream(createElement(Markdown, { body }))
+	const { prelude } = await prerenderToNodeStream(createElement(Markdown, { body: toRenderTree(body) }))
 	let html = ''
 	for await (const chunk of prelude) html += String(chunk)
 	return html
