@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { queryHref } from '#app/components/quests/use-catalogue-query.ts'
 import {
@@ -105,7 +106,11 @@ function DifficultyPips({ difficulty }: { difficulty: number }) {
 	)
 }
 
-export function QuestTable({
+/**
+ * Memoised: the page re-renders once, synchronously, right after hydration (hooks whose browser
+ * value differs from the server's); ~360 rows of links re-rendered with it were a long task.
+ */
+export const QuestTable = memo(function QuestTable({
 	quests,
 	query,
 	update,
@@ -180,4 +185,4 @@ export function QuestTable({
 			</table>
 		</div>
 	)
-}
+})
