@@ -10,7 +10,7 @@ const SHELL = new RegExp(
 		'/app/player/(player-icons|username-store|header-player)\\.tsx?$',
 		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date|countdown|continue-reading)\\.ts$',
 		'/app/components/home/last-read-store\\.ts$',
-		'/app/widgets/(components|widget-host)\\.tsx?$',
+		'/app/widgets/(components|widget-host|use-hydrated)\\.tsx?$',
 		'/app/search/(search-box|search-launcher)\\.tsx$',
 		'preload-helper',
 	].join('|'),
