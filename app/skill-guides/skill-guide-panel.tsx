@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, useEffect, useRef } from 'react'
+import { formatNumber } from '#app/lib/format-number.ts'
 import { IconCheck, IconCross, IconExternalSmall } from '#app/player/player-icons.tsx'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
@@ -16,7 +17,6 @@ export type SkillGuidePanelProps = {
 	lookup?: ReactNode
 }
 
-const XP_FORMAT = new Intl.NumberFormat('en-GB')
 
 /** The body of the levelling drawer: where the player stands, then the guide's level ranges. */
 export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: SkillGuidePanelProps) {
@@ -63,7 +63,7 @@ export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: Sk
 						</p>
 						{!met && xpToGo ? (
 							<p className="mt-0.5 text-sm font-medium tabular-nums" data-xp-to-go={xpToGo}>
-								{XP_FORMAT.format(xpToGo)} XP to level {required}
+								{formatNumber(xpToGo)} XP to level {required}
 							</p>
 						) : null}
 					</div>

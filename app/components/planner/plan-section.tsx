@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { formatNumber, planAsText } from '#app/lib/planner/format.ts'
+import { formatNumber } from '#app/lib/format-number.ts'
+import { planAsText } from '#app/lib/planner/format.ts'
 import type { Plan } from '#app/lib/planner/plan.ts'
 import { skillLabel, type SkillName } from '#app/lib/skills.ts'
 import { PlanSteps } from './plan-steps.tsx'

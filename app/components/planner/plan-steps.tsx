@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { formatNumber, stepText } from '#app/lib/planner/format.ts'
+import { formatNumber } from '#app/lib/format-number.ts'
+import { stepText } from '#app/lib/planner/format.ts'
 import type { PlanStep } from '#app/lib/planner/plan.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 

@@ -1,4 +1,4 @@
-import { type ComponentType, Fragment, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, Fragment, startTransition, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useIronman } from '#app/components/settings/reader-settings.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
@@ -41,7 +41,8 @@ const RESET_RULE: Record<Frequency, string> = {
 function useNow(): [number | null, (time: number) => void] {
 	const [now, setNow] = useState<number | null>(null)
 	useEffect(() => {
-		setNow(Date.now())
+		// The first clock render (every countdown and tick state) may yield to the browser.
+		startTransition(() => setNow(Date.now()))
 		const timer = setInterval(() => setNow(Date.now()), 1000)
 		return () => clearInterval(timer)
 	}, [])
@@ -54,14 +55,17 @@ function formatLeft(target: number, now: number) {
 	return left.days > 0 ? `${left.days}d ${clock}` : clock
 }
 
+// Made once: building a formatter loads locale data (~10 ms on a slow phone), and the countdown
+// re-renders every second.
+let timeFormat: Intl.DateTimeFormat | undefined
 const localTime = (time: number) =>
-	new Intl.DateTimeFormat(undefined, {
+	(timeFormat ??= new Intl.DateTimeFormat(undefined, {
 		weekday: 'short',
 		day: 'numeric',
 		month: 'short',
 		hour: '2-digit',
 		minute: '2-digit',
-	}).format(time)
+	})).format(time)
 
 // Two lines on a phone either way: the live countdown replacing the rule moves nothing.
 const RESET_LINE = 'min-h-10 text-sm text-muted sm:min-h-0'

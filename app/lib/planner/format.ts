@@ -1,13 +1,7 @@
 /** Plan steps as words: the page, the printed checklist and "copy as text" share these. */
+import { formatNumber } from '#app/lib/format-number.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import type { Plan, PlanStep } from './plan.ts'
-
-const numberFormat = new Intl.NumberFormat('en-US')
-
-/** 1043785 → "1,043,785", the same on the server and in every browser. */
-export function formatNumber(value: number): string {
-	return numberFormat.format(value)
-}
 
 /** One line per step. `questName` turns a slug into the quest's name. */
 export function stepText(step: PlanStep, questName: (slug: string) => string): string {
