@@ -57,8 +57,10 @@ test('skill icons come from one sprite request and show', async ({ page }) => {
 		if (r.url().includes('/images/skills/')) icons.push(new URL(r.url()).pathname)
 	})
 	await page.goto(GUIDE)
-	// Hydration turns each badge's server text into a button: count and scroll after it.
+	// Hydration turns each badge's server text into a button (new elements): count and scroll after
+	// every badge has, as each widget chunk hydrates on its own after the page.
 	await waitForHydration(page)
+	await expect(page.locator('span[data-skill-badge]')).toHaveCount(0)
 	const badges = page.locator('[data-skill-badge] img')
 	expect(await badges.count()).toBeGreaterThan(10)
 	await badges.last().scrollIntoViewIfNeeded()

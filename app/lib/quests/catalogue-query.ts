@@ -169,8 +169,9 @@ export function searchRank(entry: Pick<QuestListEntry, 'name' | 'aliases' | 'unl
 	return undefined
 }
 
+/** Quests to do first, parts of quests included. */
 function requirementCount(entry: QuestListEntry): number {
-	return entry.prerequisiteCount
+	return entry.prerequisiteCount + (entry.partialStepCount ?? 0)
 }
 
 const SORT_VALUE: Record<SortKey, (entry: QuestListEntry) => number> = {
