@@ -8,7 +8,7 @@ const SHELL = new RegExp(
 		'/app/components/(icons|error-boundary|breadcrumbs|toaster|nonce|theme-toggle|site-header|bottom-tabs|sidebar|prev-next|table-of-contents|markdown)\\.tsx$',
 		'/app/components/use-dismiss\\.ts$',
 		'/app/player/(player-icons|username-store|header-player)\\.tsx?$',
-		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date|countdown|continue-reading)\\.ts$',
+		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date|format-number|countdown|continue-reading)\\.ts$',
 		'/app/components/home/last-read-store\\.ts$',
 		'/app/widgets/(components|widget-host|use-hydrated)\\.tsx?$',
 		'/app/search/(search-box|search-launcher)\\.tsx$',

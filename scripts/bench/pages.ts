@@ -13,13 +13,14 @@
  * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
  * score move with the machine's load: the load average is printed next to the table.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { type LighthouseReport, type PageFigures, medianFigures, summarize, table } from './lighthouse-summary.ts'
 import { type Hop, describeNavigation, measureNavigation } from './navigation-time.ts'
+import { startProductionServer } from './production-server.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PAGES = [
@@ -48,20 +49,6 @@ function option(name: string): string | undefined {
 }
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(', ')
-
-async function waitFor(url: string) {
-	for (let i = 0; i < 150; i++) {
-		try {
-			const response = await fetch(url, { headers: { connection: 'close' } })
-			await response.arrayBuffer()
-			if (response.ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 200))
-	}
-	throw new Error(`server did not start: ${url}`)
-}
 
 function reportFile(page: string, run: number) {
 	const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/[/?=&]/g, '-')
@@ -104,14 +91,9 @@ async function main() {
 	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	mkdirSync(outDir, { recursive: true })
 
-	const base = `http://127.0.0.1:${port}`
-	const server = spawn('node', ['server/index.js'], {
-		cwd: root,
-		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, DATA_DIR: path.join(outDir, 'data') },
-		stdio: ['ignore', 'ignore', 'inherit'],
-	})
+	const server = await startProductionServer({ port, env: { DATA_DIR: path.join(outDir, 'data') } })
+	const base = server.url
 	try {
-		await waitFor(`${base}/robots.txt`)
 		const loadBefore = load()
 		const rows: Array<[string, PageFigures | undefined]> = []
 		for (const page of pages) {
@@ -136,7 +118,7 @@ async function main() {
 			console.log(describeNavigation(await measureNavigation(base, chromium, HOPS)))
 		}
 	} finally {
-		server.kill()
+		await server.stop()
 	}
 }
 

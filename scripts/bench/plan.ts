@@ -5,9 +5,7 @@
  * planner page loads beyond the shell every page shares. Target: < 30 ms per plan, ≤ 40 KB.
  * Needs a production build (`npm run build`); `--runs N` sets the repetitions (default 7).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +17,7 @@ import type { PlayerData } from '#app/player/types.ts'
 import { readFixture, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { measurePage } from './page-weight.ts'
+import { startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CLIENT_DIR = path.join(ROOT, 'build/client')
@@ -79,45 +78,6 @@ function nodeTimings() {
 		})
 	}
 	return rows
-}
-
-async function freePort(): Promise<number> {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const address = probe.address()
-	await new Promise((resolve) => probe.close(resolve))
-	if (!address || typeof address === 'string') fail('no free port')
-	return address.port
-}
-
-async function startServer(runemetrics: string, hiscores: string) {
-	const port = await freePort()
-	const child: ChildProcess = spawn(process.execPath, ['server/index.js'], {
-		cwd: ROOT,
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			HOST: '127.0.0.1',
-			PORT: String(port),
-			SITE_URL: `http://127.0.0.1:${port}`,
-			RUNEMETRICS_BASE_URL: runemetrics,
-			HISCORES_BASE_URL: hiscores,
-			RATE_LIMIT_DISABLED: '1',
-		},
-		stdio: 'ignore',
-	})
-	const url = `http://127.0.0.1:${port}`
-	for (let i = 0; i < 150; i++) {
-		if (child.exitCode !== null) fail(`the server exited (${child.exitCode})`)
-		try {
-			if ((await fetch(`${url}/robots.txt`)).ok) return { url, stop: () => child.kill('SIGTERM') }
-		} catch {
-			// not up yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 200))
-	}
-	child.kill('SIGKILL')
-	fail('the server did not start within 30 s')
 }
 
 /** Each run is a fresh page load: the time the page itself measured for its plan. */
@@ -198,7 +158,9 @@ async function main() {
 	}
 
 	const fake = await startFakeUpstream()
-	const server = await startServer(fake.runemetricsBaseUrl, fake.hiscoresBaseUrl)
+	const server = await startProductionServer({
+		env: { RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl },
+	})
 	try {
 		print('')
 		print('Chromium, the real page (each run a fresh page load; min, median and max):')
@@ -208,7 +170,7 @@ async function main() {
 			)
 		}
 	} finally {
-		server.stop()
+		await server.stop()
 		await fake.close()
 	}
 

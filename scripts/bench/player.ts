@@ -8,12 +8,9 @@
 // measure the handler alone. Then, unless --no-redis or --in-process, the same cached load against
 // Redis (a local redis-server): one instance with REDIS_URL, and two instances sharing it with the
 // connections split between them, as behind a load balancer (target: p99 < 25 ms at 100).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
 	FAKE_PLAYERS,
@@ -21,6 +18,7 @@ import {
 	type FakeUpstream,
 } from '#tests/fixtures/fake-upstream.ts'
 import { startTestRedis, type TestRedis } from '#tests/fixtures/redis.ts'
+import { startProductionServer } from './production-server.ts'
 
 type AutocannonResult = {
 	requests: { average: number; total: number }
@@ -41,7 +39,6 @@ type Autocannon = (options: {
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 const API_PATH = '/api/v1/player-data'
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const { values } = parseArgs({
 	options: {
@@ -72,51 +69,18 @@ const print = (line = '') => process.stdout.write(`${line}\n`)
 
 type Target = { url: string; stop(): Promise<void>; output(): string }
 
-async function freePort(): Promise<number> {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const { port } = probe.address() as AddressInfo
-	await new Promise((resolve) => probe.close(resolve))
-	return port
-}
-
-async function startProductionServer(fake: FakeUpstream, env: Record<string, string> = {}): Promise<Target> {
-	if (!existsSync(path.join(ROOT, 'server/index.js'))) fail('server/index.js is missing.')
-	if (!existsSync(path.join(ROOT, 'build', 'server')))
-		fail('no production build: run `npm run build` first.')
-	const port = await freePort()
-	let output = ''
-	const child: ChildProcess = spawn(process.execPath, ['server/index.js'], {
-		cwd: ROOT,
+/** The production server against the fake upstream, ready once its own validation answers. */
+function startServer(fake: FakeUpstream, env: Record<string, string> = {}): Promise<Target> {
+	return startProductionServer({
 		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			HOST: '127.0.0.1',
-			PORT: String(port),
 			RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
 			HISCORES_BASE_URL: fake.hiscoresBaseUrl,
 			UPSTREAM_TIMEOUT_MS: String(timeoutMs),
-			RATE_LIMIT_DISABLED: '1',
 			...env,
 		},
-		stdio: ['ignore', 'pipe', 'pipe'],
+		// An empty name is answered by our validation alone: no upstream call, nothing cached.
+		ready: { path: `${API_PATH}?username=`, status: 400 },
 	})
-	const keep = (chunk: Buffer) => {
-		output = (output + chunk.toString()).slice(-8000)
-	}
-	child.stdout?.on('data', keep)
-	child.stderr?.on('data', keep)
-	const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-	return {
-		url: `http://127.0.0.1:${port}`,
-		output: () => output,
-		async stop() {
-			if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-			const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
-			await exited
-			clearTimeout(timer)
-		},
-	}
 }
 
 async function startInProcessServer(fake: FakeUpstream): Promise<Target> {
@@ -178,23 +142,6 @@ async function timedGet(url: string): Promise<{ status: number; ms: number; code
 	}
 }
 
-async function waitUntilReady(target: Target) {
-	const deadline = Date.now() + 30_000
-	// An empty name is answered by our validation alone: no upstream call, nothing cached.
-	const probe = `${target.url}${API_PATH}?username=`
-	for (;;) {
-		const result = await timedGet(probe)
-		if (result.status === 400) return
-		if (result.status !== 0) {
-			fail(
-				`${probe} answered ${result.status}, expected 400: is the route wired?\n${target.output()}`,
-			)
-		}
-		if (Date.now() > deadline) fail(`the server did not start within 30 s.\n${target.output()}`)
-		await new Promise((resolve) => setTimeout(resolve, 200))
-	}
-}
-
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`
 
 const P99_TARGET_MS = 25
@@ -236,8 +183,7 @@ async function main() {
 	let target: Target | undefined
 	let problems = 0
 	try {
-		target = inProcess ? await startInProcessServer(fake) : await startProductionServer(fake)
-		await waitUntilReady(target)
+		target = inProcess ? await startInProcessServer(fake) : await startServer(fake)
 		print(
 			`Player lookup bench (${inProcess ? 'handler in-process' : 'node server/index.js'}, ${target.url})`,
 		)
@@ -332,9 +278,8 @@ async function redisRuns(fake: FakeUpstream): Promise<number> {
 	let running: Target[] = []
 	let problems = 0
 	const start = async (env: Record<string, string>) => {
-		const target = await startProductionServer(fake, { REDIS_URL: redis.url, ...env })
+		const target = await startServer(fake, { REDIS_URL: redis.url, ...env })
 		running.push(target)
-		await waitUntilReady(target)
 		return target
 	}
 	const stopAll = async () => {

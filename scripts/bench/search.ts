@@ -6,13 +6,14 @@
  * - the server's `/search?q=` answer time (p50 / p95 / p99 over sequential requests).
  * `--no-build` reuses the current build.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { measurePage } from './page-weight.ts'
+import { startProductionServer } from './production-server.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PORT = Number(process.env.BENCH_PORT ?? 4192)
@@ -40,18 +41,6 @@ const ms = (value: number) => `${value.toFixed(1)} ms`
 function percentile(values: number[], p: number): number {
 	const sorted = [...values].sort((a, b) => a - b)
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
-
-async function waitFor(url: string) {
-	for (let i = 0; i < 300; i++) {
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 200))
-	}
-	throw new Error(`server did not start: ${url}`)
 }
 
 /** Bytes received per URL (headers and encoded body), from the moment it is called. */
@@ -230,26 +219,11 @@ async function main() {
 	const executablePath = ensureChromium()
 	if (!process.argv.includes('--no-build'))
 		execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-	const server = spawn('node', ['server/index.js'], {
-		cwd: root,
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			PORT: String(PORT),
-			HOST: '127.0.0.1',
-			SITE_URL: BASE,
-			DATA_DIR: path.join(root, 'bench-results/data'),
-			RATE_LIMIT_DISABLED: '1',
-		},
-		stdio: ['ignore', 'ignore', 'inherit'],
+	const server = await startProductionServer({
+		port: PORT,
+		env: { DATA_DIR: path.join(root, 'bench-results/data') },
 	})
-	const exited = new Promise<never>((_, reject) =>
-		server.once('exit', (code) =>
-			reject(new Error(`the server exited (${code}) before answering`)),
-		),
-	)
 	try {
-		await Promise.race([waitFor(`${BASE}/robots.txt`), exited])
 		const b = await browserBench(executablePath)
 		const s = await serverBench(server.pid)
 		const weight = guideWeight()
@@ -281,7 +255,7 @@ async function main() {
 		]
 		console.log(lines.join('\n'))
 	} finally {
-		server.kill()
+		await server.stop()
 	}
 }
 

@@ -7,18 +7,16 @@
 // failures. Targets: no lost or corrupted file, server RSS growth under 100 MB.
 // --in-process serves just the image handlers from a bare node:http server in a child process (no
 // build needed), through the same stream adapters React Router uses.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createCipheriv, createHash, randomBytes } from 'node:crypto'
-import { existsSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { type ProductionServer, startProductionServer } from './production-server.ts'
 
 const API_KEY = 'bench-key'
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const MB = 1024 * 1024
 const RSS_BUDGET_MB = 100
 
@@ -54,80 +52,19 @@ function positive(name: string, raw: string): number {
 
 // --- the server under test ---------------------------------------------------------------------
 
-type Server = { base: string; pid: number; child: ChildProcess; output: () => string }
-
-async function freePort(): Promise<number> {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const { port } = probe.address() as AddressInfo
-	await new Promise((resolve) => probe.close(resolve))
-	return port
-}
-
-async function startServer(dataDir: string, inProcess: boolean): Promise<Server> {
-	if (!inProcess) {
-		if (!existsSync(path.join(ROOT, 'server/index.js'))) fail('server/index.js is missing.')
-		if (!existsSync(path.join(ROOT, 'build', 'server'))) {
-			fail('no production build: run `npm run build` first (or use --in-process).')
-		}
-	}
-	const port = await freePort()
-	const args = inProcess
-		? ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-uploads.ts'), '--serve']
-		: ['server/index.js']
-	const child = spawn(process.execPath, args, {
-		cwd: ROOT,
+function startServer(dataDir: string, inProcess: boolean): Promise<ProductionServer> {
+	return startProductionServer({
+		args: inProcess ? ['--import', 'tsx', import.meta.filename, '--serve'] : undefined,
 		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			SITE_URL: `http://127.0.0.1:${port}`,
 			DATA_DIR: dataDir,
 			API_KEYS: API_KEY,
 			STORAGE: 'disk',
 			DASHBOARD_PASSWORD: randomBytes(12).toString('base64url'),
 			SESSION_SECRET: randomBytes(32).toString('base64url'),
-			RATE_LIMIT_DISABLED: 'true',
 			AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 		},
-		stdio: ['ignore', 'pipe', 'pipe'],
+		ready: { path: '/api/v1/images/view?limit=1', headers: { authorization: `Bearer ${API_KEY}` } },
 	})
-	onExit.push(() => {
-		if (child.exitCode === null) child.kill('SIGKILL')
-	})
-	let output = ''
-	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	const base = `http://127.0.0.1:${port}`
-	const deadline = Date.now() + 60_000
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null) fail(`the server exited (${child.exitCode}):\n${output}`)
-		try {
-			const response = await fetch(`${base}/api/v1/images/view?limit=1`, {
-				headers: { authorization: `Bearer ${API_KEY}` },
-			})
-			await response.arrayBuffer()
-			if (response.status === 200) return { base, pid: child.pid!, child, output: () => output }
-			if (response.status === 404) {
-				child.kill('SIGTERM')
-				fail('the server does not answer /api/v1/images/view yet (404): are the routes wired?')
-			}
-		} catch {
-			// Not listening yet.
-		}
-		await sleep(200)
-	}
-	child.kill('SIGTERM')
-	fail(`the server did not become ready within 60 s:\n${output}`)
-}
-
-async function stopServer(server: Server) {
-	if (server.child.exitCode !== null) return
-	const exited = new Promise((resolve) => server.child.once('exit', resolve))
-	server.child.kill('SIGTERM')
-	await Promise.race([exited, sleep(5000)])
-	if (server.child.exitCode === null) server.child.kill('SIGKILL')
 }
 
 async function rssMb(pid: number): Promise<number> {
@@ -322,7 +259,7 @@ async function main() {
 	const failures: string[] = []
 	try {
 		print(
-			`Server pid ${server.pid} on ${server.base} (${values['in-process'] ? 'in-process handlers' : 'node server/index.js'}), DATA_DIR ${dataDir}`,
+			`Server pid ${server.pid} on ${server.url} (${values['in-process'] ? 'in-process handlers' : 'node server/index.js'}), DATA_DIR ${dataDir}`,
 		)
 		const baseline = await rssMb(server.pid)
 		const rss = watchRss(server.pid)
@@ -333,7 +270,7 @@ async function main() {
 			`Uploading ${work.length} files at once, ${mb(totalBytes)} MB in all (largest ${bigMb} MB)…`,
 		)
 		let started = performance.now()
-		const results = await Promise.all(work.map((plan) => uploadOne(server.base, plan)))
+		const results = await Promise.all(work.map((plan) => uploadOne(server.url, plan)))
 		const uploadSeconds = (performance.now() - started) / 1000
 		const uploadPeak = rss.peakSoFar()
 
@@ -348,14 +285,14 @@ async function main() {
 
 		const keys = results.flatMap((result) => (result.key ? [result.key] : []))
 		if (new Set(keys).size !== keys.length) failures.push('two uploads got the same key')
-		const listed = await listKeys(server.base)
+		const listed = await listKeys(server.url)
 		const missing = keys.filter((key) => !listed.keys.has(key))
 		if (missing.length > 0)
 			failures.push(`${missing.length} uploaded file(s) missing from the list`)
 
 		print('Interrupting an upload halfway…')
-		const interrupted = await interruptedUpload(server.base)
-		const after = await listKeys(server.base)
+		const interrupted = await interruptedUpload(server.url)
+		const after = await listKeys(server.url)
 		if (after.keys.has(interrupted.key)) failures.push('the interrupted upload shows in the list')
 		if (after.total !== listed.total) {
 			failures.push(
@@ -388,7 +325,7 @@ async function main() {
 		print(`Failures: ${failures.length}`)
 		for (const failure of failures) print(`  - ${failure}`)
 	} finally {
-		await stopServer(server)
+		await server.stop()
 		await rm(dataDir, { recursive: true, force: true })
 	}
 	process.exit(failures.length > 0 ? 1 : 0)
