@@ -5,6 +5,10 @@ import { z } from 'zod'
  * `cap` is the highest real level (late 2026): 99 for most skills; 110 for the gathering and
  * production skills raised in 2024–2025; 120 for the elite and combat skills (Attack, Strength,
  * Ranged and Magic since March 2026). Invention's 150 is a virtual level, so its cap is 120.
+ * Sources: the update posts cited by content/guides/whats-changed.md (110 Mining & Smithing,
+ * Woodcutting & Fletching & Firemaking, Runecrafting, Crafting; the Combat Style Modernisation).
+ * Hunter, Thieving and Construction stay at 99 because none of those posts raises them: no source
+ * here says more, so check them again when a new level-cap update is announced.
  */
 export const SKILLS = [
 	{ id: 0, name: 'attack', label: 'Attack', cap: 120 },
