@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
+import { freePort } from '#tests/fixtures/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -23,15 +23,6 @@ type Options = {
 	ready?: { path: string; status?: number; headers?: Record<string, string> }
 	/** Node arguments instead of `server/index.js` (a bench's own in-process server). */
 	args?: string[]
-}
-
-async function freePort(): Promise<number> {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const address = probe.address()
-	await new Promise((resolve) => probe.close(resolve))
-	if (!address || typeof address === 'string') throw new Error('no free port')
-	return address.port
 }
 
 export async function startProductionServer(options: Options = {}): Promise<ProductionServer> {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { freePort } from '#tests/fixtures/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -19,15 +19,6 @@ export type ServerInstance = {
 	/** Everything the server printed so far (stdout and stderr). */
 	output(): string
 	stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const address = probe.address()
-	await new Promise((resolve) => probe.close(resolve))
-	if (!address || typeof address === 'string') throw new Error('no free port')
-	return address.port
 }
 
 /**
