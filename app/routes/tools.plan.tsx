@@ -3,25 +3,25 @@ import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router
 import type { Route } from './+types/tools.plan'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ChosenGoals, GoalPicker, Presets } from '#app/components/planner/goal-picker.tsx'
-import { PlanSection } from '#app/components/planner/plan-section.tsx'
-import type { PlannerPlayerState } from '#app/components/planner/planner-player.tsx'
-import { QuestOutlook } from '#app/components/planner/quest-outlook.tsx'
-import { usePlanProgress } from '#app/components/planner/use-plan-progress.ts'
+import { ChosenGoals, GoalPicker, Presets } from '#app/planner/goal-picker.tsx'
+import { PlanSection } from '#app/planner/plan-section.tsx'
+import type { PlannerPlayerState } from '#app/planner/planner-player.tsx'
+import { QuestOutlook } from '#app/planner/quest-outlook.tsx'
+import { usePlanProgress } from '#app/planner/use-plan-progress.ts'
 import { ironmanSetting, useIronman } from '#app/components/settings/reader-settings.ts'
 import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import { stepText } from '#app/lib/planner/format.ts'
-import { goalOptions, parseGoalsParam } from '#app/lib/planner/goals.ts'
-import { createPlanner, FRESH_ACCOUNT, type Plan } from '#app/lib/planner/plan.ts'
-import { plannerPlayer } from '#app/lib/planner/player.ts'
-import { progressKey } from '#app/lib/planner/progress.ts'
+import { stepText } from '#app/planner/format.ts'
+import { goalOptions, parseGoalsParam } from '#app/planner/goals.ts'
+import { createPlanner, FRESH_ACCOUNT, type Plan } from '#app/planner/plan.ts'
+import { plannerPlayer } from '#app/planner/player.ts'
+import { progressKey } from '#app/planner/progress.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { plannerData } from '#app/server/planner.server.ts'
+import { plannerData } from '#app/planner/server/planner.server.ts'
 import { setPlayerUsername, useStoredUsername } from '#app/player/username-store.ts'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 
-const PlannerPlayer = lazy(() => import('#app/components/planner/planner-player.tsx'))
+const PlannerPlayer = lazy(() => import('#app/planner/planner-player.tsx'))
 
 export function loader() {
 	return { data: plannerData }

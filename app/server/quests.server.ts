@@ -7,7 +7,7 @@ import { difficultyLabel } from '#app/lib/quests/names.ts'
 import { getEnv } from './env.server.ts'
 import { CACHE_CONTROL } from './cache-control.server.ts'
 import { notFound } from './not-found.server.ts'
-import { plannerData } from './planner.server.ts'
+import { plannerData } from '#app/planner/server/planner.server.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
 // Quest slug → our guide for that quest (front matter `quests:` of a content page).

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { parseDocument } from 'yaml'
 import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifacts.ts'
 import { normaliseQuestName } from '#app/lib/quests/names.ts'
-import { type PlannerData, type PlannerPreset, toPlannerQuest } from '#app/lib/planner/data.ts'
-import { presetsFileSchema } from '#app/lib/planner/presets.schema.ts'
+import { type PlannerData, type PlannerPreset, toPlannerQuest } from '#app/planner/data.ts'
+import { presetsFileSchema } from '#app/planner/presets.schema.ts'
 
 const PRESETS_FILE = 'data/planner/presets.yaml'
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import type { PlannerData } from '#app/lib/planner/data.ts'
-import { nextSteps } from '#app/lib/planner/next-steps.ts'
-import { createPlanner } from '#app/lib/planner/plan.ts'
-import { plannerPlayer } from '#app/lib/planner/player.ts'
+import type { PlannerData } from '#app/planner/data.ts'
+import { nextSteps } from '#app/planner/next-steps.ts'
+import { createPlanner } from '#app/planner/plan.ts'
+import { plannerPlayer } from '#app/planner/player.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The hero reads the real data/events.json: Leagues: Catalyst ran from 15 September to

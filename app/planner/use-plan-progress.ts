@@ -4,7 +4,7 @@ import {
 	reconcileProgress,
 	type StoredProgress,
 	toggleTick,
-} from '#app/lib/planner/progress.ts'
+} from '#app/planner/progress.ts'
 
 type State = { key: string; progress: StoredProgress; confirmed: string[] }
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import type { PlannerQuest } from '#app/lib/planner/data.ts'
-import { createPlanner } from '#app/lib/planner/plan.ts'
+import type { PlannerQuest } from '#app/planner/data.ts'
+import { createPlanner } from '#app/planner/plan.ts'
 import { questSlug } from '#app/lib/quests/names.ts'
 import type { PlayerDataConfig } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerDataCore } from '#app/player/server/handler.server.ts'

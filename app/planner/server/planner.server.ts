@@ -1,6 +1,6 @@
 import plannerJson from '#app/generated/planner.json' with { type: 'json' }
-import type { PlannerData } from '#app/lib/planner/data.ts'
-import { createPlanner, type Planner } from '#app/lib/planner/plan.ts'
+import type { PlannerData } from '#app/planner/data.ts'
+import { createPlanner, type Planner } from '#app/planner/plan.ts'
 
 /** The planner's data (app/generated/planner.json), as the page's loader returns it. */
 export const plannerData = plannerJson as PlannerData

@@ -3,19 +3,19 @@
  * server, for other tools (Alt1 apps…) and for our tests.
  *
  * 200: `{ player: { name, source, questProgress, profileState?, fetchedAt } | null, goals, steps,
- * canStartNow, nearlyThere, totals }` (shapes in `#app/lib/planner/plan.ts`); `player` is null
+ * canStartNow, nearlyThere, totals }` (shapes in `#app/planner/plan.ts`); `player` is null
  * and the plan is for a fresh account when no `username` is given.
  * The player comes from the player lookup itself (`/api/v1/player-data`'s core): the same cache,
  * the same per-client rate limit, and its error answers passed on unchanged (400 bad name, 404
  * unknown player, 429, 502/504 upstream trouble), all `{ error: { code, message } }`.
  * Goals that match no quest or preset: 400 `UNKNOWN_GOALS` naming them in `error.goals`.
  */
-import { MAX_GOALS, parseGoalsParam } from '#app/lib/planner/goals.ts'
-import type { Planner } from '#app/lib/planner/plan.ts'
-import { knowsQuestProgress, plannerPlayer } from '#app/lib/planner/player.ts'
+import { MAX_GOALS, parseGoalsParam } from '#app/planner/goals.ts'
+import type { Planner } from '#app/planner/plan.ts'
+import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
 import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handler.server.ts'
 import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
-import { CACHE_CONTROL } from './cache-control.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 export const PLAN_PATH = '/api/v1/plan'
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { formatNumber } from '#app/lib/format-number.ts'
-import { stepText } from '#app/lib/planner/format.ts'
-import type { PlanStep } from '#app/lib/planner/plan.ts'
+import { stepText } from '#app/planner/format.ts'
+import type { PlanStep } from '#app/planner/plan.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 
 const KIND_TAGS: Record<PlanStep['kind'], string> = {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { type MissingItem, NEARLY_THERE_LEVELS, type Plan } from '#app/lib/planner/plan.ts'
+import { type MissingItem, NEARLY_THERE_LEVELS, type Plan } from '#app/planner/plan.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 
 const SHOWN_AT_FIRST = 12

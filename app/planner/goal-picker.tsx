@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react'
-import { type GoalMatch, type GoalOption, searchGoals } from '#app/lib/planner/goals.ts'
+import { type GoalMatch, type GoalOption, searchGoals } from '#app/planner/goals.ts'
 import { buttonClass } from './ui.ts'
 
 const KIND_LABELS: Record<GoalOption['kind'], string> = {
