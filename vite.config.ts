@@ -22,7 +22,7 @@ const REQUIREMENTS = new RegExp(
 		'/app/widgets/(quest-requirements|requirements)/[^/]+\\.tsx?$',
 		'/app/widgets/skill-badge/skill-badge\\.tsx$',
 		'/app/player/(player-data|client|player-state)\\.tsx?$',
-		'/app/lib/quests/(names|progress)\\.ts$',
+		'/app/quests/(names|progress)\\.ts$',
 	].join('|'),
 )
 

@@ -6,14 +6,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { z } from 'zod'
-import { formatIssue, type QuestRecord } from '#app/lib/quests/check.ts'
-import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
+import { formatIssue, type QuestRecord } from '#app/quests/check.ts'
+import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/quests/names.ts'
 import {
 	type ChainStep,
 	createRequirementResolver,
 	stepDetail,
-} from '#app/lib/quests/requirements.ts'
-import type { SkillRequirement } from '#app/lib/quests/schema.ts'
+} from '#app/quests/requirements.ts'
+import type { SkillRequirement } from '#app/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { parse as parseYaml } from 'yaml'
 import { checkQuestDir, PROJECT_ROOT, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'

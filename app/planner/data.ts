@@ -3,8 +3,8 @@
  * presets. Written at build time to app/generated/planner.json (scripts/build/planner-data.ts).
  * No zod and no React: the browser and the server both plan from it.
  */
-import { questSlug } from '#app/lib/quests/names.ts'
-import type { Quest, SkillRequirement } from '#app/lib/quests/schema.ts'
+import { questSlug } from '#app/quests/names.ts'
+import type { Quest, SkillRequirement } from '#app/quests/schema.ts'
 import type { SkillName } from '#app/lib/skills.ts'
 
 /** Skill → level. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { questSlug } from '#app/quests/names.ts'
 import type { PlannerData } from './data.ts'
 import { goalOptions, MAX_GOALS, parseGoalsParam, searchGoals } from './goals.ts'
 

@@ -1,6 +1,6 @@
 /** Goals as the page handles them: the options of the goal picker and the `goals=` URL parameter. */
-import { normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
-import { compareNames } from '#app/lib/quests/requirements.ts'
+import { normaliseQuestName, questSlug } from '#app/quests/names.ts'
+import { compareNames } from '#app/quests/requirements.ts'
 import type { PlannerData } from './data.ts'
 import type { GoalKind } from './plan.ts'
 

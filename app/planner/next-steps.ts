@@ -4,7 +4,7 @@
  */
 import type { PlannerQuest } from './data.ts'
 import type { MissingItem, Plan } from './plan.ts'
-import { compareNames } from '#app/lib/quests/requirements.ts'
+import { compareNames } from '#app/quests/requirements.ts'
 
 export interface NextSteps {
 	canStart: { slug: string; name: string }[]

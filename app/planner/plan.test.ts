@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { questSlug } from '#app/quests/names.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerData, PlannerPreset, PlannerQuest } from './data.ts'
 import { createPlanner, FRESH_ACCOUNT, type PlannerPlayer, type PlanStep } from './plan.ts'

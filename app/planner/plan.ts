@@ -2,8 +2,8 @@
  * The account planner: a player's account plus a set of goals in, an ordered list of what to do
  * out. Pure and synchronous, the same in the browser and on the server (`GET /api/v1/plan`).
  */
-import { createQuestIndex, normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
-import { compareNames } from '#app/lib/quests/requirements.ts'
+import { createQuestIndex, normaliseQuestName, questSlug } from '#app/quests/names.ts'
+import { compareNames } from '#app/quests/requirements.ts'
 import { SKILLS, type SkillName } from '#app/lib/skills.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerData, PlannerPartial, PlannerPreset, PlannerQuest } from './data.ts'

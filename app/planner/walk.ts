@@ -2,7 +2,7 @@
  * The account as a plan walks through it, and the tasks it can take next. Used by `plan.ts`
  * only; kept apart so the ordering rule reads on its own.
  */
-import { compareNames } from '#app/lib/quests/requirements.ts'
+import { compareNames } from '#app/quests/requirements.ts'
 import { SKILLS, type SkillName, skillLabel } from '#app/lib/skills.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerQuest } from './data.ts'

@@ -4,7 +4,7 @@ import {
 	type PlayerStatus,
 	usePlayerData,
 } from './player-data.tsx'
-import type { PlayerSnapshot } from '#app/lib/quests/progress.ts'
+import type { PlayerSnapshot } from '#app/quests/progress.ts'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 
 export type PlayerState = {

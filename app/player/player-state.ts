@@ -1,4 +1,4 @@
-import { normaliseQuestName } from '#app/lib/quests/names.ts'
+import { normaliseQuestName } from '#app/quests/names.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { PlayerData, ProfileState } from './types.ts'
 

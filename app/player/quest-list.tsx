@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { IconCheck, IconCross } from './player-icons.tsx'
 import type { PlayerQuest } from './types.ts'
-import { normaliseQuestName, wikiQuickGuideUrl } from '#app/lib/quests/names.ts'
+import { normaliseQuestName, wikiQuickGuideUrl } from '#app/quests/names.ts'
 
 /** "Your quests: N of M completed" (M: every quest RuneMetrics lists): collapsed, with a filter box. */
 export function QuestList({ quests }: { quests: readonly PlayerQuest[] }) {

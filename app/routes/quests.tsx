@@ -4,11 +4,11 @@ import type { Route } from './+types/quests'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
-import { CatalogueForm } from '#app/components/quests/catalogue-form.tsx'
-import { ProgressFilters } from '#app/components/quests/progress-filters.tsx'
-import { QuestTable } from '#app/components/quests/quest-table.tsx'
-import { useCatalogueQuery, useSearchText } from '#app/components/quests/use-catalogue-query.ts'
-import { useCatalogueResults, usePlayerProgress } from '#app/components/quests/use-player-progress.ts'
+import { CatalogueForm } from '#app/quests/catalogue-form.tsx'
+import { ProgressFilters } from '#app/quests/progress-filters.tsx'
+import { QuestTable } from '#app/quests/quest-table.tsx'
+import { useCatalogueQuery, useSearchText } from '#app/quests/use-catalogue-query.ts'
+import { useCatalogueResults, usePlayerProgress } from '#app/quests/use-player-progress.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import {
 	type CatalogueQuery,
@@ -16,8 +16,8 @@ import {
 	parseCatalogueQuery,
 	type QuestListEntry,
 	serialiseCatalogueQuery,
-} from '#app/lib/quests/catalogue-query.ts'
-import { getQuestList, questHeaders } from '#app/server/quests.server.ts'
+} from '#app/quests/catalogue-query.ts'
+import { getQuestList, questHeaders } from '#app/quests/server/quests.server.ts'
 
 const PlayerSnapshotBridge = lazy(() => import('#app/player/player-snapshot.tsx'))
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import PlayerSnapshotBridge, { type PlayerState } from '#app/player/player-snapshot.tsx'
-import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
-import { createQuestIndex } from '#app/lib/quests/names.ts'
-import { questStatus, STATUS_LABELS, toPlayerProgress } from '#app/lib/quests/progress.ts'
+import type { QuestCatalogueEntry } from '#app/quests/artifacts.ts'
+import { createQuestIndex } from '#app/quests/names.ts'
+import { questStatus, STATUS_LABELS, toPlayerProgress } from '#app/quests/progress.ts'
 import type { QuestStatusLabels } from './search-results.tsx'
 
 // The catalogue (every quest's prerequisites, levels and quest points) loads only for a loaded player.

@@ -1,4 +1,4 @@
-import type { QuestStatus } from '#app/lib/quests/catalogue-query.ts'
+import type { QuestStatus } from '#app/quests/catalogue-query.ts'
 import type { SearchHit, SearchKind, Segment } from './search-types.ts'
 
 /** A loaded player's status per quest name, with its label. */

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import catalogueJson from '#app/generated/quests/catalogue.json' with { type: 'json' }
 import { closestPages, type PageCandidate, pathWords, type Suggestion } from '#app/lib/closest-pages.ts'
 import { flatten } from '#app/lib/content/navigation.ts'
-import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
+import type { QuestCatalogueEntry } from '#app/quests/artifacts.ts'
 import { navigation } from './site.server.ts'
 
 /** What a 404 answer carries to the error screen: the closest pages and words for the search box. */

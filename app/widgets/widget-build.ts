@@ -1,6 +1,6 @@
 import type { Parent, RootContent } from 'mdast'
 import type { CompiledPage, NavEntry } from '#app/lib/content/page-types.ts'
-import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
+import type { RequirementSummary } from '#app/quests/requirements.ts'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 
 /**

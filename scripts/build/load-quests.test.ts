@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { findCycles, formatIssue } from '#app/lib/quests/check.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { findCycles, formatIssue } from '#app/quests/check.ts'
+import { questSlug } from '#app/quests/names.ts'
 import {
 	chainEdges,
 	type ChainStep,
 	createRequirementResolver,
-} from '#app/lib/quests/requirements.ts'
-import { questSchema } from '#app/lib/quests/schema.ts'
+} from '#app/quests/requirements.ts'
+import { questSchema } from '#app/quests/schema.ts'
 import { checkQuestDir, loadQuests, PROJECT_ROOT } from '#scripts/build/load-quests.ts'
 import { formatQuestYaml } from '#scripts/quests/quest-yaml.ts'
 

@@ -8,7 +8,7 @@ import {
 	validateQuestFile,
 	type QuestIssue,
 	type QuestRecord,
-} from '#app/lib/quests/check.ts'
+} from '#app/quests/check.ts'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const QUEST_DATA_DIR = join(PROJECT_ROOT, 'data', 'quests')

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { questSchema } from '#app/lib/quests/schema.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { questSchema } from '#app/quests/schema.ts'
+import { questSlug } from '#app/quests/names.ts'
 import { buildPlannerData } from './planner-data.ts'
 
 const quest = (name: string, extra: Record<string, unknown> = {}) => {

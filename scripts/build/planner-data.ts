@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseDocument } from 'yaml'
-import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifacts.ts'
-import { normaliseQuestName } from '#app/lib/quests/names.ts'
+import type { QuestCatalogueEntry, QuestPageData } from '#app/quests/artifacts.ts'
+import { normaliseQuestName } from '#app/quests/names.ts'
 import { type PlannerData, type PlannerPreset, toPlannerQuest } from '#app/planner/data.ts'
 import { presetsFileSchema } from '#app/planner/presets.schema.ts'
 

@@ -5,9 +5,9 @@ import {
 	type QuestNameMap,
 	type QuestPageData,
 	resolveQuestName,
-} from '#app/lib/quests/artifacts.ts'
-import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
-import { formatIssue, type QuestIssue } from '#app/lib/quests/check.ts'
+} from '#app/quests/artifacts.ts'
+import type { RequirementSummary } from '#app/quests/requirements.ts'
+import { formatIssue, type QuestIssue } from '#app/quests/check.ts'
 import { checkQuestDir, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'
 
 /**

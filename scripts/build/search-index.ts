@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompiledPage, Navigation } from '#app/lib/content/page-types.ts'
-import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
+import type { QuestCatalogueEntry } from '#app/quests/artifacts.ts'
 import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { buildPayload } from '#app/search/search-engine.ts'

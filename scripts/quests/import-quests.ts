@@ -18,9 +18,9 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { checkQuestData, formatIssue } from '#app/lib/quests/check.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
-import { looksLikeQuestPointText, type QuestInput } from '#app/lib/quests/schema.ts'
+import { checkQuestData, formatIssue } from '#app/quests/check.ts'
+import { questSlug } from '#app/quests/names.ts'
+import { looksLikeQuestPointText, type QuestInput } from '#app/quests/schema.ts'
 import { formatQuestYaml } from '#scripts/quests/quest-yaml.ts'
 
 type SourceQuest = {

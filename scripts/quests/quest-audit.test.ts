@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { questSchema, type Quest, type QuestInput } from '#app/lib/quests/schema.ts'
+import { questSchema, type Quest, type QuestInput } from '#app/quests/schema.ts'
 import {
 	applyResolutions,
 	auditHasProblems,

@@ -5,9 +5,9 @@
  * data or recorded as resolved in data/quests-audit/resolutions.yaml with its reason and source.
  */
 import { z } from 'zod'
-import { createQuestIndex, normaliseQuestName } from '#app/lib/quests/names.ts'
-import { compareNames } from '#app/lib/quests/requirements.ts'
-import type { Quest } from '#app/lib/quests/schema.ts'
+import { createQuestIndex, normaliseQuestName } from '#app/quests/names.ts'
+import { compareNames } from '#app/quests/requirements.ts'
+import type { Quest } from '#app/quests/schema.ts'
 import type { Snapshot, SnapshotQuest } from '#scripts/quests/quest-audit-snapshot.ts'
 
 export interface AuditDifference {

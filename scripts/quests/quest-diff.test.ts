@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { questSchema, type Quest } from '#app/lib/quests/schema.ts'
+import { questSchema, type Quest } from '#app/quests/schema.ts'
 import {
 	diffHasProblems,
 	diffQuests,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { createQuestIndex, difficultyLabel } from '#app/lib/quests/names.ts'
-import type { Quest } from '#app/lib/quests/schema.ts'
-import { compareNames } from '#app/lib/quests/requirements.ts'
+import { createQuestIndex, difficultyLabel } from '#app/quests/names.ts'
+import type { Quest } from '#app/quests/schema.ts'
+import { compareNames } from '#app/quests/requirements.ts'
 
 /** A saved `runemetrics/quests?user=…` answer (extra fields are ignored). */
 export const runeMetricsQuestsSchema = z.object({

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml'
-import type { QuestInput } from '#app/lib/quests/schema.ts'
+import type { QuestInput } from '#app/quests/schema.ts'
 
 type SkillInput = { skill: string; level: number }
 

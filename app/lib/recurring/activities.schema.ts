@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { questRequirementsSchema, skillRequirementSchema } from '#app/lib/quests/schema.ts'
+import { questRequirementsSchema, skillRequirementSchema } from '#app/quests/schema.ts'
 import { FREQUENCIES } from './resets.ts'
 
 /**

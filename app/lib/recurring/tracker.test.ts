@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { PlayerProgress } from '#app/lib/quests/artifacts.ts'
+import type { PlayerProgress } from '#app/quests/artifacts.ts'
 import { type Activity, activitySchema } from './activities.schema.ts'
 import {
 	activityStanding,

@@ -8,8 +8,8 @@ import {
 	type StartCheck,
 	type StartCheckEntry,
 	toSkillLevels,
-} from '#app/lib/quests/artifacts.ts'
-import { completedPrerequisites } from '#app/lib/quests/requirements.ts'
+} from '#app/quests/artifacts.ts'
+import { completedPrerequisites } from '#app/quests/requirements.ts'
 import type { Activity } from './activities.schema.ts'
 import { FREQUENCIES, type Frequency, tickStillCounts } from './resets.ts'
 

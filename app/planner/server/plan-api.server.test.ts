@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { PlannerQuest } from '#app/planner/data.ts'
 import { createPlanner } from '#app/planner/plan.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { questSlug } from '#app/quests/names.ts'
 import type { PlayerDataConfig } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerDataCore } from '#app/player/server/handler.server.ts'
 import { playerDataErrorBodySchema } from '#app/player/types.ts'

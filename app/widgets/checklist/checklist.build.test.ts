@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
+import { createRequirementResolver } from '#app/quests/requirements.ts'
 import { compilePage } from '#scripts/build/content/compile-page.ts'
 
 const resolver = createRequirementResolver([

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { SkillRequirement } from '#app/lib/quests/schema.ts'
+import type { SkillRequirement } from '#app/quests/schema.ts'
 
 /**
  * What an author writes: `::guide-index`, `::guide-index{title="…"}` for a heading, and

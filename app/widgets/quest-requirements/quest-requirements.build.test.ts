@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
+import { createRequirementResolver } from '#app/quests/requirements.ts'
 import { requirementsBuild } from '../requirements/requirements.build.ts'
 import type { WidgetBuild, WidgetBuildContext } from '../widget-build.ts'
 import { questRequirementsBuild } from './quest-requirements.build.ts'

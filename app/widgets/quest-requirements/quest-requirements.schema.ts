@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
+import type { RequirementSummary } from '#app/quests/requirements.ts'
 
 /** What an author writes: `::quest-requirements{quest="Desert Treasure"}`. */
 export const questRequirementsSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { QuestPointsMap } from '#app/lib/quests/artifacts.ts'
+import type { QuestPointsMap } from '#app/quests/artifacts.ts'
 
 // Quest points per quest (a small generated table): loaded once per page, only when asked for.
 let pointsPromise: Promise<QuestPointsMap> | undefined

@@ -1,6 +1,6 @@
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
-import { compareNames } from '#app/lib/quests/requirements.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { compareNames } from '#app/quests/requirements.ts'
+import { questSlug } from '#app/quests/names.ts'
 import { useOnlyMissing } from '#app/components/settings/reader-settings.ts'
 import {
 	EmptyLine,

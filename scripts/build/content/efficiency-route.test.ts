@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
+import { createRequirementResolver } from '#app/quests/requirements.ts'
 import type { ChecklistProps } from '#app/widgets/checklist/checklist.schema.ts'
 import { widgetElements } from '#app/widgets/widget-elements.ts'
 import { loadCheckedQuests, PROJECT_ROOT } from '../load-quests.ts'

@@ -1,12 +1,12 @@
 import { redirect } from 'react-router'
 import catalogueJson from '#app/generated/quests/catalogue.json' with { type: 'json' }
 import questGuidesJson from '#app/generated/quest-guides.json' with { type: 'json' }
-import type { QuestCatalogueEntry, QuestPageData } from '#app/lib/quests/artifacts.ts'
-import type { QuestListEntry } from '#app/lib/quests/catalogue-query.ts'
-import { difficultyLabel } from '#app/lib/quests/names.ts'
-import { getEnv } from './env.server.ts'
-import { CACHE_CONTROL } from './cache-control.server.ts'
-import { notFound } from './not-found.server.ts'
+import type { QuestCatalogueEntry, QuestPageData } from '#app/quests/artifacts.ts'
+import type { QuestListEntry } from '#app/quests/catalogue-query.ts'
+import { difficultyLabel } from '#app/quests/names.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { notFound } from '#app/server/not-found.server.ts'
 import { plannerData } from '#app/planner/server/planner.server.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
@@ -16,7 +16,7 @@ const slugs = new Set(catalogue.map((q) => q.slug))
 
 // One lazily imported module per quest page: the server loads only the quest it renders.
 const pageModules = import.meta.glob<QuestPageData>(
-	['../generated/quests/*.json', '!../generated/quests/{catalogue,names,points}.json'],
+	['../../generated/quests/*.json', '!../../generated/quests/{catalogue,names,points}.json'],
 	{ import: 'default' },
 )
 
@@ -49,7 +49,7 @@ export function getQuestList(): QuestListEntry[] {
 
 export async function getQuestPage(slug: string) {
 	if (slug !== slug.toLowerCase()) throw redirect(`/quests/${slug.toLowerCase()}`, 301)
-	const load = slugs.has(slug) ? pageModules[`../generated/quests/${slug}.json`] : undefined
+	const load = slugs.has(slug) ? pageModules[`../../generated/quests/${slug}.json`] : undefined
 	if (!load) notFound(`/quests/${slug}`)
 	const page = await load()
 	return { ...page, guide: questGuides[slug] ?? null, canonical: `${getEnv().SITE_URL}/quests/${slug}` }

@@ -6,14 +6,14 @@ import {
 	normaliseQuestName,
 	questSlug,
 	wikiQuickGuideUrl,
-} from '#app/lib/quests/names.ts'
+} from '#app/quests/names.ts'
 import {
 	compareNames,
 	completedPrerequisites,
 	createRequirementResolver,
 	type RequirementSummary,
-} from '#app/lib/quests/requirements.ts'
-import type { Quest, QuestDifficulty, SkillRequirement } from '#app/lib/quests/schema.ts'
+} from '#app/quests/requirements.ts'
+import type { Quest, QuestDifficulty, SkillRequirement } from '#app/quests/schema.ts'
 import type { SkillName } from '#app/lib/skills.ts'
 
 /** Skill → level, keys in skill-name order: the compact form used in the catalogue. */

@@ -7,7 +7,7 @@ import {
 	searchRank,
 	serialiseCatalogueQuery,
 	sortMenuValue,
-} from '#app/lib/quests/catalogue-query.ts'
+} from '#app/quests/catalogue-query.ts'
 
 function entry(name: string, extra: Partial<QuestListEntry> = {}): QuestListEntry {
 	return {

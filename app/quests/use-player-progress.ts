@@ -8,9 +8,9 @@ import {
 	type QuestStatus,
 	STATUS_FILTERS,
 	type StatusFilter,
-} from '#app/lib/quests/catalogue-query.ts'
-import { createQuestIndex } from '#app/lib/quests/names.ts'
-import { questStatus, toPlayerProgress } from '#app/lib/quests/progress.ts'
+} from '#app/quests/catalogue-query.ts'
+import { createQuestIndex } from '#app/quests/names.ts'
+import { questStatus, toPlayerProgress } from '#app/quests/progress.ts'
 
 /** The looked-up player (reported by the snapshot bridge) and each quest's status for them. */
 export function usePlayerProgress(quests: readonly QuestListEntry[]) {

@@ -4,8 +4,8 @@ import {
 	createRequirementResolver,
 	QuestCycleError,
 	type ChainQuest,
-} from '#app/lib/quests/requirements.ts'
-import type { SkillRequirement } from '#app/lib/quests/schema.ts'
+} from '#app/quests/requirements.ts'
+import type { SkillRequirement } from '#app/quests/schema.ts'
 
 function q(
 	name: string,

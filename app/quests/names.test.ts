@@ -7,7 +7,7 @@ import {
 	normaliseQuestName,
 	questSlug,
 	wikiQuickGuideUrl,
-} from '#app/lib/quests/names.ts'
+} from '#app/quests/names.ts'
 
 test('questSlug makes lower-case kebab-case without apostrophes or punctuation', () => {
 	expect(questSlug("Cook's Assistant")).toBe('cooks-assistant')

@@ -1,15 +1,15 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
-import { queryHref } from '#app/components/quests/use-catalogue-query.ts'
+import { queryHref } from '#app/quests/use-catalogue-query.ts'
 import {
 	type CatalogueQuery,
 	DEFAULT_DIRECTION,
 	type QuestListEntry,
 	type QuestStatus,
 	type SortKey,
-} from '#app/lib/quests/catalogue-query.ts'
-import { difficultyLabel } from '#app/lib/quests/names.ts'
-import { STATUS_LABELS } from '#app/lib/quests/progress.ts'
+} from '#app/quests/catalogue-query.ts'
+import { difficultyLabel } from '#app/quests/names.ts'
+import { STATUS_LABELS } from '#app/quests/progress.ts'
 
 const COLUMNS: { key: SortKey | undefined; label: string; className: string }[] = [
 	{ key: 'name', label: 'Quest', className: 'text-left' },

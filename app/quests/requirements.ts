@@ -1,10 +1,10 @@
-import { createQuestIndex, normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
+import { createQuestIndex, normaliseQuestName, questSlug } from '#app/quests/names.ts'
 import type {
 	AnyOfRequirement,
 	FullyRequirement,
 	PartialRequirement,
 	SkillRequirement,
-} from '#app/lib/quests/schema.ts'
+} from '#app/quests/schema.ts'
 
 /** The parts of a quest record the chain needs (a `Quest` fits). */
 export interface ChainQuest {

@@ -4,8 +4,8 @@ import {
 	checkCanStart,
 	resolveQuestName,
 	toSkillLevels,
-} from '#app/lib/quests/artifacts.ts'
-import { questSchema, type Quest, type QuestInput } from '#app/lib/quests/schema.ts'
+} from '#app/quests/artifacts.ts'
+import { questSchema, type Quest, type QuestInput } from '#app/quests/schema.ts'
 
 const quest = (
 	input: Omit<QuestInput, 'difficulty' | 'members' | 'questPoints'> & Partial<QuestInput>,

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { type ChainPlayer, chainStepStates, startHereIndex } from '#app/lib/quests/chain-states.ts'
-import { type ChainQuest, createRequirementResolver } from '#app/lib/quests/requirements.ts'
-import type { SkillRequirement } from '#app/lib/quests/schema.ts'
+import { type ChainPlayer, chainStepStates, startHereIndex } from '#app/quests/chain-states.ts'
+import { type ChainQuest, createRequirementResolver } from '#app/quests/requirements.ts'
+import type { SkillRequirement } from '#app/quests/schema.ts'
 
 function q(name: string, quest: string[] = [], skill: SkillRequirement[] = [], questPoints?: number): ChainQuest {
 	return { name, requirements: { quest, skill, questPoints, other: [] } }

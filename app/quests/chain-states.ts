@@ -3,9 +3,9 @@
  * blocked by the first thing missing (a prerequisite, a level or quest points). Pure, so the
  * panels and the tests share it. The checks follow checkCanStart (artifacts.ts) step by step.
  */
-import { questSlug } from '#app/lib/quests/names.ts'
-import type { ChainStep } from '#app/lib/quests/requirements.ts'
-import type { SkillRequirement } from '#app/lib/quests/schema.ts'
+import { questSlug } from '#app/quests/names.ts'
+import type { ChainStep } from '#app/quests/requirements.ts'
+import type { SkillRequirement } from '#app/quests/schema.ts'
 import type { SkillName } from '#app/lib/skills.ts'
 
 /** What the states need to know of the player. */

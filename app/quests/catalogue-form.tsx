@@ -1,5 +1,5 @@
 import type { FormEvent, MouseEvent, ReactNode } from 'react'
-import { normaliseSearch } from '#app/components/quests/use-catalogue-query.ts'
+import { normaliseSearch } from '#app/quests/use-catalogue-query.ts'
 import {
 	type CatalogueQuery,
 	DIFFICULTIES,
@@ -8,8 +8,8 @@ import {
 	QUEST_POINT_FILTERS,
 	serialiseCatalogueQuery,
 	sortMenuValue,
-} from '#app/lib/quests/catalogue-query.ts'
-import { difficultyLabel } from '#app/lib/quests/names.ts'
+} from '#app/quests/catalogue-query.ts'
+import { difficultyLabel } from '#app/quests/names.ts'
 
 const SORT_OPTIONS: { value: string; label: string }[] = [
 	{ value: 'name-desc', label: 'Name, Z to A' },

@@ -5,7 +5,7 @@ import {
 	type CatalogueQuery,
 	parseCatalogueQuery,
 	serialiseCatalogueQuery,
-} from '#app/lib/quests/catalogue-query.ts'
+} from '#app/quests/catalogue-query.ts'
 
 export function queryHref(query: CatalogueQuery) {
 	const search = serialiseCatalogueQuery(query)

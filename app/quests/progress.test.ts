@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest'
-import { createRequirementResolver } from '#app/lib/quests/requirements.ts'
+import { createRequirementResolver } from '#app/quests/requirements.ts'
 import {
 	playerQuestPoints,
 	questStatus,
 	summaryStartCheck,
 	toPlayerProgress,
-} from '#app/lib/quests/progress.ts'
+} from '#app/quests/progress.ts'
 
 const points = { "Cook's Assistant": 1, 'Dragon Slayer': 2, 'Desert Treasure': 3 }
 

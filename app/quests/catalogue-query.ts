@@ -3,10 +3,10 @@
  * (`/quests?q=dt&difficulty=3&members=free&sort=qp`). Shared by the server render and the live
  * filtering in the browser, so both show the same list for the same URL.
  */
-import type { QuestCatalogueEntry } from '#app/lib/quests/artifacts.ts'
-import { DIFFICULTY_LABELS, normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
-import { compareNames } from '#app/lib/quests/requirements.ts'
-import type { QuestDifficulty } from '#app/lib/quests/schema.ts'
+import type { QuestCatalogueEntry } from '#app/quests/artifacts.ts'
+import { DIFFICULTY_LABELS, normaliseQuestName, questSlug } from '#app/quests/names.ts'
+import { compareNames } from '#app/quests/requirements.ts'
+import type { QuestDifficulty } from '#app/quests/schema.ts'
 
 /**
  * What the quest list needs of a catalogue entry (the chain's combined levels are left out), and

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { checkQuestData, findCycles, formatIssue, type QuestIssue } from '#app/lib/quests/check.ts'
-import { questSlug } from '#app/lib/quests/names.ts'
+import { checkQuestData, findCycles, formatIssue, type QuestIssue } from '#app/quests/check.ts'
+import { questSlug } from '#app/quests/names.ts'
 
 type Raw = Record<string, unknown> & { name: string; requirements?: Record<string, unknown> }
 

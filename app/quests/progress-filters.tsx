@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { PlayerState } from '#app/player/player-snapshot.tsx'
-import { type CatalogueQuery, STATUS_FILTERS, type StatusFilter } from '#app/lib/quests/catalogue-query.ts'
+import { type CatalogueQuery, STATUS_FILTERS, type StatusFilter } from '#app/quests/catalogue-query.ts'
 
 const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 	'can-start': 'Can start now',

@@ -9,10 +9,10 @@ import {
 	type StartCheck,
 	type StartCheckEntry,
 	toSkillLevels,
-} from '#app/lib/quests/artifacts.ts'
-import type { QuestStatus } from '#app/lib/quests/catalogue-query.ts'
-import { normaliseQuestName } from '#app/lib/quests/names.ts'
-import type { RequirementSummary } from '#app/lib/quests/requirements.ts'
+} from '#app/quests/artifacts.ts'
+import type { QuestStatus } from '#app/quests/catalogue-query.ts'
+import { normaliseQuestName } from '#app/quests/names.ts'
+import type { RequirementSummary } from '#app/quests/requirements.ts'
 import type { SkillName } from '#app/lib/skills.ts'
 
 /** What the pages need from the player data. */

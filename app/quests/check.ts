@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import { normaliseQuestName, questSlug } from '#app/lib/quests/names.ts'
-import { chainEdges, createRequirementResolver } from '#app/lib/quests/requirements.ts'
-import { questSchema, type Quest } from '#app/lib/quests/schema.ts'
+import { normaliseQuestName, questSlug } from '#app/quests/names.ts'
+import { chainEdges, createRequirementResolver } from '#app/quests/requirements.ts'
+import { questSchema, type Quest } from '#app/quests/schema.ts'
 
 /** One problem in the quest data: where it is (file, quest, field) and what is wrong. */
 export interface QuestIssue {
