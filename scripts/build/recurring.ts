@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { activitiesSchema } from '#app/lib/recurring/activities.schema.ts'
-import { requiredQuests } from '#app/lib/recurring/tracker.ts'
+import { activitiesSchema } from '#app/recurring/activities.schema.ts'
+import { requiredQuests } from '#app/recurring/tracker.ts'
 
 /**
  * Validates data/recurring-activities.json (the /tools/recurring list): fields, unique ids, and

@@ -7,8 +7,8 @@ import { pad, remaining } from '#app/lib/countdown.ts'
 import type { PlayerProgress, QuestPointsMap } from '#app/quests/artifacts.ts'
 import { normaliseQuestName, questSlug } from '#app/quests/names.ts'
 import { toPlayerProgress } from '#app/quests/progress.ts'
-import type { Activity } from '#app/lib/recurring/activities.schema.ts'
-import { type Frequency, nextReset } from '#app/lib/recurring/resets.ts'
+import type { Activity } from '#app/recurring/activities.schema.ts'
+import { type Frequency, nextReset } from '#app/recurring/resets.ts'
 import {
 	type ActivityStanding,
 	activityStanding,
@@ -19,7 +19,7 @@ import {
 	setDone,
 	setHidden,
 	type TrackerState,
-} from '#app/lib/recurring/tracker.ts'
+} from '#app/recurring/tracker.ts'
 import { type SkillName, SKILL_NAMES, skillLabel } from '#app/lib/skills.ts'
 import { saveTracker, useTrackerState } from './tracker-store.ts'
 

@@ -4,7 +4,7 @@ import {
 	parseTrackerState,
 	TRACKER_STORAGE_KEY,
 	type TrackerState,
-} from '#app/lib/recurring/tracker.ts'
+} from '#app/recurring/tracker.ts'
 
 /**
  * The reader's ticks and hidden activities in this browser's localStorage, shared with other tabs.
