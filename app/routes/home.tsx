@@ -2,12 +2,12 @@ import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import events from '#app/generated/events.json' with { type: 'json' }
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ContinueReadingCard } from '#app/components/home/continue-reading-card.tsx'
-import { EventHero } from '#app/components/home/event-hero.tsx'
-import { PlayerCard } from '#app/components/home/player-card.tsx'
+import { ContinueReadingCard } from '#app/home/continue-reading-card.tsx'
+import { EventHero } from '#app/home/event-hero.tsx'
+import { PlayerCard } from '#app/home/player-card.tsx'
 import { IconBook, IconCog, IconExternal, IconSword } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import type { GameEvent } from '#app/lib/events/events.schema.ts'
+import type { GameEvent } from '#app/home/events.schema.ts'
 import { SearchBox } from '#app/search/search-box.tsx'
 
 export function loader() {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { gameEventsSchema } from '#app/lib/events/events.schema.ts'
-import { timelineProblems } from '#app/lib/events/timeline.ts'
+import { gameEventsSchema } from '#app/home/events.schema.ts'
+import { timelineProblems } from '#app/home/timeline.ts'
 
 /**
  * Validates data/events.json (the home page hero's events: fields, inverted or overlapping dates,

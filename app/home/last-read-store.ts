@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { LAST_READ_KEY, type LastRead, parseLastRead } from '#app/lib/continue-reading.ts'
+import { LAST_READ_KEY, type LastRead, parseLastRead } from '#app/home/continue-reading.ts'
 
 /**
  * The last guide page the reader opened, in this browser's localStorage. The server cannot know

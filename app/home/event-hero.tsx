@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { pad, remaining } from '#app/lib/countdown.ts'
-import type { GameEvent } from '#app/lib/events/events.schema.ts'
-import { type HeroState, heroState } from '#app/lib/events/timeline.ts'
+import type { GameEvent } from '#app/home/events.schema.ts'
+import { type HeroState, heroState } from '#app/home/timeline.ts'
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const
 
