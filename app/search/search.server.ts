@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import payload from '#app/generated/search/search-index.json' with { type: 'json' }
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { loadSiteSearch, PAGE_LIMITS } from './search-engine.ts'
 import { MAX_QUERY_LENGTH, type SearchOutcome, type SearchPayload } from './search-types.ts'

@@ -1,5 +1,5 @@
-import { type RangeStatus, rangeStatus } from '#app/lib/skill-guides/progress.ts'
-import type { SkillGuideRange } from '#app/lib/skill-guides/schema.ts'
+import { type RangeStatus, rangeStatus } from '#app/skill-guides/progress.ts'
+import type { SkillGuideRange } from '#app/skill-guides/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 
 /** What the levelling drawer shows, kept apart from React. */

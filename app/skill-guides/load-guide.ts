@@ -1,4 +1,4 @@
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 
 // One chunk per guide (compiled from data/skills/ by build-data), fetched when its drawer opens.
 const GUIDES = import.meta.glob<SkillGuide>('../generated/skill-guides/*.json', {

@@ -1,7 +1,7 @@
 import { type ReactNode, type Ref, useEffect, useRef } from 'react'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { IconCheck, IconCross, IconExternalSmall } from '#app/player/player-icons.tsx'
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
 import { requirementMet, requirementText } from './requirement.ts'
 

@@ -1,7 +1,7 @@
 import type { Parent, RootContent } from 'mdast'
 import type { CompiledPage, NavEntry } from '#app/lib/content/page-types.ts'
 import type { RequirementSummary } from '#app/quests/requirements.ts'
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 
 /**
  * The build-time half of a widget (`<name>.build.ts`), run by the content build for each use of

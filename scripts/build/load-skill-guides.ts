@@ -3,13 +3,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse, YAMLParseError } from 'yaml'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
-import { checkGuideSet, checkGuideSource, checkSkillGuide } from '#app/lib/skill-guides/check.ts'
+import { checkGuideSet, checkGuideSource, checkSkillGuide } from '#app/skill-guides/check.ts'
 import {
 	formatGuideIssues,
 	OVERALL,
 	skillGuideSchema,
 	type SkillGuide,
-} from '#app/lib/skill-guides/schema.ts'
+} from '#app/skill-guides/schema.ts'
 
 export const DEFAULT_SKILL_GUIDES_DIR = fileURLToPath(
 	new URL('../../data/skills/', import.meta.url),

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { loadSkillGuides } from './load-skill-guides.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { drawerTitle, guideRows, NO_GUIDE_TEXT, targetRangeIndex } from '#app/skill-guides/guide-view.ts'
 import { loadSkillGuide } from '#app/skill-guides/load-guide.ts'
 import { badgeLabel, badgeLevel, requirementMet, requirementText, xpToLevel } from '#app/skill-guides/requirement.ts'

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import type { SkillGuide } from '#app/lib/skill-guides/schema.ts'
+import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 import type { WidgetBuildContext } from '../widget-build.ts'
 import { orderSkills } from './skill-order.ts'

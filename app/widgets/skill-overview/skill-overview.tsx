@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
-import { rangeStatus } from '#app/lib/skill-guides/progress.ts'
+import { rangeStatus } from '#app/skill-guides/progress.ts'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import { PlayerLookup } from '#app/player/player-lookup.tsx'
 import { SkillIcon } from '#app/skill-guides/skill-icon.tsx'
