@@ -7,7 +7,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { track } from '#app/lib/analytics.ts'
 import { SearchBox } from '#app/search/search-box.tsx'
 import { HitContent, type QuestStatusLabels } from '#app/search/search-results.tsx'
-import { getSearchPage, searchHeaders } from '#app/search/search.server.ts'
+import { getSearchPage, searchHeaders } from '#app/search/server/search.server.ts'
 import { SkillGuidePanel } from '#app/skill-guides/skill-guide-panel.tsx'
 
 const QuestStatusBridge = lazy(() => import('#app/search/quest-status-bridge.tsx'))

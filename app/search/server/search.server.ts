@@ -2,13 +2,13 @@ import { data } from 'react-router'
 import payload from '#app/generated/search/search-index.json' with { type: 'json' }
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { loadSiteSearch, PAGE_LIMITS } from './search-engine.ts'
-import { MAX_QUERY_LENGTH, type SearchOutcome, type SearchPayload } from './search-types.ts'
+import { loadSiteSearch, PAGE_LIMITS } from '#app/search/search-engine.ts'
+import { MAX_QUERY_LENGTH, type SearchOutcome, type SearchPayload } from '#app/search/search-types.ts'
 
 // Loaded once when the server starts (the same index file the browser fetches), not per request.
 const siteSearch = loadSiteSearch(payload as SearchPayload)
 
-const guideModules = import.meta.glob<SkillGuide>('../generated/skill-guides/*.json', {
+const guideModules = import.meta.glob<SkillGuide>('../../generated/skill-guides/*.json', {
 	import: 'default',
 })
 
@@ -36,7 +36,7 @@ export async function getSearchPage(request: Request) {
 	const guides = await Promise.all(
 		skills.map(
 			async (skill) =>
-				[skill, await guideModules[`../generated/skill-guides/${skill}.json`]?.()] as const,
+				[skill, await guideModules[`../../generated/skill-guides/${skill}.json`]?.()] as const,
 		),
 	)
 	const skillGuides = Object.fromEntries(
