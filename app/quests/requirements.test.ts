@@ -187,7 +187,9 @@ test('summaries are deterministic and memoised chains match a fresh computation'
 	}
 })
 
-test('all chains of a wide generated graph are computed quickly', () => {
+// A walk that revisits shared prerequisites grows exponentially on this graph and would not end
+// within the test's timeout; the time itself is measured by npm run bench:quests, not asserted here.
+test('all chains of a wide generated graph are computed without revisiting shared steps', () => {
 	const quests = Array.from({ length: 400 }, (_, i) =>
 		q(
 			`Q${i}`,
@@ -195,9 +197,7 @@ test('all chains of a wide generated graph are computed quickly', () => {
 			[{ skill: 'attack', level: 1 + (i % 99) }],
 		),
 	)
-	const started = performance.now()
 	const all = computeAllSummaries(quests)
-	expect(performance.now() - started).toBeLessThan(1000)
 	expect(all.get('Q399')!.quests).toHaveLength(400)
 	expect(all.get('Q399')!.totalSkills).toEqual([{ skill: 'attack', level: 99 }])
 })
