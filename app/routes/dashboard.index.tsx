@@ -14,7 +14,7 @@ import {
 } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
-import { clientAddressContext } from '#app/server/load-context.server.ts'
+import { clientKeyContext } from '#app/server/load-context.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { auth } = await getServices()
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			status: 400,
 		})
 	}
-	const clientId = context.get(clientAddressContext)
+	const clientId = context.get(clientKeyContext)
 	const result = await auth.verifyDashboardPassword(request, form.get('password'), clientId)
 	if (!result.ok) {
 		const headers: Record<string, string> = {}
