@@ -189,6 +189,32 @@ test('a wrong saved key fails with the status of the upload-url call', async ({ 
 	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
 })
 
+test('the file picker waits for the page scripts and says so, then uploads what is chosen', async ({ page }) => {
+	await saveKeyBeforeLoad(page, API_KEY)
+	await logIn(page)
+	// Hold every script back: the server-rendered page is on screen, but nothing on it runs yet.
+	let letScriptsLoad!: () => void
+	const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve))
+	await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
+		await scriptsMayLoad
+		await route.continue()
+	})
+	await page.goto('/dev/dashboard/upload', { waitUntil: 'commit' })
+	const waiting = page.getByRole('button', { name: 'Loading…' })
+	await expect(waiting).toBeVisible()
+	await expect(waiting).toBeDisabled()
+	await expect(page.locator('input[type=file]')).toBeDisabled()
+	expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+
+	letScriptsLoad()
+	await waitForHydration(page)
+	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
+	const name = `${unique('early')}.png`
+	await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG })
+	await expect(toast(page, 'All files uploaded successfully!')).toBeVisible()
+	await expect(page.getByText(name)).toBeVisible()
+})
+
 test('files of other types are skipped with the reason', async ({ page }) => {
 	await saveKeyBeforeLoad(page, API_KEY)
 	await logIn(page)

@@ -224,3 +224,14 @@ test('two password checks at once, eight waiting; more are a 503 with a retry, n
 	expect(most).toBe(2)
 	expect(await auth.verifyDashboardPassword(http(), 'right', '203.0.113.1')).toEqual({ ok: true })
 })
+
+test('loginRefusal says what a login would get now, without counting a try', async () => {
+	const { auth } = setup()
+	expect(await auth.loginRefusal('ip')).toBeNull()
+	for (let i = 0; i < 5; i++) await auth.verifyDashboardPassword(http(), 'nope', 'ip')
+	expect(await auth.loginRefusal('ip')).toMatchObject({ status: 429, retryAfterSeconds: 900 })
+	expect(await auth.loginRefusal('ip')).toMatchObject({ status: 429, retryAfterSeconds: 900 })
+	expect(await auth.loginRefusal('other')).toBeNull()
+	for (let i = 0; i < 25; i++) await auth.verifyDashboardPassword(http(), 'nope', `198.51.100.${i}`)
+	expect(await auth.loginRefusal('other')).toMatchObject({ status: 429, retryAfterSeconds: 60 })
+})

@@ -58,6 +58,11 @@ export type DashboardAuth = {
 		password: unknown,
 		clientId: string,
 	): Promise<LoginResult>
+	/**
+	 * The refusal a login from this client would get now (too many tries, too many wrong passwords
+	 * from everyone, too many checks under way), without counting a try; null when it would be heard.
+	 */
+	loginRefusal(clientId: string): Promise<Extract<LoginResult, { ok: false }> | null>
 	/** `Set-Cookie` value for a fresh signed session (Secure when the request came over https). */
 	createSessionCookie(request: Request): string
 	/** The valid, unexpired, unrevoked session carried by the request, or null. */
@@ -86,14 +91,16 @@ function isHttps(request: Request): boolean {
 /** The one key of the failed-login budget: every client together. */
 const EVERYONE = 'all'
 
-function tooMany(decision: Extract<LimitDecision, { allowed: false }>, what: string): LoginResult {
+type Refusal = Extract<LoginResult, { ok: false }>
+
+function tooMany(decision: Extract<LimitDecision, { allowed: false }>, what: string): Refusal {
 	const seconds = decision.retryAfterSeconds
 	const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute']
 	const wait = `${count} ${unit}${count === 1 ? '' : 's'}`
 	return { ok: false, status: 429, error: `${what}. Try again in ${wait}.`, retryAfterSeconds: seconds }
 }
 
-function busy(): LoginResult {
+function busy(): Refusal {
 	return {
 		ok: false,
 		status: 503,
@@ -190,6 +197,15 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 			}
 			await failures.hit(EVERYONE)
 			return { ok: false, status: 401, error: 'Wrong password.' }
+		},
+
+		async loginRefusal(clientId) {
+			if (checks.full()) return busy()
+			const attempt = await limiter.peek(clientId || 'unknown')
+			if (!attempt.allowed) return tooMany(attempt, 'Too many wrong passwords')
+			const budget = await failures.peek(EVERYONE)
+			if (!budget.allowed) return tooMany(budget, 'Too many wrong passwords on the dashboard just now')
+			return null
 		},
 
 		createSessionCookie(request) {
