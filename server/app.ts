@@ -11,8 +11,8 @@ import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createPlanCore, PLAN_PATH } from '#app/planner/server/plan-api.server.ts'
 import { getPlanner } from '#app/planner/server/planner.server.ts'
-import { clientAddressContext, documentCspContext } from '#app/server/load-context.server.ts'
-import { clientAddress, trustFunction } from './client-address.ts'
+import { clientKeyContext, documentCspContext } from '#app/server/load-context.server.ts'
+import { clientKey, trustFunction } from './client-address.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
@@ -68,7 +68,7 @@ app.use(
 		// What route modules know of the request beyond the Request itself, worked out here once.
 		getLoadContext(req) {
 			const context = new RouterContextProvider()
-			context.set(clientAddressContext, clientAddress(req, trust))
+			context.set(clientKeyContext, clientKey(req, trust))
 			context.set(documentCspContext, documentCsp)
 			return context
 		},

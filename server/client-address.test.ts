@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { parseTrustProxy } from '#app/server/trust-proxy.server.ts'
-import { clientAddressFrom, trustFunction } from './client-address.ts'
+import type { IncomingMessage } from 'node:http'
+import { clientAddressFrom, clientKey, limitKey, trustFunction } from './client-address.ts'
 
 const address = (setting: string, socket: string, forwarded?: string | string[]) => {
 	const parsed = parseTrustProxy(setting)
@@ -47,4 +48,31 @@ test('bad settings are refused with the reason', () => {
 	expect(parseTrustProxy('proxy.example')).toMatch(/proxy.example/)
 	expect(parseTrustProxy('3')).toEqual({ hops: 3 })
 	expect(parseTrustProxy(' 127.0.0.1 , loopback ')).toEqual({ proxies: ['127.0.0.1', 'loopback'] })
+})
+
+test('limit keys: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64', () => {
+	expect(limitKey('203.0.113.7')).toBe('203.0.113.7')
+	expect(limitKey('::ffff:203.0.113.7')).toBe('203.0.113.7')
+	expect(limitKey('::FFFF:cb00:7107')).toBe('203.0.113.7')
+	expect(limitKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
+	// Every address of one /64 is one client, however it is written.
+	for (const same of ['2001:db8:1:2::9', '2001:0DB8:0001:0002:ffff::', '2001:db8:1:2:0:0:1.2.3.4', '2001:db8:1:2::1%eth0']) {
+		expect(limitKey(same)).toBe('2001:db8:1:2::/64')
+	}
+	expect(limitKey('2001:db8:1:3::9')).toBe('2001:db8:1:3::/64')
+	expect(limitKey('::1')).toBe('0:0:0:0::/64')
+	expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+	// Not an address (no socket address, a proxy that wrote nonsense): kept as it is.
+	expect(limitKey('unknown')).toBe('unknown')
+	expect(limitKey('spoofed')).toBe('spoofed')
+})
+
+test('the limit key of a request behind a proxy is the /64 of the client it names', () => {
+	const parsed = parseTrustProxy('1')
+	if (typeof parsed === 'string') throw new Error(parsed)
+	const req = (forwarded: string) =>
+		({ socket: { remoteAddress: '10.0.0.2' }, headers: { 'x-forwarded-for': forwarded } }) as unknown as IncomingMessage
+	expect(clientKey(req('2001:db8:aa:bb::1'), trustFunction(parsed))).toBe('2001:db8:aa:bb::/64')
+	expect(clientKey(req('2001:db8:aa:bb:ffff:1:2:3'), trustFunction(parsed))).toBe('2001:db8:aa:bb::/64')
+	expect(clientKey(req('198.51.100.4'), trustFunction(parsed))).toBe('198.51.100.4')
 })

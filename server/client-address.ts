@@ -51,7 +51,42 @@ export function clientAddressFrom(
 	return plainAddress(hops[hops.length - 1]!)
 }
 
-/** The address a request came from (see `clientAddressFrom`). */
-export function clientAddress(req: IncomingMessage, trust: TrustFunction): string {
-	return clientAddressFrom(req.socket.remoteAddress, req.headers['x-forwarded-for'], trust)
+/**
+ * What limits count a client by: an IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4), an
+ * IPv6 address by its /64 prefix, since one subscriber usually gets a whole /64 and could
+ * otherwise take a fresh address for every try. Anything else (`unknown`) is kept as it is.
+ */
+export function limitKey(address: string): string {
+	const plain = plainAddress(address)
+	if (isIP(plain) !== 6) return plain
+	const groups = ipv6Groups(plain.replace(/%.*$/, ''))
+	if (!groups) return plain
+	if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+		return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.')
+	}
+	return `${groups
+		.slice(0, 4)
+		.map((group) => group.toString(16))
+		.join(':')}::/64`
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail included). */
+function ipv6Groups(address: string): number[] | null {
+	const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address)
+	let text = address
+	if (dotted) {
+		const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+		text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+	}
+	const [head, tail] = text.split('::') as [string, string | undefined]
+	const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : [])
+	const left = parse(head)
+	const right = parse(tail ?? '')
+	const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right]
+	return groups.length === 8 ? groups : null
+}
+
+/** The limit key of the client a request came from (`clientAddressFrom`, then `limitKey`). */
+export function clientKey(req: IncomingMessage, trust: TrustFunction): string {
+	return limitKey(clientAddressFrom(req.socket.remoteAddress, req.headers['x-forwarded-for'], trust))
 }

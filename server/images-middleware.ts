@@ -5,7 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { IMAGE_FILES_PATH } from '#app/dashboard/paths.ts'
 import type { ImagesApi } from '#app/dashboard/server/images-api.server.ts'
 import { PUBLIC_FILES_PATH, UPLOAD_PUT_PATH } from '#app/dashboard/server/storage/storage.server.ts'
-import { clientAddress, type TrustFunction } from './client-address.ts'
+import { clientKey, type TrustFunction } from './client-address.ts'
 
 type NodeRequest = IncomingMessage & { protocol?: string; originalUrl?: string }
 
@@ -97,13 +97,13 @@ export function createImagesMiddleware(api: ImagesApi, trust: TrustFunction) {
 		const path = (req.originalUrl ?? req.url ?? '/').split('?')[0] ?? '/'
 		let handle: ((request: Request) => Promise<Response>) | undefined
 		if (path === '/api/v1/images/upload/upload-url') {
-			handle = (request) => api.handleCreateUploadUrl(request, clientAddress(req, trust))
+			handle = (request) => api.handleCreateUploadUrl(request, clientKey(req, trust))
 		} else if (path.startsWith(UPLOAD_PUT_PATH)) handle = api.handleUploadPut
 		else if (path === '/api/v1/images/view') {
-			handle = (request) => api.handleListImages(request, clientAddress(req, trust))
+			handle = (request) => api.handleListImages(request, clientKey(req, trust))
 		} else if (path.startsWith(IMAGE_FILES_PATH)) {
 			const key = safeDecode(path.slice(IMAGE_FILES_PATH.length))
-			handle = (request) => api.handleDeleteImage(request, key, clientAddress(req, trust))
+			handle = (request) => api.handleDeleteImage(request, key, clientKey(req, trust))
 		}
 		else if (path.startsWith(PUBLIC_FILES_PATH)) {
 			const key = safeDecode(path.slice(PUBLIC_FILES_PATH.length))

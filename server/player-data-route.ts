@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
-import { clientAddress, type TrustFunction } from './client-address.ts'
+import { clientKey, type TrustFunction } from './client-address.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
 
 export const PLAYER_DATA_PATH = '/api/v1/player-data'
@@ -15,7 +15,7 @@ export function createPlayerDataRoute(core: PlayerDataCore, trust: TrustFunction
 	return async function servePlayerData(req: IncomingMessage, res: ServerResponse) {
 		try {
 			const query = req.url?.split('?')[1] ?? ''
-			const answer = await core(req.method ?? 'GET', new URLSearchParams(query), clientAddress(req, trust))
+			const answer = await core(req.method ?? 'GET', new URLSearchParams(query), clientKey(req, trust))
 			let body = Buffer.from(answer.body)
 			const headers: Record<string, string> = { ...SECURITY_HEADERS, vary: 'Accept-Encoding', ...answer.headers }
 			const accepts = String(req.headers['accept-encoding'] ?? '')

@@ -3,12 +3,16 @@ import { useActionData, useFetcher } from 'react-router'
 import { IconLock, IconSpinner } from './icons.tsx'
 import { ui } from './ui.ts'
 
-export type LoginFailure = { ok: false; status: 400 | 401 | 429; error: string }
+export type LoginFailure = { ok: false; status: 400 | 401 | 429 | 503; error: string }
 
-const MESSAGES: Record<LoginFailure['status'], (error: string) => string> = {
-	401: () => 'Incorrect password. Check it and try again.',
-	429: (error) => error,
-	400: (error) => error,
+/** A wrong password is said in the spec's words; the other refusals explain themselves. */
+function FailureMessage({ failure }: { failure: LoginFailure }) {
+	if (failure.status !== 401) return failure.error
+	return (
+		<>
+			<strong className="block">Incorrect password</strong> Access denied. Please try again.
+		</>
+	)
 }
 
 /**
@@ -46,8 +50,7 @@ export function LockedScreen({ redirectTo }: { redirectTo: string }) {
 			<fetcher.Form method="post" className={`${ui.panel} mx-auto mt-8 max-w-sm p-6 text-left`}>
 				<input type="hidden" name="intent" value="login" />
 				<input type="hidden" name="redirectTo" value={redirectTo} />
-				<h2 className="text-lg font-bold">Enter Password</h2>
-				<label htmlFor={`${id}-password`} className="mt-4 block text-sm font-medium">
+				<label htmlFor={`${id}-password`} className="block text-sm font-medium">
 					Password
 				</label>
 				<input
@@ -64,12 +67,12 @@ export function LockedScreen({ redirectTo }: { redirectTo: string }) {
 				/>
 				{failure ? (
 					<p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-bad" data-login-error="">
-						{MESSAGES[failure.status](failure.error)}
+						<FailureMessage failure={failure} />
 					</p>
 				) : null}
 				<button type="submit" className={`${ui.primary} mt-5 w-full`} disabled={busy}>
 					{busy ? <IconSpinner size={16} /> : null}
-					{busy ? 'Checking…' : 'Unlock'}
+					{busy ? 'Checking…' : 'Enter Password'}
 				</button>
 			</fetcher.Form>
 			<p className="mt-8 text-sm text-muted">Need access? Contact the development team for credentials.</p>

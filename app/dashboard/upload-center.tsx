@@ -29,7 +29,13 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 	const [uploaded, setUploaded] = useState<UploadedFile[]>([])
 	// Known after hydration: the key lives in this browser's storage.
 	const [hasKey, setHasKey] = useState<boolean | undefined>(undefined)
-	useEffect(() => setHasKey(readApiKey(browserKeyStore()) !== null), [])
+	// Until the page's scripts run, a chosen file would go nowhere: the picker waits, and says so.
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => {
+		setHasKey(readApiKey(browserKeyStore()) !== null)
+		setHydrated(true)
+	}, [])
+	const pickerDisabled = uploading || !hydrated
 
 	async function upload(files: File[]) {
 		if (uploading || files.length === 0) return
@@ -147,17 +153,17 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 					type="file"
 					multiple
 					accept={ACCEPT_ATTRIBUTE}
-					disabled={uploading}
+					disabled={pickerDisabled}
 					className="sr-only"
 					onChange={(event) => void upload([...(event.currentTarget.files ?? [])])}
 				/>
 				<button
 					type="button"
 					className={`${ui.primary} mt-3`}
-					disabled={uploading}
+					disabled={pickerDisabled}
 					onClick={() => input.current?.click()}
 				>
-					Choose Files
+					{hydrated ? 'Choose Files' : 'Loading…'}
 				</button>
 				<p className="mt-4 text-xs text-muted">
 					Images ({imageLabels()}), PDF, DOC, DOCX and TXT ·{' '}

@@ -12,7 +12,7 @@ import {
 test('requestUploadUrl sends the key as a Bearer token and returns the target', async () => {
 	const calls: { url: string; init?: RequestInit }[] = []
 	const target = await requestUploadUrl(
-		{ apiKey: 'k1', filename: 'map.png', contentType: 'image/png' },
+		{ apiKey: 'k1', filename: 'map.png', contentType: 'image/png', size: 2048 },
 		async (url, init) => {
 			calls.push({ url, init })
 			return Response.json({
@@ -34,12 +34,13 @@ test('requestUploadUrl sends the key as a Bearer token and returns the target', 
 	expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
 		filename: 'map.png',
 		contentType: 'image/png',
+		size: 2048,
 	})
 })
 
 test('requestUploadUrl reports the status, with a standard reason when none was sent', async () => {
 	const call = (response: Response) =>
-		requestUploadUrl({ apiKey: 'k', filename: 'a.png', contentType: 'image/png' }, async () => response)
+		requestUploadUrl({ apiKey: 'k', filename: 'a.png', contentType: 'image/png', size: 1 }, async () => response)
 	await expect(call(new Response('{}', { status: 401, statusText: 'Unauthorized' }))).rejects.toThrow(
 		'Failed to get upload URL: 401 Unauthorized',
 	)
@@ -90,7 +91,8 @@ test('putFile PUTs the body with its content type and reports progress up to the
 		{ url: '/put/1', body, contentType: 'image/png', onProgress: (n) => seen.push(n) },
 		() => xhr,
 	)
-	expect(sent).toMatchObject({ method: 'PUT', url: '/put/1', headers: { 'Content-Type': 'image/png' } })
+	// If-None-Match: * is signed into S3 upload URLs: without it S3 refuses the PUT.
+	expect(sent).toMatchObject({ method: 'PUT', url: '/put/1', headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' } })
 	expect(sent.body).toBe(body)
 	expect(seen).toEqual([5, 10])
 })
@@ -120,14 +122,14 @@ test('uploadFiles sends files in turn and reports progress over all bytes', asyn
 		{ file: file('a.png', 100), contentType: 'image/png' as const },
 		{ file: file('b.txt', 300), contentType: 'text/plain' as const },
 	]
+	const asked: unknown[] = []
 	const done = await uploadFiles(
 		jobs,
 		{
-			requestUrl: async ({ filename }) => ({
-				uploadUrl: `/put/${filename}`,
-				key: `key-${filename}`,
-				publicUrl: `/uploads/key-${filename}`,
-			}),
+			requestUrl: async (input) => {
+				asked.push(input)
+				return { uploadUrl: `/put/${input.filename}`, key: `key-${input.filename}`, publicUrl: `/uploads/key-${input.filename}` }
+			},
 			put: async ({ body, onProgress }) => onProgress(body.size / 2),
 		},
 		{ onProgress: (p) => progress.push(p), onUploaded: (f) => uploadedNames.push(f.name) },
@@ -137,6 +139,11 @@ test('uploadFiles sends files in turn and reports progress over all bytes', asyn
 		['key-b.txt', 300, '/uploads/key-b.txt'],
 	])
 	expect(uploadedNames).toEqual(['a.png', 'b.txt'])
+	// Each file's size goes with its URL request (checked against MAX_UPLOAD_BYTES, signed by S3).
+	expect(asked).toEqual([
+		{ filename: 'a.png', contentType: 'image/png', size: 100 },
+		{ filename: 'b.txt', contentType: 'text/plain', size: 300 },
+	])
 	expect(progress.map((p) => p.percent)).toEqual([0, 12, 25, 25, 62, 100])
 	expect(progress.at(-1)).toEqual({ percent: 100, index: 2, count: 2, name: 'b.txt' })
 })

@@ -15,9 +15,12 @@ export type UploadTarget = { uploadUrl: string; key: string; publicUrl: string }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
-/** Asks the image API for a signed upload URL, with the author's API key as the Bearer token. */
+/**
+ * Asks the image API for a signed upload URL, with the author's API key as the Bearer token. The
+ * size goes too: the API refuses a file over MAX_UPLOAD_BYTES at once, and S3 signs it in.
+ */
 export async function requestUploadUrl(
-	input: { apiKey: string; filename: string; contentType: AllowedContentType },
+	input: { apiKey: string; filename: string; contentType: AllowedContentType; size: number },
 	fetchImpl: FetchLike = fetch,
 ): Promise<UploadTarget> {
 	const response = await fetchImpl(UPLOAD_URL_ENDPOINT, {
@@ -27,7 +30,7 @@ export async function requestUploadUrl(
 			'Content-Type': 'application/json',
 			Accept: 'application/json',
 		},
-		body: JSON.stringify({ filename: input.filename, contentType: input.contentType }),
+		body: JSON.stringify({ filename: input.filename, contentType: input.contentType, size: input.size }),
 	})
 	if (!response.ok) {
 		throw new Error(
@@ -51,7 +54,8 @@ export type XhrLike = Pick<
 
 /**
  * PUTs the bytes straight to the signed URL. XMLHttpRequest, not fetch: only XHR reports upload
- * progress, so the progress bar shows bytes actually sent.
+ * progress, so the progress bar shows bytes actually sent. `If-None-Match: *` makes it a
+ * conditional write: an S3 URL has it signed in, so the file can be created once, never replaced.
  */
 export function putFile(
 	input: { url: string; body: Blob; contentType: string; onProgress: (loaded: number) => void },
@@ -61,6 +65,7 @@ export function putFile(
 		const xhr = createXhr()
 		xhr.open('PUT', input.url)
 		xhr.setRequestHeader('Content-Type', input.contentType)
+		xhr.setRequestHeader('If-None-Match', '*')
 		xhr.upload.onprogress = (event) => input.onProgress(event.loaded)
 		xhr.onload = () => {
 			if (xhr.status >= 200 && xhr.status < 300) {
@@ -102,7 +107,7 @@ export function progressPercent(sentBytes: number, totalBytes: number): number {
 }
 
 export type UploadDeps = {
-	requestUrl: (input: { filename: string; contentType: AllowedContentType }) => Promise<UploadTarget>
+	requestUrl: (input: { filename: string; contentType: AllowedContentType; size: number }) => Promise<UploadTarget>
 	put: (input: {
 		url: string
 		body: Blob
@@ -132,7 +137,7 @@ export async function uploadFiles<F extends Blob & { name: string }>(
 				name: job.file.name,
 			})
 		report(0)
-		const target = await deps.requestUrl({ filename: job.file.name, contentType: job.contentType })
+		const target = await deps.requestUrl({ filename: job.file.name, contentType: job.contentType, size: job.file.size })
 		await deps.put({
 			url: target.uploadUrl,
 			body: job.file,

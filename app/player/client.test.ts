@@ -10,7 +10,7 @@ import {
 	USER_NOT_FOUND,
 } from './client.ts'
 import { type PlayerData, playerDataSchema } from './types.ts'
-import { usernameKey } from './username.ts'
+import { normalisePlayerName } from './username.ts'
 
 const ZEZIMA: PlayerData = {
 	name: 'Zezima Jr',
@@ -115,7 +115,7 @@ test('retries at most twice, and never the errors that would repeat', () => {
 
 test('the query key folds names as the server does', () => {
 	for (const name of ['Zezima Jr', ' ZEZIMA_JR ', 'zezima-jr', 'A_b c']) {
-		expect(playerQueryKey(name)).toEqual(['player-data', usernameKey(name)])
+		expect(playerQueryKey(name)).toEqual(['player-data', normalisePlayerName(name).key])
 	}
 	expect(playerQueryKey('Zezima_Jr')).toEqual(playerQueryKey('zezima jr'))
 })

@@ -1,5 +1,6 @@
 import { SKILLS } from '#app/lib/skills.ts'
 import type { PlayerData } from './types.ts'
+import { normalisePlayerName } from './username.ts'
 
 /**
  * The browser side of `GET /api/v1/player-data`: the fetch, its error messages and the retry
@@ -63,12 +64,9 @@ export function parsePlayerData(body: unknown): PlayerData | undefined {
 	return valid ? (body as PlayerData) : undefined
 }
 
-/**
- * The cache key of a name, as the server folds it (`usernameKey` in `./username.ts`, not imported
- * because that module pulls in the full zod build): case and `_`/space do not matter.
- */
+/** The query key of a name: the server's cache key for it (case, `_`, `-` and spacing do not matter). */
 export function playerQueryKey(username: string): readonly ['player-data', string] {
-	return ['player-data', username.trim().replaceAll('_', ' ').toLowerCase()]
+	return ['player-data', normalisePlayerName(username).key]
 }
 
 export function playerDataUrl(username: string): string {

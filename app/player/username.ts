@@ -1,59 +1,24 @@
-import { z } from 'zod'
+/**
+ * The one place a RuneScape name is normalised: the player lookup sends `name` upstream and
+ * caches under `key`, the browser keys its query by `key`, and anything stored per player uses
+ * `key` too. No zod here, so the browser bundle can import it (the rules are in `username-schema.ts`).
+ */
 
-const USERNAME_MAX_LENGTH = 12
-
-const ALLOWED_CHARACTERS = /^[A-Za-z0-9 _-]+$/
-const DISALLOWED_CHARACTER = /[^A-Za-z0-9 _-]/gu
-
-/** A RuneScape display name as typed: trimmed, 1–12 letters, digits, spaces, `-` or `_`. */
-export const usernameSchema = z
-	.string({ error: 'Enter a RuneScape player name.' })
-	.trim()
-	.min(1, { error: 'Enter a RuneScape player name.', abort: true })
-	.max(USERNAME_MAX_LENGTH, {
-		error: (issue) => {
-			const name = String(issue.input)
-			const limit = USERNAME_MAX_LENGTH
-			return `RuneScape names are at most ${limit} characters; "${name}" has ${name.length}.`
-		},
-		abort: true,
-	})
-	.refine((name) => ALLOWED_CHARACTERS.test(name), {
-		error: (issue) => {
-			const bad = [...new Set(String(issue.input).match(DISALLOWED_CHARACTER) ?? [])]
-			const shown = bad.map((c) => (/^[!-~]$/.test(c) ? `"${c}"` : codePoint(c)))
-			const found = shown.join(', ')
-			return `RuneScape names use only letters, digits, spaces, "-" and "_" (found ${found}).`
-		},
-	})
-
-function codePoint(character: string): string {
-	return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
-}
-
-export type NormalisedUsername = {
-	/** The name to show and to send upstream: trimmed, with `_` written as a space. */
+export type PlayerName = {
+	/** The name to show and to send upstream: `_` and `-` as spaces, trimmed, single spaces. */
 	name: string
-	/** Cache key: one per player. */
+	/** One per player: `name` in lower case. */
 	key: string
 }
 
 /**
- * The game treats names case-insensitively and space and `_` as the same character, so those
- * fold into one key. `-` is only "usually" equivalent, so it is kept apart: folding it could
- * serve one player's stats for another, while not folding it only costs an extra upstream call.
+ * The game treats names case-insensitively and `_`, `-` and space as one character (RuneLite's
+ * `Text.toJagexName` folds them the same way), so all of these are one player:
+ * `_Zezima_Ab_`, `zezima-ab`, ` Zezima  Ab `. Whatever the request said, upstream is asked for
+ * exactly `name`, and the answer is cached under exactly `key`, so a padded or re-spelled name can
+ * only ever fill the entry of the player upstream answered for.
  */
-export function usernameKey(name: string): string {
-	return name.trim().replaceAll('_', ' ').toLowerCase()
-}
-
-export function normaliseUsername(
-	raw: unknown,
-): { success: true; data: NormalisedUsername } | { success: false; message: string } {
-	const parsed = usernameSchema.safeParse(raw)
-	if (!parsed.success) {
-		return { success: false, message: parsed.error.issues[0]?.message ?? 'Invalid player name.' }
-	}
-	const name = parsed.data.replaceAll('_', ' ')
-	return { success: true, data: { name, key: usernameKey(name) } }
+export function normalisePlayerName(raw: string): PlayerName {
+	const name = raw.replace(/[ _-]+/g, ' ').trim()
+	return { name, key: name.toLowerCase() }
 }

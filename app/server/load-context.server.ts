@@ -4,8 +4,8 @@ import { createContext } from 'react-router'
 // load context; loaders and actions read it with `context.get(…)`. Prerendering runs without that
 // layer, so each value has a default.
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export const clientAddressContext = createContext<string>('unknown')
+/** What limits count the client by: its address (behind TRUST_PROXY, from X-Forwarded-For), an IPv6 one by its /64. */
+export const clientKeyContext = createContext<string>('unknown')
 
 /**
  * Builds the Content-Security-Policy of a server-rendered document from its script nonce. Null

@@ -11,6 +11,8 @@ import { startServerInstance } from './server-instance.ts'
 const PASSWORD = 'e2e-dashboard-password'
 const API_KEY = 'e2e-test-key'
 const KEY_STORAGE = 'gielinor-guide:dashboard-api-key'
+/** A wrong password, in the spec's words: its title, then the explanation. */
+const DENIED = 'Incorrect password Access denied. Please try again.'
 const unique = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}`
 
 // A real 1×1 PNG.
@@ -76,10 +78,9 @@ test('the locked dashboard asks for a password in a form that is always open', a
 	await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
 
 	// No button to open a box first: the form is there (and works without JavaScript).
-	await expect(page.getByRole('heading', { name: 'Enter Password' })).toBeVisible()
 	const password = page.getByLabel('Password', { exact: true })
 	await expect(password).toHaveAttribute('type', 'password')
-	await expect(page.getByRole('button', { name: 'Unlock' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Enter Password' })).toBeVisible()
 	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
 	expect(posts).toEqual([])
 	expect(consoleErrors).toEqual([])
@@ -106,13 +107,13 @@ test('a wrong password is said beside the field, which keeps focus; the right on
 	const password = page.getByLabel('Password', { exact: true })
 
 	await password.fill('definitely-wrong')
-	await page.getByRole('button', { name: 'Unlock' }).click()
+	await page.getByRole('button', { name: 'Enter Password' }).click()
 	const denied = page.getByRole('alert').filter({ hasText: 'Incorrect password' })
-	await expect(denied).toHaveText('Incorrect password. Check it and try again.')
+	await expect(denied).toHaveText(DENIED)
 	await expect(password).toBeVisible()
 	await expect(password).toBeFocused()
 	await expect(password).toHaveAttribute('aria-invalid', 'true')
-	await expect(password).toHaveAccessibleDescription('Incorrect password. Check it and try again.')
+	await expect(password).toHaveAccessibleDescription(DENIED)
 	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
 	expect(await context.cookies()).toEqual([])
 
@@ -136,7 +137,7 @@ test('logging in from a redirect goes back to the page that was asked for', asyn
 	await page.goto('/dev/dashboard/gallery')
 	await waitForHydration(page)
 	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByRole('button', { name: 'Unlock' }).click()
+	await page.getByRole('button', { name: 'Enter Password' }).click()
 	await expect(page).toHaveURL('/dev/dashboard/gallery')
 	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
 })
@@ -186,6 +187,32 @@ test('a wrong saved key fails with the status of the upload-url call', async ({ 
 	await page.locator('input[type=file]').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG })
 	await expect(toast(page, 'Upload failed')).toContainText('Failed to get upload URL: 401 Unauthorized')
 	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
+})
+
+test('the file picker waits for the page scripts and says so, then uploads what is chosen', async ({ page }) => {
+	await saveKeyBeforeLoad(page, API_KEY)
+	await logIn(page)
+	// Hold every script back: the server-rendered page is on screen, but nothing on it runs yet.
+	let letScriptsLoad!: () => void
+	const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve))
+	await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
+		await scriptsMayLoad
+		await route.continue()
+	})
+	await page.goto('/dev/dashboard/upload', { waitUntil: 'commit' })
+	const waiting = page.getByRole('button', { name: 'Loading…' })
+	await expect(waiting).toBeVisible()
+	await expect(waiting).toBeDisabled()
+	await expect(page.locator('input[type=file]')).toBeDisabled()
+	expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+
+	letScriptsLoad()
+	await waitForHydration(page)
+	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
+	const name = `${unique('early')}.png`
+	await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG })
+	await expect(toast(page, 'All files uploaded successfully!')).toBeVisible()
+	await expect(page.getByText(name)).toBeVisible()
 })
 
 test('files of other types are skipped with the reason', async ({ page }) => {
@@ -503,10 +530,10 @@ test('without JavaScript the password form still logs in, and a wrong password s
 	const page = await context.newPage()
 	await page.goto('/dev/dashboard')
 	await page.getByLabel('Password', { exact: true }).fill('definitely-wrong')
-	await page.getByRole('button', { name: 'Unlock' }).click()
-	await expect(page.getByRole('alert')).toHaveText('Incorrect password. Check it and try again.')
+	await page.getByRole('button', { name: 'Enter Password' }).click()
+	await expect(page.getByRole('alert')).toHaveText(DENIED)
 	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByRole('button', { name: 'Unlock' }).click()
+	await page.getByRole('button', { name: 'Enter Password' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
 	await context.close()
 })

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import * as fs from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, test, vi } from 'vitest'
@@ -12,6 +13,7 @@ import {
 } from './credentials.server.ts'
 
 vi.mock('node:crypto', { spy: true })
+vi.mock('node:fs/promises', { spy: true })
 
 const cost = { N: 1024, r: 8, p: 1 }
 const dirs: string[] = []
@@ -178,4 +180,57 @@ test('generated passwords differ and avoid look-alike characters', () => {
 	const passwords = new Set(Array.from({ length: 50 }, generatePassword))
 	expect(passwords.size).toBe(50)
 	for (const password of passwords) expect(password).not.toMatch(/[01lo]/)
+})
+
+/** Every write below fails as on a full disk: the file is created, nothing lands in it. */
+async function fillTheDisk() {
+	const real = await vi.importActual<typeof fs>('node:fs/promises')
+	const noSpace = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+	vi.mocked(fs.writeFile).mockImplementation(async (path, _data, options) => {
+		await real.writeFile(path, '', options)
+		throw noSpace()
+	})
+	vi.mocked(fs.open).mockImplementation(async (...args: Parameters<typeof real.open>) => {
+		const handle = await real.open(...args)
+		handle.writeFile = async () => {
+			throw noSpace()
+		}
+		return handle
+	})
+	return () => {
+		vi.mocked(fs.writeFile).mockImplementation(real.writeFile)
+		vi.mocked(fs.open).mockImplementation(real.open)
+	}
+}
+
+test('a full disk leaves no empty credential file: the next start generates the credentials', async () => {
+	const dir = await dataDir()
+	const freeSpace = await fillTheDisk()
+	try {
+		await expect(loadCredentials({ dataDir: dir, cost, log: () => {} })).rejects.toThrow(/ENOSPC/)
+	} finally {
+		freeSpace()
+	}
+	// Neither a 0-byte api-key.json nor the temporary file it was written to.
+	expect(await readdir(join(dir, 'secrets'))).toEqual([])
+	const lines: string[] = []
+	const credentials = await loadCredentials({ dataDir: dir, cost, log: (m) => lines.push(m) })
+	const key = lines.join('\n').match(/gg_[\w-]{43}/)?.[0]
+	expect(key && (await credentials.apiKeys.verify(key))).toBe(true)
+})
+
+test('a start removes the temporary files of a process that died mid-write, not fresh ones', async () => {
+	const dir = await dataDir()
+	await fs.mkdir(join(dir, 'secrets'))
+	const stale = join(dir, 'secrets', '.api-key.json.4242.0123456789ab.tmp')
+	const fresh = join(dir, 'secrets', '.session-secret.4243.ba9876543210.tmp')
+	await writeFile(stale, '{"algor')
+	await writeFile(fresh, '')
+	const anHourAgo = new Date(Date.now() - 3_600_000)
+	await utimes(stale, anHourAgo, anHourAgo)
+	await loadCredentials({ dataDir: dir, cost, log: () => {} })
+	const left = await readdir(join(dir, 'secrets'))
+	expect(left).not.toContain('.api-key.json.4242.0123456789ab.tmp')
+	expect(left).toContain('.session-secret.4243.ba9876543210.tmp')
+	expect(left).toContain('api-key.json')
 })

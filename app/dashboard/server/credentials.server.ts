@@ -6,9 +6,10 @@ import {
 	type ScryptOptions,
 	timingSafeEqual,
 } from 'node:crypto'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.server.ts'
 
 export type Logger = (message: string) => void
 
@@ -128,7 +129,7 @@ function keyFileVerifier(stored: KeyHashFile, path: string, log: Logger): Secret
 			const hash = sha256(candidate)
 			upgraded = digestListVerifier([hash], 'file')
 			try {
-				await writeFile(path, hashFileText({ algorithm: 'sha256', hash: hash.toString('base64url') }), { mode: 0o600 })
+				await writeFileAtomic(path, hashFileText({ algorithm: 'sha256', hash: hash.toString('base64url') }))
 				log(`[credentials] ${path} held a scrypt hash of the API key; it now holds its SHA-256.`)
 			} catch (error) {
 				log(`[credentials] Could not rewrite ${path} as SHA-256 (${(error as Error).message}); the key still works.`)
@@ -176,6 +177,7 @@ export async function loadCredentials(options: CredentialOptions): Promise<Crede
 	const log = options.log ?? stderrLogger
 	const dir = secretsDir(options.dataDir)
 	await mkdir(dir, { recursive: true, mode: 0o700 })
+	await removeStaleTempFiles(dir)
 
 	const keys = (options.apiKeys ?? '')
 		.split(',')
@@ -245,10 +247,7 @@ async function loadOrGenerateHash(input: {
 	const plaintext = input.generate()
 	const hash = await input.hash(plaintext)
 	try {
-		await writeFile(input.path, hashFileText(hash), {
-			flag: 'wx',
-			mode: 0o600,
-		})
+		await writeFileAtomic(input.path, hashFileText(hash), { exclusive: true })
 	} catch (error) {
 		// Another process generated one at the same moment: use theirs (they printed it).
 		if (isCode(error, 'EEXIST')) return (await readCredentialFile(input.path))!
@@ -309,12 +308,11 @@ async function loadSessionSecret(dir: string, fromEnv: string | undefined): Prom
 	}
 	const secret = randomBytes(32)
 	try {
-		await writeFile(path, `${secret.toString('base64url')}\n`, { flag: 'wx', mode: 0o600 })
+		await writeFileAtomic(path, `${secret.toString('base64url')}\n`, { exclusive: true })
 	} catch (error) {
 		if (isCode(error, 'EEXIST')) return loadSessionSecret(dir, undefined)
 		throw error
 	}
-	await chmod(path, 0o600)
 	return secret
 }
 

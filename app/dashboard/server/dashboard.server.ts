@@ -30,8 +30,7 @@ export async function listGalleryPage(request: Request, page: number, filter = '
 	return galleryFromResponse(response, page)
 }
 
-/** `MAX_UPLOAD_BYTES` where the server enforces it (the disk driver), for the upload page. */
+/** `MAX_UPLOAD_BYTES`, for the upload page (both drivers enforce it). */
 export function uploadLimitBytes(): number | null {
-	const env = getEnv()
-	return env.STORAGE === 'disk' ? (env.MAX_UPLOAD_BYTES ?? null) : null
+	return getEnv().MAX_UPLOAD_BYTES ?? null
 }

@@ -374,6 +374,14 @@ test('PUT: 413 over MAX_UPLOAD_BYTES, by declared length or by counting a stream
 	expect(page.images.map((image) => image.key)).toEqual([fits.filename])
 })
 
+test('upload-url: a declared size over MAX_UPLOAD_BYTES is a 413 before any upload', async () => {
+	const { api } = await setup({ maxUploadBytes: 10 })
+	const response = await api.handleCreateUploadUrl(createRequest({ filename: 'a.png', contentType: 'image/png', size: 11 }), CLIENT)
+	expect(response.status).toBe(413)
+	// The disk driver counts the bytes it receives, so the size is not required there.
+	expect((await api.handleCreateUploadUrl(createRequest({ filename: 'a.png', contentType: 'image/png' }), CLIENT)).status).toBe(200)
+})
+
 test('PUT: 405 for other methods, 404 outside the upload path', async () => {
 	const { api } = await setup()
 	const created = await createUrl(api, 'a.png', 'image/png')
@@ -625,7 +633,7 @@ test('with the s3 driver the whole flow works against a real S3 server', async (
 	await wrongType.arrayBuffer()
 	const stored = await fetch(created.uploadUrl, {
 		method: 'PUT',
-		headers: { 'content-type': 'image/jpeg' },
+		headers: { 'content-type': 'image/jpeg', 'if-none-match': '*' },
 		body: bytes,
 	})
 	expect(stored.status).toBe(200)
@@ -647,6 +655,35 @@ test('with the s3 driver the whole flow works against a real S3 server', async (
 	expect(ours.status).toBe(404)
 })
 
+test('with S3, MAX_UPLOAD_BYTES holds: the size is asked for, checked and signed into the URL', async () => {
+	const s3 = await startTestS3()
+	cleanups.push(() => s3.stop())
+	const storage = createS3Storage(s3)
+	const api = createImagesApi({ storage, apiKeys: [KEY], maxUploadBytes: 1000 })
+	const ask = (body: object) => api.handleCreateUploadUrl(createRequest({ filename: 'a.png', contentType: 'image/png', ...body }), CLIENT)
+
+	expect(await (await ask({})).json()).toEqual({ error: 'size is required: files are limited to 1000 bytes.', field: 'size' })
+	expect((await ask({})).status).toBe(400)
+	const tooBig = await ask({ size: 1001 })
+	expect(tooBig.status).toBe(413)
+	expect(await tooBig.json()).toEqual({ error: 'The file is larger than the 1000-byte limit.', field: 'size' })
+	expect((await ask({ size: -1 })).status).toBe(400)
+	expect((await ask({ size: 1.5 })).status).toBe(400)
+
+	const { uploadUrl } = (await (await ask({ size: 1000 })).json()) as { uploadUrl: string }
+	const signed = new URL(uploadUrl).searchParams.get('X-Amz-SignedHeaders')?.split(';')
+	expect(signed).toEqual(expect.arrayContaining(['content-length', 'content-type', 'if-none-match']))
+	const putBytes = (length: number) =>
+		fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'if-none-match': '*' }, body: randomBytes(length) })
+	// s3rver checks the signature, so a body of another length than the signed one is refused.
+	const bigger = await putBytes(5000)
+	expect(bigger.status).toBe(403)
+	await bigger.arrayBuffer()
+	const exact = await putBytes(1000)
+	expect(exact.status).toBe(200)
+	await exact.arrayBuffer()
+})
+
 test('S3_PUBLIC_URL makes public URLs point at the bucket host', async () => {
 	const s3 = await startTestS3()
 	cleanups.push(() => s3.stop())
@@ -666,7 +703,7 @@ test('an uploaded SVG is never handed out on the bucket URL, only on our sandbox
 	const created = await createUrl(api, 'map.svg', 'image/svg+xml')
 	expect(created.publicUrl).toBe(`https://guide.example/uploads/${created.filename}`)
 	const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'
-	const stored = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/svg+xml' }, body: svg })
+	const stored = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/svg+xml', 'if-none-match': '*' }, body: svg })
 	expect(stored.status).toBe(200)
 	await stored.arrayBuffer()
 	const page = (await (await list(api)).json()) as { images: { key: string; publicUrl: string }[] }

@@ -102,6 +102,11 @@ const uploadRequestSchema = z.object({
 		.string({ error: 'contentType is required and must be a string.' })
 		.transform(mediaTypeEssence)
 		.refine(isAllowedContentType, `contentType must be one of: ${contentTypeList}.`),
+	size: z
+		.number({ error: 'size must be the file size in bytes (a whole number).' })
+		.int('size must be the file size in bytes (a whole number).')
+		.min(0, 'size must be the file size in bytes (a whole number).')
+		.optional(),
 })
 
 const pageNumber = (name: string, min: number, max: number, fallback: number) =>
@@ -264,8 +269,16 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				const issue = parsed.error.issues[0]
 				return error(400, issue?.message ?? 'Invalid body.', String(issue?.path[0] ?? ''))
 			}
-			const { filename } = parsed.data
+			const { filename, size } = parsed.data
 			const contentType = parsed.data.contentType as keyof typeof FILE_TYPES
+			const max = config.maxUploadBytes
+			if (max !== undefined && size !== undefined && size > max) {
+				return error(413, `The file is larger than the ${max}-byte limit.`, 'size')
+			}
+			// A presigned S3 URL only holds to a size signed into it: without one, any size could go.
+			if (max !== undefined && size === undefined && storage.kind === 's3') {
+				return error(400, `size is required: files are limited to ${max} bytes.`, 'size')
+			}
 			const extension = extensionOf(sanitizeFilename(filename))
 			const expected = FILE_TYPES[contentType].extensions.map((ext) => `.${ext}`).join(' or ')
 			if (contentTypeForExtension(extension) !== contentType) {
@@ -279,7 +292,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			}
 
 			try {
-				const created = await storage.createUpload({ filename, contentType })
+				const created = await storage.createUpload({ filename, contentType, size })
 				return json({
 					uploadUrl: absolute(created.uploadUrl),
 					filename: created.key,

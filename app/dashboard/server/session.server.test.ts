@@ -174,3 +174,64 @@ test('a new password fingerprint ends every session signed with the old one', as
 	const changed = setup({ sessionSecret: secret, passwordFingerprint: Buffer.from('two') }).auth
 	expect(await changed.readSession(http(cookie))).toBeNull()
 })
+
+test('wrong passwords from many clients meet one budget: 30 a minute from everyone, then 429', async () => {
+	const { auth, advance } = setup()
+	for (let i = 0; i < 30; i++) {
+		expect(await auth.verifyDashboardPassword(http(), 'nope', `198.51.100.${i}`)).toMatchObject({ status: 401 })
+	}
+	const refused = await auth.verifyDashboardPassword(http(), 'nope', '203.0.113.1')
+	expect(refused).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 60 })
+	expect(refused).toMatchObject({ error: 'Too many wrong passwords on the dashboard just now. Try again in 1 minute.' })
+	advance(60_000)
+	expect(await auth.verifyDashboardPassword(http(), 'hunter2-hunter2', '203.0.113.1')).toEqual({ ok: true })
+})
+
+test('the failure budget is shared through the state: another instance counts the same failures', async () => {
+	const state = createMemoryState()
+	const one = setup({ state }).auth
+	const two = setup({ state }).auth
+	for (let i = 0; i < 30; i++) await one.verifyDashboardPassword(http(), 'nope', `198.51.100.${i}`)
+	expect(await two.verifyDashboardPassword(http(), 'nope', '203.0.113.1')).toMatchObject({ status: 429 })
+})
+
+test('two password checks at once, eight waiting; more are a 503 with a retry, not a queue', async () => {
+	let release!: () => void
+	const gate = new Promise<void>((resolve) => (release = resolve))
+	let running = 0
+	let most = 0
+	const { auth } = setup({
+		dashboardPassword: {
+			source: 'env',
+			async verify(candidate) {
+				most = Math.max(most, ++running)
+				await gate
+				running--
+				return candidate === 'right'
+			},
+		},
+	})
+	const attempts = Array.from({ length: 10 }, (_, i) => auth.verifyDashboardPassword(http(), 'nope', `198.51.100.${i}`))
+	await new Promise((resolve) => setTimeout(resolve, 10))
+	expect(await auth.verifyDashboardPassword(http(), 'right', '203.0.113.1')).toEqual({
+		ok: false,
+		status: 503,
+		error: 'The dashboard is checking many passwords right now. Try again in a moment.',
+		retryAfterSeconds: 1,
+	})
+	release()
+	for (const result of await Promise.all(attempts)) expect(result).toMatchObject({ status: 401 })
+	expect(most).toBe(2)
+	expect(await auth.verifyDashboardPassword(http(), 'right', '203.0.113.1')).toEqual({ ok: true })
+})
+
+test('loginRefusal says what a login would get now, without counting a try', async () => {
+	const { auth } = setup()
+	expect(await auth.loginRefusal('ip')).toBeNull()
+	for (let i = 0; i < 5; i++) await auth.verifyDashboardPassword(http(), 'nope', 'ip')
+	expect(await auth.loginRefusal('ip')).toMatchObject({ status: 429, retryAfterSeconds: 900 })
+	expect(await auth.loginRefusal('ip')).toMatchObject({ status: 429, retryAfterSeconds: 900 })
+	expect(await auth.loginRefusal('other')).toBeNull()
+	for (let i = 0; i < 25; i++) await auth.verifyDashboardPassword(http(), 'nope', `198.51.100.${i}`)
+	expect(await auth.loginRefusal('other')).toMatchObject({ status: 429, retryAfterSeconds: 60 })
+})

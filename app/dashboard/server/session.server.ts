@@ -2,13 +2,24 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import type { SecretVerifier } from './credentials.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
-import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
+import type { LimitDecision, SharedState } from '#app/server/shared-state/shared-state.server.ts'
+import { createCheckQueue } from './check-queue.server.ts'
 
 export const SESSION_COOKIE = 'gg_session'
 const DEFAULT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 const MAX_PASSWORD_LENGTH = 1024
 
 const LOGIN_LIMIT = { max: 5, windowMs: 15 * 60 * 1000, refill: 'window' } as const
+/**
+ * Wrong passwords from all clients together, per minute: many addresses (a botnet, a /48 of IPv6)
+ * each under LOGIN_LIMIT still meet this. Shared through the state, so it holds across instances.
+ */
+const FAILED_LOGIN_BUDGET = { max: 30, windowMs: 60 * 1000, refill: 'window' } as const
+/**
+ * Password checks at once, and waiting: scrypt runs on libuv's thread pool (4 threads), which
+ * static file reads share, so a login flood must never fill it. Beyond the queue: 503.
+ */
+const PASSWORD_CHECKS = { concurrent: 2, queued: 8 }
 
 const sessionSchema = z.object({
 	v: z.literal(2),
@@ -20,7 +31,7 @@ const sessionSchema = z.object({
 export type Session = { id: string; issuedAt: Date; expiresAt: Date }
 
 type LoginResult =
-	{ ok: true } | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number }
+	{ ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string; retryAfterSeconds?: number }
 
 export type DashboardAuthOptions = {
 	dashboardPassword: SecretVerifier
@@ -38,12 +49,20 @@ export type DashboardAuthOptions = {
 }
 
 export type DashboardAuth = {
-	/** Checks the password (constant-time), counting attempts per client: 5 wrong in 15 min → 429. */
+	/**
+	 * Checks the password (constant-time), counting attempts per client (5 in 15 min → 429) and
+	 * wrong ones from everyone (30 a minute → 429); 503 while too many checks are under way.
+	 */
 	verifyDashboardPassword(
 		request: Request,
 		password: unknown,
 		clientId: string,
 	): Promise<LoginResult>
+	/**
+	 * The refusal a login from this client would get now (too many tries, too many wrong passwords
+	 * from everyone, too many checks under way), without counting a try; null when it would be heard.
+	 */
+	loginRefusal(clientId: string): Promise<Extract<LoginResult, { ok: false }> | null>
 	/** `Set-Cookie` value for a fresh signed session (Secure when the request came over https). */
 	createSessionCookie(request: Request): string
 	/** The valid, unexpired, unrevoked session carried by the request, or null. */
@@ -69,6 +88,27 @@ function isHttps(request: Request): boolean {
 	return new URL(request.url).protocol === 'https:'
 }
 
+/** The one key of the failed-login budget: every client together. */
+const EVERYONE = 'all'
+
+type Refusal = Extract<LoginResult, { ok: false }>
+
+function tooMany(decision: Extract<LimitDecision, { allowed: false }>, what: string): Refusal {
+	const seconds = decision.retryAfterSeconds
+	const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute']
+	const wait = `${count} ${unit}${count === 1 ? '' : 's'}`
+	return { ok: false, status: 429, error: `${what}. Try again in ${wait}.`, retryAfterSeconds: seconds }
+}
+
+function busy(): Refusal {
+	return {
+		ok: false,
+		status: 503,
+		error: 'The dashboard is checking many passwords right now. Try again in a moment.',
+		retryAfterSeconds: 1,
+	}
+}
+
 function readCookie(request: Request, name: string): string | null {
 	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
 		const eq = part.indexOf('=')
@@ -81,6 +121,8 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 	const now = options.now ?? Date.now
 	const state = options.state ?? createMemoryState({ now })
 	const limiter = state.limiter('login', LOGIN_LIMIT)
+	const failures = state.limiter('login-failures', FAILED_LOGIN_BUDGET)
+	const checks = createCheckQueue(PASSWORD_CHECKS)
 	const revoked = state.expiringSet('revoked-sessions')
 	const maxAge = options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS
 	const loginPath = options.loginPath ?? '/dashboard/login'
@@ -141,22 +183,29 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 				return { ok: false, status: 400, error: 'That password is too long.' }
 			}
 			const client = clientId || 'unknown'
+			if (checks.full()) return busy()
 			// Counted before the check, so parallel guesses can't slip past the limit while scrypt runs.
 			const attempt = await limiter.hit(client)
-			if (!attempt.allowed) {
-				const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
-				return {
-					ok: false,
-					status: 429,
-					error: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-					retryAfterSeconds: attempt.retryAfterSeconds,
-				}
-			}
-			if (await options.dashboardPassword.verify(password)) {
+			if (!attempt.allowed) return tooMany(attempt, 'Too many wrong passwords')
+			const budget = await failures.peek(EVERYONE)
+			if (!budget.allowed) return tooMany(budget, 'Too many wrong passwords on the dashboard just now')
+			const verdict = await checks.run(() => options.dashboardPassword.verify(password))
+			if (verdict === 'busy') return busy()
+			if (verdict) {
 				await limiter.reset(client)
 				return { ok: true }
 			}
+			await failures.hit(EVERYONE)
 			return { ok: false, status: 401, error: 'Wrong password.' }
+		},
+
+		async loginRefusal(clientId) {
+			if (checks.full()) return busy()
+			const attempt = await limiter.peek(clientId || 'unknown')
+			if (!attempt.allowed) return tooMany(attempt, 'Too many wrong passwords')
+			const budget = await failures.peek(EVERYONE)
+			if (!budget.allowed) return tooMany(budget, 'Too many wrong passwords on the dashboard just now')
+			return null
 		},
 
 		createSessionCookie(request) {

@@ -1,4 +1,5 @@
-import { normaliseUsername, type NormalisedUsername } from '#app/player/username.ts'
+import type { PlayerName } from '#app/player/username.ts'
+import { parsePlayerName } from '#app/player/username-schema.ts'
 import type {
 	PlayerData,
 	PlayerDataErrorBody,
@@ -74,7 +75,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 	}
 	const limiter = config.rateLimit ? state.limiter('player-lookups', { ...config.rateLimit, refill: 'steady' }) : undefined
 
-	async function lookup(player: NormalisedUsername, withQuests: boolean): Promise<PlayerDataAnswer> {
+	async function lookup(player: PlayerName, withQuests: boolean): Promise<PlayerDataAnswer> {
 		const { name, key } = player
 		// Quests go in parallel with the profile: it saves a round trip for public profiles, and
 		// for the others the call is cheap and its result (or failure) is ignored.
@@ -164,7 +165,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 				seconds,
 			)
 		}
-		const player = normaliseUsername(params.get('username') ?? undefined)
+		const player = parsePlayerName(params.get('username') ?? undefined)
 		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
 		return lookup(player.data, params.get('quests') === 'true')
 	}

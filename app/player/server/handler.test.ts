@@ -98,6 +98,18 @@ test('case, spaces and _ share one cache entry', async () => {
 	})
 })
 
+test('a padded or re-spelled name is asked upstream exactly as it is cached', async () => {
+	await withHandler({}, async ({ get, fake }) => {
+		const padded = await okBody(await get('_Zezima_Ab_'))
+		expect(fake.askedNames).toEqual(['Zezima Ab', 'Zezima Ab'])
+		// Every spelling of the player reads the entry the padded request filled: no second call.
+		for (const spelling of ['Zezima Ab', 'zezima-ab', ' ZEZIMA__AB ']) {
+			expect(await okBody(await get(spelling))).toEqual(padded)
+		}
+		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+	})
+})
+
 test('a cached lookup without quests reuses the profile of one with quests', async () => {
 	await withHandler({}, async ({ get, fake }) => {
 		await okBody(await get(FAKE_PLAYERS.complete))

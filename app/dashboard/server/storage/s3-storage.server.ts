@@ -67,10 +67,12 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
- * Uploads go straight from the browser to S3 with a presigned PUT (the content type is signed, so
- * S3 refuses any other). S3 stores an object only once its PUT completed, so an interrupted upload
- * leaves nothing behind. `MAX_UPLOAD_BYTES` cannot be enforced on a presigned PUT; use a bucket
- * policy or lifecycle rule for that.
+ * Uploads go straight from the browser to S3 with a presigned PUT. Signed into it, so S3 refuses a
+ * PUT without them: the content type; `If-None-Match: *` (a conditional write: once the object
+ * exists, replaying the URL gets 412 instead of overwriting the file); and, when the size is
+ * given, the Content-Length (the API checks that size against `MAX_UPLOAD_BYTES`, so a bigger
+ * file can't be sent on the URL). S3 stores an object only once its PUT completed, so an
+ * interrupted upload leaves nothing behind.
  *
  * Listing reads every key (ListObjectsV2, 1000 per request) and sorts newest first by the
  * time-sortable key, so `total` is exact: each gallery page costs ceil(n / 1000) requests, which
@@ -109,16 +111,23 @@ export function createS3Storage(
 	return {
 		kind: 's3',
 
-		async createUpload({ filename, contentType }) {
+		async createUpload({ filename, contentType, size }) {
 			const key = makeKey(filename)
+			const sized = size !== undefined
 			const uploadUrl = await getSignedUrl(
 				client,
-				new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+				new PutObjectCommand({
+					Bucket: bucket,
+					Key: key,
+					ContentType: contentType,
+					IfNoneMatch: '*',
+					...(sized ? { ContentLength: size } : {}),
+				}),
 				{
 					expiresIn,
 					signingDate: new Date(now()),
-					// The presigner leaves Content-Type unsigned by default; we want S3 to enforce it.
-					signableHeaders: new Set(['content-type']),
+					// The presigner leaves these unsigned by default; we want S3 to enforce them.
+					signableHeaders: new Set(['content-type', 'if-none-match', ...(sized ? ['content-length'] : [])]),
 				},
 			)
 			return { uploadUrl, key, expiresIn, publicUrl: publicUrlFor(key, options.publicBaseUrl) }

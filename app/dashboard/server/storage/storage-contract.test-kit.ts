@@ -36,7 +36,8 @@ export async function putToUploadUrl(
 	}
 	const response = await fetch(uploadUrl, {
 		method: 'PUT',
-		headers: { 'content-type': contentType },
+		// As the browser's upload client sends it (S3 upload URLs have it signed in).
+		headers: { 'content-type': contentType, 'if-none-match': '*' },
 		body: body as BodyInit,
 		duplex: 'half',
 	} as RequestInit)
@@ -59,7 +60,7 @@ async function interruptedPut(storage: Storage, uploadUrl: string, contentType: 
 	await new Promise<void>((resolve) => {
 		const req = httpRequest(uploadUrl, {
 			method: 'PUT',
-			headers: { 'content-type': contentType, 'content-length': String(1024 * 1024) },
+			headers: { 'content-type': contentType, 'content-length': String(1024 * 1024), 'if-none-match': '*' },
 		})
 		req.on('error', () => resolve())
 		req.write(part, () => {

@@ -2,7 +2,12 @@ import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import type { ByteRange } from '#app/server/http-range.server.ts'
 import type { AllowedContentType } from './file-types.server.ts'
 
-type CreateUploadInput = { filename: string; contentType: AllowedContentType }
+type CreateUploadInput = {
+	filename: string
+	contentType: AllowedContentType
+	/** The file's exact byte count: S3 signs it as the PUT's Content-Length, so no other size is stored. */
+	size?: number
+}
 
 type CreatedUpload = {
 	/** Absolute for S3; a path on our own origin for the disk driver (the API makes it absolute). */
