@@ -12,7 +12,9 @@ const PLAN = '/api/v1/plan'
 const PLAYER = '/api/v1/player-data'
 const URL_LIMIT = 8 * 1024
 
+/** Starts a second server: slow on a busy machine, so its tests get more time. */
 async function withInstance(env: Record<string, string>, run: (server: ServerInstance) => Promise<void>) {
+	test.setTimeout(90_000)
 	const server = await startServerInstance(env)
 	try {
 		await run(server)
@@ -85,8 +87,9 @@ test.describe('path shapes', () => {
 	test('the lazy route manifest endpoint is gone (route discovery is "initial")', async ({ baseURL }) => {
 		const paths = Array.from({ length: 100 }, () => fill('/x', '/a', 24)).join(',')
 		const response = await rawRequest(baseURL!, { path: `/__manifest?paths=${encodeURIComponent(paths)}&version=x` })
+		// Now an ordinary unknown path: React Router's not-found page.
 		expect(response.status).toBe(404)
-		expect(response.ms).toBeLessThan(500)
+		expect(response.headers['content-type']).toMatch(/text\/html/)
 	})
 })
 
