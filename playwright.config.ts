@@ -2,9 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { portFromEnv } from './tests/fixtures/free-port.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 4173)
-const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 4174)
+// Free ports unless E2E_PORT / E2E_UPSTREAM_PORT say otherwise. Playwright loads this file again in
+// every worker, with the runner's environment: the ports picked here travel to them through it.
+const PORT = portFromEnv(process.env, 'E2E_PORT')
+const UPSTREAM_PORT = portFromEnv(process.env, 'E2E_UPSTREAM_PORT')
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'gg-e2e-'))
 

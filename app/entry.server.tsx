@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+	type EntryContext,
+	type HandleErrorFunction,
+	isRouteErrorResponse,
+	type RouterContextProvider,
+	ServerRouter,
+} from 'react-router'
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
@@ -10,6 +16,18 @@ import { documentCspContext } from './server/load-context.server.ts'
 import { appCss } from './styles/app-css.server.ts'
 
 export const streamTimeout = 5_000
+
+/**
+ * What React Router logs. A 4xx it raises itself (a POST where a route has no action, an OPTIONS,
+ * an unknown path) is the client's mistake: anyone could fill the log with those stack traces, so
+ * they are not logged. A request the client abandoned is not logged either. Every other error is
+ * logged once, with its stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+	if (request.signal.aborted) return
+	if (isRouteErrorResponse(error) && error.status < 500) return
+	console.error(error)
+}
 
 export default function handleRequest(
 	request: Request,

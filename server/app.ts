@@ -13,12 +13,12 @@ import { createPlanCore, PLAN_PATH } from '#app/planner/server/plan-api.server.t
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { clientKeyContext, documentCspContext } from '#app/server/load-context.server.ts'
 import { clientKey, trustFunction } from './client-address.ts'
-import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
+import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy, strictTransportSecurity } from './http-headers.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
 import { aliasRedirects, canonicalRedirects } from './redirects.ts'
-import { limitFormBodies, refuseUnservable } from './request-guards.ts'
+import { closeAfterUnreadBody, limitFormBodies, refuseAbsurdPaths, refuseUnservable } from './request-guards.ts'
 import { staticFiles } from './static-files.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
@@ -61,6 +61,7 @@ if (env.NODE_ENV === 'production') {
 const documentCsp = (nonce: string) => contentSecurityPolicy(env, { nonce })
 
 app.use(limitFormBodies)
+app.use(refuseAbsurdPaths)
 app.use(
 	createRequestHandler({
 		build: () => import('virtual:react-router/server-build'),
@@ -81,12 +82,18 @@ const servePlayerData = createPlayerDataRoute(playerData, trust)
 const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner()), trust)
 
 /**
- * Every request: unknown methods and overlong URLs are refused first; then the player lookup and
- * the plan API on their fast path, the rest through Express.
+ * Every request: unknown methods, overlong URLs and bad hosts are refused first (a body nobody will
+ * read closes the connection after the answer); then the player lookup and the plan API on their
+ * fast path, the rest through Express.
  */
+const hsts = strictTransportSecurity(env)
+
 export function handleRequest(req: IncomingMessage, res: ServerResponse) {
-	if (refuseUnservable(req, res)) return
+	if (hsts) res.setHeader('Strict-Transport-Security', hsts)
 	const path = req.url?.split('?')[0]
+	const fastPath = path === PLAYER_DATA_PATH || path === PLAN_PATH
+	closeAfterUnreadBody(req, res, fastPath)
+	if (refuseUnservable(req, res)) return
 	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
 	else if (path === PLAN_PATH) void servePlan(req, res)
 	else app(req, res)

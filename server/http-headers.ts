@@ -42,7 +42,8 @@ function storageOrigins(env: Env): string[] {
 export function contentSecurityPolicy(env: Env, scripts: { nonce: string } | { hashes: string[] }): string {
 	const inline = 'nonce' in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((h) => `'${h}'`)
 	const extra = env.STORAGE === 's3' ? storageOrigins(env) : []
-	const analytics = posthogOrigins(env.POSTHOG_HOST)
+	// posthog-js is only loaded with a key: without one the browser never talks to PostHog.
+	const analytics = env.POSTHOG_KEY ? posthogOrigins(env.POSTHOG_HOST) : []
 	const directives: Record<string, string[]> = {
 		'default-src': ["'self'"],
 		'script-src': ["'self'", ...inline, ...analytics],
@@ -60,6 +61,14 @@ export function contentSecurityPolicy(env: Env, scripts: { nonce: string } | { h
 	return Object.entries(directives)
 		.map(([name, values]) => `${name} ${values.join(' ')}`)
 		.join('; ')
+}
+
+/**
+ * HSTS when the public origin is https: browsers then never try plain http for a year, on this host
+ * and its subdomains. Nothing on http (local runs, tests): a browser would refuse localhost over http.
+ */
+export function strictTransportSecurity(env: Env): string | undefined {
+	return env.SITE_URL.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined
 }
 
 /** Headers of hashed build assets: scripts and styles, never documents. */

@@ -1,24 +1,36 @@
 import http from 'node:http'
+import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, expect, test } from 'vitest'
-import { limitFormBodies, refuseUnservable } from './request-guards.ts'
+import {
+	closeAfterUnreadBody,
+	limitFormBodies,
+	MAX_PAGE_SEGMENTS,
+	MAX_SEGMENT_LENGTH,
+	refuseAbsurdPaths,
+	refuseUnservable,
+} from './request-guards.ts'
 
 const servers: http.Server[] = []
 afterEach(() => {
 	for (const server of servers.splice(0)) server.close()
 })
 
-/** The guards in front of a handler that reads the whole body and echoes its size. */
+/** The guards in front of a handler that reads the whole body (but a GET's) and echoes its size. */
 async function serve() {
 	const app = express()
 	app.use(limitFormBodies)
+	app.use(refuseAbsurdPaths)
 	app.use((req, res) => {
+		// Like the site's routes: nothing reads the body of a GET.
+		if (req.method === 'GET' || req.method === 'HEAD') return void res.end('page')
 		let size = 0
 		req.on('data', (chunk: Buffer) => (size += chunk.length))
 		req.on('end', () => res.end(`read ${size}`))
 	})
 	const server = http.createServer((req, res) => {
+		closeAfterUnreadBody(req, res, req.url === '/fast')
 		if (!refuseUnservable(req, res)) app(req, res)
 	})
 	servers.push(server)
@@ -53,7 +65,7 @@ test('a URL past 8 KB is a 414 before anything reads it', async () => {
 	const port = await serve()
 	expect((await send(port, 'GET', `/${'/'.repeat(9000)}x`)).status).toBe(414)
 	expect((await send(port, 'GET', `/?q=${'a'.repeat(9000)}`)).status).toBe(414)
-	expect((await send(port, 'GET', `/${'a'.repeat(8000)}`)).status).toBe(200)
+	expect((await send(port, 'GET', `/?q=${'a'.repeat(8000)}`)).status).toBe(200)
 })
 
 test('a body over the form limit is a 413 from its declared length, unread; one without a length a 411', async () => {
@@ -66,4 +78,84 @@ test('a body over the form limit is a 413 from its declared length, unread; one 
 	expect(chunked.status).toBe(411)
 	const small = await send(port, 'POST', '/dev/dashboard', {}, Buffer.from('intent=login&password=x'))
 	expect(small.body).toBe('read 23')
+})
+
+test('a Host header that is no host name is a 400, before any code builds a URL from it', async () => {
+	const port = await serve()
+	for (const host of ['a b', '[bad', 'evil.example/x', 'a@b', 'a:b:c', 'example.com:port', '%41', 'a..b']) {
+		const response = await send(port, 'GET', '/', { host })
+		expect(response.status, JSON.stringify(host)).toBe(400)
+		expect(response.body, host).toMatch(/Host header/)
+	}
+	for (const host of ['guide.example', 'guide.example.', '127.0.0.1:3000', '[::1]:3000', 'localhost', 'my_host:80']) {
+		expect((await send(port, 'GET', '/', { host })).status, host).toBe(200)
+	}
+	expect((await send(port, 'GET', '/', { host: 'guide.example', 'x-forwarded-host': 'a b' })).status).toBe(400)
+})
+
+test('a body on GET, HEAD or a fast path closes the connection after the answer; other bodies do not', async () => {
+	const port = await serve()
+	const withBody = { 'content-length': '5' }
+	expect((await send(port, 'GET', '/', withBody, Buffer.from('hello'))).headers.connection).toBe('close')
+	expect((await send(port, 'GET', '/', { 'transfer-encoding': 'chunked' }, Buffer.from('hello'))).headers.connection).toBe('close')
+	expect((await send(port, 'POST', '/fast', withBody, Buffer.from('hello'))).headers.connection).toBe('close')
+	expect((await send(port, 'GET', '/', { connection: 'keep-alive' })).headers.connection).toBe('keep-alive')
+	expect((await send(port, 'GET', '/', { connection: 'keep-alive', 'content-length': '0' })).headers.connection).toBe('keep-alive')
+	expect((await send(port, 'POST', '/dev/dashboard', { ...withBody, connection: 'keep-alive' }, Buffer.from('hello'))).headers.connection).toBe('keep-alive')
+})
+
+test('paths deeper or with longer segments than any page are a 404 at once', async () => {
+	const port = await serve()
+	const deep = (n: number, separator = '/') => `/x${`${separator}a`.repeat(n - 1)}`
+	expect((await send(port, 'GET', deep(MAX_PAGE_SEGMENTS))).status).toBe(200)
+	for (const path of [
+		deep(MAX_PAGE_SEGMENTS + 1),
+		deep(4000),
+		deep(2000, '%2F'),
+		deep(2000, '%5c'),
+		deep(4000, '\\'),
+		`/x${'/'.repeat(4000)}a`,
+		`/x/${'a'.repeat(MAX_SEGMENT_LENGTH + 1)}`,
+	]) {
+		const started = performance.now()
+		const response = await send(port, 'GET', path)
+		expect(response.status, path.slice(0, 40)).toBe(404)
+		expect(response.body).toMatch(/^Not Found: no page here/)
+		expect(performance.now() - started).toBeLessThan(500)
+	}
+	expect((await send(port, 'GET', `/x/${'a'.repeat(MAX_SEGMENT_LENGTH)}`)).status).toBe(200)
+})
+
+test('a large body on a GET: the answer arrives whole, then the connection closes without taking the body', async () => {
+	const port = await serve()
+	const declared = 1024 * 1024 * 1024
+	const { answer, written, closedAfterMs } = await new Promise<{ answer: string; written: number; closedAfterMs: number }>((resolve) => {
+		const socket = connect(port, '127.0.0.1')
+		const chunk = Buffer.alloc(256 * 1024, 'a')
+		const started = performance.now()
+		let written = 0
+		let answer = ''
+		const timer = setTimeout(() => socket.destroy(), 5000)
+		socket.on('data', (data) => (answer += data.toString('latin1')))
+		socket.on('error', () => undefined)
+		socket.on('close', () => {
+			clearTimeout(timer)
+			resolve({ answer, written, closedAfterMs: performance.now() - started })
+		})
+		socket.on('connect', () => {
+			socket.write(`GET / HTTP/1.1\r\nHost: x\r\nContent-Length: ${declared}\r\n\r\n`)
+			const pump = () => {
+				while (!socket.destroyed && socket.writable) {
+					written += chunk.length
+					if (!socket.write(chunk)) return void socket.once('drain', pump)
+				}
+			}
+			pump()
+		})
+	})
+	expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+	expect(answer).toMatch(/\r\nConnection: close\r\n/i)
+	expect(answer).toMatch(/\r\n\r\npage$/)
+	expect(closedAfterMs).toBeLessThan(4000)
+	expect(written).toBeLessThan(declared / 4)
 })

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { NextFunction, Request, Response } from 'express'
 import { FORM_BODY_LIMIT_BYTES } from '#app/server/form-body.server.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
@@ -18,6 +19,25 @@ const ROUTED_METHODS = new Set<string>([...ALLOWED_METHODS, 'DELETE', 'PATCH', '
  * longer one is a 414 before any code looks at it. (Node itself refuses request heads over 16 KB.)
  */
 const MAX_URL_LENGTH = 8 * 1024
+
+/**
+ * A `Host` (or `X-Forwarded-Host`) that can be a URL's host: a name or IPv4 address, or an IPv6
+ * address in brackets, with an optional port. Anything else made `new URL()` throw deep inside
+ * React Router and the image API (a 500 with a stack trace in the log).
+ */
+const VALID_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/**
+ * Shape of the paths React Router may see. Real pages are at most 4 segments deep
+ * (`/guides/mid-game/<slug>.data`, `/dev/dashboard/upload`) and the longest segment is 56
+ * characters (a quest slug with `.data.gz`); the margins are generous. Past them no page can match,
+ * and React Router's route matching grows with the square of the segment count (decision 0012),
+ * so such paths are a plain 404 here. Encoded slashes and backslashes count as separators:
+ * `new URL()` turns `\` into `/`.
+ */
+export const MAX_PAGE_SEGMENTS = 16
+export const MAX_SEGMENT_LENGTH = 200
+const SEPARATOR = /[/\\]|%2f|%5c/i
 
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
 	const body = `${message}\n`
@@ -44,7 +64,69 @@ export function refuseUnservable(req: IncomingMessage, res: ServerResponse): boo
 		refuse(res, 414, `URI too long: at most ${MAX_URL_LENGTH} characters.`)
 		return true
 	}
+	const forwardedHost = req.headers['x-forwarded-host']
+	if (!validHost(req.headers.host) || (forwardedHost !== undefined && !validHost(forwardedHost))) {
+		refuse(res, 400, 'Bad Request: the Host header is not a valid host name.')
+		return true
+	}
 	return false
+}
+
+function validHost(host: string | string[] | undefined): boolean {
+	// HTTP/1.0 may send none (Node refuses an HTTP/1.1 request without one).
+	if (host === undefined) return true
+	return typeof host === 'string' && host.length <= 255 && VALID_HOST.test(host)
+}
+
+/** How long a closing connection still takes (and drops) an unread body after its answer. */
+const LINGER_MS = 500
+
+/**
+ * A body on a request that nobody reads (GET, HEAD, the player and plan fast paths): Node would
+ * read and discard all of it to keep the connection alive, however large. Asking for
+ * `Connection: close` makes Node end the socket once the answer is written instead.
+ */
+export function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse, bodyIsIgnored: boolean) {
+	if (!bodyIsIgnored && req.method !== 'GET' && req.method !== 'HEAD') return
+	const length = req.headers['content-length']
+	if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) {
+		res.setHeader('Connection', 'close')
+		lingerThenClose(req.socket as Socket & { destroySoon(): void })
+	}
+}
+
+/**
+ * Node closes a `Connection: close` socket (`destroySoon`) as soon as the answer is handed to the
+ * kernel. With body bytes still unread, the kernel then sends a reset, and a client still sending
+ * can lose the answer it had not read yet (seen in the browser suite). So: send the answer and our
+ * end of the connection, let the parser drop what still comes for at most LINGER_MS while the client
+ * notices, then close: web servers' "lingering close".
+ */
+function lingerThenClose(socket: Socket & { destroySoon(): void }) {
+	socket.destroySoon = () => {
+		if (socket.writable) socket.end()
+		const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+		socket.once('close', () => clearTimeout(timer))
+		socket.once('end', () => socket.destroy())
+	}
+}
+
+/**
+ * Ahead of React Router: a path deeper or with longer segments than any page could have is a 404
+ * at once (see MAX_PAGE_SEGMENTS).
+ */
+export function refuseAbsurdPaths(req: Request, res: Response, next: NextFunction) {
+	const segments = req.path.split(SEPARATOR)
+	// split gives one more part than there are separators; the first is the empty one before `/`.
+	if (segments.length - 1 > MAX_PAGE_SEGMENTS) {
+		refuse(res, 404, `Not Found: no page here is more than ${MAX_PAGE_SEGMENTS} path segments deep.`)
+		return
+	}
+	if (segments.some((segment) => segment.length > MAX_SEGMENT_LENGTH)) {
+		refuse(res, 404, `Not Found: no page here has a path segment longer than ${MAX_SEGMENT_LENGTH} characters.`)
+		return
+	}
+	next()
 }
 
 /**

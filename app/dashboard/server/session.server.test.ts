@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { createKeyListVerifier } from './credentials.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
-import { createDashboardAuth, type DashboardAuthOptions, SESSION_COOKIE } from './session.server.ts'
+import { createDashboardAuth, type DashboardAuthOptions, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session.server.ts'
 
 const options = () => ({
 	dashboardPassword: createKeyListVerifier(['hunter2-hunter2']),
@@ -71,9 +71,15 @@ test('the session cookie is httpOnly, SameSite=Strict, 7 days, Secure only over 
 	// The header alone proves nothing: the HTTP layer puts a trusted proxy's protocol in the URL.
 	const spoofed = http(undefined, { headers: { 'x-forwarded-proto': 'https' } })
 	expect(auth.createSessionCookie(spoofed)).not.toContain('Secure')
-	// SITE_URL on https: always Secure.
+	// SITE_URL on https: always Secure, and named __Host- (Path=/, no Domain), read back by that name only.
 	const behindTls = createDashboardAuth({ ...options(), secureCookies: true })
-	expect(behindTls.createSessionCookie(http())).toContain('; Secure')
+	const secure = behindTls.createSessionCookie(http())
+	expect(secure).toMatch(new RegExp(`^__Host-gg_session=[\\w-]+\\.[\\w-]+; Path=/; `))
+	expect(secure).toContain('; Secure')
+	expect(secure).not.toMatch(/Domain=/i)
+	const value = cookiePair(secure).slice(SECURE_SESSION_COOKIE.length + 1)
+	expect(await behindTls.readSession(http(`${SECURE_SESSION_COOKIE}=${value}`))).not.toBeNull()
+	expect(await behindTls.readSession(http(`${SESSION_COOKIE}=${value}`))).toBeNull()
 })
 
 test('a signed session reads back until it expires', async () => {

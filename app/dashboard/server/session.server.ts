@@ -6,6 +6,11 @@ import type { LimitDecision, SharedState } from '#app/server/shared-state/shared
 import { createCheckQueue } from './check-queue.server.ts'
 
 export const SESSION_COOKIE = 'gg_session'
+/**
+ * On an https site (`secureCookies`) the cookie is `__Host-` prefixed: browsers then only accept it
+ * Secure, for Path=/ and with no Domain, so neither a subdomain nor plain http can plant or replace it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 const DEFAULT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 const MAX_PASSWORD_LENGTH = 1024
 
@@ -127,13 +132,14 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 	const maxAge = options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS
 	const loginPath = options.loginPath ?? '/dashboard/login'
 	const fingerprint = (options.passwordFingerprint ?? Buffer.alloc(0)).toString('base64url')
+	const cookieName = options.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE
 
 	const sign = (payload: string) =>
 		createHmac('sha256', options.sessionSecret).update(`session-v2.${fingerprint}.${payload}`).digest()
 
 	function cookie(request: Request, value: string, maxAgeSeconds: number) {
 		const parts = [
-			`${SESSION_COOKIE}=${value}`,
+			`${cookieName}=${value}`,
 			'Path=/',
 			'HttpOnly',
 			'SameSite=Strict',
@@ -145,7 +151,7 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 
 	/** The signed, unexpired session in the cookie; revocation is checked by `readSession`. */
 	function verifiedSession(request: Request): Session | null {
-		const value = readCookie(request, SESSION_COOKIE)
+		const value = readCookie(request, cookieName)
 		if (!value) return null
 		const dot = value.lastIndexOf('.')
 		if (dot <= 0) return null
