@@ -145,6 +145,7 @@ test('section roots that only redirect are not indexed as pages', () => {
 				status: 'published',
 				lastVerified: null,
 				sources: [],
+				stale: [],
 				quests: [],
 				headings: [],
 				body: [['p', 0, 'Hello']],
