@@ -131,24 +131,23 @@ function contradictions(file: string, segment: Segment): ContentProblem[] {
 	const names = [...segment.text.matchAll(namePattern)].map((m) => ({ fact: factByName.get(m[1]!.toLowerCase().replace(/’/g, "'"))!, written: m[1]!, at: m.index, end: m.index + m[0].length }))
 	if (names.length === 0) return []
 	const own = levelsIn(segment.text)
-	// A table cell without a level of its own takes its row's (only the row's first named item does).
-	const levels = own.length > 0 ? own : (segment.extraLevels ?? [])
 	const problems: ContentProblem[] = []
-	for (const name of own.length > 0 ? names : names.slice(0, 1)) {
-		if (!name.fact) continue
-		// Per skill, the level written nearest to the name is the one that goes with it.
-		const skills = new Set(levels.map((l) => l.skill).filter((skill) => expected(name.fact, skill) !== undefined))
-		for (const skill of skills) {
-			const gap = (l: Found<LevelRequirement>) => (l.at >= name.end ? l.at - name.end : name.at - l.end + 0.5)
-			const nearest = levels.filter((l) => l.skill === skill).reduce((a, b) => (gap(b) < gap(a) ? b : a))
-			const want = expected(name.fact, skill)!
-			if (want === nearest.level) continue
-			problems.push({
-				file,
-				line: segment.line,
-				message: `"${name.written}" with ${label(skill)} ${nearest.level}, but data/game/ says ${label(skill)} ${want} (${name.fact.kind} "${name.fact.id}"): write :${name.fact.kind}{id="${name.fact.id}"}`,
+	// A level written in prose belongs to the nearest name before it; a table cell that names an
+	// item without a level takes the levels of its row's other cells.
+	const pairs = own.length > 0
+		? own.flatMap((level) => {
+				const owner = names.filter((n) => n.at < level.at).at(-1)
+				return owner ? [{ name: owner, level }] : []
 			})
-		}
+		: (segment.extraLevels ?? []).map((level) => ({ name: names[0]!, level }))
+	for (const { name, level } of pairs) {
+		const want = name.fact ? expected(name.fact, level.skill) : undefined
+		if (want === undefined || want === level.level) continue
+		problems.push({
+			file,
+			line: segment.line,
+			message: `"${name.written}" with ${label(level.skill)} ${level.level}, but data/game/ says ${label(level.skill)} ${want} (${name.fact.kind} "${name.fact.id}"): write :${name.fact.kind}{id="${name.fact.id}"}`,
+		})
 	}
 	return problems
 }
