@@ -14,7 +14,7 @@ import { SKILLS, type SkillName } from '#app/lib/skills.ts'
  */
 export type ContentProblem = { file: string; line?: number; message: string }
 
-type Fact = { kind: 'gear' | 'unlock'; id: string; name: string; levels: LevelRequirement[]; oneOf?: { level: number; skills: string[] } }
+type Fact = { kind: 'gear' | 'unlock'; id: string; name: string; aliases: string[]; levels: LevelRequirement[]; oneOf?: { level: number; skills: string[] } }
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective)
 
@@ -50,8 +50,8 @@ function levelsIn(text: string): Found<LevelRequirement>[] {
 /** A block's inline text, with skill badges as `⟦skill=level⟧` and fact directives left out (they are right by construction). */
 function inlineText(node: RootContent | Parent): string {
 	if (node.type === 'textDirective' || node.type === 'leafDirective') {
-		const attributes = (node as { attributes?: Record<string, string | null | undefined> }).attributes ?? {}
-		if (node.name === 'skill-badge') return ` ⟦${attributes.skill ?? ''}=${attributes.level ?? ''}⟧ `
+		const { name, attributes = {} } = node as { name: string; attributes?: Record<string, string | null | undefined> }
+		if (name === 'skill-badge') return ` ⟦${attributes.skill ?? ''}=${attributes.level ?? ''}⟧ `
 		return ' '
 	}
 	if ('value' in node && typeof node.value === 'string') return node.type === 'code' ? '' : node.value

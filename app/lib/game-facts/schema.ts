@@ -23,7 +23,7 @@ export const isoDay = z.union([z.date(), z.string()]).transform((value, ctx) => 
 })
 
 /** A day, or `YYYY-MM` when the sources give only the month (never guess a day). */
-export const dayOrMonth = z.union([z.date(), z.string()]).transform((value, ctx) => {
+const dayOrMonth = z.union([z.date(), z.string()]).transform((value, ctx) => {
 	const text = value instanceof Date ? value.toISOString().slice(0, 10) : value
 	const day = /^\d{4}-\d{2}$/.test(text) ? `${text}-01` : text
 	const date = new Date(`${day}T00:00:00Z`)
@@ -35,11 +35,11 @@ export const dayOrMonth = z.union([z.date(), z.string()]).transform((value, ctx)
 })
 
 const level = z.int().min(1).max(120)
-export const levelRequirementSchema = z.strictObject({ skill: skillNameSchema, level })
+const levelRequirementSchema = z.strictObject({ skill: skillNameSchema, level })
 export type LevelRequirement = z.infer<typeof levelRequirementSchema>
 
 /** data/game/skills.json: one entry per skill (all 29), imported by app/lib/skills.ts for `cap`. */
-export const skillCapSchema = z.strictObject({
+const skillCapSchema = z.strictObject({
 	cap: z.union([z.literal(99), z.literal(110), z.literal(120)]),
 	/** When the cap was last raised (left out for a skill that has always had it). */
 	raised: dayOrMonth.optional(),
@@ -67,7 +67,7 @@ export const gearSchema = z.strictObject({
 	sources,
 	verified: isoDay,
 })
-export type Gear = z.infer<typeof gearSchema>
+type Gear = z.infer<typeof gearSchema>
 
 /** data/game/unlocks.yaml: something that is not a quest and has requirements (a reward, a port, a skill). */
 export const unlockSchema = z.strictObject({
@@ -82,7 +82,7 @@ export const unlockSchema = z.strictObject({
 	sources,
 	verified: isoDay,
 })
-export type Unlock = z.infer<typeof unlockSchema>
+type Unlock = z.infer<typeof unlockSchema>
 
 const topicLists = {
 	skills: z.array(skillNameSchema).default([]),
@@ -94,7 +94,7 @@ const topicLists = {
 }
 
 /** data/game-updates.yaml: the What Changed page and the stale-page rule. */
-export const gameUpdateEntrySchema = z.strictObject({
+const gameUpdateEntrySchema = z.strictObject({
 	date: dayOrMonth,
 	title: text,
 	/** Our own words, markdown (internal links are checked like a page's). */

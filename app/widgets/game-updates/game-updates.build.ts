@@ -39,7 +39,7 @@ function sourcesLine(sources: string[]): RootContent {
 }
 
 /** One update: its date (a day, or the month when that is all the sources give), title, summary and sources. */
-export function updateNodes(update: GameUpdateEntry): RootContent {
+function updateNodes(update: GameUpdateEntry): RootContent {
 	const when = update.date.length === 7 ? formatMonth(update.date) : formatDate(update.date)
 	return element('article', { dataUpdateDate: update.date, className: ['my-6', 'border-l-4', 'border-accent/60', 'pl-4'] }, [
 		{

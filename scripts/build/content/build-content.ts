@@ -98,19 +98,22 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, questGuides, stale, errors }
 }
 
-/**
- * A page's topics are the facts it cites, the quests it is the guide for and its front matter
- * `topics`; an update that touched one of them after the page's `lastVerified` puts a notice on it.
- */
+/** The updates that touched what a compiled page covers after its `lastVerified` (see `staleReasons`). */
+export function pageStaleReasons(result: Pick<CompileResult, 'cited' | 'page' | 'frontmatter'>, updates: GameFacts['updates']): StaleReason[] {
+	// A page's topics: the facts it cites, the quests it is the guide for and its front matter `topics`.
+	const topics = [
+		...result.cited,
+		...result.page.quests.map((q) => `quest:${q.name.toLowerCase()}`),
+		...(result.frontmatter.topics ?? []).map(normaliseTopic),
+	]
+	return staleReasons(result.page.lastVerified, topics, updates)
+}
+
+/** Puts each stale page's notice on it and lists the stale pages with their reasons. */
 function markStale(results: Map<string, CompileResult & { file: string }>, updates: GameFacts['updates']): StalePage[] {
 	const stale: StalePage[] = []
 	for (const [pathname, result] of results) {
-		const topics = [
-			...result.cited,
-			...result.page.quests.map((q) => `quest:${q.name.toLowerCase()}`),
-			...(result.frontmatter.topics ?? []).map(normaliseTopic),
-		]
-		const reasons = staleReasons(result.page.lastVerified, topics, updates)
+		const reasons = pageStaleReasons(result, updates)
 		if (reasons.length === 0) continue
 		result.page.stale = reasons.map(({ title, date }) => ({ title, date }))
 		stale.push({ file: result.file, path: pathname, verified: result.page.lastVerified!, reasons })

@@ -4,6 +4,7 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
 import { ContentError, compilePage } from './compile-page.ts'
 import { publicFiles } from './public-files.ts'
+import { pageStaleReasons } from './build-content.ts'
 import type { SkillGuideLookup } from '#app/widgets/widget-build.ts'
 import type { GameFacts } from '#app/lib/game-facts/schema.ts'
 
@@ -84,7 +85,9 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 			errors.push(new ContentError(link.file, link.line, `broken link ${link.href}: no such page`))
 		}
 	}
-	const page = { ...result.page, body: galleryBody(result.page.body as CompactNode[]) }
+	// The gallery declares an old lastVerified and a topic, so it shows the stale notice as a demo.
+	const stale = pageStaleReasons(result, options.gameFacts?.updates ?? []).map(({ title, date }) => ({ title, date }))
+	const page = { ...result.page, stale, body: galleryBody(result.page.body as CompactNode[]) }
 	return { page, errors }
 }
 
