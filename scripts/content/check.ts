@@ -72,7 +72,15 @@ function segments(tree: Root, offset: number): Segment[] {
 		}
 		if (node.type === 'paragraph' || node.type === 'heading') {
 			const text = inlineText(node)
-			for (const sentence of text.split(/(?<=[.!?;])\s+(?=[A-Z[⟦(])/)) out.push({ text: sentence, line: lineOf(node, offset) })
+			const first = lineOf(node, offset)
+			let before = 0
+			for (const sentence of text.split(/(?<=[.!?;])\s+(?=[A-Z[⟦(])/)) {
+				// The sentence's own line: the paragraph's, plus the line breaks before the sentence.
+				const at = text.indexOf(sentence, before)
+				const line = first === undefined ? undefined : first + (text.slice(0, at).match(/\n/g)?.length ?? 0)
+				before = at + sentence.length
+				out.push({ text: sentence, line })
+			}
 			return
 		}
 		if (node.type === 'code' || node.type === 'html') return
@@ -97,7 +105,8 @@ function tableSegments(table: Table, offset: number): Segment[] {
 		const firstNamed = cells.findIndex(hasName)
 		return cells.map((text, i) => {
 			if (i !== firstNamed) return { text, line }
-			const others = cells.filter((_, j) => j !== i).flatMap((other) => (hasName(other) ? [] : levelsIn(other).map((l) => ({ ...l, at: -1, end: -1 }))))
+			// Only the cells after it: a level column comes after the item's, not before.
+			const others = cells.slice(i + 1).flatMap((other) => (hasName(other) ? [] : levelsIn(other).map((l) => ({ ...l, at: -1, end: -1 }))))
 			return { text, line, extraLevels: others }
 		})
 	})
@@ -145,7 +154,8 @@ function contradictions(file: string, segment: Segment): ContentProblem[] {
 		if (want === undefined || want === level.level) continue
 		problems.push({
 			file,
-			line: segment.line,
+			// The line the name is on (a sentence may span several).
+			line: segment.line === undefined ? undefined : segment.line + (segment.text.slice(0, name.at).match(/\n/g)?.length ?? 0),
 			message: `"${name.written}" with ${label(level.skill)} ${level.level}, but data/game/ says ${label(level.skill)} ${want} (${name.fact.kind} "${name.fact.id}"): write :${name.fact.kind}{id="${name.fact.id}"}`,
 		})
 	}
