@@ -40,14 +40,15 @@ export type LevelRequirement = z.infer<typeof levelRequirementSchema>
 
 /** data/game/skills.json: one entry per skill (all 29), imported by app/lib/skills.ts for `cap`. */
 const skillCapSchema = z.strictObject({
-	cap: z.union([z.literal(99), z.literal(110), z.literal(120)]),
+	cap: z.literal([99, 110, 120], { error: 'cap is 99, 110 or 120' }),
 	/** When the cap was last raised (left out for a skill that has always had it). */
 	raised: dayOrMonth.optional(),
 	/** What a reader should know, e.g. a raise that is reported but that no source confirms. */
 	note: text.optional(),
 	sources,
 	verified: isoDay,
-})
+}, { error: (issue) => (issue.input === undefined ? 'missing (every skill needs its cap)' : undefined) })
+/** Every skill must be there (a record over an enum requires each key). */
 export const skillCapsSchema = z.record(skillNameSchema, skillCapSchema)
 
 /** Every name a page may use for a fact: the name first, then shorter or older ones. */
