@@ -1,46 +1,46 @@
 import { z } from 'zod'
+import skillCaps from '../../data/game/skills.json' with { type: 'json' }
 
 /**
- * The 29 RS3 skills in hiscores/RuneMetrics id order (id = index).
- * `cap` is the highest real level (late 2026): 99 for most skills; 110 for the gathering and
- * production skills raised in 2024–2025; 120 for the elite and combat skills (Attack, Strength,
- * Ranged and Magic since March 2026). Invention's 150 is a virtual level, so its cap is 120.
- * Sources: the update posts cited by content/guides/whats-changed.md (110 Mining & Smithing,
- * Woodcutting & Fletching & Firemaking, Runecrafting, Crafting; the Combat Style Modernisation).
- * Hunter, Thieving and Construction stay at 99 because none of those posts raises them: no source
- * here says more, so check them again when a new level-cap update is announced.
+ * The 29 RS3 skills in hiscores/RuneMetrics id order (id = index), with `cap`, the highest real
+ * level, from data/game/skills.json (the one place a cap is written, with its sources and the day
+ * it was raised; the build checks that file). Invention's 150 is a virtual level, so its cap is 120.
  */
-export const SKILLS = [
-	{ id: 0, name: 'attack', label: 'Attack', cap: 120 },
-	{ id: 1, name: 'defence', label: 'Defence', cap: 99 },
-	{ id: 2, name: 'strength', label: 'Strength', cap: 120 },
-	{ id: 3, name: 'constitution', label: 'Constitution', cap: 99 },
-	{ id: 4, name: 'ranged', label: 'Ranged', cap: 120 },
-	{ id: 5, name: 'prayer', label: 'Prayer', cap: 99 },
-	{ id: 6, name: 'magic', label: 'Magic', cap: 120 },
-	{ id: 7, name: 'cooking', label: 'Cooking', cap: 99 },
-	{ id: 8, name: 'woodcutting', label: 'Woodcutting', cap: 110 },
-	{ id: 9, name: 'fletching', label: 'Fletching', cap: 110 },
-	{ id: 10, name: 'fishing', label: 'Fishing', cap: 99 },
-	{ id: 11, name: 'firemaking', label: 'Firemaking', cap: 110 },
-	{ id: 12, name: 'crafting', label: 'Crafting', cap: 110 },
-	{ id: 13, name: 'smithing', label: 'Smithing', cap: 110 },
-	{ id: 14, name: 'mining', label: 'Mining', cap: 110 },
-	{ id: 15, name: 'herblore', label: 'Herblore', cap: 120 },
-	{ id: 16, name: 'agility', label: 'Agility', cap: 99 },
-	{ id: 17, name: 'thieving', label: 'Thieving', cap: 99 },
-	{ id: 18, name: 'slayer', label: 'Slayer', cap: 120 },
-	{ id: 19, name: 'farming', label: 'Farming', cap: 120 },
-	{ id: 20, name: 'runecrafting', label: 'Runecrafting', cap: 110 },
-	{ id: 21, name: 'hunter', label: 'Hunter', cap: 99 },
-	{ id: 22, name: 'construction', label: 'Construction', cap: 99 },
-	{ id: 23, name: 'summoning', label: 'Summoning', cap: 99 },
-	{ id: 24, name: 'dungeoneering', label: 'Dungeoneering', cap: 120 },
-	{ id: 25, name: 'divination', label: 'Divination', cap: 99 },
-	{ id: 26, name: 'invention', label: 'Invention', cap: 120 },
-	{ id: 27, name: 'archaeology', label: 'Archaeology', cap: 120 },
-	{ id: 28, name: 'necromancy', label: 'Necromancy', cap: 120 },
+const SKILL_LIST = [
+	{ id: 0, name: 'attack', label: 'Attack' },
+	{ id: 1, name: 'defence', label: 'Defence' },
+	{ id: 2, name: 'strength', label: 'Strength' },
+	{ id: 3, name: 'constitution', label: 'Constitution' },
+	{ id: 4, name: 'ranged', label: 'Ranged' },
+	{ id: 5, name: 'prayer', label: 'Prayer' },
+	{ id: 6, name: 'magic', label: 'Magic' },
+	{ id: 7, name: 'cooking', label: 'Cooking' },
+	{ id: 8, name: 'woodcutting', label: 'Woodcutting' },
+	{ id: 9, name: 'fletching', label: 'Fletching' },
+	{ id: 10, name: 'fishing', label: 'Fishing' },
+	{ id: 11, name: 'firemaking', label: 'Firemaking' },
+	{ id: 12, name: 'crafting', label: 'Crafting' },
+	{ id: 13, name: 'smithing', label: 'Smithing' },
+	{ id: 14, name: 'mining', label: 'Mining' },
+	{ id: 15, name: 'herblore', label: 'Herblore' },
+	{ id: 16, name: 'agility', label: 'Agility' },
+	{ id: 17, name: 'thieving', label: 'Thieving' },
+	{ id: 18, name: 'slayer', label: 'Slayer' },
+	{ id: 19, name: 'farming', label: 'Farming' },
+	{ id: 20, name: 'runecrafting', label: 'Runecrafting' },
+	{ id: 21, name: 'hunter', label: 'Hunter' },
+	{ id: 22, name: 'construction', label: 'Construction' },
+	{ id: 23, name: 'summoning', label: 'Summoning' },
+	{ id: 24, name: 'dungeoneering', label: 'Dungeoneering' },
+	{ id: 25, name: 'divination', label: 'Divination' },
+	{ id: 26, name: 'invention', label: 'Invention' },
+	{ id: 27, name: 'archaeology', label: 'Archaeology' },
+	{ id: 28, name: 'necromancy', label: 'Necromancy' },
 ] as const
+
+type SkillCaps = Record<(typeof SKILL_LIST)[number]['name'], { cap: number }>
+
+export const SKILLS = SKILL_LIST.map((skill) => ({ ...skill, cap: (skillCaps as SkillCaps)[skill.name].cap }))
 
 export type SkillName = (typeof SKILLS)[number]['name']
 

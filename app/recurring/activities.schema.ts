@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { questRequirementsSchema, skillRequirementSchema } from '#app/quests/schema.ts'
 import { FREQUENCIES } from './resets.ts'
+import { isoDay } from '#app/lib/game-facts/schema.ts'
 
 /**
  * data/recurring-activities.json: the dailies, weeklies and monthlies of /tools/recurring.
@@ -35,6 +36,8 @@ export const activitySchema = z.strictObject({
 	note: text.max(200).optional(),
 	wiki: httpsUrl,
 	sources: z.array(httpsUrl).min(1, 'name at least one source'),
+	/** The day a person last checked it against its sources: a game update touching it later flags it. */
+	verified: isoDay,
 })
 
 export type Activity = z.output<typeof activitySchema>

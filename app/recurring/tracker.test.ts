@@ -21,6 +21,7 @@ const activity = (input: Record<string, unknown>): Activity =>
 		reward: 'Something.',
 		wiki: 'https://runescape.wiki/w/X',
 		sources: ['https://runescape.wiki/w/X'],
+		verified: '2026-11-26',
 		...input,
 	})
 

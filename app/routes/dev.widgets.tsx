@@ -1,6 +1,7 @@
 import type { Route } from './+types/dev.widgets'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
+import { StaleNotice } from '#app/components/stale-notice.tsx'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { toRenderTree } from '#app/server/render-tree.server.ts'
 
@@ -27,6 +28,7 @@ export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 		<main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8">
 			<p className="text-sm font-semibold tracking-widest text-accent uppercase">For authors</p>
 			<h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
+			<StaleNotice updates={page.stale} />
 			<article
 				className={[
 					'prose mt-6',

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
 import { PageSources } from '#app/components/page-sources.tsx'
 import { PrevNext } from '#app/components/prev-next.tsx'
+import { StaleNotice } from '#app/components/stale-notice.tsx'
 import { TableOfContents } from '#app/components/table-of-contents.tsx'
 import { documentTitle } from '#app/lib/content/navigation.ts'
 import { getGuidePage, guideHeaders } from '#app/server/guides.server.ts'
@@ -45,6 +46,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 						Last verified <time dateTime={page.lastVerified}>{formatDate(page.lastVerified)}</time>
 					</p>
 				) : null}
+				<StaleNotice updates={page.stale} />
 				{page.quests.length > 0 ? (
 					<p className="mt-2 text-sm" data-guide-quests="">
 						<span className="text-muted">{page.quests.length === 1 ? 'Quest page: ' : 'Quest pages: '}</span>

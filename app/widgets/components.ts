@@ -25,6 +25,5 @@ export const widgetComponents: Record<WidgetComponentName | 'checklist-item', An
 	'quest-requirements': lazy(() => import('./quest-requirements/quest-requirements.tsx')),
 	requirements: lazy(() => import('./requirements/requirements.tsx')),
 	'guide-index': lazy(() => import('./guide-index/guide-index.tsx')),
-	'game-update': lazy(() => import('./game-update/game-update.tsx')),
 	'skill-overview': lazy(() => import('./skill-overview/skill-overview.tsx')),
 }

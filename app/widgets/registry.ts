@@ -3,8 +3,10 @@ import { calloutSchema } from './callout/callout.schema.ts'
 import { checklistBuild } from './checklist/checklist.build.ts'
 import { checklistSchema } from './checklist/checklist.schema.ts'
 import { dataTableSchema, dataTableYamlSchema } from './data-table/data-table.schema.ts'
-import { gameUpdateBuild } from './game-update/game-update.build.ts'
-import { gameUpdateSchema } from './game-update/game-update.schema.ts'
+import { gameFactSchema } from './game-fact/game-fact.schema.ts'
+import { gearBuild, unlockBuild } from './game-fact/game-fact.build.ts'
+import { gameUpdatesBuild } from './game-updates/game-updates.build.ts'
+import { gameUpdatesSchema } from './game-updates/game-updates.schema.ts'
 import { guideIndexBuild } from './guide-index/guide-index.build.ts'
 import { guideIndexSchema } from './guide-index/guide-index.schema.ts'
 import { imageTableBuild } from './image-table/image-table.build.ts'
@@ -35,8 +37,11 @@ import type { WidgetBuild } from './widget-build.ts'
 type DirectiveForm = 'leaf' | 'container' | 'text'
 
 export type WidgetDefinition = {
-	/** The component that renders it (several directive names may share one). */
-	component: WidgetComponentName
+	/**
+	 * The component that renders it (several directive names may share one); absent for a widget
+	 * whose build step `expand`s it into plain markdown (no JavaScript).
+	 */
+	component?: WidgetComponentName
 	forms: readonly DirectiveForm[]
 	schema: z.ZodType
 	/** Props fixed by the directive name, e.g. `:::tip` is a callout with variant "tip". */
@@ -68,7 +73,6 @@ export type WidgetComponentName =
 	| 'player-lookup'
 	| 'guide-index'
 	| 'skill-overview'
-	| 'game-update'
 
 const callout = (variant: string): WidgetDefinition => ({
 	component: 'callout',
@@ -125,6 +129,8 @@ export const WIDGETS: Record<string, WidgetDefinition> = {
 	'skill-badge': { component: 'skill-badge', forms: ['leaf', 'text'], schema: skillBadgeSchema },
 	'player-lookup': { component: 'player-lookup', forms: ['leaf'], schema: playerLookupSchema },
 	'guide-index': { component: 'guide-index', forms: ['leaf'], schema: guideIndexSchema, build: guideIndexBuild },
-	'game-update': { component: 'game-update', forms: ['container'], schema: gameUpdateSchema, build: gameUpdateBuild },
+	gear: { forms: ['text', 'leaf'], schema: gameFactSchema, build: gearBuild },
+	unlock: { forms: ['text', 'leaf'], schema: gameFactSchema, build: unlockBuild },
+	'game-updates': { forms: ['leaf'], schema: gameUpdatesSchema, build: gameUpdatesBuild },
 	'skill-overview': { component: 'skill-overview', forms: ['leaf'], schema: skillOverviewSchema, build: skillOverviewBuild },
 }

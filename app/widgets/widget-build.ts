@@ -1,4 +1,5 @@
-import type { Parent, RootContent } from 'mdast'
+import type { Parent, PhrasingContent, RootContent } from 'mdast'
+import type { GameFacts } from '#app/lib/game-facts/schema.ts'
 import type { CompiledPage, NavEntry } from '#app/lib/content/page-types.ts'
 import type { RequirementSummary } from '#app/quests/requirements.ts'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
@@ -37,6 +38,10 @@ export type WidgetBuildContext = {
 	questSummary?: QuestSummaryLookup
 	/** The levelling guides (absent in unit tests that need none). */
 	skillGuide?: SkillGuideLookup
+	/** The game facts of data/game/ and data/game-updates.yaml (absent in unit tests that need none). */
+	gameFacts?: GameFacts
+	/** Records a topic the page cites (`gear:subjugation-armour`): the stale-page rule reads them. */
+	cite: (topic: string) => void
 	/** A container's markdown content, its `[label]` and yaml fence already taken out. */
 	children: RootContent[]
 	/** The node the directive sits in. */
@@ -60,6 +65,11 @@ export type WidgetBuild = {
 	collect?: (props: Record<string, unknown>, ctx: WidgetBuildContext) => void
 	/** Checks and enriches the validated props: what it returns is what the component gets. */
 	enrich?: (props: never, ctx: WidgetBuildContext) => Record<string, unknown>
+	/**
+	 * Renders the widget at build time into plain markdown that takes its place: no component and no
+	 * JavaScript (a game fact's name and levels, the list of game updates).
+	 */
+	expand?: (props: never, ctx: WidgetBuildContext) => RootContent[] | PhrasingContent[]
 	/** Runs once every page is compiled, for widgets that list other pages. */
 	finish?: (props: never, site: SiteContext) => Record<string, unknown>
 }

@@ -15,15 +15,23 @@ import { writeRecurring } from './recurring.ts'
 import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
 import { writeSearchIndex } from './search-index.ts'
 import { writeSkillGuides } from './skill-guide-artifacts.ts'
+import { loadGameFacts } from './game-facts.ts'
+import type { StalePage } from './content/build-content.ts'
+import type { StaleActivity } from './recurring.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-export async function buildData(outDir = path.join(root, 'app/generated')): Promise<number> {
+/** What a build found: 0 when it wrote everything, and the pages and activities game updates made stale. */
+export type BuildDataResult = { code: number; stale: { pages: StalePage[]; activities: StaleActivity[] } }
+
+export async function buildData(outDir = path.join(root, 'app/generated')): Promise<BuildDataResult> {
 	const started = performance.now()
 	rmSync(outDir, { recursive: true, force: true })
 	mkdirSync(outDir, { recursive: true })
 
 	const problems: string[] = []
+	const game = loadGameFacts(path.join(root, 'data'))
+	problems.push(...game.problems)
 	problems.push(...writeQuestData(outDir))
 	problems.push(...writePlannerData(root, outDir))
 	const skillGuides = await writeSkillGuides(outDir)
@@ -34,7 +42,8 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 	const names: Record<string, { name: string; slug: string }> = existsSync(namesFile)
 		? JSON.parse(readFileSync(namesFile, 'utf8'))
 		: {}
-	problems.push(...writeRecurring(path.join(root, 'data'), outDir, new Set(Object.values(names).map((n) => n.name))))
+	const recurring = writeRecurring(path.join(root, 'data'), outDir, new Set(Object.values(names).map((n) => n.name)), game.facts.updates)
+	problems.push(...recurring.problems)
 	const content = buildContent({
 		contentDir: path.join(root, 'content'),
 		publicDir: path.join(root, 'public'),
@@ -42,6 +51,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
 		questSummary: questSummaryReader(outDir, names),
 		skillGuide,
+		gameFacts: game.facts,
 	})
 	problems.push(...content.errors.map((e) => e.message))
 	const sitePaths = new Set(['/', '/quests', ...content.pages.map((p) => p.path)])
@@ -52,6 +62,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		publicDir: path.join(root, 'public'),
 		resolveQuest: (name) => names[name.toLowerCase()]?.name,
 		skillGuide,
+		gameFacts: game.facts,
 		pagePaths: new Set(content.pages.map((p) => p.path)),
 		questSlugs: new Set(Object.values(names).map((n) => n.slug)),
 	})
@@ -60,19 +71,19 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 	fillGuideIndex(gallery.page, guideIndexOf(content, '/guides/early-game'))
 	if (problems.length > 0) {
 		console.error(`build-data: ${problems.length} problem(s):\n${problems.map((p) => `  ✗ ${p}`).join('\n')}`)
-		return 1
+		return { code: 1, stale: { pages: [], activities: [] } }
 	}
 	writeContent(outDir, content)
 	writeDevGallery(outDir, gallery.page)
 	const indexed = writeSearchIndex(outDir, content)
 	const ms = Math.round(performance.now() - started)
 	console.log(`build-data: ${content.pages.length} pages, quests and skill guides compiled, ${indexed} search entries indexed in ${ms} ms`)
-	return 0
+	return { code: 0, stale: { pages: content.stale, activities: recurring.stale } }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	const checkOnly = process.argv.includes('--check')
 	const outDir = checkOnly ? mkdtempSync(path.join(tmpdir(), 'gg-check-')) : undefined
-	process.exitCode = await buildData(outDir)
+	process.exitCode = (await buildData(outDir)).code
 	if (outDir) rmSync(outDir, { recursive: true, force: true })
 }

@@ -12,7 +12,7 @@ function run(content: unknown) {
 		path.join(dir, 'recurring-activities.json'),
 		typeof content === 'string' ? content : JSON.stringify(content),
 	)
-	return { problems: writeRecurring(dir, dir, quests), dir }
+	return { problems: writeRecurring(dir, dir, quests).problems, dir }
 }
 
 const tears = {
@@ -24,6 +24,7 @@ const tears = {
 	reward: 'Experience in your lowest skill.',
 	wiki: 'https://runescape.wiki/w/Tears_of_Guthix',
 	sources: ['https://runescape.wiki/w/Tears_of_Guthix'],
+	verified: '2026-11-26',
 }
 
 test('a valid list is written with its defaults filled in', () => {
@@ -67,5 +68,26 @@ test('duplicate ids and unknown quests stop the build', () => {
 			.problems,
 	).toEqual([
 		'data/recurring-activities.json: [0] requirements: unknown quest "Nope" (use the name in data/quests/)',
+	])
+})
+
+test('an activity a game update touched after its verified day is stale, with the update named', () => {
+	const dir = mkdtempSync(path.join(tmpdir(), 'gg-recurring-'))
+	writeFileSync(path.join(dir, 'recurring-activities.json'), JSON.stringify([tears, { ...tears, id: 'other', verified: '2026-12-05' }]))
+	const update = (date: string, activities: string[]) => ({
+		date,
+		title: `Update of ${date}`,
+		summary: 'What changed.',
+		touches: { skills: [], gear: [], unlocks: [], activities, quests: [], areas: [] },
+		sources: ['https://runescape.wiki/w/Update'],
+	})
+	const result = writeRecurring(dir, dir, quests, [update('2026-12-01', ['tears-of-guthix', 'other']), update('2026-11-01', ['tears-of-guthix'])])
+	expect(result.problems).toEqual([])
+	// Only the update after its verified day, and only for the activity verified before it.
+	expect(result.stale).toEqual([
+		{ id: 'tears-of-guthix', name: 'Tears of Guthix', verified: '2026-11-26', reasons: [{ title: 'Update of 2026-12-01', date: '2026-12-01', topics: ['activity:tears-of-guthix'] }] },
+	])
+	expect(writeRecurring(dir, dir, quests, [update('2026-12-01', ['no-such-activity'])]).problems).toEqual([
+		'data/game-updates.yaml: "Update of 2026-12-01": touches.activities: no activity "no-such-activity" in data/recurring-activities.json',
 	])
 })

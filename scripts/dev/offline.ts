@@ -37,7 +37,7 @@ if (!Number.isInteger(upstreamPort) || upstreamPort < 0 || upstreamPort > 65535)
 }
 
 // `npm run dev` compiles content first (predev); this script is run instead of it.
-if ((await buildData()) !== 0) process.exit(1)
+if ((await buildData()).code !== 0) process.exit(1)
 
 const fake = await startFakeUpstream({ port: upstreamPort }).catch((error: unknown) => {
 	console.error(`Could not start the fake upstream: ${error instanceof Error ? error.message : error}`)

@@ -83,6 +83,9 @@ step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 step('lint', 'npm', ['run', '--silent', 'lint'])
 step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
 step('data integrity', 'npm', ['run', '--silent', 'check:data'])
+step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
+// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
+run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
 suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
 	passed: Number(json.numPassedTests ?? 0),
 	failed: Number(json.numFailedTests ?? 0),

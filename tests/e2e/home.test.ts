@@ -8,7 +8,7 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The hero reads the real data/events.json: Leagues: Catalyst ran from 15 September to
 // 10 November 2025 (plain dates: 00:00 UTC to the end of the last day); Leagues II: Equilibrium
-// started on 10 August 2026 with no end given.
+// from 10 August to 21 September 2026.
 
 const hero = (page: Page) => page.locator('[data-hero]')
 const unit = (page: Page, name: string) => page.locator(`[data-unit="${name}"]`)
@@ -127,6 +127,10 @@ test('when an event ends the hero counts down to the next one, and after the las
 	await expectTime(page, ['271', '23', '59', '59'])
 
 	await page.clock.pauseAt(new Date('2026-08-09T23:59:58Z'))
+	await expectTime(page, ['00', '00', '00', '02'])
+	await page.clock.runFor(3000)
+	await expect(hero(page)).toHaveAttribute('data-hero', 'live')
+	await page.clock.pauseAt(new Date('2026-09-21T23:59:58Z'))
 	await expectTime(page, ['00', '00', '00', '02'])
 	await page.clock.runFor(3000)
 	// Nothing left to count down to: never a countdown at zero.

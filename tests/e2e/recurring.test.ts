@@ -133,6 +133,7 @@ test('groups list the top picks first', async ({ page }) => {
 		'vis-wax',
 		'guthixian-cache',
 		'runesphere',
+		'sinkholes',
 	])
 	expect(await ids('weekly')).toEqual(['tears-of-guthix', 'herby-werby', 'penguin-hide-and-seek'])
 	expect(await ids('monthly')).toEqual(['giant-oyster', 'god-statues'])

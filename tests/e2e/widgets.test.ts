@@ -36,7 +36,6 @@ test.describe('widget gallery', () => {
 			'[data-world-map]',
 			'[data-video]',
 			'[data-skill-overview]',
-			'article[data-update-date]',
 		]) {
 			await expect(page.locator(selector).first()).toBeAttached()
 		}

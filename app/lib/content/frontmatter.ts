@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { topicSchema } from '#app/lib/game-facts/schema.ts'
 
 const isoDate = z
 	.union([z.date(), z.string()])
@@ -40,6 +41,11 @@ export const frontmatterSchema = z.strictObject({
 	 * links here, and this page links to the quest pages.
 	 */
 	quests: z.array(z.string().trim().min(1)).min(1, 'quests needs at least one quest (or leave it out)').optional(),
+	/**
+	 * What the page is about beyond the facts it cites (`skill:hunter`, `area:Havenhythe`): a game
+	 * update touching one of them after `lastVerified` puts a notice on the page.
+	 */
+	topics: z.array(topicSchema).min(1, 'topics needs at least one topic (or leave it out)').optional(),
 	/** On a section's index.md: send readers to the section's first page instead of showing this one. */
 	redirect: z.literal('first-child').optional(),
 })

@@ -12,6 +12,8 @@ export type CompiledPage = {
 	lastVerified: string | null
 	/** Web addresses the page's facts were checked against (front matter `sources`). */
 	sources: string[]
+	/** Game updates since `lastVerified` that touched what the page covers: shown as a notice. */
+	stale: { title: string; date: string }[]
 	/** The quests this page is the guide for (front matter `quests`), resolved to their pages. */
 	quests: { name: string; slug: string }[]
 	headings: Heading[]

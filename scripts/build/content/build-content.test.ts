@@ -123,3 +123,30 @@ test('front matter quests: each quest links to the one page that is its guide; u
 		'content/alpha/other.md: quests: Desert Treasure already has a guide, /alpha/dt-guide',
 	])
 })
+
+test('a page verified before an update that touched what it cites or lists in topics gets the notice, with the reasons', () => {
+	const dir = copyFixture()
+	const page = (front: string, body = 'Text.') => `---\ntitle: Stale test\norder: 9\ndescription: A page for testing the stale notice rule.\n${front}---\n\n${body}\n`
+	writeFileSync(path.join(dir, 'alpha/by-topic.md'), page('lastVerified: 2024-01-15\ntopics: [skill:mining]\n'))
+	writeFileSync(path.join(dir, 'alpha/by-fact.md'), page('lastVerified: 2024-01-15\n', 'Wear :gear{id="bandos-armour"}.'))
+	writeFileSync(path.join(dir, 'alpha/fresh.md'), page('lastVerified: 2026-11-21\ntopics: [skill:mining]\n'))
+	const touches = { skills: [], gear: [], unlocks: [], activities: [], quests: [], areas: [] }
+	const gameFacts = {
+		gear: [{ id: 'bandos-armour', name: 'Bandos armour', aliases: [], kind: 'armour' as const, style: 'melee' as const, tier: 70, levels: [{ skill: 'defence' as const, level: 70 }], sources: ['https://runescape.wiki/w/Bandos_armour'], verified: '2026-11-21' }],
+		unlocks: [],
+		updates: [
+			{ date: '2026-03-02', title: 'Combat', summary: 'S', touches: { ...touches, gear: ['bandos-armour'] }, sources: ['https://runescape.wiki/w/A'] },
+			{ date: '2024-08', title: 'Mining goes to 110', summary: 'S', touches: { ...touches, skills: ['mining' as const] }, sources: ['https://runescape.wiki/w/B'] },
+		],
+	}
+	const { pages, stale, errors } = buildContent({ ...options, contentDir: dir, gameFacts })
+	expect(errors).toEqual([])
+	const at = (p: string) => pages.find((x) => x.path === p)!
+	expect(at('/alpha/by-topic').stale).toEqual([{ title: 'Mining goes to 110', date: '2024-08' }])
+	expect(at('/alpha/by-fact').stale).toEqual([{ title: 'Combat', date: '2026-03-02' }])
+	expect(at('/alpha/fresh').stale).toEqual([])
+	expect(stale.map((s) => `${s.file}: ${s.reasons.map((r) => r.topics.join()).join()}`)).toEqual([
+		'content/alpha/by-fact.md: gear:bandos-armour',
+		'content/alpha/by-topic.md: skill:mining',
+	])
+})

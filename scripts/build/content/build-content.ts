@@ -5,6 +5,8 @@ import { type CompileResult, ContentError, compilePage, type PageLink } from './
 import { finishWidgets } from './finish-widgets.ts'
 import { publicFiles } from './public-files.ts'
 import type { QuestSummaryLookup, SkillGuideLookup } from '#app/widgets/widget-build.ts'
+import { type GameFacts, normaliseTopic } from '#app/lib/game-facts/schema.ts'
+import { type StaleReason, staleReasons } from '#app/lib/game-facts/stale.ts'
 
 export type BuildContentOptions = {
 	contentDir: string
@@ -17,7 +19,12 @@ export type BuildContentOptions = {
 	questSummary?: QuestSummaryLookup
 	/** The levelling guides, for widgets that show them. */
 	skillGuide?: SkillGuideLookup
+	/** data/game/ and the game updates: the fact widgets, and which pages are stale. */
+	gameFacts?: GameFacts
 }
+
+/** A page some game update made stale, with why (`npm run content -- stale`). */
+export type StalePage = { file: string; path: string; verified: string; reasons: StaleReason[] }
 
 export type BuiltContent = {
 	pages: CompiledPage[]
@@ -26,6 +33,7 @@ export type BuiltContent = {
 	aliases: Record<string, string>
 	/** Quest slug → the page that is our guide for it (front matter `quests:`). */
 	questGuides: QuestGuides
+	stale: StalePage[]
 	errors: ContentError[]
 }
 
@@ -74,6 +82,7 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 			resolveQuest: options.resolveQuest,
 			questSummary: options.questSummary,
 			skillGuide: options.skillGuide,
+			gameFacts: options.gameFacts,
 		})
 		errors.push(...result.errors)
 		results.set(pathname, { ...result, file })
@@ -85,7 +94,31 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	errors.push(...checkLinks(results, options))
 	const aliases = pageAliases(results, options.questSlugs, errors)
 	const questGuides = guidesByQuest(results, errors)
-	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, questGuides, errors }
+	const stale = markStale(results, options.gameFacts?.updates ?? [])
+	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, questGuides, stale, errors }
+}
+
+/** The updates that touched what a compiled page covers after its `lastVerified` (see `staleReasons`). */
+export function pageStaleReasons(result: Pick<CompileResult, 'cited' | 'page' | 'frontmatter'>, updates: GameFacts['updates']): StaleReason[] {
+	// A page's topics: the facts it cites, the quests it is the guide for and its front matter `topics`.
+	const topics = [
+		...result.cited,
+		...result.page.quests.map((q) => `quest:${q.name.toLowerCase()}`),
+		...(result.frontmatter.topics ?? []).map(normaliseTopic),
+	]
+	return staleReasons(result.page.lastVerified, topics, updates)
+}
+
+/** Puts each stale page's notice on it and lists the stale pages with their reasons. */
+function markStale(results: Map<string, CompileResult & { file: string }>, updates: GameFacts['updates']): StalePage[] {
+	const stale: StalePage[] = []
+	for (const [pathname, result] of results) {
+		const reasons = pageStaleReasons(result, updates)
+		if (reasons.length === 0) continue
+		result.page.stale = reasons.map(({ title, date }) => ({ title, date }))
+		stale.push({ file: result.file, path: pathname, verified: result.page.lastVerified!, reasons })
+	}
+	return stale
 }
 
 function buildNavigation(results: Map<string, CompileResult & { file: string }>, errors: ContentError[]): Navigation {

@@ -17,6 +17,7 @@ import { type Frontmatter, frontmatterSchema } from '#app/lib/content/frontmatte
 import { questSlug } from '#app/quests/names.ts'
 import type { CompiledPage, Heading } from '#app/lib/content/page-types.ts'
 import { WIDGETS, type WidgetDefinition } from '#app/widgets/registry.ts'
+import type { GameFacts } from '#app/lib/game-facts/schema.ts'
 import type { PublicFiles, QuestSummaryLookup, SkillGuideLookup, WidgetBuildContext } from '#app/widgets/widget-build.ts'
 
 export class ContentError extends Error {
@@ -44,12 +45,16 @@ export type CompileContext = {
 	questSummary?: QuestSummaryLookup
 	/** The levelling guides, for widgets that show them. */
 	skillGuide?: SkillGuideLookup
+	/** data/game/ and data/game-updates.yaml, for the `:gear`, `:unlock` and `::game-updates` widgets. */
+	gameFacts?: GameFacts
 }
 
 export type CompileResult = {
 	page: CompiledPage
 	frontmatter: Frontmatter
 	links: PageLink[]
+	/** The game facts the page cites through widgets (`gear:subjugation-armour`), for the stale-page rule. */
+	cited: string[]
 	errors: ContentError[]
 }
 
@@ -113,6 +118,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 	processor.runSync(mdast)
 
 	const links: PageLink[] = []
+	const cited = new Set<string>()
 	const widgetsUsed = new Set<string>()
 	unwrapImageParagraphs(mdast, lineOf, fail)
 
@@ -165,6 +171,8 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			resolveQuest: ctx.resolveQuest,
 			questSummary: ctx.questSummary,
 			skillGuide: ctx.skillGuide,
+			gameFacts: ctx.gameFacts,
+			cite: (topic) => cited.add(topic),
 			children: directive.type === 'containerDirective' ? directive.children : [],
 			parent,
 			heading,
@@ -181,6 +189,13 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 		// The schema checks only what the author wrote; the build step adds what the build knows.
 		const enrich = definition.build?.enrich as ((props: unknown, ctx: WidgetBuildContext) => unknown) | undefined
 		const finalProps = enrich ? enrich(result.data, buildContext) : result.data
+		const expand = definition.build?.expand as ((props: unknown, ctx: WidgetBuildContext) => RootContent[]) | undefined
+		if (expand && parent && index !== undefined) {
+			// Plain markdown in place of the directive; the visit goes on with its first node.
+			parent.children.splice(index, 1, ...expand(finalProps, buildContext))
+			return index
+		}
+		if (!definition.component) return
 		widgetsUsed.add(definition.component)
 		directive.data = {
 			...directive.data,
@@ -197,6 +212,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 	return {
 		frontmatter,
 		links,
+		cited: [...cited].sort(),
 		errors,
 		page: {
 			path: ctx.path,
@@ -207,6 +223,7 @@ export function compilePage(source: string, ctx: CompileContext): CompileResult 
 			status: frontmatter.status,
 			lastVerified: frontmatter.lastVerified ?? null,
 			sources: frontmatter.sources ?? [],
+			stale: [],
 			quests,
 			headings,
 			body: encodeHast(hast),
@@ -219,6 +236,7 @@ function emptyResult(ctx: CompileContext, errors: ContentError[]): CompileResult
 	return {
 		errors,
 		links: [],
+		cited: [],
 		frontmatter: { title: '', order: 0, description: '', visible: true, status: 'published' },
 		page: {
 			path: ctx.path,
@@ -229,6 +247,7 @@ function emptyResult(ctx: CompileContext, errors: ContentError[]): CompileResult
 			status: 'published',
 			lastVerified: null,
 			sources: [],
+			stale: [],
 			quests: [],
 			headings: [],
 			body: [],

@@ -4,7 +4,9 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import type { CompiledPage } from '#app/lib/content/page-types.ts'
 import { ContentError, compilePage } from './compile-page.ts'
 import { publicFiles } from './public-files.ts'
+import { pageStaleReasons } from './build-content.ts'
 import type { SkillGuideLookup } from '#app/widgets/widget-build.ts'
+import type { GameFacts } from '#app/lib/game-facts/schema.ts'
 
 export type DevGalleryOptions = {
 	/** content-dev/widgets.md */
@@ -13,6 +15,8 @@ export type DevGalleryOptions = {
 	resolveQuest: (name: string) => string | undefined
 	/** The levelling guides, for the skill overview's demo. */
 	skillGuide?: SkillGuideLookup
+	/** The game facts, for the :gear, :unlock and ::game-updates demos. */
+	gameFacts?: GameFacts
 	/** Paths of the site's pages, for checking the gallery's internal links. */
 	pagePaths: ReadonlySet<string>
 	/** Quest page slugs, for links to /quests/<slug>. */
@@ -70,6 +74,7 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 		publicFiles: publicFiles(options.publicDir),
 		resolveQuest: options.resolveQuest,
 		skillGuide: options.skillGuide,
+		gameFacts: options.gameFacts,
 	})
 	const errors = [...result.errors]
 	for (const link of result.links) {
@@ -80,7 +85,9 @@ export function compileDevGallery(options: DevGalleryOptions): { page: CompiledP
 			errors.push(new ContentError(link.file, link.line, `broken link ${link.href}: no such page`))
 		}
 	}
-	const page = { ...result.page, body: galleryBody(result.page.body as CompactNode[]) }
+	// The gallery declares an old lastVerified and a topic, so it shows the stale notice as a demo.
+	const stale = pageStaleReasons(result, options.gameFacts?.updates ?? []).map(({ title, date }) => ({ title, date }))
+	const page = { ...result.page, stale, body: galleryBody(result.page.body as CompactNode[]) }
 	return { page, errors }
 }
 

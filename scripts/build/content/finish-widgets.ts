@@ -6,7 +6,7 @@ import { widgetElements } from '#app/widgets/widget-elements.ts'
 import { ContentError } from './compile-page.ts'
 
 const finishers = new Map(
-	Object.values(WIDGETS).flatMap((w) => (w.build?.finish ? [[w.component, w.build.finish] as const] : [])),
+	Object.values(WIDGETS).flatMap((w) => (w.build?.finish && w.component ? [[w.component, w.build.finish] as const] : [])),
 ) as Map<WidgetComponentName, (props: unknown, site: SiteContext) => Record<string, unknown>>
 
 /**

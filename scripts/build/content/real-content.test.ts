@@ -8,7 +8,7 @@ test('all of content/ and data/ compile: front matter, widgets, quest names, eve
 	const outDir = mkdtempSync(path.join(tmpdir(), 'gg-real-'))
 	try {
 		// Any problem is printed with console.error, which fails the test with the file, line and reason.
-		expect(await buildData(outDir)).toBe(0)
+		expect((await buildData(outDir)).code).toBe(0)
 		const navigation = JSON.parse(readFileSync(path.join(outDir, 'navigation.json'), 'utf8'))
 		expect(navigation.sections.map((s: { section: string }) => s.section).sort()).toEqual(['getting-started', 'guides', 'leagues', 'setup'])
 	} finally {

@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest'
+import skillCaps from '../../data/game/skills.json' with { type: 'json' }
+import { getSkill, SKILLS } from './skills.ts'
+
+test('every cap comes from data/game/skills.json, the one place a cap is written', () => {
+	const caps = skillCaps as Record<string, { cap: number }>
+	expect(SKILLS).toHaveLength(29)
+	for (const skill of SKILLS) expect(skill.cap, skill.name).toBe(caps[skill.name]!.cap)
+	expect(getSkill('Mining')?.cap).toBe(110)
+	expect(getSkill('attack')?.cap).toBe(120)
+})
+
+test('a raise no update post confirms is not applied, and the data says why', () => {
+	const caps = skillCaps as Record<string, { cap: number; note?: string }>
+	for (const name of ['hunter', 'thieving', 'construction']) {
+		expect(getSkill(name)?.cap).toBe(99)
+		expect(caps[name]!.note).toMatch(/no update post/)
+	}
+})
