@@ -91,7 +91,8 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 			return answer(
 				{
 					name: profile.value.name,
-					quests: quests?.value ?? [],
+					// Only what the answer documents (the upstream list carries quest points too).
+					quests: (quests?.value ?? []).map(({ title, status }) => ({ title, status })),
 					skillvalues: profile.value.skills,
 					source: 'runemetrics',
 				},
