@@ -248,6 +248,7 @@ function withFailureLog(client: UpstreamClient, log: (line: string) => void): Up
 		profile: logged(client.profile),
 		quests: logged(client.quests),
 		hiscores: logged(client.hiscores),
+		xpMonthly: logged(client.xpMonthly),
 	}
 }
 

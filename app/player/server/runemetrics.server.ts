@@ -230,7 +230,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const ACTIVITY_DATE = /^(\d{2})-([A-Z][a-z]{2})-(\d{4}) (\d{2}):(\d{2})$/
 
 /** "05-Sep-2024 04:13" → ISO 8601, read as UTC (Jagex's game time); null if not that format. */
-export function parseActivityDate(text: string): string | null {
+function parseActivityDate(text: string): string | null {
 	const match = ACTIVITY_DATE.exec(text.trim())
 	if (!match) return null
 	const [, day, monthName, year, hour, minute] = match
