@@ -29,6 +29,7 @@ test('levels follow from XP: capped real level, virtual level past the cap', () 
 	xp[0] = { xp: 104_273_167, rank: null } // attack, cap 120
 	const states = skillStates(xp)
 	expect(states[1]).toEqual({ skill: 'defence', xp: 104_273_167, level: 99, virtualLevel: 120, rank: 5 })
+	expect(skillStates(SKILLS.map(() => ({ xp: 200_000_000, rank: null })))[2]).toMatchObject({ level: 120, virtualLevel: 126 })
 	expect(states[0]).toMatchObject({ level: 120, virtualLevel: 120 })
 	expect(states[3]).toMatchObject({ skill: 'constitution', level: 10 })
 })

@@ -5,7 +5,7 @@
  */
 import type { SkillState } from '#app/tracker/api-types.ts'
 import { SKILLS } from '#app/lib/skills.ts'
-import { levelForXp } from '#app/lib/xp-table.ts'
+import { levelForXp, virtualLevelForXp } from '#app/lib/xp-table.ts'
 
 export type PackedSkill = { xp: number; rank: number | null }
 
@@ -50,11 +50,15 @@ export function unpackSkills(bytes: Uint8Array): PackedSkill[] {
 	return skills
 }
 
-/** A skill's state as the API shows it, from its XP alone: levels follow from XP exactly. */
+/**
+ * A skill's state as the API shows it, from its XP alone: levels follow from XP exactly, so they
+ * are not stored (Constitution starts at 10).
+ */
 export function skillStates(skills: readonly PackedSkill[]): SkillState[] {
 	return SKILLS.map((skill, id) => {
 		const { xp, rank } = skills[id] ?? { xp: 0, rank: null }
-		const virtualLevel = Math.max(levelForXp(skill.name, xp), skill.name === 'constitution' ? 10 : 1)
-		return { skill: skill.name, xp, level: Math.min(skill.cap, virtualLevel), virtualLevel, rank }
+		const floor = skill.name === 'constitution' ? 10 : 1
+		const level = Math.max(floor, Math.min(skill.cap, levelForXp(skill.name, xp)))
+		return { skill: skill.name, xp, level, virtualLevel: Math.max(level, virtualLevelForXp(skill.name, xp)), rank }
 	})
 }

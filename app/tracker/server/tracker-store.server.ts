@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
+import { sameProgress } from '#app/tracker/snapshot.ts'
 import {
 	activities,
 	backfillMonths,
@@ -81,7 +82,8 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 			.orderBy(desc(snapshots.takenAt))
 			.limit(1)
 		const row = snapshotRow(player.id, record.snapshot, at)
-		const changed = !latest || differs(latest, row)
+		// Compared as stored: both sides read back the same way, whatever upstream rounded.
+		const changed = !latest || !sameProgress(toSnapshot(latest), toSnapshot(row))
 		if (changed) await tx.insert(snapshots).values(row).onConflictDoNothing()
 
 		if (record.quests) {
@@ -122,24 +124,12 @@ function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date): Snaps
 	}
 }
 
-/** A change is XP in any skill, or quest figures when this fetch knows them (ranks drift daily: not a change). */
-function differs(previous: SnapshotRow, next: SnapshotRow): boolean {
-	const before = unpackSkills(previous.skills)
-	const after = unpackSkills(next.skills)
-	if (after.some((skill, id) => skill.xp !== before[id]?.xp)) return true
-	if (next.questPoints === null) return false
-	return (
-		next.questPoints !== previous.questPoints ||
-		next.questsComplete !== previous.questsComplete ||
-		next.questsStarted !== previous.questsStarted
-	)
-}
-
 export function toSnapshot(row: SnapshotRow): Snapshot {
 	const skills = skillStates(unpackSkills(row.skills))
 	return {
 		takenAt: row.takenAt.toISOString(),
 		source: row.source === 0 ? 'runemetrics' : 'hiscores',
+		// Totals follow from the skills (upstream's own totals are the same sums).
 		totalLevel: skills.reduce((sum, s) => sum + s.level, 0),
 		totalXp: skills.reduce((sum, s) => sum + s.xp, 0),
 		rank: row.rank,
