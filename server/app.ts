@@ -104,7 +104,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
  * start, and Redis (with REDIS_URL) gets a moment to connect so the first requests share state.
  */
 export async function onStart() {
-	await Promise.all([getServices(), getSharedState().ready(), getDatabase()])
+	// A PostgreSQL server is checked (and migrated) now; PGlite opens on first use.
+	await Promise.all([getServices(), getSharedState().ready(), env.DATABASE_URL ? getDatabase() : undefined])
 	if (env.TRACKER_REFRESH === 'on') startRefresher()
 }
 
