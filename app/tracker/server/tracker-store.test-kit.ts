@@ -64,7 +64,7 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 		let handle: DatabaseHandle
 		beforeAll(async () => {
 			handle = await openEmpty()
-		}, 120_000)
+		}, 240_000)
 		afterAll(async () => {
 			await handle?.close()
 		})
