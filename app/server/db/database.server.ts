@@ -18,7 +18,7 @@ import pg from 'pg'
 import { getEnv } from '#app/server/env.server.ts'
 import * as schema from './schema.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 
 export type DatabaseHandle = {

@@ -15,7 +15,7 @@ export const DB_CONTROL_PATH = '/api/internal/db/'
 const controlSchema = z.object({ port: z.number().int(), token: z.string().min(32), pid: z.number().int() })
 export type DbControl = z.infer<typeof controlSchema>
 
-export function controlFile(dataDir: string): string {
+function controlFile(dataDir: string): string {
 	return path.join(dataDir, 'secrets', 'db-control.json')
 }
 
