@@ -57,7 +57,12 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 		async function lookUp(target: Instance, name: string) {
 			const answer = await target.lookup('GET', new URLSearchParams({ username: name, quests: 'true' }), 'client')
 			expect(answer.status).toBe(200)
-			await new Promise((resolve) => setTimeout(resolve, 100)) // the recording is not awaited by lookups
+			// The recording is not awaited by lookups: wait until it is there.
+			const key = name.toLowerCase()
+			for (let tries = 0; !(await store.findPlayer(handle.db, key)); tries++) {
+				if (tries > 200) throw new Error(`${name} was never recorded`)
+				await new Promise((resolve) => setTimeout(resolve, 50))
+			}
 		}
 
 		test('a first lookup records a snapshot and the backfill fills a year of months within the budget; a day later the refresh adds a row only on change', async () => {
