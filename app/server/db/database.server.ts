@@ -92,7 +92,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 	} catch (error) {
 		await pool.end().catch(() => {})
 		const reason = error instanceof Error ? error.message : String(error)
-		throw new Error(`Could not connect to the database (DATABASE_URL, ${where}): ${reason}`)
+		throw new Error(`Could not connect to the database (DATABASE_URL, ${where}): ${reason}`, { cause: error })
 	}
 	const db = drizzlePg({ client: pool, schema })
 	return {
@@ -136,7 +136,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
 		)
 		await handle.migrate()
 		const seconds = ((performance.now() - started) / 1000).toFixed(1)
-		if (!process.env.VITEST) console.log(`Database: ${handle.where} (ready in ${seconds} s)`)
+		if (!process.env.VITEST) console.info(`Database: ${handle.where} (ready in ${seconds} s)`)
 		return handle
 	})()
 	return opened
