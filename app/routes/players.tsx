@@ -4,28 +4,26 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { readForm } from '#app/server/form-body.server.ts'
+import { clientAddressContext } from '#app/server/load-context.server.ts'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
 import { playerPath } from '#app/tracker/paths.ts'
 import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const result = await loadPlayerPage(
-		await getPlayerPageSource(),
-		params.name,
-		new URL(request.url),
-	)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const source = getPlayerPageSource(context.get(clientAddressContext))
+	const result = await loadPlayerPage(source, params.name, new URL(request.url))
 	return data(result, { status: result.kind === 'player' ? 200 : result.status })
 }
 
 /** The Update button (a plain form): fetch now, then back to the page (POST/redirect/GET). */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
 	const form = await readForm(request)
-	if (form.get('intent') !== 'update')
+	if (form.get('intent') !== 'update') {
 		throw data('Unknown request: the form sends intent=update.', { status: 400 })
-	return redirect(
-		await updateFromPage(await getPlayerPageSource(), params.name, new URL(request.url)),
-	)
+	}
+	const source = getPlayerPageSource(context.get(clientAddressContext))
+	return redirect(await updateFromPage(source, params.name, new URL(request.url)))
 }
 
 // Rendered for each request from the database: never stored by a shared cache, never indexed.
@@ -36,7 +34,7 @@ export const headers: Route.HeadersFunction = () => ({
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
-		title: `${loaderData?.name ?? (loaderData?.kind === 'player' ? loaderData.view.summary.name : 'Player')} - ${SITE_NAME}`,
+		title: `${!loaderData ? 'Player' : loaderData.kind === 'player' ? loaderData.view.summary.name : loaderData.name} - ${SITE_NAME}`,
 	},
 	{
 		name: 'description',

@@ -1,14 +1,12 @@
-import { getDatabase } from '#app/server/db/database.server.ts'
 import { normaliseUsername, usernameKey } from '#app/player/username.ts'
 import { PLAYERS_PATH } from '#app/dashboard/paths.ts'
 import type { DashboardPlayersData } from '#app/tracker/dashboard-players.tsx'
-import { deletePlayer, findPlayers } from './tracker-store.server.ts'
+import { getPlayerServices } from './services.server.ts'
 
 /** `?q=` (the start of a name) and the outcome of the last delete (`?deleted=…&blocked=1`). */
 export async function findForDashboard(url: URL): Promise<Omit<DashboardPlayersData, 'error'>> {
 	const query = (url.searchParams.get('q') ?? '').trim().slice(0, 12)
-	const { db } = await getDatabase()
-	const rows = query ? await findPlayers(db, usernameKey(query)) : []
+	const rows = query ? await getPlayerServices().tracker.findPlayers(usernameKey(query)) : []
 	const deletedName = url.searchParams.get('done')
 	return {
 		query,
@@ -35,8 +33,7 @@ export async function deleteFromDashboard(
 ): Promise<{ ok: true; location: string } | { ok: false; error: string }> {
 	const player = normaliseUsername(typeof rawName === 'string' ? rawName : '')
 	if (!player.success) return { ok: false, error: player.message }
-	const { db } = await getDatabase()
-	const { deleted } = await deletePlayer(db, player.data.key, { block, at: new Date() })
+	const { deleted } = await getPlayerServices().tracker.deletePlayer(player.data.key, { block })
 	const back = new URLSearchParams({
 		done: player.data.name,
 		deleted: deleted ? '1' : '0',
