@@ -47,7 +47,8 @@ export default defineConfig({
 			command: 'node server/index.js',
 			url: `${BASE_URL}/robots.txt`,
 			reuseExistingServer: false,
-			timeout: 30_000,
+			// Creating the embedded database (PGlite) takes ~3 s on a quiet machine, 30 s on a busy one.
+			timeout: 120_000,
 			env: {
 				NODE_ENV: 'production',
 				PORT: String(PORT),

@@ -55,9 +55,10 @@ export function HistorySection({
 					</>
 				)}
 				<label className="flex flex-col text-xs font-semibold text-muted">
-					Show
+					Chart of
 					<select
 						name="chart"
+						aria-label="Chart of"
 						defaultValue={subject}
 						className="rounded-md border border-line bg-bg px-2 py-1 text-sm text-fg"
 					>

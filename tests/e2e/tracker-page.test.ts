@@ -88,7 +88,7 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	await expect(box.locator('canvas').first()).toBeVisible()
 	expect(await box.boundingBox()).toEqual(before)
 	await expect(page.locator('[data-history-table] [data-point="recorded"]')).toHaveCount(1)
-	await page.getByLabel('Show', { exact: true }).selectOption('magic')
+	await page.getByLabel('Chart of', { exact: true }).selectOption('magic')
 	await page.getByRole('button', { name: 'Show chart' }).click()
 	await expect(page).toHaveURL(/chart=magic/)
 	await expect(page.getByRole('region', { name: 'Magic XP over time, as a table' })).toContainText(
@@ -129,7 +129,7 @@ test.describe('without JavaScript', () => {
 			.getByRole('link', { name: 'Month' })
 			.click()
 		await expect(page).toHaveURL(/period=month/)
-		await page.getByLabel('Show', { exact: true }).selectOption('attack')
+		await page.getByLabel('Chart of', { exact: true }).selectOption('attack')
 		await page.getByRole('button', { name: 'Show chart' }).click()
 		await expect(page).toHaveURL(/period=month&chart=attack/)
 		// The Update button is a plain POST form (disabled here: the visit itself just fetched).
@@ -164,6 +164,7 @@ const axeSource = readFileSync(
 )
 
 test('axe finds nothing on the player page and the privacy page', async ({ browser }) => {
+	test.setTimeout(90_000)
 	const context = await browser.newContext()
 	await context.addInitScript(axeSource)
 	const page = await context.newPage()
