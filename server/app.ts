@@ -7,6 +7,7 @@ import { RouterContextProvider } from 'react-router'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
+import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
 import { createPlayersApiCore, PLAYERS_API_PREFIX } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { getPlayerServices } from '#app/tracker/server/services.server.ts'
@@ -17,6 +18,7 @@ import { getPlanner } from '#app/server/planner.server.ts'
 import { clientAddressContext, documentCspContext } from '#app/server/load-context.server.ts'
 import { clientAddress, trustFunction } from './client-address.ts'
 import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy } from './http-headers.ts'
+import { createDbControlRoute } from './db-control-route.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
@@ -96,6 +98,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	else if (path === PLAN_PATH) void servePlan(req, res)
 	else if (path?.startsWith(PLAYERS_API_PREFIX)) void servePlayersApi(req, res)
 	else if (path === TEST_CLOCK_PATH && clock.shift) shiftTestClock(req, res, clock.shift)
+	else if (path?.startsWith(DB_CONTROL_PATH) && serveDbControl) void serveDbControl(req, res)
 	else app(req, res)
 }
 
@@ -104,9 +107,14 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
  * start, and Redis (with REDIS_URL) gets a moment to connect so the first requests share state.
  */
 export async function onStart() {
-	await Promise.all([getServices(), getSharedState().ready(), getDatabase()])
+	// A PostgreSQL server is checked (and migrated) now; PGlite opens on first use.
+	await Promise.all([getServices(), getSharedState().ready(), env.DATABASE_URL ? getDatabase() : undefined])
 	if (env.TRACKER_REFRESH === 'on') startRefresher()
+	// `npm run db -- backup|restore` reach the embedded database through this server.
+	if (!env.DATABASE_URL) serveDbControl = createDbControlRoute(writeDbControl(env.DATA_DIR, env.PORT))
 }
+
+let serveDbControl: ReturnType<typeof createDbControlRoute> | undefined
 
 const TEST_CLOCK_PATH = '/api/test/clock'
 

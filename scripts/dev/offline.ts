@@ -25,6 +25,7 @@ const PLAYER_NOTES: Record<keyof typeof FAKE_PLAYERS, string> = {
 	html: 'upstream sends an HTML page',
 	truncated: 'upstream sends a cut-off body',
 	huge: 'upstream sends a body over the size cap',
+	growing: 'full profile that gains 12,345 Attack XP between fetches (for the tracker)',
 }
 
 const { values } = parseArgs({

@@ -1,13 +1,14 @@
 /**
- * `npm test`: every check in order — browser, redis-server, typecheck, lint, dead code (knip),
+ * `npm test`: every check in order — browser, redis-server, PostgreSQL, typecheck, lint, dead code (knip),
  * data, unit tests, production build, browser tests — then one closing line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
- * quietly: without Chromium or redis-server the run counts a failure and says why.
+ * quietly: without Chromium, redis-server or PostgreSQL the run counts a failure and says why.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { ensureChromium } from './ensure-browser.ts'
+import { startThrowawayPostgres, type ThrowawayPostgres } from './ensure-postgres.ts'
 import { ensureRedis } from './ensure-redis.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -78,6 +79,20 @@ try {
 }
 const redisEnv = redisServer ? { REDIS_SERVER_PATH: redisServer } : {}
 
+// The tracker's storage runs on PGlite always and on a real PostgreSQL too: a throwaway cluster,
+// stopped at the end. Its URL reaches the unit tests (TEST_DATABASE_URL) and the browser tests.
+let postgres: ThrowawayPostgres | undefined
+try {
+	postgres = await startThrowawayPostgres()
+	tally.passed += 1
+	lines.push(`✓ postgresql: ${postgres.url}`)
+} catch (error) {
+	tally.failed += 1
+	lines.push(`✗ postgresql: ${(error as Error).message} The PostgreSQL halves of the tracker tests were skipped.`)
+}
+process.on('exit', () => postgres?.stop())
+const testEnv = { ...redisEnv, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) }
+
 const npx = 'npx'
 step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 step('lint', 'npm', ['run', '--silent', 'lint'])
@@ -86,7 +101,7 @@ step('data integrity', 'npm', ['run', '--silent', 'check:data'])
 suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
 	passed: Number(json.numPassedTests ?? 0),
 	failed: Number(json.numFailedTests ?? 0),
-}), redisEnv)
+}), testEnv)
 const built = run('production build', 'npm', ['run', '--silent', 'build'])
 if (built) tally.passed += 1
 else tally.failed += 1
@@ -96,12 +111,13 @@ if (built && chromium && existsSync(path.join(root, 'build/server/index.js'))) {
 	suite('browser tests', npx, ['playwright', 'test'], e2eReport, (json) => {
 		const stats = (json.stats ?? {}) as Record<string, number>
 		return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
-	}, { CHROMIUM_PATH: chromium, ...redisEnv })
+	}, { CHROMIUM_PATH: chromium, ...testEnv })
 } else {
 	tally.failed += 1
 	lines.push('✗ browser tests: skipped (no build or no browser)')
 }
 
+postgres?.stop()
 console.log(`\n${lines.join('\n')}\n`)
 console.log(`${tally.passed} passed, ${tally.failed} failed`)
 process.exitCode = tally.failed > 0 ? 1 : 0

@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
-import { describePostgresUrl, openDatabase, queryRows, type DatabaseHandle } from './database.server.ts'
+import { describePostgresUrl, openDatabase, queryRows, restoreEmbedded, type DatabaseHandle } from './database.server.ts'
 import { migrationStatus } from './migration-status.server.ts'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
+// Creating a PGlite database runs initdb in WebAssembly: seconds, minutes on a busy machine.
+const PGLITE_TIMEOUT = 240_000
 
 describe('PGlite', () => {
 	test('an empty database has every migration pending; after migrate none, and migrating again changes nothing', async () => {
@@ -28,9 +30,9 @@ describe('PGlite', () => {
 		} finally {
 			await handle.close()
 		}
-	})
+	}, PGLITE_TIMEOUT)
 
-	test('keeps its data in a folder across reopening', async () => {
+	test('keeps its data in a folder across reopening; a backup restores into another folder, keeping the old one aside', async () => {
 		const dir = mkdtempSync(path.join(tmpdir(), 'gg-pglite-'))
 		try {
 			let handle = await openDatabase({ dataDir: dir })
@@ -40,11 +42,25 @@ describe('PGlite', () => {
 			handle = await openDatabase({ dataDir: dir })
 			const rows = await queryRows<{ key: string }>(handle.db, sql`select key from tracker_opt_outs`)
 			expect(rows).toEqual([{ key: 'zezima' }])
+			const archive = await handle.pglite!.dumpDataDir('gzip')
+			await handle.close()
+
+			const other = path.join(dir, 'restored')
+			mkdirSync(other)
+			const { keptAt } = await restoreEmbedded(other, archive)
+			expect(keptAt).toMatch(/restored\.before-restore-/)
+			handle = await openDatabase({ dataDir: other })
+			expect(await queryRows(handle.db, sql`select key from tracker_opt_outs`)).toEqual([{ key: 'zezima' }])
+			await handle.close()
+			await expect(restoreEmbedded(other, new Blob(['not an archive']))).rejects.toThrow(/not a database backup/)
+			// The failed restore put the good database back.
+			handle = await openDatabase({ dataDir: other })
+			expect(await queryRows(handle.db, sql`select key from tracker_opt_outs`)).toEqual([{ key: 'zezima' }])
 			await handle.close()
 		} finally {
 			rmSync(dir, { recursive: true, force: true })
 		}
-	})
+	}, PGLITE_TIMEOUT)
 })
 
 test('a PostgreSQL URL is described without its password', () => {

@@ -5,7 +5,7 @@
  * one set of queries (decision 0013). PGlite costs ~300 MB of memory once open (~850 MB while it
  * creates a new folder): open it once per process, through `getDatabase()`.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
@@ -18,7 +18,7 @@ import pg from 'pg'
 import { getEnv } from '#app/server/env.server.ts'
 import * as schema from './schema.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 
 export type DatabaseHandle = {
@@ -124,8 +124,19 @@ export function embeddedDataDir(dataDir: string): string {
 let opened: Promise<DatabaseHandle> | undefined
 
 /**
- * This process's database, opened and migrated on first use (the server calls it at start, so a
- * bad `DATABASE_URL` or a failed migration stops it with the reason).
+ * Whether there is anything stored yet: a server, a database this process opened, or PGlite's
+ * folder. The refresher asks before opening PGlite, so a server nobody has looked a player up on
+ * never pays for it.
+ */
+export function databaseExists(): boolean {
+	const env = getEnv()
+	return Boolean(env.DATABASE_URL) || opened !== undefined || existsSync(embeddedDataDir(env.DATA_DIR))
+}
+
+/**
+ * This process's database, opened and migrated on first use. With `DATABASE_URL` the server calls
+ * it at start, so a bad URL or a failed migration stops it with the reason; PGlite (~300 MB, and
+ * initdb the first time) opens when the tracker first needs it.
  */
 export function getDatabase(): Promise<DatabaseHandle> {
 	opened ??= (async () => {
@@ -140,4 +151,43 @@ export function getDatabase(): Promise<DatabaseHandle> {
 		return handle
 	})()
 	return opened
+}
+
+/**
+ * Restores the embedded database from a `dumpDataDir` archive into `dataDir`: the current folder
+ * is kept beside it (`db.before-restore-<time>`) and put back if the archive does not open.
+ */
+export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<{ keptAt: string | null }> {
+	const keptAt = existsSync(dataDir) ? `${dataDir}.before-restore-${new Date().toISOString().replaceAll(':', '-')}` : null
+	if (keptAt) renameSync(dataDir, keptAt)
+	try {
+		mkdirSync(dataDir, { recursive: true })
+		const client = await PGlite.create({ dataDir, loadDataDir: archive })
+		await client.query('select 1')
+		await client.close()
+		return { keptAt }
+	} catch (error) {
+		rmSync(dataDir, { recursive: true, force: true })
+		if (keptAt) renameSync(keptAt, dataDir)
+		throw new Error(`The archive is not a database backup this version can open: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+	}
+}
+
+/** The running server's restore: closes this process's PGlite, restores, and reopens (callers wait meanwhile). */
+export async function restoreRunningEmbedded(archive: Blob): Promise<{ keptAt: string | null }> {
+	const env = getEnv()
+	if (env.DATABASE_URL) throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore.')
+	const previous = opened
+	let result: { keptAt: string | null } = { keptAt: null }
+	const next = (async () => {
+		await (await previous?.catch(() => undefined))?.close()
+		const dataDir = embeddedDataDir(env.DATA_DIR)
+		result = await restoreEmbedded(dataDir, archive)
+		const handle = await openDatabase({ dataDir })
+		await handle.migrate()
+		return handle
+	})()
+	opened = next
+	await next
+	return result
 }

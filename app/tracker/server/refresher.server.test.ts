@@ -44,7 +44,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 		beforeAll(async () => {
 			;[handle, fake] = await Promise.all([open(), startFakeUpstream()])
 			await handle.migrate()
-		}, 120_000)
+		}, 240_000)
 		afterAll(async () => {
 			await Promise.all([handle?.close(), fake?.close()])
 		})

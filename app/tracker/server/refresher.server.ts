@@ -9,7 +9,7 @@ import type { PlayerLookup } from '#app/player/server/handler.server.ts'
 import { createUpstreamClient, type UpstreamClient } from '#app/player/server/runemetrics.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { getDatabase, type Database } from '#app/server/db/database.server.ts'
+import { databaseExists, getDatabase, type Database } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState, type Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
@@ -120,7 +120,7 @@ export function createRefresher(options: RefresherOptions) {
 	}
 }
 
-/** Runs rounds for as long as the server runs: at once while there is work, else every 15 seconds. */
+/** Runs rounds for as long as the server runs: at once while there is work, else every 5 seconds (a round with nothing due is two small queries). */
 export function startRefresher() {
 	const env = getEnv()
 	const clock = getClock()
@@ -137,12 +137,17 @@ export function startRefresher() {
 		for (;;) {
 			let busy = false
 			try {
+				// Nothing tracked yet (no PGlite folder): do not create one just to find it empty.
+				if (!databaseExists()) {
+					await sleep(5000)
+					continue
+				}
 				const round = await refresher.runRound()
 				busy = round.refreshed + round.failed + round.backfilled > 0 && !round.backingOff
 			} catch (error) {
 				process.stderr.write(`tracker: refresh round failed: ${error instanceof Error ? error.message : String(error)}\n`)
 			}
-			await sleep(busy ? 0 : 15_000)
+			await sleep(busy ? 0 : 5000)
 		}
 	}
 	void loop()

@@ -83,7 +83,7 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 			.limit(1)
 		const row = snapshotRow(player.id, record.snapshot, at)
 		// Compared as stored: both sides read back the same way, whatever upstream rounded.
-		const changed = !latest || !sameProgress(toSnapshot(latest), toSnapshot(row))
+		const changed = !latest || !sameProgress(rowToSnapshot(latest), rowToSnapshot(row))
 		if (changed) await tx.insert(snapshots).values(row).onConflictDoNothing()
 
 		if (record.quests) {
@@ -124,7 +124,7 @@ function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date): Snaps
 	}
 }
 
-export function toSnapshot(row: SnapshotRow): Snapshot {
+function rowToSnapshot(row: SnapshotRow): Snapshot {
 	const skills = skillStates(unpackSkills(row.skills))
 	return {
 		takenAt: row.takenAt.toISOString(),
@@ -153,7 +153,7 @@ export async function snapshotAt(db: Database, playerId: number, at?: Date): Pro
 		.where(at ? and(eq(snapshots.playerId, playerId), lte(snapshots.takenAt, at)) : eq(snapshots.playerId, playerId))
 		.orderBy(desc(snapshots.takenAt))
 		.limit(1)
-	return row && toSnapshot(row)
+	return row && rowToSnapshot(row)
 }
 
 /** The first snapshot after `at`, up to `until`. */
@@ -164,7 +164,7 @@ export async function firstSnapshotAfter(db: Database, playerId: number, at: Dat
 		.where(and(eq(snapshots.playerId, playerId), gt(snapshots.takenAt, at), lte(snapshots.takenAt, until)))
 		.orderBy(asc(snapshots.takenAt))
 		.limit(1)
-	return row && toSnapshot(row)
+	return row && rowToSnapshot(row)
 }
 
 /** Snapshots taken in [from, to], newest first, at most `limit`. */
@@ -175,7 +175,7 @@ export async function listSnapshots(db: Database, playerId: number, from: Date, 
 		.where(and(eq(snapshots.playerId, playerId), gte(snapshots.takenAt, from), lte(snapshots.takenAt, to)))
 		.orderBy(desc(snapshots.takenAt))
 		.limit(limit)
-	return rows.map(toSnapshot)
+	return rows.map(rowToSnapshot)
 }
 
 /** Newest first; quests done before tracking (no date) last, by title. */

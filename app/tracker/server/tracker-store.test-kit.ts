@@ -36,7 +36,7 @@ export type OpenEmpty = () => Promise<DatabaseHandle>
 
 const TABLES = ['tracker_snapshots', 'tracker_quest_completions', 'tracker_activities', 'tracker_backfill_months', 'tracker_opt_outs', 'tracked_players']
 
-export const DAY = 86_400_000
+const DAY = 86_400_000
 const at = (iso: string) => new Date(iso)
 
 /** A snapshot whose skills have the given XP (others 0); `questPoints` null = from the hiscores. */
@@ -64,7 +64,7 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 		let handle: DatabaseHandle
 		beforeAll(async () => {
 			handle = await openEmpty()
-		}, 120_000)
+		}, 240_000)
 		afterAll(async () => {
 			await handle?.close()
 		})

@@ -14,7 +14,7 @@ import { toSnapshot } from '#app/tracker/snapshot.ts'
 import * as store from './tracker-store.server.ts'
 
 /** One forced fetch per player per minute, all instances together. */
-export const UPDATE_COOLDOWN_MS = 60_000
+const UPDATE_COOLDOWN_MS = 60_000
 /** A lookup moves "last looked up" at most this often per player (one write, not one per lookup). */
 const LOOKUP_NOTE_INTERVAL_MS = 3_600_000
 

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench:tracker`: the tracker's storage on synthetic data (no upstream calls).
+ * 1,000 players × 2 years of daily changed snapshots on PGlite, and 10,000 × 2 years on
+ * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names one; each is a fresh database.
+ * Prints bytes per player-year (indexes included), gains p50/p95 for one player, snapshot write
+ * p95, the first start's time to create the embedded database, and (with a build) the production
+ * server's RSS once PGlite is open.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { SKILLS } from '#app/lib/skills.ts'
+import { openDatabase, queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { computeGains } from '#app/tracker/gains.ts'
+import { packSkills } from '#app/tracker/server/snapshot-codec.ts'
+import * as store from '#app/tracker/server/tracker-store.server.ts'
+import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
+import { startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { freshDatabase } from '#tests/fixtures/postgres.ts'
+import { startProductionServer } from './production-server.ts'
+
+const DAY = 86_400_000
+const DAYS = 730
+const START = Date.UTC(2024, 10, 26)
+
+/** A mid-game account's day: XP grows in a few skills a day, ranks drift. Deterministic. */
+function dayBlob(day: number): Uint8Array {
+	return packSkills(SKILLS.map((_, id) => ({
+		xp: 1_500_000 + id * 400_000 + day * (id % 5 === day % 5 ? 9_000 : 1_200),
+		rank: 120_000 + id * 7_000 - day * 3,
+	})))
+}
+
+async function seed(handle: DatabaseHandle, players: number) {
+	const { db } = handle
+	await db.execute(sql`insert into tracked_players (key, name, tracked_since, last_checked_at, last_fetch_at, last_looked_up_at, profile, backfill_state)
+		select 'player ' || i, 'Player ' || i, ${new Date(START)}, now(), now(), now(), 'public', 'done' from generate_series(1, ${players}) as i`)
+	// Player 1's two years from here, copied to every other player by the database itself.
+	for (let from = 0; from < DAYS; from += 200) {
+		const rows = []
+		for (let day = from; day < Math.min(DAYS, from + 200); day++) {
+			rows.push({ playerId: 1, source: 0, questPoints: 200 + Math.floor(day / 30), takenAt: new Date(START + day * DAY + 43_200_000), rank: 150_000 - day, questsComplete: 150 + Math.floor(day / 30), questsStarted: 3, skills: dayBlob(day) })
+		}
+		await db.insert((await import('#app/tracker/server/schema.ts')).snapshots).values(rows)
+	}
+	await db.execute(sql`insert into tracker_snapshots select p.i, s.source, s.quest_points, s.taken_at, s.rank, s.quests_complete, s.quests_started, s.skills
+		from tracker_snapshots s cross join generate_series(2, ${players}) as p(i) where s.player_id = 1`)
+	await db.execute(sql`vacuum analyze tracker_snapshots`)
+}
+
+const percentile = (values: number[], p: number) => values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+async function measure(engine: string, handle: DatabaseHandle, players: number) {
+	const started = performance.now()
+	await seed(handle, players)
+	const seedSeconds = (performance.now() - started) / 1000
+	const [size] = await queryRows<{ bytes: string; rows: string }>(handle.db, sql`select pg_total_relation_size('tracker_snapshots')::text as bytes, (select count(*) from tracker_snapshots)::text as rows`)
+	const perPlayerYear = Number(size!.bytes) / players / (DAYS / 365)
+
+	const gains: number[] = []
+	for (let i = 0; i < 300; i++) {
+		const player = (await store.findPlayer(handle.db, `player ${1 + ((i * 7919) % players)}`))!
+		const t = performance.now()
+		const to = new Date(START + (300 + (i % 400)) * DAY)
+		const from = new Date(to.getTime() - 30 * DAY)
+		const start = (await store.snapshotAt(handle.db, player.id, from)) ?? (await store.firstSnapshotAfter(handle.db, player.id, from, to))
+		const end = await store.snapshotAt(handle.db, player.id, to)
+		computeGains(player.name, 'month', { from, to }, start ?? null, end ?? null)
+		if (i >= 20) gains.push(performance.now() - t)
+	}
+	const writes: number[] = []
+	for (let i = 0; i < 220; i++) {
+		const key = `player ${1 + ((i * 104_729) % players)}`
+		const t = performance.now()
+		await store.recordFetch(handle.db, { key, name: key, fetchedAt: new Date(START + (DAYS + 1 + i) * DAY), snapshot: snapshotOf({ attack: 90_000_000 + i }), quests: null, activities: [] })
+		if (i >= 20) writes.push(performance.now() - t)
+	}
+	return {
+		engine: `${engine}, ${players.toLocaleString('en')} players × 2 years`,
+		rows: Number(size!.rows),
+		seed: `${seedSeconds.toFixed(1)} s`,
+		bytesPerPlayerYear: `${(perPlayerYear / 1024).toFixed(1)} KB (${(Number(size!.bytes) / Number(size!.rows)).toFixed(0)} B/row)`,
+		gainsP50: ms(percentile(gains, 0.5)),
+		gainsP95: ms(percentile(gains, 0.95)),
+		writeP95: ms(percentile(writes, 0.95)),
+	}
+}
+
+async function firstStart() {
+	const dir = mkdtempSync(path.join(tmpdir(), 'gg-bench-pglite-'))
+	try {
+		const t = performance.now()
+		const handle = await openDatabase({ dataDir: path.join(dir, 'db') })
+		await handle.migrate()
+		const seconds = (performance.now() - t) / 1000
+		await handle.close()
+		const t2 = performance.now()
+		const again = await openDatabase({ dataDir: path.join(dir, 'db') })
+		await again.migrate()
+		const reopen = (performance.now() - t2) / 1000
+		await again.close()
+		return { created: `${seconds.toFixed(1)} s`, reopened: `${reopen.toFixed(1)} s` }
+	} finally {
+		rmSync(dir, { recursive: true, force: true })
+	}
+}
+
+/** The production server's RSS after a lookup has opened PGlite (needs `npm run build`). */
+async function serverRss() {
+	const fake = await startFakeUpstream()
+	const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-bench-server-'))
+	try {
+		const server = await startProductionServer({ env: { DATA_DIR: dataDir, RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', DATABASE_URL: '' } })
+		try {
+			const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+			const before = rss()
+			await (await fetch(`${server.url}/api/v1/player-data?username=Zezima%20Jr&quests=true`)).arrayBuffer()
+			for (let i = 0; i < 240; i++) {
+				if ((await fetch(`${server.url}/api/v1/players/Zezima%20Jr`)).status === 200) break
+				await new Promise((resolve) => setTimeout(resolve, 250))
+			}
+			for (let i = 0; i < 50; i++) await (await fetch(`${server.url}/api/v1/players/Zezima%20Jr/gains?period=week`)).arrayBuffer()
+			return { before: `${before.toFixed(0)} MB`, withPglite: `${rss().toFixed(0)} MB` }
+		} finally {
+			await server.stop()
+		}
+	} finally {
+		await fake.close()
+		rmSync(dataDir, { recursive: true, force: true })
+	}
+}
+
+const results: Array<Record<string, unknown>> = []
+const pglite = await openDatabase({})
+await pglite.migrate()
+results.push(await measure('PGlite', pglite, Number(process.env.BENCH_PGLITE_PLAYERS ?? 1000)))
+await pglite.close()
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+if (url) {
+	const postgres = await openDatabase({ url: await freshDatabase(url, 'bench_tracker') })
+	await postgres.migrate()
+	results.push(await measure('PostgreSQL', postgres, Number(process.env.BENCH_POSTGRES_PLAYERS ?? 10_000)))
+	await postgres.close()
+} else {
+	console.log('No PostgreSQL (set BENCH_DATABASE_URL): measured PGlite only.')
+}
+console.table(results)
+console.log('Embedded database, first start:', await firstStart())
+try {
+	console.log('Production server RSS:', await serverRss())
+} catch (error) {
+	console.log(`Production server RSS: not measured (${error instanceof Error ? error.message : String(error)})`)
+}
