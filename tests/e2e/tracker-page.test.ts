@@ -42,6 +42,7 @@ test('first visit: tracking starts, levels with ranks, the backfill arrives with
 test('periods and a date range are plain links and a GET form; bad ones are a 400 naming the parameter', async ({
 	page,
 }) => {
+	test.setTimeout(60_000)
 	const name = fresh('B')
 	await openPlayer(page, name)
 	await waitForHydration(page)
