@@ -3,7 +3,7 @@ import { ui } from '#app/dashboard/ui.ts'
 import { formatDateTime } from '#app/tracker/format-time.ts'
 import { playerPath } from '#app/tracker/paths.ts'
 
-export type DashboardPlayer = {
+type DashboardPlayer = {
 	key: string
 	name: string
 	trackedSince: string

@@ -5,7 +5,7 @@ import { formatNumber } from '#app/lib/format-number.ts'
 import type { ChartPoint } from '#app/tracker/chart-series.ts'
 import { formatDay } from '#app/tracker/format-time.ts'
 
-export const CHART_HEIGHT = 256
+const CHART_HEIGHT = 256
 
 /** uPlot's columns: shared x (seconds), then the monthly estimate and the recorded snapshots. */
 function columns(points: readonly ChartPoint[]): uPlot.AlignedData {
