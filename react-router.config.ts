@@ -24,6 +24,7 @@ export default {
 			...quests.map((q) => `/quests/${q.slug}`),
 			// The Tools pages: the planner reads its goals and player from the query in the browser.
 			...TOOL_SECTION_PATHS,
+			'/privacy',
 		]
 	},
 	future: {

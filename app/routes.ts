@@ -16,11 +16,15 @@ export default [
 	route('tools', 'routes/tools.tsx'),
 	route('tools/plan', 'routes/tools.plan.tsx'),
 	route('tools/recurring', 'routes/tools.recurring.tsx'),
+	// A player's history: server-rendered on each request (never prerendered), noindex.
+	route('players/:name', 'routes/players.tsx'),
+	route('privacy', 'routes/privacy.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),
 		route('upload', 'routes/dashboard.upload.tsx'),
 		route('gallery', 'routes/dashboard.gallery.tsx'),
+		route('players', 'routes/dashboard.players.tsx'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),

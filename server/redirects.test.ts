@@ -14,6 +14,11 @@ test('upper-case paths redirect permanently to lower case, keeping the query', (
 	expect(run('GET', '/Getting-Started/Combat-Triangle?x=1').redirect).toEqual([301, '/getting-started/combat-triangle?x=1'])
 })
 
+test('a player page keeps the case of the name (the first lookup asks upstream with it)', () => {
+	expect(run('GET', '/players/Zezima_Jr?period=day').next).toBe(1)
+	expect(run('GET', '/Players/Zezima_Jr').redirect).toEqual([301, '/players/zezima_jr'])
+})
+
 test('trailing slashes are dropped, and the root stays /', () => {
 	expect(run('GET', '/setup/intro/').redirect).toEqual([301, '/setup/intro'])
 	expect(run('GET', '/').next).toBe(1)

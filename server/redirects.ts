@@ -1,8 +1,11 @@
 import type { NextFunction, Request, Response } from 'express'
 import { sameSiteLocation, trimTrailingSlashes } from '#app/lib/url-path.ts'
 
-/** Paths whose case carries meaning (hashed assets, uploaded file keys, API parameters). */
-const CASE_SENSITIVE = /^\/(assets|uploads|api)\//
+/**
+ * Paths whose case carries meaning (hashed assets, uploaded file keys, API parameters, the player
+ * name of a player page: the first lookup asks RuneMetrics with that spelling).
+ */
+const CASE_SENSITIVE = /^\/(assets|uploads|api|players)\//
 
 /**
  * Canonical URLs: lower-case paths and no trailing slash, with a permanent redirect that keeps

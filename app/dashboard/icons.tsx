@@ -78,3 +78,9 @@ export const IconSpinner = (p: IconProps) => (
 		<path d="M21 12a9 9 0 1 1-6.2-8.6" />
 	</Icon>
 )
+export const IconUsers = (p: IconProps) => (
+	<Icon {...p}>
+		<circle cx="9" cy="8" r="3.5" />
+		<path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+	</Icon>
+)

@@ -7,6 +7,7 @@ import { createPlanner, type Planner } from '#app/planner/plan.ts'
 import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
+import { playerPath } from '#app/tracker/paths.ts'
 
 // The planner's data (every quest reduced to what planning needs), loaded with this card only.
 let plannerPromise: Promise<Planner> | undefined
@@ -103,9 +104,14 @@ function Card({ className }: { className: string }) {
 					) : null}
 				</>
 			)}
-			<Link to="/tools/plan" className="mt-auto font-semibold text-link underline">
-				Plan your account
-			</Link>
+			<p className="mt-auto flex flex-wrap gap-x-4">
+				<Link to="/tools/plan" className="font-semibold text-link underline">
+					Plan your account
+				</Link>
+				<Link to={playerPath(player.data.name)} className="font-semibold text-link underline" data-progress-link="">
+					Your progress
+				</Link>
+			</p>
 		</section>
 	)
 }

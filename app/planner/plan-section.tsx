@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { planAsText } from '#app/planner/format.ts'
 import type { Plan } from '#app/planner/plan.ts'
 import { skillLabel, type SkillName } from '#app/lib/skills.ts'
+import { playerPath } from '#app/tracker/paths.ts'
 import { PlanSteps } from './plan-steps.tsx'
 import type { PlannerPlayerState } from './planner-player.tsx'
 import { buttonClass } from './ui.ts'
@@ -96,6 +98,11 @@ export function PlanSection({
 				</h2>
 				{plan && goalsChosen ? (
 					<div className="flex flex-wrap gap-2 print:hidden">
+						{loaded ? (
+							<Link to={playerPath(loaded.name)} className={buttonClass} data-progress-link="">
+								Your progress
+							</Link>
+						) : null}
 						{loaded ? (
 							<button type="button" onClick={() => player?.refetch()} disabled={player?.isFetching} className={buttonClass}>
 								{player?.isFetching ? 'Refreshing…' : 'Refresh from RuneMetrics'}

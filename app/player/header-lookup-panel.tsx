@@ -1,10 +1,12 @@
 import { type RefObject, useEffect, useRef } from 'react'
+import { Link } from 'react-router'
 import { ironmanSetting } from '#app/components/settings/reader-settings.ts'
 import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
 import { useDismiss } from '#app/components/use-dismiss.ts'
 import { PlayerLookup } from './player-lookup.tsx'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCross } from './player-icons.tsx'
+import { playerPath } from '#app/tracker/paths.ts'
 
 export type HeaderLookupPanelProps = {
 	id: string
@@ -63,6 +65,18 @@ function Panel({ id, open, onClose, onPlayer, containerRef }: HeaderLookupPanelP
 				</button>
 			</div>
 			<PlayerLookup inputRef={inputRef} />
+			{loadedName ? (
+				<p className="mt-3 text-sm">
+					<Link
+						to={playerPath(loadedName)}
+						onClick={() => onClose(false)}
+						className="font-semibold text-link underline"
+						data-progress-link=""
+					>
+						Your progress over time
+					</Link>
+				</p>
+			) : null}
 			<div className="mt-4 border-t border-line pt-3">
 				<SettingSwitch setting={ironmanSetting} label="I play an ironman" />
 				<p className="mt-0.5 text-xs text-muted">

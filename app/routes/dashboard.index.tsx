@@ -2,12 +2,13 @@ import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard.index'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ApiKeyForm } from '#app/dashboard/api-key-form.tsx'
-import { IconImages, IconUpload } from '#app/dashboard/icons.tsx'
+import { IconImages, IconUpload, IconUsers } from '#app/dashboard/icons.tsx'
 import { LockedScreen, type LoginFailure } from '#app/dashboard/locked-screen.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import {
 	DASHBOARD_PATH,
 	GALLERY_PATH,
+	PLAYERS_PATH,
 	UPLOAD_PATH,
 	dashboardMeta,
 	safeRedirectTo,
@@ -117,6 +118,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 					title="Image Gallery"
 					text="Browse everything uploaded, newest first, and copy a file's URL for a guide."
 					icon={<IconImages size={24} />}
+				/>
+				<ToolCard
+					to={PLAYERS_PATH}
+					title="Players"
+					text="Find a tracked player, delete their history and block the name on request."
+					icon={<IconUsers size={24} />}
 				/>
 			</nav>
 		</div>

@@ -329,3 +329,30 @@ test('client: the fake upstream counts xp-monthly calls and its outage covers th
 		await fake.close()
 	}
 })
+
+test('the fake upstream: a player who played since shows the XP and quests gained', async () => {
+	const fake = await startFakeUpstream()
+	try {
+		const client = createUpstreamClient({
+			runemetricsBaseUrl: fake.runemetricsBaseUrl,
+			hiscoresBaseUrl: fake.hiscoresBaseUrl,
+			timeoutMs: 800,
+			userAgent: 'test',
+		})
+		fake.setProgress('Zezima Played', { xpGained: { 6: 200_000 }, questsCompleted: ["'Phite Club"] })
+		const profile = await client.profile('Zezima Played')
+		if (profile.kind !== 'ok') throw new Error('expected a profile')
+		// Magic from 4,260,845 XP (level 87) to 4,460,845 (level 88).
+		expect(profile.skills[6]).toEqual({ id: 6, level: 88, xp: 4_460_845 })
+		expect(profile.overall.totalXp).toBe(51_723_722 + 200_000)
+		expect(profile.overall.totalLevel).toBe(2023)
+		expect(profile.questsComplete).toBe(4)
+		const quests = await client.quests('Zezima Played')
+		expect(quests.find((q) => q.title === "'Phite Club")?.status).toBe('COMPLETED')
+		// Others are unchanged.
+		const other = await client.profile('Zezima Jr')
+		expect(other.kind === 'ok' && other.skills[6]?.xp).toBe(4_260_845)
+	} finally {
+		await fake.close()
+	}
+})

@@ -1,0 +1,98 @@
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/players'
+import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { readForm } from '#app/server/form-body.server.ts'
+import { clientAddressContext } from '#app/server/load-context.server.ts'
+import { PlayerPage } from '#app/tracker/player-page.tsx'
+import { playerPath } from '#app/tracker/paths.ts'
+import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
+import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const source = getPlayerPageSource(context.get(clientAddressContext))
+	const result = await loadPlayerPage(source, params.name, new URL(request.url))
+	return data(result, { status: result.kind === 'player' ? 200 : result.status })
+}
+
+/** The Update button (a plain form): fetch now, then back to the page (POST/redirect/GET). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const form = await readForm(request)
+	if (form.get('intent') !== 'update') {
+		throw data('Unknown request: the form sends intent=update.', { status: 400 })
+	}
+	const source = getPlayerPageSource(context.get(clientAddressContext))
+	return redirect(await updateFromPage(source, params.name, new URL(request.url)))
+}
+
+// Rendered for each request from the database: never stored by a shared cache, never indexed.
+export const headers: Route.HeadersFunction = () => ({
+	'Cache-Control': 'private, no-store',
+	'X-Robots-Tag': 'noindex',
+})
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: `${!loaderData ? 'Player' : loaderData.kind === 'player' ? loaderData.view.summary.name : loaderData.name} - ${SITE_NAME}`,
+	},
+	{
+		name: 'description',
+		content: 'A RuneScape player’s levels, gains, quests and adventurer’s log over time.',
+	},
+	{ name: 'robots', content: 'noindex' },
+]
+
+const problem = 'mt-4 rounded-lg border p-4'
+
+export default function Players({ loaderData }: Route.ComponentProps) {
+	const name = loaderData.kind === 'player' ? loaderData.view.summary.name : loaderData.name
+	return (
+		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
+			<Breadcrumbs items={[{ path: playerPath(name), label: name }]} />
+			{loaderData.kind === 'player' ? <PlayerPage view={loaderData.view} /> : null}
+			{loaderData.kind === 'unknown' ? (
+				<>
+					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
+					<p className={`${problem} border-line bg-raised`} data-player-state="unknown">
+						Neither RuneMetrics nor the hiscores know a player called “{name}”, or the name was
+						removed at its owner’s request. Check the spelling: names are 1 to 12 letters, digits,
+						spaces, “-” or “_”.
+					</p>
+				</>
+			) : null}
+			{loaderData.kind === 'invalid' ? (
+				<>
+					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
+					<p
+						role="alert"
+						className={`${problem} border-bad/50 bg-bad-bg text-bad`}
+						data-player-state="invalid"
+					>
+						{loaderData.message}
+					</p>
+					<p className="mt-3">
+						<Link to={playerPath(name)} className="font-semibold text-link underline">
+							Show the last week instead
+						</Link>
+					</p>
+				</>
+			) : null}
+			{loaderData.kind === 'unavailable' ? (
+				<>
+					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
+					<p
+						role="alert"
+						className={`${problem} border-bad/50 bg-bad-bg text-bad`}
+						data-player-state="unavailable"
+					>
+						We could not start tracking {name}: {loaderData.message} Nothing was recorded; try again
+						in a minute.
+					</p>
+				</>
+			) : null}
+		</main>
+	)
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

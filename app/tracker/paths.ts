@@ -1,0 +1,23 @@
+import type { GainsQuery } from '#app/tracker/api-params.ts'
+import type { ChartSubject } from '#app/tracker/chart-series.ts'
+
+/** `/players/Zezima_Jr`: spaces as `_` (the game treats them alike), so the address reads cleanly. */
+export function playerPath(name: string): string {
+	return `/players/${encodeURIComponent(name.trim().replaceAll(' ', '_'))}`
+}
+
+/** The player page with a gains period or range and a chart subject (defaults left out). */
+export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubject): string {
+	const params = new URLSearchParams()
+	if ('period' in gains) {
+		if (gains.period !== 'week') params.set('period', gains.period)
+	} else {
+		params.set('from', gains.from)
+		params.set('to', gains.to)
+	}
+	if (chart !== 'total') params.set('chart', chart)
+	const query = params.toString()
+	return query ? `${playerPath(name)}?${query}` : playerPath(name)
+}
+
+export const PRIVACY_PATH = '/privacy'

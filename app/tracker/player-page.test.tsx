@@ -1,0 +1,100 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { expect, test } from 'vitest'
+import type { PlayerPageView } from '#app/tracker/page-data.ts'
+import { fixtureView } from './fixture-view.ts'
+import { PlayerPage } from './player-page.tsx'
+
+function render(view: PlayerPageView, url = '/players/Zezima_Jr'): string {
+	const router = createMemoryRouter(
+		[{ path: '/players/:name', element: <PlayerPage view={view} /> }],
+		{
+			initialEntries: [url],
+		},
+	)
+	return renderToStaticMarkup(<RouterProvider router={router} />)
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+
+test('a tracked player: levels with virtual levels, gains sorted by XP, history table, quests, log', () => {
+	const html = render(fixtureView())
+	expect(html).toContain('<h1')
+	expect(text(html)).toContain('Zezima Jr')
+	// Attack at 120M XP: level 120 (its cap), virtual 121 (115,126,838 XP).
+	expect(text(html)).toContain('Attack 120 (virtual 121) 120,000,000')
+	// Fishing at 25,000 XP: no virtual level shown.
+	expect(text(html)).toMatch(/Fishing 3\d 25,000/)
+	const gains = html.slice(html.indexOf('data-gains-table'))
+	const order = ['attack', 'magic', 'fishing'].map((skill) => gains.indexOf(`data-gain="${skill}"`))
+	expect(order.every((index) => index > 0)).toBe(true)
+	expect(order).toEqual(order.toSorted((a, b) => a - b))
+	// Strength gained nothing: not in the gains table.
+	expect(gains.slice(0, gains.indexOf('</table>'))).not.toContain('data-gain="strength"')
+	expect(html).toContain('data-history-table')
+	expect(html).toContain('data-point="monthly"')
+	expect(text(html)).toContain('monthly estimate')
+	expect(text(html)).toContain('before tracking')
+	expect(text(html)).toContain('26 Nov 2026')
+	// Whitespace in log details is tidied.
+	expect(text(html)).toContain('I levelled my Magic skill')
+	// Period links: plain links, the current one marked.
+	expect(html).toMatch(
+		/<a[^>]*aria-current="page"[^>]*href="\/players\/Zezima_Jr"|<a[^>]*href="\/players\/Zezima_Jr"[^>]*aria-current="page"/,
+	)
+	expect(html).toContain('href="/players/Zezima_Jr?period=month"')
+	// The chart's box has a fixed height on the server already (CLS 0) and no canvas yet.
+	expect(html).toMatch(/class="relative h-64[^"]*"[^>]*data-chart-box/)
+	expect(html).not.toContain('<canvas')
+})
+
+test('the Update button: disabled in the cooldown with the time it comes back; a POST form', () => {
+	const waiting = render(fixtureView())
+	expect(waiting).toMatch(/<form[^>]*method="post"/)
+	expect(waiting).toMatch(/<button[^>]*disabled=""[^>]*>Update<\/button>/)
+	expect(text(waiting)).toContain('you can update again at 12:00:59 UTC')
+	const ready = render(fixtureView({ now: '2026-11-26T12:01:00.000Z' }))
+	expect(ready).not.toMatch(/<button[^>]*disabled=""/)
+	expect(text(ready)).toContain('Fetches the latest levels')
+})
+
+test('first visit, private profile, backfill under way and notices', () => {
+	const base = fixtureView()
+	const html = render(
+		fixtureView({
+			firstVisit: true,
+			notice: 'cooldown',
+			summary: { ...base.summary, profile: 'private', backfill: { state: 'pending', months: [] } },
+		}),
+	)
+	expect(text(html)).toContain('We started tracking Zezima Jr now.')
+	expect(html).toContain('data-private')
+	expect(html).toContain('data-backfill="pending"')
+	expect(html).toContain('href="/players/Zezima_Jr"')
+	expect(html).toContain('data-notice="cooldown"')
+	expect(render(base)).not.toContain('data-first-visit')
+})
+
+test('a range: the form keeps the dates, gains say which days; no gains in the period', () => {
+	const base = fixtureView()
+	const start = base.summary.latest
+	const html = render(
+		fixtureView({
+			gainsQuery: { from: '2026-11-01', to: '2026-11-20' },
+			gains: {
+				...base.gains,
+				period: 'range',
+				start: start.takenAt,
+				end: start.takenAt,
+				skills: base.gains.skills.map((s) => ({ ...s, xpGained: 0, levelsGained: 0 })),
+				total: { xpGained: 0, levelsGained: 0 },
+			},
+		}),
+	)
+	expect(html).toContain('value="2026-11-01"')
+	expect(html).toContain('value="2026-11-20"')
+	expect(html).toContain('data-gains-none')
+	expect(text(html)).toContain('Only one update in this period so far')
+	// No period link is the current one.
+	expect(html).not.toContain('aria-current="page"')
+})

@@ -1,0 +1,118 @@
+import { SKILL_NAMES } from '#app/lib/skills.ts'
+import { normaliseUsername, type NormalisedUsername } from '#app/player/username.ts'
+import { parseGainsQuery, type GainsQuery } from '#app/tracker/api-params.ts'
+import type {
+	ActivityLog,
+	Gains,
+	PlayerSummary,
+	QuestTimeline,
+	Snapshot,
+} from '#app/tracker/api-types.ts'
+import { chartPoints, type ChartSubject } from '#app/tracker/chart-series.ts'
+import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
+
+/** How many snapshots the chart and its table show at most (newest kept). */
+const CHART_SNAPSHOTS = 400
+
+/** What the player page needs from the tracker (its server functions). */
+export type PlayerPageSource = {
+	/**
+	 * The player's summary, starting to track them when they are not yet (one lookup, which also
+	 * starts the monthly backfill). 'unknown': neither RuneMetrics nor the hiscores know the name;
+	 * 'opted-out': the name was removed on request; 'upstream-error': the first lookup failed.
+	 */
+	open(
+		player: NormalisedUsername,
+	): Promise<
+		| { kind: 'tracked'; summary: PlayerSummary; firstVisit: boolean }
+		| { kind: 'unknown' }
+		| { kind: 'opted-out' }
+		| { kind: 'upstream-error'; message: string }
+	>
+	gains(player: NormalisedUsername, query: GainsQuery): Promise<Gains>
+	/** Newest first, at most `limit`. */
+	snapshots(player: NormalisedUsername, limit: number): Promise<Snapshot[]>
+	quests(player: NormalisedUsername): Promise<QuestTimeline>
+	activities(player: NormalisedUsername): Promise<ActivityLog>
+	/** The Update button. */
+	update(player: NormalisedUsername): Promise<Exclude<UpdateNotice, never>>
+	now(): Date
+}
+
+export type PlayerPageResult =
+	| { kind: 'player'; view: PlayerPageView }
+	| { kind: 'invalid'; name: string; message: string; status: 400 }
+	| { kind: 'unknown'; name: string; status: 404 }
+	| { kind: 'unavailable'; name: string; message: string; status: 502 }
+
+const NOTICES = new Set<string>(['updated', 'unchanged', 'cooldown', 'failed'])
+
+function chartSubject(value: string | null): ChartSubject {
+	if (value && (SKILL_NAMES as readonly string[]).includes(value)) return value as ChartSubject
+	return 'total'
+}
+
+/**
+ * Builds `/players/:name` from the URL: the name, the gains period or range (a bad one is a 400
+ * that names the parameter, with the page's links to recover), the chart's skill (anything
+ * unknown falls back to total XP) and the notice left by an Update press.
+ */
+export async function loadPlayerPage(
+	source: PlayerPageSource,
+	rawName: string,
+	url: URL,
+): Promise<PlayerPageResult> {
+	const name = rawName.replaceAll('_', ' ')
+	const player = normaliseUsername(name)
+	if (!player.success) return { kind: 'invalid', name, message: player.message, status: 400 }
+	const query = parseGainsQuery(url.searchParams)
+	if (!query.ok)
+		return { kind: 'invalid', name: player.data.name, message: query.message, status: 400 }
+
+	const opened = await source.open(player.data)
+	if (opened.kind === 'unknown' || opened.kind === 'opted-out') {
+		return { kind: 'unknown', name: player.data.name, status: 404 }
+	}
+	if (opened.kind === 'upstream-error') {
+		return { kind: 'unavailable', name: player.data.name, message: opened.message, status: 502 }
+	}
+	const subject = chartSubject(url.searchParams.get('chart'))
+	const [gains, snapshots, quests, activities] = await Promise.all([
+		source.gains(player.data, query.value),
+		source.snapshots(player.data, CHART_SNAPSHOTS),
+		source.quests(player.data),
+		source.activities(player.data),
+	])
+	const notice = url.searchParams.get('update')
+	return {
+		kind: 'player',
+		view: {
+			summary: opened.summary,
+			gains,
+			gainsQuery: query.value,
+			chart: { subject, points: chartPoints(snapshots, opened.summary.backfill, subject) },
+			quests: quests.quests,
+			activities: activities.activities,
+			firstVisit: opened.firstVisit,
+			notice: notice && NOTICES.has(notice) ? (notice as UpdateNotice) : null,
+			now: source.now().toISOString(),
+		},
+	}
+}
+
+/**
+ * The Update form's POST: forces a fetch (or is refused during the cooldown), then sends the
+ * browser back to the page it came from with the outcome (POST/redirect/GET).
+ */
+export async function updateFromPage(
+	source: PlayerPageSource,
+	rawName: string,
+	url: URL,
+): Promise<string> {
+	const player = normaliseUsername(rawName.replaceAll('_', ' '))
+	const back = new URLSearchParams(url.searchParams)
+	back.delete('update')
+	if (player.success) back.set('update', await source.update(player.data))
+	const query = back.toString()
+	return query ? `${url.pathname}?${query}` : url.pathname
+}
