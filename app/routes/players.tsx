@@ -4,14 +4,14 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { readForm } from '#app/server/form-body.server.ts'
-import { clientAddressContext } from '#app/server/load-context.server.ts'
+import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
 import { playerPath } from '#app/tracker/paths.ts'
 import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-	const source = getPlayerPageSource(context.get(clientAddressContext))
+	const source = getPlayerPageSource(context.get(clientKeyContext))
 	const result = await loadPlayerPage(source, params.name, new URL(request.url))
 	return data(result, { status: result.kind === 'player' ? 200 : result.status })
 }
@@ -22,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (form.get('intent') !== 'update') {
 		throw data('Unknown request: the form sends intent=update.', { status: 400 })
 	}
-	const source = getPlayerPageSource(context.get(clientAddressContext))
+	const source = getPlayerPageSource(context.get(clientKeyContext))
 	return redirect(await updateFromPage(source, params.name, new URL(request.url)))
 }
 

@@ -1,4 +1,5 @@
-import { normaliseUsername, usernameKey } from '#app/player/username.ts'
+import { normalisePlayerName } from '#app/player/username.ts'
+import { parsePlayerName } from '#app/player/username-schema.ts'
 import { PLAYERS_PATH } from '#app/dashboard/paths.ts'
 import type { DashboardPlayersData } from '#app/tracker/dashboard-players.tsx'
 import { getPlayerServices } from './services.server.ts'
@@ -6,7 +7,7 @@ import { getPlayerServices } from './services.server.ts'
 /** `?q=` (the start of a name) and the outcome of the last delete (`?deleted=…&blocked=1`). */
 export async function findForDashboard(url: URL): Promise<Omit<DashboardPlayersData, 'error'>> {
 	const query = (url.searchParams.get('q') ?? '').trim().slice(0, 12)
-	const rows = query ? await getPlayerServices().tracker.findPlayers(usernameKey(query)) : []
+	const rows = query ? await getPlayerServices().tracker.findPlayers(normalisePlayerName(query).key) : []
 	const deletedName = url.searchParams.get('done')
 	return {
 		query,
@@ -31,7 +32,7 @@ export async function deleteFromDashboard(
 	rawName: FormDataEntryValue | null,
 	block: boolean,
 ): Promise<{ ok: true; location: string } | { ok: false; error: string }> {
-	const player = normaliseUsername(typeof rawName === 'string' ? rawName : '')
+	const player = parsePlayerName(typeof rawName === 'string' ? rawName : '')
 	if (!player.success) return { ok: false, error: player.message }
 	const { deleted } = await getPlayerServices().tracker.deletePlayer(player.data.key, { block })
 	const back = new URLSearchParams({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { NormalisedUsername } from '#app/player/username.ts'
+import type { PlayerName } from '#app/player/username.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
 import type { PlayerPageSource } from './player-page.server.ts'
@@ -28,7 +28,7 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 	const clock = getClock()
 	const empty = { name: '', quests: [], activities: [], snapshots: [] }
 
-	async function open(player: NormalisedUsername): ReturnType<PlayerPageSource['open']> {
+	async function open(player: PlayerName): ReturnType<PlayerPageSource['open']> {
 		const known = await tracker.summary(player.key)
 		if (known) {
 			tracker.noteLookup(player)

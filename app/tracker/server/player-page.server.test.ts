@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { NormalisedUsername } from '#app/player/username.ts'
+import type { PlayerName } from '#app/player/username.ts'
 import type { GainsQuery } from '#app/tracker/api-params.ts'
 import { fixtureView } from '#app/tracker/fixture-view.ts'
 import type { UpdateNotice } from '#app/tracker/page-data.ts'
@@ -12,7 +12,7 @@ function fakeSource(
 	const view = fixtureView()
 	const calls = { open: [] as string[], gains: [] as GainsQuery[], update: [] as string[] }
 	const source: PlayerPageSource = {
-		async open(player: NormalisedUsername) {
+		async open(player: PlayerName) {
 			calls.open.push(player.key)
 			return options.open ?? { kind: 'tracked', summary: view.summary, firstVisit: false }
 		},

@@ -1,5 +1,6 @@
 import { SKILL_NAMES } from '#app/lib/skills.ts'
-import { normaliseUsername, type NormalisedUsername } from '#app/player/username.ts'
+import type { PlayerName } from '#app/player/username.ts'
+import { parsePlayerName } from '#app/player/username-schema.ts'
 import { parseGainsQuery, type GainsQuery } from '#app/tracker/api-params.ts'
 import type {
 	ActivityLog,
@@ -22,20 +23,20 @@ export type PlayerPageSource = {
 	 * 'opted-out': the name was removed on request; 'upstream-error': the first lookup failed.
 	 */
 	open(
-		player: NormalisedUsername,
+		player: PlayerName,
 	): Promise<
 		| { kind: 'tracked'; summary: PlayerSummary; firstVisit: boolean }
 		| { kind: 'unknown' }
 		| { kind: 'opted-out' }
 		| { kind: 'upstream-error'; message: string }
 	>
-	gains(player: NormalisedUsername, query: GainsQuery): Promise<Gains>
+	gains(player: PlayerName, query: GainsQuery): Promise<Gains>
 	/** Newest first, at most `limit`. */
-	snapshots(player: NormalisedUsername, limit: number): Promise<Snapshot[]>
-	quests(player: NormalisedUsername): Promise<QuestTimeline>
-	activities(player: NormalisedUsername): Promise<ActivityLog>
+	snapshots(player: PlayerName, limit: number): Promise<Snapshot[]>
+	quests(player: PlayerName): Promise<QuestTimeline>
+	activities(player: PlayerName): Promise<ActivityLog>
 	/** The Update button. */
-	update(player: NormalisedUsername): Promise<Exclude<UpdateNotice, never>>
+	update(player: PlayerName): Promise<Exclude<UpdateNotice, never>>
 	now(): Date
 }
 
@@ -63,7 +64,7 @@ export async function loadPlayerPage(
 	url: URL,
 ): Promise<PlayerPageResult> {
 	const name = rawName.replaceAll('_', ' ')
-	const player = normaliseUsername(name)
+	const player = parsePlayerName(name)
 	if (!player.success) return { kind: 'invalid', name, message: player.message, status: 400 }
 	const query = parseGainsQuery(url.searchParams)
 	if (!query.ok)
@@ -109,7 +110,7 @@ export async function updateFromPage(
 	rawName: string,
 	url: URL,
 ): Promise<string> {
-	const player = normaliseUsername(rawName.replaceAll('_', ' '))
+	const player = parsePlayerName(rawName.replaceAll('_', ' '))
 	const back = new URLSearchParams(url.searchParams)
 	back.delete('update')
 	if (player.success) back.set('update', await source.update(player.data))
