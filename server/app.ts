@@ -5,8 +5,11 @@ import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import { getServices } from '#app/dashboard/server/services.server.ts'
-import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
-import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
+import { getClock } from '#app/server/clock.server.ts'
+import { getDatabase } from '#app/server/db/database.server.ts'
+import { createPlayersApiCore, PLAYERS_API_PREFIX } from '#app/tracker/server/players-api.server.ts'
+import { startRefresher } from '#app/tracker/server/refresher.server.ts'
+import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createPlanCore, PLAN_PATH } from '#app/planner/server/plan-api.server.ts'
@@ -75,10 +78,12 @@ app.use(
 	}),
 )
 
-const playerData = createPlayerDataCore({ ...playerDataConfigFromEnv(env), state: getSharedState() })
+const { lookup: playerData, tracker } = getPlayerServices()
 const servePlayerData = createPlayerDataRoute(playerData, trust)
 // The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
 const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner()), trust)
+const servePlayersApi = createPlayerDataRoute(createPlayersApiCore(tracker, playerData), trust)
+const clock = getClock()
 
 /**
  * Every request: unknown methods and overlong URLs are refused first; then the player lookup and
@@ -89,6 +94,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	const path = req.url?.split('?')[0]
 	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
 	else if (path === PLAN_PATH) void servePlan(req, res)
+	else if (path?.startsWith(PLAYERS_API_PREFIX)) void servePlayersApi(req, res)
+	else if (path === TEST_CLOCK_PATH && clock.shift) shiftTestClock(req, res, clock.shift)
 	else app(req, res)
 }
 
@@ -97,5 +104,18 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
  * start, and Redis (with REDIS_URL) gets a moment to connect so the first requests share state.
  */
 export async function onStart() {
-	await Promise.all([getServices(), getSharedState().ready()])
+	await Promise.all([getServices(), getSharedState().ready(), getDatabase()])
+	if (env.TRACKER_REFRESH === 'on') startRefresher()
+}
+
+const TEST_CLOCK_PATH = '/api/test/clock'
+
+/** TEST_ONLY_SHIFTABLE_CLOCK only: `POST /api/test/clock?advanceMs=N` moves this server's clock. */
+function shiftTestClock(req: IncomingMessage, res: ServerResponse, shift: (ms: number) => number) {
+	const advance = Number(new URLSearchParams(req.url?.split('?')[1] ?? '').get('advanceMs'))
+	if (req.method !== 'POST' || !Number.isSafeInteger(advance)) {
+		res.writeHead(400, { 'content-type': 'text/plain' }).end('POST ?advanceMs=<integer>')
+		return
+	}
+	res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: new Date(shift(advance)).toISOString() }))
 }

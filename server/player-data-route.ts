@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
+import type { PlayersApiCore } from '#app/tracker/server/players-api.server.ts'
 import { clientAddress, type TrustFunction } from './client-address.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
 
@@ -11,11 +12,11 @@ export const PLAYER_DATA_PATH = '/api/v1/player-data'
  * answers are small JSON, and on two cores Express's own per-request cost was most of the
  * latency of a cached lookup under load (measured by `npm run bench:player`).
  */
-export function createPlayerDataRoute(core: PlayerDataCore, trust: TrustFunction) {
+export function createPlayerDataRoute(core: PlayerDataCore | PlayersApiCore, trust: TrustFunction) {
 	return async function servePlayerData(req: IncomingMessage, res: ServerResponse) {
 		try {
-			const query = req.url?.split('?')[1] ?? ''
-			const answer = await core(req.method ?? 'GET', new URLSearchParams(query), clientAddress(req, trust))
+			const [path = '', query = ''] = (req.url ?? '').split('?')
+			const answer = await core(req.method ?? 'GET', new URLSearchParams(query), clientAddress(req, trust), path)
 			let body = Buffer.from(answer.body)
 			const headers: Record<string, string> = { ...SECURITY_HEADERS, vary: 'Accept-Encoding', ...answer.headers }
 			const accepts = String(req.headers['accept-encoding'] ?? '')
@@ -28,7 +29,7 @@ export function createPlayerDataRoute(core: PlayerDataCore, trust: TrustFunction
 			}
 			headers['content-length'] = String(body.length)
 			res.writeHead(answer.status, headers)
-			res.end(req.method === 'HEAD' ? undefined : body)
+			res.end(req.method === 'HEAD' || answer.status === 204 ? undefined : body)
 		} catch {
 			// The handler answers every failure itself; this is only a broken connection.
 			if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' })

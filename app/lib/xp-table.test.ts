@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { levelForXp, xpForLevel } from './xp-table.ts'
+import { levelForXp, virtualLevelForXp, xpForLevel } from './xp-table.ts'
 
 // Values from the published RS3 experience tables (RuneScape Wiki, "Experience").
 test('the standard table matches the published XP at several levels', () => {
@@ -16,7 +16,8 @@ test('the standard table matches the published XP at several levels', () => {
 })
 
 test('XP between levels: 1→2, 50→75, 92→99, 99→120', () => {
-	const between = (from: number, to: number) => xpForLevel('attack', to) - xpForLevel('attack', from)
+	const between = (from: number, to: number) =>
+		xpForLevel('attack', to) - xpForLevel('attack', from)
 	expect(between(1, 2)).toBe(83)
 	expect(between(50, 75)).toBe(1_109_088)
 	expect(between(92, 99)).toBe(6_517_178)
@@ -44,4 +45,19 @@ test('levels outside 1–120 are clamped; levelForXp inverts the table', () => {
 	expect(levelForXp('magic', 166_636)).toBe(55)
 	expect(levelForXp('invention', 36_073_511)).toBe(99)
 	expect(levelForXp('magic', 500_000_000)).toBe(120)
+})
+
+test('virtual levels go past 120 to 126 (Invention stops at 120)', () => {
+	expect(virtualLevelForXp('attack', 0)).toBe(1)
+	expect(virtualLevelForXp('defence', 13_034_431)).toBe(99)
+	expect(virtualLevelForXp('defence', 104_273_167)).toBe(120)
+	expect(virtualLevelForXp('defence', 104_273_166)).toBe(119)
+	expect(virtualLevelForXp('magic', 188_884_740)).toBe(126)
+	expect(virtualLevelForXp('magic', 188_884_739)).toBe(125)
+	expect(virtualLevelForXp('magic', 200_000_000)).toBe(126)
+	expect(virtualLevelForXp('invention', 200_000_000)).toBe(120)
+	expect(virtualLevelForXp('invention', 36_073_511)).toBe(99)
+	// xpForLevel and levelForXp keep their 120 ceiling.
+	expect(levelForXp('magic', 200_000_000)).toBe(120)
+	expect(xpForLevel('magic', 126)).toBe(104_273_167)
 })

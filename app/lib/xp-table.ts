@@ -7,12 +7,14 @@ import type { SkillName } from '#app/lib/skills.ts'
  */
 
 const MAX_LEVEL = 120
+/** The classic curve's last virtual level: 126 starts at 188,884,740 XP, under the 200M XP cap. */
+const MAX_VIRTUAL_LEVEL = 126
 
 /** Index = level; index 0 is unused. */
 function standardTable(): number[] {
 	const table = [0, 0]
 	let points = 0
-	for (let level = 1; level < MAX_LEVEL; level++) {
+	for (let level = 1; level < MAX_VIRTUAL_LEVEL; level++) {
 		points += Math.floor(level + 300 * 2 ** (level / 7))
 		table.push(Math.floor(points / 4))
 	}
@@ -55,5 +57,16 @@ export function xpForLevel(skill: SkillName, level: number): number {
 export function levelForXp(skill: SkillName, xp: number): number {
 	let level = 1
 	while (level < MAX_LEVEL && xpForLevel(skill, level + 1) <= xp) level++
+	return level
+}
+
+/**
+ * The level `xp` would show with no cap: past 120 up to 126 on the classic curve. Invention stays
+ * at most 120 (its elite table goes on to 150, but we do not have those figures).
+ */
+export function virtualLevelForXp(skill: SkillName, xp: number): number {
+	if (isEliteSkill(skill)) return levelForXp(skill, xp)
+	let level = 1
+	while (level < MAX_VIRTUAL_LEVEL && STANDARD_XP[level + 1]! <= xp) level++
 	return level
 }

@@ -32,6 +32,23 @@ const envSchema = z.object({
 	/** Several instances share limits, the player cache and sessions through this Redis. */
 	REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 
+	/**
+	 * A PostgreSQL server shared by every instance. Unset: the embedded engine (PGlite) keeps its
+	 * files under DATA_DIR/db.
+	 */
+	DATABASE_URL: z
+		.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)' })
+		.optional(),
+	/** Upstream requests per second the tracker's refresh and backfill may make, all instances together. */
+	TRACKER_UPSTREAM_RPS: z.coerce.number().positive().max(50).default(1),
+	/** The daily refresh of tracked players: on by default. */
+	TRACKER_REFRESH: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+	/**
+	 * Browser tests only: lets a test move this server's clock forward (`POST /api/test/clock`).
+	 * Its name is long on purpose; the server says loudly at start that it is on.
+	 */
+	TEST_ONLY_SHIFTABLE_CLOCK: flag.default(false),
+
 	RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
 	HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),
 	UPSTREAM_TIMEOUT_MS: positiveInt.max(60_000).default(5000),

@@ -123,7 +123,7 @@ test('a player cached by one instance is a cache hit on the other', async () => 
 	const name = `Zezima ${randomBytes(2).toString('hex')}`
 	const first = await lookup(a, newClient(), name)
 	expect(first.status, first.body).toBe(200)
-	expect(fake.callsFor(name)).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+	expect(fake.callsFor(name)).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 	const second = await lookup(b, newClient(), name)
 	expect(second.status).toBe(200)
 	expect(fake.callsFor(name), 'no upstream call from the second instance').toEqual({ profile: 1, quests: 1, hiscores: 0 })
@@ -221,5 +221,5 @@ test('with Redis gone both instances keep answering, then share state again when
 	const again = `Zezima ${randomBytes(2).toString('hex')}`
 	expect((await lookup(a, newClient(), again)).status).toBe(200)
 	expect((await lookup(b, newClient(), again)).status).toBe(200)
-	expect(fake.callsFor(again)).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+	expect(fake.callsFor(again)).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 })

@@ -67,7 +67,7 @@ test('without a username: the plan for a fresh account, cacheable', async () => 
 			totals: { quests: 2, questPoints: 4, xpBySkill: { magic: 8_771_558 } },
 		})
 		expect(body(answer)).not.toHaveProperty('questProgressKnown')
-		expect(fake.calls).toEqual({ profile: 0, quests: 0, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 0, quests: 0, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 

@@ -29,6 +29,8 @@ export type StaleWhileErrorCache<T> = {
 	 * with none, the error is thrown.
 	 */
 	get(key: string, load: () => Promise<T>): Promise<CacheHit<T>>
+	/** Always the result of `load` (joining one already running), kept as the fresh entry; errors are thrown. */
+	reload(key: string, load: () => Promise<T>): Promise<CacheHit<T>>
 	readonly size: number
 }
 
@@ -84,6 +86,9 @@ export function createStaleWhileErrorCache<T extends {}>(options: CacheOptions<T
 				if (known) entries.delete(key)
 				throw error
 			}
+		},
+		async reload(key, loader) {
+			return { ...(await load(key, loader)), stale: false }
 		},
 		get size() {
 			return entries.size

@@ -1,5 +1,18 @@
 import type { Env } from '#app/server/env.server.ts'
 import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
+import type { NormalisedUsername } from '#app/player/username.ts'
+import type { SnapshotSource } from '#app/tracker/snapshot.ts'
+import type { ProfileActivity } from './runemetrics.server.ts'
+
+/** One upstream fetch of a player, as the lookup made it. */
+export type FetchedPlayer = {
+	player: NormalisedUsername
+	/** Display name: RuneMetrics' spelling, else the name as asked. */
+	name: string
+	fetchedAt: number
+	data: SnapshotSource
+	activities: ProfileActivity[]
+}
 
 /** Jagex has refused default library User-Agents with 403; say who we are. */
 export const UPSTREAM_USER_AGENT =
@@ -19,6 +32,13 @@ export type PlayerDataConfig = {
 	cache?: { freshMs?: number; maxAgeMs?: number; maxEntries?: number }
 	/** Cap on an upstream body; default 2 MB. */
 	maxBodyBytes?: number
+	/**
+	 * Told of every answer that came (at least partly) from upstream just now: the tracker records
+	 * it. Lookups do not wait for it and its failures are only logged.
+	 */
+	onFetched?: (fetched: FetchedPlayer) => Promise<void>
+	/** Told of every valid lookup, cached or not (the tracker keeps players looked up lately fresh). */
+	onLookup?: (player: NormalisedUsername) => void
 	/** Gets upstream failures and unexpected errors; default stderr (silent under vitest). */
 	log?: (line: string) => void
 }

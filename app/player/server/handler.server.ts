@@ -7,8 +7,9 @@ import type {
 } from '#app/player/types.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
-import { createStaleWhileErrorCache, type CacheEntry, type CacheHit } from './cache.server.ts'
-import type { PlayerDataConfig } from './config.server.ts'
+import type { LimitDecision } from '#app/server/shared-state/shared-state.server.ts'
+import { createStaleWhileErrorCache, type CacheEntry, type CacheHit, type StaleWhileErrorCache } from './cache.server.ts'
+import type { FetchedPlayer, PlayerDataConfig } from './config.server.ts'
 import {
 	createUpstreamClient,
 	UpstreamError,
@@ -22,6 +23,12 @@ export type PlayerDataHandler = (request: Request, clientId: string) => Promise<
 /** An answer as plain data: what the fast Node route writes without building a web Response. */
 export type PlayerDataAnswer = { status: number; headers: Record<string, string>; body: string }
 export type PlayerDataCore = (method: string, params: URLSearchParams, clientId: string) => Promise<PlayerDataAnswer>
+
+/** The core, plus a forced fetch for the tracker's Update button and daily refresh (the same caches and recording). */
+export type PlayerLookup = PlayerDataCore & {
+	fetchFresh(player: NormalisedUsername, options?: { beforeUpstreamCall?: () => Promise<void> }): Promise<PlayerDataAnswer>
+	hitLimit(clientId: string): Promise<LimitDecision>
+}
 
 // Answers are per player and change as they play: browsers may reuse one briefly, shared caches
 // must not store it. Failures are never cached by HTTP caches (the server keeps its own).
@@ -43,7 +50,7 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 }
 
 /** The handler's logic on plain values: method, query and client in; status, headers and JSON out. */
-export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
+export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 	const now = config.now ?? Date.now
 	const log = config.log ?? defaultLog
 	const upstream = withFailureLog(
@@ -74,13 +81,23 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 	}
 	const limiter = config.rateLimit ? state.limiter('player-lookups', { ...config.rateLimit, refill: 'steady' }) : undefined
 
-	async function lookup(player: NormalisedUsername, withQuests: boolean): Promise<PlayerDataAnswer> {
+	async function lookup(player: NormalisedUsername, withQuests: boolean, options: FetchOptions = {}): Promise<PlayerDataAnswer> {
 		const { name, key } = player
+		let fetched = false
+		/** From the cache, or from upstream when forced (or not fresh); notes a real upstream call. */
+		const part = <T extends object>(cache: StaleWhileErrorCache<T>, call: () => Promise<T>) => {
+			const loader = async () => {
+				await options.beforeUpstreamCall?.()
+				fetched = true
+				return call()
+			}
+			return options.force ? cache.reload(key, loader) : cache.get(key, loader)
+		}
 		// Quests go in parallel with the profile: it saves a round trip for public profiles, and
 		// for the others the call is cheap and its result (or failure) is ignored.
 		const [profileResult, questsResult] = await Promise.allSettled([
-			caches.profile.get(key, () => upstream.profile(name)),
-			withQuests ? caches.quests.get(key, () => upstream.quests(name)) : undefined,
+			part(caches.profile, () => upstream.profile(name)),
+			withQuests ? part(caches.quests, () => upstream.quests(name)) : undefined,
 		])
 		if (profileResult.status === 'rejected') return upstreamFailure(profileResult.reason)
 		const profile = profileResult.value
@@ -88,10 +105,15 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 		if (profile.value.kind === 'ok') {
 			if (questsResult.status === 'rejected') return upstreamFailure(questsResult.reason)
 			const quests = questsResult.value
+			if (fetched) {
+				const data = { source: 'runemetrics', profile: profile.value, quests: quests?.value ?? null } as const
+				await recordFetch({ player, name: profile.value.name, fetchedAt: profile.fetchedAt, data, activities: profile.value.activities }, options)
+			}
 			return answer(
 				{
 					name: profile.value.name,
-					quests: quests?.value ?? [],
+					// Only what the answer documents (the upstream list carries quest points too).
+					quests: (quests?.value ?? []).map(({ title, status }) => ({ title, status })),
 					skillvalues: profile.value.skills,
 					source: 'runemetrics',
 				},
@@ -104,7 +126,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 		const state = profile.value.state
 		let hiscores: CacheHit<HiscoresResult>
 		try {
-			hiscores = await caches.hiscores.get(key, () => upstream.hiscores(name))
+			hiscores = await part(caches.hiscores, () => upstream.hiscores(name))
 		} catch (error) {
 			return upstreamFailure(error)
 		}
@@ -122,6 +144,10 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 			// RuneMetrics knows the name (private, or refused) but the hiscores do not rank it:
 			// still a real player, so a 200 with the state and no skills.
 		}
+		if (fetched && hiscores.value.kind === 'ok') {
+			const data = { source: 'hiscores', hiscores: hiscores.value } as const
+			await recordFetch({ player, name, fetchedAt: hiscores.fetchedAt, data, activities: [] }, options)
+		}
 		return answer(
 			{
 				name,
@@ -132,6 +158,15 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 			},
 			[profile, hiscores],
 		)
+	}
+
+	/** Hands a fresh fetch to the tracker; a lookup does not wait for it, and its failure is only logged. */
+	async function recordFetch(fetched: FetchedPlayer, options: FetchOptions) {
+		if (!config.onFetched) return
+		const recording = config.onFetched(fetched).catch((error: unknown) => {
+			log(`player-data: recording ${fetched.player.key} failed: ${error instanceof Error ? error.message : String(error)}`)
+		})
+		if (options.force) await recording
 	}
 
 	function answer(
@@ -166,6 +201,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 		}
 		const player = normaliseUsername(params.get('username') ?? undefined)
 		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
+		config.onLookup?.(player.data)
 		return lookup(player.data, params.get('quests') === 'true')
 	}
 
@@ -191,7 +227,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 		)
 	}
 
-	return async function handlePlayerData(method, params, clientId) {
+	async function handlePlayerData(method: string, params: URLSearchParams, clientId: string) {
 		try {
 			return await respond(method, params, clientId)
 		} catch (error) {
@@ -204,6 +240,19 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerDataCore {
 			)
 		}
 	}
+	return Object.assign(handlePlayerData, {
+		fetchFresh: (player: NormalisedUsername, options: Omit<FetchOptions, 'force'> = {}) =>
+			lookup(player, true, { ...options, force: true }),
+		/** Counts a request against the lookup's per-client limit (the history API shares it). */
+		hitLimit: async (clientId: string) => (await limiter?.hit(clientId)) ?? { allowed: true as const },
+	})
+}
+
+type FetchOptions = {
+	/** Skip the cache and ask upstream now; the recording is awaited. */
+	force?: boolean
+	/** Awaited before each upstream call (the tracker's shared request budget). */
+	beforeUpstreamCall?: () => Promise<void>
 }
 
 function firstStaleError(parts: Array<CacheHit<unknown> | undefined>): unknown {
@@ -247,6 +296,7 @@ function withFailureLog(client: UpstreamClient, log: (line: string) => void): Up
 		profile: logged(client.profile),
 		quests: logged(client.quests),
 		hiscores: logged(client.hiscores),
+		xpMonthly: logged(client.xpMonthly),
 	}
 }
 

@@ -85,7 +85,7 @@ test('without quests=true the quests endpoint is not called', async () => {
 		const body = await okBody(await get(FAKE_PLAYERS.complete, ''))
 		expect(body.quests).toEqual([])
 		expect(body.skillvalues).toHaveLength(29)
-		expect(fake.calls).toEqual({ profile: 1, quests: 0, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 1, quests: 0, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 
@@ -94,7 +94,7 @@ test('case, spaces and _ share one cache entry', async () => {
 		await okBody(await get('Zezima Jr'))
 		await okBody(await get('ZEZIMA_JR'))
 		await okBody(await get('  zezima jr  '))
-		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 
@@ -102,7 +102,7 @@ test('a cached lookup without quests reuses the profile of one with quests', asy
 	await withHandler({}, async ({ get, fake }) => {
 		await okBody(await get(FAKE_PLAYERS.complete))
 		await okBody(await get(FAKE_PLAYERS.complete, ''))
-		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 
@@ -112,7 +112,7 @@ test('after 10 minutes the next lookup asks upstream again', async () => {
 		clock.time += 10 * MINUTE
 		const body = await okBody(await get(FAKE_PLAYERS.complete))
 		expect(body.fetchedAt).toBe(new Date(clock.time).toISOString())
-		expect(fake.calls).toEqual({ profile: 2, quests: 2, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 2, quests: 2, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 
@@ -264,7 +264,7 @@ test('20 concurrent lookups of one name make one call per endpoint', async () =>
 			Array.from({ length: 20 }, (_, i) => get(i % 2 ? 'Zezima Crowd' : 'zezima_crowd')),
 		)
 		for (const response of responses) await okBody(response)
-		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 
@@ -290,7 +290,7 @@ test('a bad name is a 400 with the reason, and no upstream call', async () => {
 		expect(bad.error.message).toContain('"<", ">"')
 		const missing = await handler(new Request('http://localhost/api/v1/player-data'), 'c')
 		expect((await errorBody(missing, 400)).error.message).toBe('Enter a RuneScape player name.')
-		expect(fake.calls).toEqual({ profile: 0, quests: 0, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 0, quests: 0, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 

@@ -7,8 +7,9 @@ import {
 	type ProfileState,
 } from '#app/player/types.ts'
 import { SKILLS } from '#app/lib/skills.ts'
+import { parseXpMonthly, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
 
-export type UpstreamEndpoint = 'profile' | 'quests' | 'hiscores'
+export type UpstreamEndpoint = 'profile' | 'quests' | 'hiscores' | 'xp-monthly'
 
 /**
  * - timeout: no complete answer within the timeout
@@ -31,10 +32,32 @@ export class UpstreamError extends Error {
 	}
 }
 
-export type ProfileResult =
-	{ kind: 'ok'; name: string; skills: PlayerSkill[] } | { kind: 'unavailable'; state: ProfileState }
+/** Overall standing; `rank` is null when unranked or not given. */
+export type PlayerOverall = { rank: number | null; totalLevel: number; totalXp: number }
 
-export type HiscoresResult = { kind: 'ok'; skills: PlayerSkill[] } | { kind: 'not-found' }
+/** One adventurer's log entry; `date` is ISO 8601 (RuneMetrics prints UTC minutes). */
+export type ProfileActivity = { date: string; text: string; details: string }
+
+/**
+ * What the tracker records beyond the lookup's answer (`/api/v1/player-data` does not send these):
+ * `ranks` is indexed by skill id, null when unranked or not known.
+ */
+type TrackedFields = { ranks: Array<number | null>; overall: PlayerOverall }
+
+export type ProfileResult =
+	| ({
+			kind: 'ok'
+			name: string
+			skills: PlayerSkill[]
+			questsComplete: number | null
+			questsStarted: number | null
+			/** Newest first, as RuneMetrics lists them; entries we cannot read are left out. */
+			activities: ProfileActivity[]
+	  } & TrackedFields)
+	| { kind: 'unavailable'; state: ProfileState }
+
+export type HiscoresResult =
+	({ kind: 'ok'; skills: PlayerSkill[] } & TrackedFields) | { kind: 'not-found' }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
 
@@ -48,8 +71,10 @@ export type UpstreamClientOptions = {
 
 export type UpstreamClient = {
 	profile(name: string): Promise<ProfileResult>
-	quests(name: string): Promise<PlayerQuest[]>
+	quests(name: string): Promise<UpstreamQuest[]>
 	hiscores(name: string): Promise<HiscoresResult>
+	/** One skill's monthly XP gains (up to 12 months); null when RuneMetrics gives no history. */
+	xpMonthly(name: string, skillId: number): Promise<MonthlyXp | null>
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
@@ -66,7 +91,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
 	return {
 		async profile(name) {
-			// The query the RuneMetrics app itself sends; the activities are ignored.
+			// The query the RuneMetrics app itself sends (the tracker keeps the activities).
 			const url = `${runemetrics}/profile/profile?user=${encodeURIComponent(name)}&activities=20`
 			const { body } = await get('profile', url, 'application/json')
 			return parseProfile(parseJson('profile', body))
@@ -80,7 +105,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 			const url = `${hiscores}/index_lite.ws?${new URLSearchParams({ player: name })}`
 			const { status, body } = await get('hiscores', url, 'text/plain')
 			if (status === 404) return { kind: 'not-found' }
-			return { kind: 'ok', skills: parseHiscoresLite(body) }
+			return { kind: 'ok', ...parseHiscoresLite(body) }
+		},
+		async xpMonthly(name, skillId) {
+			const query = new URLSearchParams({ searchName: name, skillid: String(skillId) })
+			const { body } = await get(
+				'xp-monthly',
+				`${runemetrics}/xp-monthly?${query}`,
+				'application/json',
+			)
+			return parseXpMonthly(parseJson('xp-monthly', body), skillId)
 		},
 	}
 }
@@ -168,6 +202,8 @@ const KNOWN_PROFILE_ERRORS = new Set<string>(['NO_PROFILE', 'PROFILE_PRIVATE', '
 
 const profileErrorBodySchema = z.object({ error: z.string() })
 
+const count = z.number().int().nonnegative()
+
 const profileBodySchema = z.object({
 	name: z.string().min(1),
 	skillvalues: z.array(
@@ -175,9 +211,52 @@ const profileBodySchema = z.object({
 			id: z.number().int(),
 			level: z.number().int(),
 			xp: z.number().nonnegative(),
+			rank: z.number().optional(),
 		}),
 	),
+	// The fields below are only for the tracker: missing or odd values are dropped, not fatal.
+	totalskill: count.optional().catch(undefined),
+	totalxp: count.optional().catch(undefined),
+	/** A string with thousands separators ("388,800"), sometimes a number, absent when unranked. */
+	rank: z.union([z.string(), z.number()]).optional().catch(undefined),
+	questscomplete: count.optional().catch(undefined),
+	questsstarted: count.optional().catch(undefined),
+	activities: z.array(z.unknown()).optional().catch(undefined),
 })
+
+const activitySchema = z.object({ date: z.string(), text: z.string(), details: z.string() })
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const ACTIVITY_DATE = /^(\d{2})-([A-Z][a-z]{2})-(\d{4}) (\d{2}):(\d{2})$/
+
+/** "05-Sep-2024 04:13" → ISO 8601, read as UTC (Jagex's game time); null if not that format. */
+function parseActivityDate(text: string): string | null {
+	const match = ACTIVITY_DATE.exec(text.trim())
+	if (!match) return null
+	const [, day, monthName, year, hour, minute] = match
+	const month = MONTHS.indexOf(monthName!)
+	if (month < 0) return null
+	const date = new Date(Date.UTC(Number(year), month, Number(day), Number(hour), Number(minute)))
+	// Rejects days that roll over (31-Feb) and hours past 23.
+	if (date.getUTCDate() !== Number(day) || date.getUTCHours() !== Number(hour)) return null
+	return date.toISOString()
+}
+
+function parseActivities(entries: unknown[] | undefined): ProfileActivity[] {
+	const activities: ProfileActivity[] = []
+	for (const entry of entries ?? []) {
+		const parsed = activitySchema.safeParse(entry)
+		const date = parsed.success ? parseActivityDate(parsed.data.date) : null
+		if (parsed.success && date) activities.push({ ...parsed.data, date })
+	}
+	return activities
+}
+
+/** Upstream ranks: positive numbers (or "1,234" strings); 0, -1 and anything else mean unranked. */
+function rankOf(value: string | number | undefined): number | null {
+	const number = typeof value === 'string' ? Number(value.replaceAll(',', '')) : value
+	return number !== undefined && Number.isInteger(number) && number > 0 ? number : null
+}
 
 /** RuneMetrics profile: errors arrive as 200 `{ error }`; xp is in tenths; skills in xp order. */
 export function parseProfile(json: unknown): ProfileResult {
@@ -190,20 +269,42 @@ export function parseProfile(json: unknown): ProfileResult {
 	}
 	const parsed = profileBodySchema.safeParse(json)
 	if (!parsed.success) throw shapeError('profile', parsed.error)
-	const skills = parsed.data.skillvalues
-		.filter((skill) => skill.id >= 0 && skill.id < SKILLS.length)
-		.map((skill) => ({
-			id: skill.id,
-			level: Math.max(1, skill.level),
-			xp: Math.floor(skill.xp / 10),
-		}))
-	return { kind: 'ok', name: parsed.data.name, skills: sortById(skills) }
+	const body = parsed.data
+	const known = body.skillvalues.filter((skill) => skill.id >= 0 && skill.id < SKILLS.length)
+	const skills = known.map((skill) => ({
+		id: skill.id,
+		level: Math.max(1, skill.level),
+		xp: Math.floor(skill.xp / 10),
+	}))
+	const ranks: Array<number | null> = SKILLS.map(() => null)
+	for (const skill of known) ranks[skill.id] = rankOf(skill.rank)
+	return {
+		kind: 'ok',
+		name: body.name,
+		skills: sortById(skills),
+		ranks,
+		overall: {
+			rank: rankOf(body.rank),
+			totalLevel: body.totalskill ?? skills.reduce((sum, skill) => sum + skill.level, 0),
+			// Whole XP here (unlike skillvalues): it equals the hiscores' Overall XP.
+			totalXp: body.totalxp ?? skills.reduce((sum, skill) => sum + skill.xp, 0),
+		},
+		questsComplete: body.questscomplete ?? null,
+		questsStarted: body.questsstarted ?? null,
+		activities: parseActivities(body.activities),
+	}
 }
 
-const questsBodySchema = z.object({ quests: z.array(playerQuestSchema) })
+const upstreamQuestSchema = playerQuestSchema.extend({
+	/** Kept for the tracker's quest points; not part of the lookup's answer. */
+	questPoints: z.number().int().min(0).optional().catch(undefined),
+})
+export type UpstreamQuest = PlayerQuest & { questPoints?: number | undefined }
+
+const questsBodySchema = z.object({ quests: z.array(upstreamQuestSchema) })
 
 /** RuneMetrics quests; unknown and private players get an empty list, not an error. */
-export function parseQuests(json: unknown): PlayerQuest[] {
+export function parseQuests(json: unknown): UpstreamQuest[] {
 	const parsed = questsBodySchema.safeParse(json)
 	if (!parsed.success) throw shapeError('quests', parsed.error)
 	return parsed.data.quests
@@ -216,12 +317,10 @@ const HISCORES_SKILL_LINE = /^(-?\d+),(-?\d+),(-?\d+)$/
  * `rank,score` activity lines. Unranked skills read `-1,1,-1` (or level 0): we report level 1
  * and 0 xp. XP here is whole XP already.
  */
-export function parseHiscoresLite(text: string): PlayerSkill[] {
+export function parseHiscoresLite(text: string): { skills: PlayerSkill[] } & TrackedFields {
 	const lines = text.trim().split(/\r?\n/)
-	const skills: PlayerSkill[] = []
-	for (const skill of SKILLS) {
-		// Line 0 is Overall.
-		const match = HISCORES_SKILL_LINE.exec(lines[skill.id + 1]?.trim() ?? '')
+	const line = (index: number) => {
+		const match = HISCORES_SKILL_LINE.exec(lines[index]?.trim() ?? '')
 		if (!match) {
 			const got = text.trimStart().startsWith('<') ? 'an HTML page' : 'too few or malformed lines'
 			throw new UpstreamError(
@@ -230,13 +329,25 @@ export function parseHiscoresLite(text: string): PlayerSkill[] {
 				`expected ${SKILLS.length + 1} CSV lines, got ${got}`,
 			)
 		}
-		skills.push({
-			id: skill.id,
-			level: Math.max(1, Number(match[2])),
-			xp: Math.max(0, Number(match[3])),
-		})
+		return { rank: rankOf(Number(match[1])), level: Number(match[2]), xp: Number(match[3]) }
 	}
-	return skills
+	const overall = line(0)
+	const skills: PlayerSkill[] = []
+	const ranks: Array<number | null> = []
+	for (const skill of SKILLS) {
+		const { rank, level, xp } = line(skill.id + 1)
+		skills.push({ id: skill.id, level: Math.max(1, level), xp: Math.max(0, xp) })
+		ranks.push(rank)
+	}
+	return {
+		skills,
+		ranks,
+		overall: {
+			rank: overall.rank,
+			totalLevel: Math.max(0, overall.level),
+			totalXp: Math.max(0, overall.xp),
+		},
+	}
 }
 
 function sortById(skills: PlayerSkill[]): PlayerSkill[] {

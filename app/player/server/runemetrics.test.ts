@@ -79,7 +79,8 @@ test('drops skill ids we do not know', () => {
 			{ id: 3, level: 10, xp: 11545 },
 		],
 	})
-	expect(result).toEqual({ kind: 'ok', name: 'A', skills: [{ id: 3, level: 10, xp: 1154 }] })
+	expect(result).toMatchObject({ kind: 'ok', name: 'A', skills: [{ id: 3, level: 10, xp: 1154 }] })
+	expect(result.kind === 'ok' && result.skills).toHaveLength(1)
 })
 
 test('rejects a profile of the wrong shape with the path', () => {
@@ -89,11 +90,11 @@ test('rejects a profile of the wrong shape with the path', () => {
 	expect(() => parseProfile([])).toThrow(UpstreamError)
 })
 
-test('parses quests to title and status', () => {
+test('parses quests to title, status and quest points', () => {
 	const quests = parseQuests(fixtureJson('quests_ok.json'))
 	expect(quests).toHaveLength(8)
-	expect(quests[0]).toEqual({ title: "Cook's Assistant", status: 'COMPLETED' })
-	expect(quests[3]).toEqual({ title: "'Phite Club", status: 'STARTED' })
+	expect(quests[0]).toEqual({ title: "Cook's Assistant", status: 'COMPLETED', questPoints: 1 })
+	expect(quests[3]).toMatchObject({ title: "'Phite Club", status: 'STARTED' })
 	expect(parseQuests(fixtureJson('quests_empty.json'))).toEqual([])
 })
 
@@ -104,7 +105,7 @@ test('rejects quests with an unknown status', () => {
 })
 
 test('parses the hiscores CSV in id order, unranked skills as level 1 and 0 xp', () => {
-	const skills = parseHiscoresLite(readFixture('hiscore_lite.txt'))
+	const { skills } = parseHiscoresLite(readFixture('hiscore_lite.txt'))
 	expect(skills).toHaveLength(29)
 	expect(skills[0]).toEqual({ id: 0, level: 88, xp: 4441652 })
 	expect(skills[3]).toEqual({ id: 3, level: 90, xp: 5472143 })
@@ -117,12 +118,16 @@ test('the hiscores agree with the profile for ranked skills', () => {
 	const profile = parseProfile(fixtureJson('profile_ok.json'))
 	if (profile.kind !== 'ok') throw new Error('expected a profile')
 	const hiscores = parseHiscoresLite(readFixture('hiscore_lite.txt'))
-	for (const id of [0, 1, 5, 18, 24, 25, 28]) expect(hiscores[id]).toEqual(profile.skills[id])
+	for (const id of [0, 1, 5, 18, 24, 25, 28]) {
+		expect(hiscores.skills[id]).toEqual(profile.skills[id])
+	}
+	expect(hiscores.overall.totalXp).toBe(profile.overall.totalXp)
+	expect(hiscores.overall.totalLevel).toBe(profile.overall.totalLevel)
 })
 
 test('accepts CRLF hiscores lines', () => {
 	const crlf = readFixture('hiscore_lite.txt').replaceAll('\n', '\r\n')
-	expect(parseHiscoresLite(crlf)[1]).toEqual({ id: 1, level: 90, xp: 5744120 })
+	expect(parseHiscoresLite(crlf).skills[1]).toEqual({ id: 1, level: 90, xp: 5744120 })
 })
 
 test('rejects truncated or HTML hiscores', () => {
@@ -230,4 +235,97 @@ test('client: sends the User-Agent and the documented query strings', async () =
 		{ url: '/runemetrics/quests?user=Zezima%20Jr', agent: 'GielinorGuide/test' },
 		{ url: '/m=hiscore/index_lite.ws?player=Zezima+Jr', agent: 'GielinorGuide/test' },
 	])
+})
+
+test('keeps what the tracker records: ranks, totals, quest counts and the adventurer’s log', () => {
+	const profile = parseProfile(fixtureJson('profile_ok.json'))
+	if (profile.kind !== 'ok') throw new Error('expected a profile')
+	expect(profile.overall).toEqual({ rank: 388800, totalLevel: 2022, totalXp: 51723722 })
+	expect(profile.ranks).toHaveLength(29)
+	expect(profile.ranks[1]).toBe(349144)
+	// Rank 0 means unranked.
+	expect(profile.ranks[26]).toBeNull()
+	expect([profile.questsComplete, profile.questsStarted]).toEqual([3, 1])
+	expect(profile.activities).toHaveLength(4)
+	expect(profile.activities[0]).toEqual({
+		date: '2024-09-05T04:13:00.000Z',
+		text: 'Levelled up Divination.',
+		details: 'I levelled my Divination skill, I am now level 56.',
+	})
+
+	const hiscores = parseHiscoresLite(readFixture('hiscore_lite.txt'))
+	expect(hiscores.overall).toEqual({ rank: 388795, totalLevel: 2022, totalXp: 51723722 })
+	expect(hiscores.ranks[0]).toBe(363028)
+	// `-1` lines: unranked.
+	expect(hiscores.ranks[26]).toBeNull()
+})
+
+test('odd tracker fields are dropped, never fatal: the lookup still gets its skills', () => {
+	const body = fixtureJson('profile_ok.json') as Record<string, unknown>
+	const odd = {
+		...body,
+		rank: null,
+		totalskill: 'lots',
+		questscomplete: -1,
+		activities: [
+			{ date: '31-Feb-2024 10:00', text: 'a', details: 'b' },
+			{ date: 'yesterday', text: 'a', details: 'b' },
+			{ text: 'no date' },
+			{ date: '01-Jan-2025 00:00', text: 'kept', details: '' },
+		],
+	}
+	const profile = parseProfile(odd)
+	if (profile.kind !== 'ok') throw new Error('expected a profile')
+	expect(profile.skills).toHaveLength(29)
+	expect(profile.overall.rank).toBeNull()
+	// Without totalskill, the sum of the skill levels.
+	expect(profile.overall.totalLevel).toBe(profile.skills.reduce((sum, s) => sum + s.level, 0))
+	expect(profile.questsComplete).toBeNull()
+	expect(profile.activities.map((a) => a.text)).toEqual(['kept'])
+	expect(parseProfile({ ...body, activities: 'none' }).kind).toBe('ok')
+})
+
+test('client: xp-monthly per skill, consistent with the profile; no history for others', async () => {
+	await withClient({}, async (client) => {
+		const magic = await client.xpMonthly(FAKE_PLAYERS.complete, 6)
+		expect(magic?.totalXp).toBe(4260845)
+		expect(magic?.months).toHaveLength(12)
+		expect(magic?.months[0]).toEqual({ month: '2025-01', xpGained: 15234 })
+		const profile = await client.profile(FAKE_PLAYERS.complete)
+		if (profile.kind !== 'ok') throw new Error('expected a profile')
+		for (const skill of profile.skills) {
+			const history = await client.xpMonthly(FAKE_PLAYERS.complete, skill.id)
+			expect(history?.totalXp).toBe(skill.xp)
+			const gained = history?.months.reduce((sum, month) => sum + month.xpGained, 0) ?? -1
+			expect(gained).toBeLessThanOrEqual(skill.xp)
+		}
+		expect(await client.xpMonthly(FAKE_PLAYERS.private, 6)).toBeNull()
+		expect(await client.xpMonthly(FAKE_PLAYERS.noProfile, 6)).toBeNull()
+		const crash = await upstreamErrorOf(client.xpMonthly(FAKE_PLAYERS.serverError, 6))
+		expect([crash.kind, crash.message]).toEqual(['bad-status', 'xp-monthly: HTTP 500'])
+		const html = await upstreamErrorOf(client.xpMonthly(FAKE_PLAYERS.html, 6))
+		expect(html.kind).toBe('bad-body')
+	})
+})
+
+test('client: the fake upstream counts xp-monthly calls and its outage covers them', async () => {
+	const fake = await startFakeUpstream()
+	try {
+		const client = createUpstreamClient({
+			runemetricsBaseUrl: fake.runemetricsBaseUrl,
+			hiscoresBaseUrl: fake.hiscoresBaseUrl,
+			timeoutMs: 800,
+			userAgent: 'test',
+		})
+		await client.xpMonthly(FAKE_PLAYERS.complete, 0)
+		await client.xpMonthly(FAKE_PLAYERS.complete, 1)
+		expect(fake.callsFor(FAKE_PLAYERS.complete)['xp-monthly']).toBe(2)
+		expect(fake.calls['xp-monthly']).toBe(2)
+		fake.setOutage(true)
+		expect((await upstreamErrorOf(client.xpMonthly(FAKE_PLAYERS.complete, 0))).kind).toBe(
+			'bad-status',
+		)
+	} finally {
+		await fake.close()
+	}
 })

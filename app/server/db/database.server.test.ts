@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, describe, expect, test } from 'vitest'
+import { freshDatabase } from '#tests/fixtures/postgres.ts'
+import { describePostgresUrl, openDatabase, queryRows, type DatabaseHandle } from './database.server.ts'
+import { migrationStatus } from './migration-status.server.ts'
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+
+describe('PGlite', () => {
+	test('an empty database has every migration pending; after migrate none, and migrating again changes nothing', async () => {
+		const handle = await openDatabase({})
+		try {
+			const before = await migrationStatus(handle)
+			expect(before.applied).toEqual([])
+			expect(before.pending.length).toBeGreaterThan(0)
+			await handle.migrate()
+			await handle.migrate()
+			const after = await migrationStatus(handle)
+			expect(after).toEqual({ applied: before.pending, pending: [] })
+			const tables = await queryRows<{ n: number }>(
+				handle.db,
+				sql`select count(*)::int as n from information_schema.tables where table_name = 'tracker_snapshots'`,
+			)
+			expect(tables).toEqual([{ n: 1 }])
+		} finally {
+			await handle.close()
+		}
+	})
+
+	test('keeps its data in a folder across reopening', async () => {
+		const dir = mkdtempSync(path.join(tmpdir(), 'gg-pglite-'))
+		try {
+			let handle = await openDatabase({ dataDir: dir })
+			await handle.migrate()
+			await handle.db.execute(sql`insert into tracker_opt_outs (key, opted_out_at) values ('zezima', now())`)
+			await handle.close()
+			handle = await openDatabase({ dataDir: dir })
+			const rows = await queryRows<{ key: string }>(handle.db, sql`select key from tracker_opt_outs`)
+			expect(rows).toEqual([{ key: 'zezima' }])
+			await handle.close()
+		} finally {
+			rmSync(dir, { recursive: true, force: true })
+		}
+	})
+})
+
+test('a PostgreSQL URL is described without its password', () => {
+	expect(describePostgresUrl('postgres://app:secret@db.example:6543/guide')).toBe('db.example:6543/guide')
+})
+
+test('an unreachable PostgreSQL stops with a message naming DATABASE_URL', async () => {
+	await expect(openDatabase({ url: 'postgres://app:secret@127.0.0.1:1/guide' })).rejects.toThrow(
+		/^Could not connect to the database \(DATABASE_URL, PostgreSQL at 127\.0\.0\.1:1\/guide\): (?!.*secret)/,
+	)
+})
+
+describe.runIf(postgresUrl)('PostgreSQL', () => {
+	const handles: DatabaseHandle[] = []
+	afterAll(() => Promise.all(handles.map((handle) => handle.close())))
+
+	test('two instances migrating at once apply each migration exactly once', async () => {
+		const url = await freshDatabase(postgresUrl!, 'migrate_race')
+		const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })])
+		handles.push(a!, b!)
+		await Promise.all([a!.migrate(), b!.migrate(), a!.migrate()])
+		const rows = await queryRows<{ n: number }>(a!.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+		const status = await migrationStatus(b!)
+		expect(status.pending).toEqual([])
+		expect(rows).toEqual([{ n: status.applied.length }])
+	})
+})

@@ -1,0 +1,143 @@
+/**
+ * The one database connection of this process: PostgreSQL through `DATABASE_URL` (a `pg` pool,
+ * shared by every instance), else the embedded PGlite with its files under `DATA_DIR/db`.
+ * Both speak PostgreSQL and both go through drizzle's pg-core query builder, so features write
+ * one set of queries (decision 0013). PGlite costs ~300 MB of memory once open (~850 MB while it
+ * creates a new folder): open it once per process, through `getDatabase()`.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { getEnv } from '#app/server/env.server.ts'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export type DatabaseHandle = {
+	db: Database
+	engine: 'pglite' | 'postgres'
+	/** Where the data is, without secrets: `PGlite at .data/db`, `PostgreSQL at host:5432/name`. */
+	where: string
+	/**
+	 * Applies the pending migrations of `folder`. On PostgreSQL it holds an advisory lock on a
+	 * dedicated connection meanwhile, so instances starting together apply them once, in turn.
+	 */
+	migrate(folder?: string): Promise<void>
+	/** The embedded engine itself (backups), when that is what this is. */
+	pglite?: PGlite
+	close(): Promise<void>
+}
+
+/** Rows of a raw SQL query: both drivers answer `{ rows }` (drizzle types it per driver only). */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+	const result = (await db.execute(query)) as unknown as { rows: Row[] }
+	return result.rows
+}
+
+/** The versioned SQL migrations drizzle-kit writes (resolved from the working directory, like `build/`). */
+export const MIGRATIONS_FOLDER = path.resolve('app/server/db/migrations')
+
+/** Any fixed number: every instance must use the same one. */
+const MIGRATION_LOCK_ID = 726_013
+
+export type OpenOptions = {
+	/** postgres://… for a server; omit for PGlite. */
+	url?: string
+	/** PGlite's folder; omit for a throwaway in-memory database (tests). */
+	dataDir?: string
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+	return options.url ? openPostgres(options.url) : openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+	if (dataDir) mkdirSync(dataDir, { recursive: true })
+	const client = await PGlite.create(dataDir ? { dataDir } : {})
+	const db = drizzlePglite({ client, schema })
+	return {
+		db,
+		engine: 'pglite',
+		where: dataDir ? `PGlite at ${dataDir}` : 'PGlite in memory',
+		pglite: client,
+		async migrate(folder = MIGRATIONS_FOLDER) {
+			// One process, one connection: nothing else can run migrations meanwhile.
+			await migratePglite(db, { migrationsFolder: folder })
+		},
+		close: () => client.close(),
+	}
+}
+
+/** `host:port/database` of a URL, never its user or password. */
+export function describePostgresUrl(url: string): string {
+	const parsed = new URL(url)
+	return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+	const where = `PostgreSQL at ${describePostgresUrl(url)}`
+	const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 })
+	// A broken idle connection must not crash the process; the next query gets a new one.
+	pool.on('error', (error) => process.stderr.write(`database: idle connection lost: ${error.message}\n`))
+	try {
+		await pool.query('select 1')
+	} catch (error) {
+		await pool.end().catch(() => {})
+		const reason = error instanceof Error ? error.message : String(error)
+		throw new Error(`Could not connect to the database (DATABASE_URL, ${where}): ${reason}`, { cause: error })
+	}
+	const db = drizzlePg({ client: pool, schema })
+	return {
+		db,
+		engine: 'postgres',
+		where,
+		async migrate(folder = MIGRATIONS_FOLDER) {
+			const connection = await pool.connect()
+			try {
+				await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+				try {
+					await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder: folder })
+				} finally {
+					await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+				}
+			} finally {
+				connection.release()
+			}
+		},
+		close: () => pool.end(),
+	}
+}
+
+/** PGlite's folder for this environment. */
+export function embeddedDataDir(dataDir: string): string {
+	return path.resolve(dataDir, 'db')
+}
+
+let opened: Promise<DatabaseHandle> | undefined
+
+/**
+ * This process's database, opened and migrated on first use (the server calls it at start, so a
+ * bad `DATABASE_URL` or a failed migration stops it with the reason).
+ */
+export function getDatabase(): Promise<DatabaseHandle> {
+	opened ??= (async () => {
+		const env = getEnv()
+		const started = performance.now()
+		const handle = await openDatabase(
+			env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: embeddedDataDir(env.DATA_DIR) },
+		)
+		await handle.migrate()
+		const seconds = ((performance.now() - started) / 1000).toFixed(1)
+		if (!process.env.VITEST) console.info(`Database: ${handle.where} (ready in ${seconds} s)`)
+		return handle
+	})()
+	return opened
+}

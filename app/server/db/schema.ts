@@ -1,0 +1,2 @@
+/** Every feature's tables, for the query builder's relational API and for drizzle.config.ts. */
+export * from '#app/tracker/server/schema.ts'

@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { gainsPeriodSchema, type GainsPeriod } from '#app/tracker/api-types.ts'
+
+/**
+ * Query parameters of the player-history API and page. Each error message starts with the
+ * parameter's name, so a 400 says which one is wrong.
+ */
+
+const PERIODS = gainsPeriodSchema.options.join(', ')
+
+const daySchema = (parameter: string) =>
+	z.iso.date({ error: `${parameter} must be a date like 2026-11-26` })
+
+const periodSchema = z.enum(gainsPeriodSchema.options, {
+	error: `period must be one of ${PERIODS}`,
+})
+
+const LIMIT_MAX = 1000
+const DEFAULT_LIMIT = 100
+
+const limitSchema = z
+	.string()
+	.regex(/^\d+$/, { error: `limit must be a whole number from 1 to ${LIMIT_MAX}` })
+	.transform(Number)
+	.pipe(
+		z
+			.number()
+			.int()
+			.min(1, { error: `limit must be a whole number from 1 to ${LIMIT_MAX}` })
+			.max(LIMIT_MAX, { error: `limit must be a whole number from 1 to ${LIMIT_MAX}` }),
+	)
+
+export type GainsQuery = { period: GainsPeriod } | { from: string; to: string }
+export type SnapshotsQuery = { from: string | null; to: string | null; limit: number }
+
+export type ParamsResult<T> =
+	{ ok: true; value: T } | { ok: false; parameter: string; message: string }
+
+/** A parameter given more than once is as wrong as a bad value: say so rather than pick one. */
+function single(params: URLSearchParams, name: string): ParamsResult<string | null> {
+	const values = params.getAll(name)
+	if (values.length > 1)
+		return { ok: false, parameter: name, message: `${name} must be given once` }
+	return { ok: true, value: values[0] ?? null }
+}
+
+function check<T>(schema: z.ZodType<T>, parameter: string, value: string): ParamsResult<T> {
+	const parsed = schema.safeParse(value)
+	if (parsed.success) return { ok: true, value: parsed.data }
+	return {
+		ok: false,
+		parameter,
+		message: parsed.error.issues[0]?.message ?? `${parameter} is not valid`,
+	}
+}
+
+function readAll(
+	params: URLSearchParams,
+	names: readonly string[],
+): ParamsResult<Record<string, string | null>> {
+	const values: Record<string, string | null> = {}
+	for (const name of names) {
+		const value = single(params, name)
+		if (!value.ok) return value
+		values[name] = value.value === '' ? null : value.value
+	}
+	return { ok: true, value: values }
+}
+
+function dateRange(
+	from: string | null,
+	to: string | null,
+): ParamsResult<{ from: string | null; to: string | null }> {
+	if (from !== null) {
+		const checked = check(daySchema('from'), 'from', from)
+		if (!checked.ok) return checked
+	}
+	if (to !== null) {
+		const checked = check(daySchema('to'), 'to', to)
+		if (!checked.ok) return checked
+	}
+	if (from !== null && to !== null && from > to) {
+		return { ok: false, parameter: 'from', message: `from (${from}) must not be after to (${to})` }
+	}
+	return { ok: true, value: { from, to } }
+}
+
+/**
+ * `?period=day|week|month|year` or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (UTC days, both included);
+ * neither means the last week. Empty values count as absent (a plain HTML form sends them).
+ */
+export function parseGainsQuery(params: URLSearchParams): ParamsResult<GainsQuery> {
+	const read = readAll(params, ['period', 'from', 'to'])
+	if (!read.ok) return read
+	const { period, from, to } = read.value as {
+		period: string | null
+		from: string | null
+		to: string | null
+	}
+	if (from === null && to === null) {
+		if (period === null) return { ok: true, value: { period: 'week' } }
+		const checked = check(periodSchema, 'period', period)
+		return checked.ok ? { ok: true, value: { period: checked.value } } : checked
+	}
+	if (period !== null) {
+		return {
+			ok: false,
+			parameter: 'period',
+			message: 'period cannot be combined with from and to: give one or the other',
+		}
+	}
+	if (from === null)
+		return {
+			ok: false,
+			parameter: 'from',
+			message: 'from is missing: a range needs both from and to',
+		}
+	if (to === null)
+		return { ok: false, parameter: 'to', message: 'to is missing: a range needs both from and to' }
+	const range = dateRange(from, to)
+	return range.ok ? { ok: true, value: { from, to } } : range
+}
+
+/** `?from=&to=&limit=` for the snapshot list: each optional; limit defaults to 100. */
+export function parseSnapshotsQuery(params: URLSearchParams): ParamsResult<SnapshotsQuery> {
+	const read = readAll(params, ['from', 'to', 'limit'])
+	if (!read.ok) return read
+	const { from, to, limit } = read.value as {
+		from: string | null
+		to: string | null
+		limit: string | null
+	}
+	const range = dateRange(from, to)
+	if (!range.ok) return range
+	if (limit === null) return { ok: true, value: { from, to, limit: DEFAULT_LIMIT } }
+	const checked = check(limitSchema, 'limit', limit)
+	return checked.ok ? { ok: true, value: { from, to, limit: checked.value } } : checked
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { skillNameSchema } from '#app/lib/skills.ts'
+
+/**
+ * The JSON shapes of the player-history API (`/api/v1/players/:name/…`), shared by the server
+ * that builds them, the player page that reads them and the tests. Times are ISO 8601 (UTC).
+ * Errors use the lookup's shape: `{ error: { code, message, retryAfterSeconds? } }`.
+ */
+
+const isoTime = z.iso.datetime()
+
+export const skillStateSchema = z.object({
+	skill: skillNameSchema,
+	xp: z.number().int().min(0),
+	/** Real level, capped at the skill's cap. */
+	level: z.number().int().min(1),
+	/** Past the cap (or 99) by XP alone: 120 virtual at 104,273,167 XP, up to 200M XP. */
+	virtualLevel: z.number().int().min(1),
+	/** Null when unranked or not known (hiscores lists unranked skills). */
+	rank: z.number().int().positive().nullable(),
+})
+export type SkillState = z.infer<typeof skillStateSchema>
+
+export const snapshotSchema = z.object({
+	takenAt: isoTime,
+	source: z.enum(['runemetrics', 'hiscores']),
+	totalLevel: z.number().int().min(0),
+	totalXp: z.number().int().min(0),
+	rank: z.number().int().positive().nullable(),
+	/** Null when the snapshot came from the hiscores (they carry no quests). */
+	questPoints: z.number().int().min(0).nullable(),
+	questsComplete: z.number().int().min(0).nullable(),
+	questsStarted: z.number().int().min(0).nullable(),
+	/** The 29 skills in id order. */
+	skills: z.array(skillStateSchema),
+})
+export type Snapshot = z.infer<typeof snapshotSchema>
+
+/** Monthly XP gains from RuneMetrics' xp-monthly, fetched once when a player is first tracked. */
+export const backfillSchema = z.object({
+	state: z.enum(['pending', 'done', 'unavailable']),
+	/** One entry per calendar month (UTC, 'YYYY-MM'), oldest first; empty unless done. */
+	months: z.array(
+		z.object({
+			month: z.string().regex(/^\d{4}-\d{2}$/),
+			totalXpGained: z.number().int().min(0),
+			skills: z.array(z.object({ skill: skillNameSchema, xpGained: z.number().int().min(0) })),
+		}),
+	),
+})
+export type Backfill = z.infer<typeof backfillSchema>
+
+/** `GET /api/v1/players/:name` */
+export const playerSummarySchema = z.object({
+	name: z.string(),
+	trackedSince: isoTime,
+	/** The last upstream fetch, whether or not anything had changed. */
+	lastCheckedAt: isoTime,
+	/** When `POST …/update` will next be accepted (now or in the past: it may be pressed). */
+	canUpdateAt: isoTime,
+	/** 'private' once RuneMetrics stopped showing the profile: snapshots then come from the hiscores. */
+	profile: z.enum(['public', 'private']),
+	latest: snapshotSchema,
+	backfill: backfillSchema,
+})
+export type PlayerSummary = z.infer<typeof playerSummarySchema>
+
+export const gainsPeriodSchema = z.enum(['day', 'week', 'month', 'year'])
+export type GainsPeriod = z.infer<typeof gainsPeriodSchema>
+
+/**
+ * `GET /api/v1/players/:name/gains?period=day|week|month|year` or `?from=YYYY-MM-DD&to=YYYY-MM-DD`.
+ * Gains are the latest snapshot in the range minus the first snapshot at or after its start; with
+ * fewer than two snapshots in the range every gain is 0 and `start`/`end` say what was used.
+ */
+export const gainsSchema = z.object({
+	name: z.string(),
+	period: z.union([gainsPeriodSchema, z.literal('range')]),
+	from: isoTime,
+	to: isoTime,
+	start: isoTime.nullable(),
+	end: isoTime.nullable(),
+	total: z.object({ xpGained: z.number().int(), levelsGained: z.number().int() }),
+	/** Sorted by XP gained, most first; skills with no gain included (0). */
+	skills: z.array(
+		z.object({
+			skill: skillNameSchema,
+			xpGained: z.number().int(),
+			levelsGained: z.number().int(),
+			startXp: z.number().int().min(0),
+			endXp: z.number().int().min(0),
+		}),
+	),
+})
+export type Gains = z.infer<typeof gainsSchema>
+
+/** `GET /api/v1/players/:name/snapshots?from=&to=&limit=` (newest first) */
+export const snapshotListSchema = z.object({
+	name: z.string(),
+	snapshots: z.array(snapshotSchema),
+})
+export type SnapshotList = z.infer<typeof snapshotListSchema>
+
+/** `GET /api/v1/players/:name/quests`: newest first; `completedAt` null = done before tracking. */
+export const questTimelineSchema = z.object({
+	name: z.string(),
+	quests: z.array(z.object({ title: z.string(), completedAt: isoTime.nullable() })),
+})
+export type QuestTimeline = z.infer<typeof questTimelineSchema>
+
+/** `GET /api/v1/players/:name/activities`: the adventurer's log, newest first, kept past 20. */
+export const activityLogSchema = z.object({
+	name: z.string(),
+	activities: z.array(z.object({ date: isoTime, text: z.string(), details: z.string() })),
+})
+export type ActivityLog = z.infer<typeof activityLogSchema>
+
+/** `POST /api/v1/players/:name/update`: 202 with the new summary, or 429 with `Retry-After`. */
+export const updateResultSchema = z.object({ updated: z.boolean(), summary: playerSummarySchema })
+export type UpdateResult = z.infer<typeof updateResultSchema>

@@ -1,0 +1,101 @@
+/**
+ * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities]` (GET) and `/api/v1/players/:name/update`
+ * (POST): the player-history API, answered on the server's fast path like `/api/v1/player-data`.
+ * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
+ * `{ error: { code, message, retryAfterSeconds? } }` — 400 bad name or parameter (the message
+ * names it), 404 unknown or opted out, 405, 429 lookup rate limit or Update cooldown (with
+ * Retry-After), and the lookup's own 502/504 when an Update's upstream fetch fails.
+ */
+import type { PlayerDataAnswer, PlayerLookup } from '#app/player/server/handler.server.ts'
+import { normaliseUsername } from '#app/player/username.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { parseGainsQuery, parseSnapshotsQuery } from '#app/tracker/api-params.ts'
+import type { Tracker } from './tracker.server.ts'
+
+export const PLAYERS_API_PREFIX = '/api/v1/players/'
+
+export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<PlayerDataAnswer>
+
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
+const READS = ['', 'gains', 'snapshots', 'quests', 'activities'] as const
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
+	return {
+		status,
+		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': CACHE_CONTROL.none, ...headers },
+		body: JSON.stringify(body),
+	}
+}
+
+function error(status: number, code: string, message: string, headers: Record<string, string> = {}, extra: object = {}) {
+	return json(status, { error: { code, message, ...extra } }, headers)
+}
+
+export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>): PlayersApiCore {
+	async function respond(method: string, params: URLSearchParams, clientId: string, path: string): Promise<PlayerDataAnswer> {
+		const [rawName, what = '', ...rest] = path.slice(PLAYERS_API_PREFIX.length).split('/')
+		const isUpdate = what === 'update' && rest.length === 0
+		if (rest.length > 0 || !(isUpdate || (READS as readonly string[]).includes(what))) {
+			return error(404, 'NOT_FOUND', `No such endpoint: ${path}. See the README's "Player history API".`, CORS)
+		}
+		const headers = isUpdate ? {} : CORS
+		if (method === 'OPTIONS' && !isUpdate) {
+			return { status: 204, headers: { ...CORS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }, body: '' }
+		}
+		const allowed = isUpdate ? ['POST'] : ['GET', 'HEAD']
+		if (!allowed.includes(method)) {
+			return error(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} here.`, { ...headers, allow: allowed.join(', ') })
+		}
+		const limit = await lookup.hitLimit(clientId)
+		if (!limit.allowed) {
+			const seconds = limit.retryAfterSeconds
+			return error(429, 'RATE_LIMITED', `Too many player lookups; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { ...headers, 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
+		}
+		let decoded: string
+		try {
+			decoded = decodeURIComponent(rawName ?? '')
+		} catch {
+			return error(400, 'INVALID_USERNAME', 'The player name in the URL is not valid percent-encoding.', headers)
+		}
+		const player = normaliseUsername(decoded)
+		if (!player.success) return error(400, 'INVALID_USERNAME', player.message, headers)
+		const { key, name } = player.data
+		const notFound = () =>
+			error(404, 'USER_NOT_FOUND', `No history for "${name}": look the player up on the site first, which starts tracking them.`, headers)
+
+		if (isUpdate) {
+			const outcome = await tracker.update(player.data)
+			if (outcome.kind === 'not-found') return notFound()
+			if (outcome.kind === 'failed') return outcome.answer
+			if (outcome.kind === 'cooldown') {
+				const seconds = outcome.retryAfterSeconds
+				return error(429, 'UPDATE_COOLDOWN', `${outcome.summary.name} was updated less than a minute ago; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
+			}
+			return json(202, { updated: true, summary: outcome.summary })
+		}
+
+		tracker.noteLookup(player.data)
+		let body: unknown
+		if (what === 'gains') {
+			const query = parseGainsQuery(params)
+			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, headers, { parameter: query.parameter })
+			body = await tracker.gains(key, query.value)
+		} else if (what === 'snapshots') {
+			const query = parseSnapshotsQuery(params)
+			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, headers, { parameter: query.parameter })
+			body = await tracker.snapshots(key, query.value)
+		} else if (what === 'quests') body = await tracker.questTimeline(key)
+		else if (what === 'activities') body = await tracker.activities(key)
+		else body = await tracker.summary(key)
+		return body ? json(200, body, headers) : notFound()
+	}
+
+	return async function handlePlayersApi(method, params, clientId, path) {
+		try {
+			return await respond(method, params, clientId, path)
+		} catch (failure) {
+			process.stderr.write(`players-api: unexpected error: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n`)
+			return error(503, 'HISTORY_UNAVAILABLE', 'Player history is unavailable right now; try again shortly.')
+		}
+	}
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
+import { createUpstreamClient } from '#app/player/server/runemetrics.server.ts'
+import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { freshDatabase } from '#tests/fixtures/postgres.ts'
+import { BACK_OFF_MS, budgetLimit, createRefresher } from './refresher.server.ts'
+import { createTracker, type Tracker } from './tracker.server.ts'
+import * as store from './tracker-store.server.ts'
+
+const DAY = 86_400_000
+const START = Date.parse('2026-03-01T12:00:00Z')
+
+/** A fake clock: `sleep` moves it instead of waiting. */
+function fakeClock() {
+	let time = START
+	return { now: () => time, sleep: async (ms: number) => void (time += ms), advance: (ms: number) => void (time += ms) }
+}
+
+type Instance = { lookup: PlayerLookup; tracker: Tracker; refresher: ReturnType<typeof createRefresher> }
+
+/** One server instance: its own lookup (cache) and refresher, the shared database and budget. */
+function instance(handle: DatabaseHandle, fake: FakeUpstream, clock: ReturnType<typeof fakeClock>, budget: ReturnType<ReturnType<typeof createMemoryState>['limiter']>, lines: string[]): Instance {
+	const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
+	const tracker = createTracker({ db: async () => handle.db, now: clock.now, fetchFresh: (player) => lookup.fetchFresh(player) })
+	const lookup: PlayerLookup = createPlayerDataCore({ ...config, rateLimit: false, now: clock.now, onFetched: (f) => tracker.record(f), log: () => {} })
+	const refresher = createRefresher({
+		db: async () => handle.db,
+		now: clock.now,
+		sleep: clock.sleep,
+		lookup,
+		upstream: createUpstreamClient(config),
+		budget,
+		log: (line) => lines.push(line),
+	})
+	return { lookup, tracker, refresher }
+}
+
+function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) {
+	describe(`refresh and backfill on ${engine}`, () => {
+		let handle: DatabaseHandle
+		let fake: FakeUpstream
+		beforeAll(async () => {
+			;[handle, fake] = await Promise.all([open(), startFakeUpstream()])
+			await handle.migrate()
+		}, 120_000)
+		afterAll(async () => {
+			await Promise.all([handle?.close(), fake?.close()])
+		})
+		beforeEach(async () => {
+			await handle.db.execute('truncate tracked_players, tracker_opt_outs restart identity cascade' as never)
+			fake.setOutage(false)
+			fake.resetCalls()
+		})
+
+		async function lookUp(target: Instance, name: string) {
+			const answer = await target.lookup('GET', new URLSearchParams({ username: name, quests: 'true' }), 'client')
+			expect(answer.status).toBe(200)
+			await new Promise((resolve) => setTimeout(resolve, 100)) // the recording is not awaited by lookups
+		}
+
+		test('a first lookup records a snapshot and the backfill fills a year of months within the budget; a day later the refresh adds a row only on change', async () => {
+			const clock = fakeClock()
+			const state = createMemoryState({ now: clock.now })
+			const budget = state.limiter('tracker-upstream', budgetLimit(2))
+			const lines: string[] = []
+			const one = instance(handle, fake, clock, budget, lines)
+			await lookUp(one, FAKE_PLAYERS.complete)
+			const summary = await one.tracker.summary('zezima jr')
+			expect(summary).toMatchObject({ name: 'Zezima Jr', profile: 'public', backfill: { state: 'pending', months: [] } })
+
+			const started = clock.now()
+			const round = await one.refresher.runRound()
+			expect(round).toMatchObject({ backfilled: 1, refreshed: 0 })
+			expect(fake.calls['xp-monthly']).toBe(29)
+			// 29 calls at 2 a second: the first two at once, then one every half second.
+			expect(clock.now() - started).toBeGreaterThanOrEqual(13_000)
+			const backfill = (await one.tracker.summary('zezima jr'))!.backfill
+			expect(backfill.state).toBe('done')
+			expect(backfill.months.length).toBeGreaterThan(0)
+
+			clock.advance(DAY)
+			fake.resetCalls()
+			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 1, failed: 0 })
+			expect(fake.calls.profile).toBe(1)
+			const player = (await store.findPlayer(handle.db, 'zezima jr'))!
+			expect(player.lastCheckedAt.getTime()).toBe(clock.now())
+			// The fake answers the same figures: no new row.
+			expect((await one.tracker.snapshots('zezima jr', { from: null, to: null, limit: 10 }))!.snapshots).toHaveLength(1)
+			// Refreshed today: not again in the same day.
+			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 0 })
+		})
+
+		test('two instances refreshing at once fetch each player once, and the shared budget holds for both', async () => {
+			const clock = fakeClock()
+			const state = createMemoryState({ now: clock.now })
+			const budget = state.limiter('tracker-upstream', budgetLimit(1))
+			const lines: string[] = []
+			const [a, b] = [instance(handle, fake, clock, budget, lines), instance(handle, fake, clock, budget, lines)]
+			const names = ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D', 'Zezima E']
+			for (const name of names) await lookUp(a!, name)
+			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
+				await store.finishBackfill(handle.db, player.id, [])
+			}
+			clock.advance(DAY)
+			fake.resetCalls()
+			const started = clock.now()
+			const rounds = await Promise.all([a!.refresher.runRound(), b!.refresher.runRound()])
+			expect(rounds[0]!.refreshed + rounds[1]!.refreshed).toBe(names.length)
+			for (const name of names) expect(fake.callsFor(name).profile).toBe(1)
+			// 10 upstream calls (profile + quests each) at 1 a second: at least 9 s of the fake clock.
+			expect(fake.calls.profile + fake.calls.quests).toBe(10)
+			expect(clock.now() - started).toBeGreaterThanOrEqual(9000)
+		})
+
+		test('repeated 429s: the refresher backs off for 15 minutes, says so, and loses nothing', async () => {
+			const clock = fakeClock()
+			const state = createMemoryState({ now: clock.now })
+			const lines: string[] = []
+			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(5)), lines)
+			for (const name of ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D']) await lookUp(one, name)
+			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
+				await store.finishBackfill(handle.db, player.id, [])
+			}
+			clock.advance(DAY)
+			fake.setOutage(true, 429)
+			const round = await one.refresher.runRound()
+			expect(round).toMatchObject({ refreshed: 0, failed: 3, backingOff: true })
+			expect(lines.join('\n')).toMatch(/failed 3 times in a row .*HTTP 502.*back off for 15 minutes/)
+			fake.resetCalls()
+			expect(await one.refresher.runRound()).toMatchObject({ backingOff: true, refreshed: 0 })
+			expect(fake.calls.profile).toBe(0)
+			// Nothing lost: every player still has its snapshot, and all four are due again after the pause.
+			fake.setOutage(false)
+			clock.advance(BACK_OFF_MS)
+			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 4, failed: 0 })
+		})
+
+		test('a backfill that keeps failing ends as unavailable, never stuck pending', async () => {
+			const clock = fakeClock()
+			const state = createMemoryState({ now: clock.now })
+			const lines: string[] = []
+			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(50)), lines)
+			await lookUp(one, 'Zezima F')
+			fake.setOutage(true)
+			for (let attempt = 0; attempt < store.BACKFILL_MAX_ATTEMPTS; attempt++) {
+				await one.refresher.runRound()
+				clock.advance(BACK_OFF_MS + 60_000)
+			}
+			expect((await one.tracker.summary('zezima f'))!.backfill.state).toBe('unavailable')
+		})
+	})
+}
+
+describeRefresher('PGlite', () => openDatabase({}))
+const url = process.env.TEST_DATABASE_URL
+if (url) describeRefresher('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'tracker_refresher') }))

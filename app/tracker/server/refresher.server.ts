@@ -1,0 +1,149 @@
+/**
+ * The daily refresh and the first-time backfill. Each round claims work through the database
+ * (stalest players first, `skip locked`), so any number of instances can run it without fetching
+ * a player twice, and every upstream call first takes a token from one budget that all instances
+ * share (TRACKER_UPSTREAM_RPS, through the shared-state limiter: Redis with REDIS_URL). Repeated
+ * upstream failures (429, 5xx, timeouts) pause the refresher for 15 minutes, and it says so.
+ */
+import type { PlayerLookup } from '#app/player/server/handler.server.ts'
+import { createUpstreamClient, type UpstreamClient } from '#app/player/server/runemetrics.server.ts'
+import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
+import { getClock } from '#app/server/clock.server.ts'
+import { getDatabase, type Database } from '#app/server/db/database.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { getSharedState, type Limiter } from '#app/server/shared-state/shared-state.server.ts'
+import { SKILLS } from '#app/lib/skills.ts'
+import { backfillMonths, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
+import { getPlayerServices } from './services.server.ts'
+import * as store from './tracker-store.server.ts'
+
+const DAY_MS = 86_400_000
+export const BACK_OFF_MS = 15 * 60_000
+/** Failures in a row that start a back-off. */
+const FAILURES_BEFORE_BACK_OFF = 3
+
+export type RefresherOptions = {
+	db: () => Promise<Database>
+	now: () => number
+	sleep: (ms: number) => Promise<void>
+	lookup: Pick<PlayerLookup, 'fetchFresh'>
+	upstream: Pick<UpstreamClient, 'xpMonthly'>
+	/** The shared upstream budget: one hit per upstream call. */
+	budget: Limiter
+	/** Players claimed per round. */
+	batch?: number
+	log?: (line: string) => void
+}
+
+export type RoundResult = { refreshed: number; failed: number; backfilled: number; backingOff: boolean }
+
+/** The limiter options that let `rps` calls a second through, as whole tokens over a whole-second window. */
+export function budgetLimit(rps: number) {
+	const max = Math.max(1, Math.ceil(rps))
+	return { max, windowMs: Math.round((max / rps) * 1000), refill: 'steady' as const }
+}
+
+export function createRefresher(options: RefresherOptions) {
+	const log = options.log ?? ((line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
+	const batch = options.batch ?? 10
+	let failuresInARow = 0
+	let backOffUntil = 0
+
+	async function takeToken() {
+		for (;;) {
+			const decision = await options.budget.hit('tracker-upstream')
+			if (decision.allowed) return
+			await options.sleep(decision.retryAfterSeconds * 1000)
+		}
+	}
+
+	/** Counts a failure; true when the refresher must stop and back off now. */
+	function failed(why: string): boolean {
+		failuresInARow += 1
+		if (failuresInARow < FAILURES_BEFORE_BACK_OFF) return false
+		backOffUntil = options.now() + BACK_OFF_MS
+		failuresInARow = 0
+		log(`tracker: upstream failed ${FAILURES_BEFORE_BACK_OFF} times in a row (last: ${why}); refresh and backfill back off for 15 minutes`)
+		return true
+	}
+
+	async function backfill(db: Database): Promise<number> {
+		const claims = await store.claimBackfills(db, new Date(options.now()), { limit: 1, retryMs: 15 * 60_000 })
+		for (const claim of claims) {
+			const histories: MonthlyXp[] = []
+			try {
+				for (const skill of SKILLS) {
+					await takeToken()
+					const history = await options.upstream.xpMonthly(claim.name, skill.id)
+					if (history) histories.push(history)
+				}
+			} catch (error) {
+				await store.failBackfill(db, claim.id, claim.attempt)
+				failed(error instanceof Error ? error.message : String(error))
+				return 0
+			}
+			failuresInARow = 0
+			await store.finishBackfill(db, claim.id, backfillMonths(histories))
+		}
+		return claims.length
+	}
+
+	return {
+		async runRound(): Promise<RoundResult> {
+			const result: RoundResult = { refreshed: 0, failed: 0, backfilled: 0, backingOff: false }
+			if (options.now() < backOffUntil) return { ...result, backingOff: true }
+			const db = await options.db()
+			result.backfilled = await backfill(db)
+			if (options.now() < backOffUntil) return { ...result, backingOff: true }
+
+			const claimedAt = new Date(options.now())
+			const claims = await store.claimRefreshBatch(db, claimedAt, { limit: batch, staleMs: DAY_MS, activeMs: 30 * DAY_MS })
+			for (const [index, claim] of claims.entries()) {
+				const answer = await options.lookup.fetchFresh({ name: claim.name, key: claim.key }, { beforeUpstreamCall: takeToken })
+				// 404: renamed or gone; checked all the same (tried again tomorrow).
+				if (answer.status === 200 || answer.status === 404) {
+					failuresInARow = 0
+					result.refreshed += 1
+					continue
+				}
+				result.failed += 1
+				await store.releaseFetch(db, claim.key, claimedAt, claim.previous)
+				if (failed(`${claim.key}: HTTP ${answer.status}`)) {
+					// Give back the rest of the batch: another round (here or elsewhere) takes them.
+					for (const rest of claims.slice(index + 1)) await store.releaseFetch(db, rest.key, claimedAt, rest.previous)
+					result.backingOff = true
+					break
+				}
+			}
+			return result
+		},
+	}
+}
+
+/** Runs rounds for as long as the server runs: at once while there is work, else every 15 seconds. */
+export function startRefresher() {
+	const env = getEnv()
+	const clock = getClock()
+	const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+	const refresher = createRefresher({
+		db: async () => (await getDatabase()).db,
+		now: clock.now,
+		sleep,
+		lookup: getPlayerServices().lookup,
+		upstream: createUpstreamClient(playerDataConfigFromEnv(env)),
+		budget: getSharedState().limiter('tracker-upstream', budgetLimit(env.TRACKER_UPSTREAM_RPS)),
+	})
+	const loop = async () => {
+		for (;;) {
+			let busy = false
+			try {
+				const round = await refresher.runRound()
+				busy = round.refreshed + round.failed + round.backfilled > 0 && !round.backingOff
+			} catch (error) {
+				process.stderr.write(`tracker: refresh round failed: ${error instanceof Error ? error.message : String(error)}\n`)
+			}
+			await sleep(busy ? 0 : 15_000)
+		}
+	}
+	void loop()
+}

@@ -1,0 +1,124 @@
+/**
+ * The tracker's tables (PostgreSQL; the same on PGlite). drizzle-kit reads this file to write the
+ * migrations in app/server/db/migrations/ (`npx drizzle-kit generate`). Nothing here is about the
+ * visitor: only public RuneMetrics and hiscores data about players.
+ */
+import { sql } from 'drizzle-orm'
+import {
+	customType,
+	date,
+	index,
+	integer,
+	pgTable,
+	primaryKey,
+	smallint,
+	text,
+	timestamp,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+	dataType: () => 'bytea',
+	fromDriver: (value) => new Uint8Array(value),
+})
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const trackedPlayers = pgTable(
+	'tracked_players',
+	{
+		id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+		/** `normaliseUsername(…).data.key`: the lookup cache's key, one per player. */
+		key: text('key').notNull().unique(),
+		/** Display name as RuneMetrics spells it (or as typed, for hiscores-only players). */
+		name: text('name').notNull(),
+		trackedSince: time('tracked_since').notNull(),
+		/** The last upstream answer recorded, changed or not. */
+		lastCheckedAt: time('last_checked_at').notNull(),
+		/** The last upstream fetch started, whatever caused it: the Update cooldown and the refresh order count from it. */
+		lastFetchAt: time('last_fetch_at').notNull(),
+		/** The last time anyone looked the player up (lookup, page, API): the refresh keeps players seen in the last 30 days. */
+		lastLookedUpAt: time('last_looked_up_at').notNull(),
+		profile: text('profile', { enum: ['public', 'private'] }).notNull(),
+		/** When quests were first seen: quests complete then are "before tracking". Null until RuneMetrics showed quests. */
+		questsKnownSince: time('quests_known_since'),
+		backfillState: text('backfill_state', { enum: ['pending', 'done', 'unavailable'] })
+			.notNull()
+			.default('pending'),
+		backfillAttempts: smallint('backfill_attempts').notNull().default(0),
+		/** A backfill is claimed by moving this forward; pending players whose time has come are (re)tried. */
+		backfillNextAt: time('backfill_next_at').notNull().defaultNow(),
+	},
+	(table) => [
+		index('tracked_players_refresh').on(table.lastFetchAt),
+		index('tracked_players_backfill').on(table.backfillNextAt).where(sql`${table.backfillState} = 'pending'`),
+	],
+)
+
+/**
+ * One row per change: a fetch that finds the same XP and quests as the last row only moves
+ * `last_checked_at`. Columns are ordered so the row has no alignment padding; the 29 skills' XP
+ * and ranks are one packed varint blob (`snapshot-codec.ts`), ~4× smaller than 58 int columns.
+ */
+export const snapshots = pgTable(
+	'tracker_snapshots',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		/** 0 RuneMetrics, 1 hiscores. */
+		source: smallint('source').notNull(),
+		questPoints: smallint('quest_points'),
+		takenAt: time('taken_at').notNull(),
+		rank: integer('rank'),
+		questsComplete: smallint('quests_complete'),
+		questsStarted: smallint('quests_started'),
+		skills: bytea('skills').notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.takenAt] })],
+)
+
+/** The first time each quest was seen complete; null = already complete when tracking began. */
+export const questCompletions = pgTable(
+	'tracker_quest_completions',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		title: text('title').notNull(),
+		completedAt: time('completed_at'),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.title] })],
+)
+
+/** The adventurer's log, kept past the 20 entries the profile returns; one row per (time, text). */
+export const activities = pgTable(
+	'tracker_activities',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		occurredAt: time('occurred_at').notNull(),
+		text: text('text').notNull(),
+		details: text('details').notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.occurredAt, table.text] })],
+)
+
+/** RuneMetrics xp-monthly, fetched once per player: XP gained per skill (id order) in each month. */
+export const backfillMonths = pgTable(
+	'tracker_backfill_months',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		/** The first day of the month (UTC). */
+		month: date('month', { mode: 'string' }).notNull(),
+		xpGained: integer('xp_gained').array().notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.month] })],
+)
+
+/** Players who asked to be forgotten: never tracked again (by key, nothing else kept). */
+export const optOuts = pgTable('tracker_opt_outs', {
+	key: text('key').primaryKey(),
+	optedOutAt: time('opted_out_at').notNull(),
+})

@@ -1,0 +1,358 @@
+/**
+ * The tracker's queries: every read and write of its tables goes through here. Functions take the
+ * database (or a transaction) first and plain values, so the contract kit runs them on PGlite and
+ * on PostgreSQL alike. Times are `Date`s supplied by the caller (an injectable clock).
+ */
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm'
+import type { Database } from '#app/server/db/database.server.ts'
+import { SKILLS } from '#app/lib/skills.ts'
+import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
+import { sameProgress } from '#app/tracker/snapshot.ts'
+import {
+	activities,
+	backfillMonths,
+	optOuts,
+	questCompletions,
+	snapshots,
+	trackedPlayers,
+} from './schema.ts'
+import { packSkills, skillStates, unpackSkills } from './snapshot-codec.ts'
+
+export type TrackedPlayer = typeof trackedPlayers.$inferSelect
+type SnapshotRow = typeof snapshots.$inferSelect
+
+/** What one upstream fetch learnt about a player. */
+export type FetchRecord = {
+	key: string
+	name: string
+	fetchedAt: Date
+	snapshot: Snapshot
+	/** RuneMetrics' quest list; null when it was not fetched or the profile is private. */
+	quests: ReadonlyArray<{ title: string; status: string }> | null
+	/** The adventurer's log entries of the profile (any order). */
+	activities: ReadonlyArray<{ date: string; text: string; details: string }>
+}
+
+export type RecordOutcome = 'opted-out' | 'new-player' | 'changed' | 'unchanged'
+
+export async function isOptedOut(db: Database, key: string): Promise<boolean> {
+	const rows = await db.select({ key: optOuts.key }).from(optOuts).where(eq(optOuts.key, key))
+	return rows.length > 0
+}
+
+/**
+ * Records a fetch: the player row (created on first sight), a snapshot row only when XP or quest
+ * figures changed since the latest one, newly completed quests, new log entries. One transaction;
+ * the upsert locks the player's row, so two instances recording one player take turns and the
+ * second sees the first's snapshot.
+ */
+export async function recordFetch(db: Database, record: FetchRecord): Promise<RecordOutcome> {
+	return db.transaction(async (tx) => {
+		if (await isOptedOut(tx, record.key)) return 'opted-out'
+		const at = record.fetchedAt
+		const profile = record.snapshot.source === 'runemetrics' ? 'public' : 'private'
+		const [player] = await tx
+			.insert(trackedPlayers)
+			.values({
+				key: record.key,
+				name: record.name,
+				trackedSince: at,
+				lastCheckedAt: at,
+				lastFetchAt: at,
+				lastLookedUpAt: at,
+				profile,
+				backfillNextAt: at,
+			})
+			.onConflictDoUpdate({
+				target: trackedPlayers.key,
+				set: {
+					name: record.name,
+					profile,
+					lastCheckedAt: sql`greatest(${trackedPlayers.lastCheckedAt}, excluded.last_checked_at)`,
+					lastFetchAt: sql`greatest(${trackedPlayers.lastFetchAt}, excluded.last_fetch_at)`,
+				},
+			})
+			.returning({ id: trackedPlayers.id, created: sql<boolean>`(xmax = 0)`, questsKnownSince: trackedPlayers.questsKnownSince })
+		if (!player) throw new Error(`could not record ${record.key}`)
+
+		const [latest] = await tx
+			.select()
+			.from(snapshots)
+			.where(and(eq(snapshots.playerId, player.id), lte(snapshots.takenAt, at)))
+			.orderBy(desc(snapshots.takenAt))
+			.limit(1)
+		const row = snapshotRow(player.id, record.snapshot, at)
+		// Compared as stored: both sides read back the same way, whatever upstream rounded.
+		const changed = !latest || !sameProgress(toSnapshot(latest), toSnapshot(row))
+		if (changed) await tx.insert(snapshots).values(row).onConflictDoNothing()
+
+		if (record.quests) {
+			const done = [...new Set(record.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title))]
+			// Quests complete when quests are first seen were done before tracking: no date.
+			const firstSight = player.questsKnownSince === null
+			if (done.length > 0) {
+				await tx
+					.insert(questCompletions)
+					.values(done.map((title) => ({ playerId: player.id, title, completedAt: firstSight ? null : at })))
+					.onConflictDoNothing()
+			}
+			if (firstSight) await tx.update(trackedPlayers).set({ questsKnownSince: at }).where(eq(trackedPlayers.id, player.id))
+		}
+		if (record.activities.length > 0) {
+			await tx
+				.insert(activities)
+				.values(record.activities.map((a) => ({ playerId: player.id, occurredAt: new Date(a.date), text: a.text, details: a.details })))
+				.onConflictDoNothing()
+		}
+		return player.created ? 'new-player' : changed ? 'changed' : 'unchanged'
+	})
+}
+
+function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date): SnapshotRow {
+	return {
+		playerId,
+		takenAt,
+		source: snapshot.source === 'runemetrics' ? 0 : 1,
+		rank: snapshot.rank,
+		questPoints: snapshot.questPoints,
+		questsComplete: snapshot.questsComplete,
+		questsStarted: snapshot.questsStarted,
+		skills: packSkills(SKILLS.map((skill) => {
+			const state = snapshot.skills.find((s) => s.skill === skill.name)
+			return { xp: state?.xp ?? 0, rank: state?.rank ?? null }
+		})),
+	}
+}
+
+export function toSnapshot(row: SnapshotRow): Snapshot {
+	const skills = skillStates(unpackSkills(row.skills))
+	return {
+		takenAt: row.takenAt.toISOString(),
+		source: row.source === 0 ? 'runemetrics' : 'hiscores',
+		// Totals follow from the skills (upstream's own totals are the same sums).
+		totalLevel: skills.reduce((sum, s) => sum + s.level, 0),
+		totalXp: skills.reduce((sum, s) => sum + s.xp, 0),
+		rank: row.rank,
+		questPoints: row.questPoints,
+		questsComplete: row.questsComplete,
+		questsStarted: row.questsStarted,
+		skills,
+	}
+}
+
+export async function findPlayer(db: Database, key: string): Promise<TrackedPlayer | undefined> {
+	const [player] = await db.select().from(trackedPlayers).where(eq(trackedPlayers.key, key))
+	return player
+}
+
+/** The latest snapshot at or before `at` (default: the latest of all). */
+export async function snapshotAt(db: Database, playerId: number, at?: Date): Promise<Snapshot | undefined> {
+	const [row] = await db
+		.select()
+		.from(snapshots)
+		.where(at ? and(eq(snapshots.playerId, playerId), lte(snapshots.takenAt, at)) : eq(snapshots.playerId, playerId))
+		.orderBy(desc(snapshots.takenAt))
+		.limit(1)
+	return row && toSnapshot(row)
+}
+
+/** The first snapshot after `at`, up to `until`. */
+export async function firstSnapshotAfter(db: Database, playerId: number, at: Date, until: Date): Promise<Snapshot | undefined> {
+	const [row] = await db
+		.select()
+		.from(snapshots)
+		.where(and(eq(snapshots.playerId, playerId), gt(snapshots.takenAt, at), lte(snapshots.takenAt, until)))
+		.orderBy(asc(snapshots.takenAt))
+		.limit(1)
+	return row && toSnapshot(row)
+}
+
+/** Snapshots taken in [from, to], newest first, at most `limit`. */
+export async function listSnapshots(db: Database, playerId: number, from: Date, to: Date, limit: number): Promise<Snapshot[]> {
+	const rows = await db
+		.select()
+		.from(snapshots)
+		.where(and(eq(snapshots.playerId, playerId), gte(snapshots.takenAt, from), lte(snapshots.takenAt, to)))
+		.orderBy(desc(snapshots.takenAt))
+		.limit(limit)
+	return rows.map(toSnapshot)
+}
+
+/** Newest first; quests done before tracking (no date) last, by title. */
+export async function listQuestCompletions(db: Database, playerId: number) {
+	const rows = await db
+		.select({ title: questCompletions.title, completedAt: questCompletions.completedAt })
+		.from(questCompletions)
+		.where(eq(questCompletions.playerId, playerId))
+		.orderBy(sql`${questCompletions.completedAt} desc nulls last`, asc(questCompletions.title))
+	return rows.map((row) => ({ title: row.title, completedAt: row.completedAt?.toISOString() ?? null }))
+}
+
+export async function listActivities(db: Database, playerId: number, limit = 500) {
+	const rows = await db
+		.select({ occurredAt: activities.occurredAt, text: activities.text, details: activities.details })
+		.from(activities)
+		.where(eq(activities.playerId, playerId))
+		.orderBy(desc(activities.occurredAt), asc(activities.text))
+		.limit(limit)
+	return rows.map((row) => ({ date: row.occurredAt.toISOString(), text: row.text, details: row.details }))
+}
+
+export async function readBackfill(db: Database, player: Pick<TrackedPlayer, 'id' | 'backfillState'>): Promise<Backfill> {
+	if (player.backfillState !== 'done') return { state: player.backfillState, months: [] }
+	const rows = await db
+		.select()
+		.from(backfillMonths)
+		.where(eq(backfillMonths.playerId, player.id))
+		.orderBy(asc(backfillMonths.month))
+	return {
+		state: 'done',
+		months: rows.map((row) => {
+			const skills = SKILLS.map((skill, id) => ({ skill: skill.name, xpGained: row.xpGained[id] ?? 0 }))
+			return {
+				month: row.month.slice(0, 7),
+				totalXpGained: skills.reduce((sum, s) => sum + s.xpGained, 0),
+				skills,
+			}
+		}),
+	}
+}
+
+/** Someone looked the player up: keeps them in the daily refresh for 30 more days. */
+export async function touchLookup(db: Database, key: string, at: Date): Promise<void> {
+	await db
+		.update(trackedPlayers)
+		.set({ lastLookedUpAt: sql`greatest(${trackedPlayers.lastLookedUpAt}, ${at})` })
+		.where(eq(trackedPlayers.key, key))
+}
+
+export type FetchClaim = { claimed: true; previous: Date } | { claimed: false; retryAt: Date } | { claimed: false; retryAt: null }
+
+/**
+ * Takes the right to fetch a player now: at most one fetch per `cooldownMs`, counted from the last
+ * fetch whatever caused it. One conditional UPDATE, so every instance sharing the database agrees.
+ * `retryAt` null: the player is not tracked.
+ */
+export async function claimFetch(db: Database, key: string, now: Date, cooldownMs: number): Promise<FetchClaim> {
+	const before = new Date(now.getTime() - cooldownMs)
+	const claimed = await db.execute(sql`
+		update tracked_players as p set last_fetch_at = ${now}
+		from (select id, last_fetch_at from tracked_players where key = ${key} for update) as old
+		where p.id = old.id and old.last_fetch_at <= ${before}
+		returning old.last_fetch_at as previous`)
+	const rows = (claimed as unknown as { rows: Array<{ previous: Date | string }> }).rows
+	if (rows[0]) return { claimed: true, previous: new Date(rows[0].previous) }
+	const player = await findPlayer(db, key)
+	if (!player) return { claimed: false, retryAt: null }
+	return { claimed: false, retryAt: new Date(player.lastFetchAt.getTime() + cooldownMs) }
+}
+
+/** Gives a claimed fetch back after it failed, so the player stays first in line. */
+export async function releaseFetch(db: Database, key: string, claimedAt: Date, previous: Date): Promise<void> {
+	await db
+		.update(trackedPlayers)
+		.set({ lastFetchAt: previous })
+		.where(and(eq(trackedPlayers.key, key), eq(trackedPlayers.lastFetchAt, claimedAt)))
+}
+
+/**
+ * Claims up to `limit` players for the daily refresh: looked up within `activeMs`, not fetched
+ * within `staleMs`, stalest first. Claiming moves their last fetch to now, and `skip locked` keeps
+ * two instances' claims apart, so each player is refreshed once a round.
+ */
+export async function claimRefreshBatch(
+	db: Database,
+	now: Date,
+	options: { limit: number; staleMs: number; activeMs: number },
+): Promise<Array<{ key: string; name: string; previous: Date }>> {
+	const stale = new Date(now.getTime() - options.staleMs)
+	const active = new Date(now.getTime() - options.activeMs)
+	const result = await db.execute(sql`
+		update tracked_players as p set last_fetch_at = ${now}
+		from (
+			select id, last_fetch_at from tracked_players
+			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active}
+			order by last_fetch_at
+			limit ${options.limit}
+			for update skip locked
+		) as old
+		where p.id = old.id
+		returning p.key, p.name, old.last_fetch_at as previous`)
+	const rows = (result as unknown as { rows: Array<{ key: string; name: string; previous: Date | string }> }).rows
+	return rows
+		.map((row) => ({ key: row.key, name: row.name, previous: new Date(row.previous) }))
+		.toSorted((a, b) => a.previous.getTime() - b.previous.getTime())
+}
+
+/** Backfill tries per player before it is given up as unavailable. */
+export const BACKFILL_MAX_ATTEMPTS = 3
+
+/** Claims players whose backfill is pending and due; each try pushes the next one `retryMs` later. */
+export async function claimBackfills(
+	db: Database,
+	now: Date,
+	options: { limit: number; retryMs: number },
+): Promise<Array<{ id: number; key: string; name: string; attempt: number }>> {
+	const result = await db.execute(sql`
+		update tracked_players as p
+		set backfill_next_at = ${new Date(now.getTime() + options.retryMs)}, backfill_attempts = p.backfill_attempts + 1
+		from (
+			select id from tracked_players
+			where backfill_state = 'pending' and backfill_next_at <= ${now}
+			order by backfill_next_at
+			limit ${options.limit}
+			for update skip locked
+		) as due
+		where p.id = due.id
+		returning p.id, p.key, p.name, p.backfill_attempts as attempt`)
+	return (result as unknown as { rows: Array<{ id: number; key: string; name: string; attempt: number }> }).rows
+}
+
+/** Stores the monthly gains (done), or gives up (unavailable) when there are none. */
+export async function finishBackfill(db: Database, playerId: number, months: Backfill['months']): Promise<void> {
+	await db.transaction(async (tx) => {
+		await tx.delete(backfillMonths).where(eq(backfillMonths.playerId, playerId))
+		if (months.length > 0) {
+			await tx.insert(backfillMonths).values(
+				months.map((month) => ({
+					playerId,
+					month: `${month.month}-01`,
+					xpGained: SKILLS.map((skill) => month.skills.find((s) => s.skill === skill.name)?.xpGained ?? 0),
+				})),
+			)
+		}
+		await tx
+			.update(trackedPlayers)
+			.set({ backfillState: months.length > 0 ? 'done' : 'unavailable' })
+			.where(eq(trackedPlayers.id, playerId))
+	})
+}
+
+/** A failed try: pending again later, or unavailable after the last attempt. */
+export async function failBackfill(db: Database, playerId: number, attempt: number): Promise<void> {
+	if (attempt < BACKFILL_MAX_ATTEMPTS) return
+	await db
+		.update(trackedPlayers)
+		.set({ backfillState: 'unavailable' })
+		.where(and(eq(trackedPlayers.id, playerId), eq(trackedPlayers.backfillState, 'pending')))
+}
+
+/** Tracked players whose key starts with `prefix` (the dashboard's search), by key. */
+export async function findPlayers(db: Database, prefix: string, limit = 20) {
+	const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+	return db
+		.select({ key: trackedPlayers.key, name: trackedPlayers.name, trackedSince: trackedPlayers.trackedSince, lastCheckedAt: trackedPlayers.lastCheckedAt })
+		.from(trackedPlayers)
+		.where(sql`${trackedPlayers.key} like ${pattern}`)
+		.orderBy(asc(trackedPlayers.key))
+		.limit(limit)
+}
+
+/** Deletes every row about the player; with `block`, keeps them from being tracked again. */
+export async function deletePlayer(db: Database, key: string, options: { block: boolean; at: Date }): Promise<{ deleted: boolean }> {
+	return db.transaction(async (tx) => {
+		const deleted = await tx.delete(trackedPlayers).where(eq(trackedPlayers.key, key)).returning({ id: trackedPlayers.id })
+		if (options.block) await tx.insert(optOuts).values({ key, optedOutAt: options.at }).onConflictDoNothing()
+		return { deleted: deleted.length > 0 }
+	})
+}

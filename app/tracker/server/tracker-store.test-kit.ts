@@ -1,0 +1,275 @@
+// One behaviour suite for the tracker's storage, run on PGlite (always) and on PostgreSQL (when
+// npm test or CI started one): tracker-store.pglite.test.ts and tracker-store.postgres.test.ts.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { SKILLS, type SkillName } from '#app/lib/skills.ts'
+import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { migrationStatus } from '#app/server/db/migration-status.server.ts'
+import type { Snapshot } from '#app/tracker/api-types.ts'
+import { levelForXp } from '#app/lib/xp-table.ts'
+import { skillStates } from './snapshot-codec.ts'
+import {
+	BACKFILL_MAX_ATTEMPTS,
+	claimBackfills,
+	claimFetch,
+	claimRefreshBatch,
+	deletePlayer,
+	failBackfill,
+	findPlayer,
+	findPlayers,
+	finishBackfill,
+	firstSnapshotAfter,
+	isOptedOut,
+	listActivities,
+	listQuestCompletions,
+	listSnapshots,
+	readBackfill,
+	recordFetch,
+	releaseFetch,
+	snapshotAt,
+	touchLookup,
+	type FetchRecord,
+} from './tracker-store.server.ts'
+
+/** Opens a new, empty database (not migrated). */
+export type OpenEmpty = () => Promise<DatabaseHandle>
+
+const TABLES = ['tracker_snapshots', 'tracker_quest_completions', 'tracker_activities', 'tracker_backfill_months', 'tracker_opt_outs', 'tracked_players']
+
+export const DAY = 86_400_000
+const at = (iso: string) => new Date(iso)
+
+/** A snapshot whose skills have the given XP (others 0); `questPoints` null = from the hiscores. */
+export function snapshotOf(xp: Partial<Record<SkillName, number>>, quests: { questPoints: number; complete: number } | null = { questPoints: 10, complete: 5 }): Snapshot {
+	const skills = skillStates(SKILLS.map((skill) => ({ xp: xp[skill.name] ?? 0, rank: xp[skill.name] ? 1000 : null })))
+	return {
+		takenAt: new Date(0).toISOString(),
+		source: quests ? 'runemetrics' : 'hiscores',
+		totalLevel: skills.reduce((sum, s) => sum + s.level, 0),
+		totalXp: skills.reduce((sum, s) => sum + s.xp, 0),
+		rank: 5000,
+		questPoints: quests?.questPoints ?? null,
+		questsComplete: quests?.complete ?? null,
+		questsStarted: quests ? 1 : null,
+		skills,
+	}
+}
+
+function fetchOf(when: string, xp: Partial<Record<SkillName, number>>, extra: Partial<FetchRecord> = {}): FetchRecord {
+	return { key: 'zezima', name: 'Zezima', fetchedAt: at(when), snapshot: snapshotOf(xp), quests: null, activities: [], ...extra }
+}
+
+export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
+	describe(`tracker storage on ${engine}`, () => {
+		let handle: DatabaseHandle
+		beforeAll(async () => {
+			handle = await openEmpty()
+		}, 120_000)
+		afterAll(async () => {
+			await handle?.close()
+		})
+
+		test('migrations from empty: every migration pending, then applied, then nothing left', async () => {
+			const before = await migrationStatus(handle)
+			expect(before.applied).toEqual([])
+			await handle.migrate()
+			expect(await migrationStatus(handle)).toEqual({ applied: before.pending, pending: [] })
+		})
+
+		describe('with the tables', () => {
+			beforeEach(async () => {
+				await handle.migrate()
+				await handle.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`))
+			})
+			const db = () => handle.db
+
+			test('a snapshot row only when something changed; otherwise only "last checked" moves', async () => {
+				expect(await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1000 }))).toBe('new-player')
+				expect(await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 1000 }))).toBe('unchanged')
+				expect(await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', { attack: 1500 }))).toBe('changed')
+				// The same fetch recorded twice (two instances, one shared cache entry): one row.
+				expect(await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', { attack: 1500 }))).toBe('unchanged')
+				// Quest figures count as a change; a hiscores snapshot (no quest figures) with the same XP does not.
+				const more = fetchOf('2026-03-04T10:00:00Z', { attack: 1500 }, { snapshot: snapshotOf({ attack: 1500 }, { questPoints: 12, complete: 6 }) })
+				expect(await recordFetch(db(), more)).toBe('changed')
+				const hiscores = fetchOf('2026-03-05T10:00:00Z', {}, { snapshot: snapshotOf({ attack: 1500 }, null) })
+				expect(await recordFetch(db(), hiscores)).toBe('unchanged')
+
+				const player = (await findPlayer(db(), 'zezima'))!
+				const list = await listSnapshots(db(), player.id, at('2026-01-01'), at('2027-01-01'), 100)
+				expect(list.map((s) => [s.takenAt, s.skills[0]!.xp, s.questPoints])).toEqual([
+					['2026-03-04T10:00:00.000Z', 1500, 12],
+					['2026-03-03T10:00:00.000Z', 1500, 10],
+					['2026-03-01T10:00:00.000Z', 1000, 10],
+				])
+				expect(player.trackedSince).toEqual(at('2026-03-01T10:00:00Z'))
+				expect(player.lastCheckedAt).toEqual(at('2026-03-05T10:00:00Z'))
+				expect(player.profile).toBe('private')
+				expect(list[0]).toMatchObject({ source: 'runemetrics', totalXp: 1500, rank: 5000, questsComplete: 6, questsStarted: 1 })
+				expect(list[0]!.skills[0]).toEqual({ skill: 'attack', xp: 1500, level: levelForXp('attack', 1500), virtualLevel: levelForXp('attack', 1500), rank: 1000 })
+				expect(await listSnapshots(db(), player.id, at('2026-03-02'), at('2026-03-03T23:00:00Z'), 100)).toHaveLength(1)
+				expect(await listSnapshots(db(), player.id, at('2026-01-01'), at('2027-01-01'), 2)).toHaveLength(2)
+			})
+
+			test('a profile turning private keeps its history and goes on with hiscores snapshots', async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1000 }))
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', {}, { snapshot: snapshotOf({ attack: 2000 }, null) }))
+				const player = (await findPlayer(db(), 'zezima'))!
+				expect(player.profile).toBe('private')
+				const list = await listSnapshots(db(), player.id, at('2026-01-01'), at('2027-01-01'), 10)
+				expect(list.map((s) => [s.source, s.skills[0]!.xp, s.questPoints])).toEqual([
+					['hiscores', 2000, null],
+					['runemetrics', 1000, 10],
+				])
+			})
+
+			test('gains across a month and a year boundary: the state at the start is the last row before it', async () => {
+				await recordFetch(db(), fetchOf('2025-12-30T20:00:00Z', { attack: 1000, magic: 50 }))
+				await recordFetch(db(), fetchOf('2026-01-01T08:00:00Z', { attack: 1800, magic: 50 }))
+				await recordFetch(db(), fetchOf('2026-01-31T23:59:00Z', { attack: 2500, magic: 50 }))
+				await recordFetch(db(), fetchOf('2026-02-01T00:01:00Z', { attack: 2500, magic: 900 }))
+				const { id } = (await findPlayer(db(), 'zezima'))!
+				// January: from the state at 1 Jan 00:00 (30 Dec's row) to the last row of January.
+				const startOfJanuary = await snapshotAt(db(), id, at('2026-01-01T00:00:00Z'))
+				const endOfJanuary = await snapshotAt(db(), id, at('2026-01-31T23:59:59.999Z'))
+				expect(startOfJanuary?.takenAt).toBe('2025-12-30T20:00:00.000Z')
+				expect(endOfJanuary?.skills[0]!.xp).toBe(2500)
+				expect(endOfJanuary?.skills[6]!.xp).toBe(50)
+				// Tracking began inside the range: the first row after its start stands in.
+				expect(await snapshotAt(db(), id, at('2025-12-01T00:00:00Z'))).toBeUndefined()
+				const first = await firstSnapshotAfter(db(), id, at('2025-12-01T00:00:00Z'), at('2025-12-31T23:59:59Z'))
+				expect(first?.takenAt).toBe('2025-12-30T20:00:00.000Z')
+				expect(await firstSnapshotAfter(db(), id, at('2026-02-01T00:01:00Z'), at('2026-03-01'))).toBeUndefined()
+				expect((await snapshotAt(db(), id))?.skills[6]!.xp).toBe(900)
+			})
+
+			test('backfill: pending until done; months come back oldest first with the real snapshots beside them', async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000 }))
+				let player = (await findPlayer(db(), 'zezima'))!
+				expect(await readBackfill(db(), player)).toEqual({ state: 'pending', months: [] })
+				const claims = await claimBackfills(db(), at('2026-03-01T10:00:01Z'), { limit: 5, retryMs: 600_000 })
+				expect(claims).toEqual([{ id: player.id, key: 'zezima', name: 'Zezima', attempt: 1 }])
+				// Claimed: nobody else takes it until the retry time.
+				expect(await claimBackfills(db(), at('2026-03-01T10:05:00Z'), { limit: 5, retryMs: 600_000 })).toEqual([])
+				const skills = (xp: number) => SKILLS.map((s) => ({ skill: s.name, xpGained: s.name === 'attack' ? xp : 0 }))
+				await finishBackfill(db(), player.id, [
+					{ month: '2026-02', totalXpGained: 300, skills: skills(300) },
+					{ month: '2026-01', totalXpGained: 200, skills: skills(200) },
+				])
+				player = (await findPlayer(db(), 'zezima'))!
+				const backfill = await readBackfill(db(), player)
+				expect(backfill.state).toBe('done')
+				expect(backfill.months.map((m) => [m.month, m.totalXpGained, m.skills[0]])).toEqual([
+					['2026-01', 200, { skill: 'attack', xpGained: 200 }],
+					['2026-02', 300, { skill: 'attack', xpGained: 300 }],
+				])
+				expect((await snapshotAt(db(), player.id))?.skills[0]!.xp).toBe(5000)
+			})
+
+			test('backfill never stays pending: failed tries end as unavailable after the last attempt, and no history is unavailable', async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000 }))
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000 }, { key: 'lynx', name: 'Lynx' }))
+				let now = at('2026-03-01T10:00:00Z')
+				for (let attempt = 1; attempt <= BACKFILL_MAX_ATTEMPTS; attempt++) {
+					const [claim] = (await claimBackfills(db(), now, { limit: 5, retryMs: 60_000 })).filter((c) => c.key === 'zezima')
+					expect(claim?.attempt).toBe(attempt)
+					await failBackfill(db(), claim!.id, claim!.attempt)
+					now = new Date(now.getTime() + 60_000)
+				}
+				expect((await findPlayer(db(), 'zezima'))?.backfillState).toBe('unavailable')
+				const lynx = (await findPlayer(db(), 'lynx'))!
+				await finishBackfill(db(), lynx.id, [])
+				expect(await readBackfill(db(), (await findPlayer(db(), 'lynx'))!)).toEqual({ state: 'unavailable', months: [] })
+			})
+
+			test('quest timeline: complete at the first snapshot = before tracking; later ones dated when first seen', async () => {
+				const quests = (done: string[]) => [...done.map((title) => ({ title, status: 'COMPLETED' })), { title: 'Desert Treasure', status: 'STARTED' }]
+				// A hiscores-only first sight knows no quests: it dates nothing.
+				await recordFetch(db(), fetchOf('2026-02-28T10:00:00Z', { attack: 1 }, { snapshot: snapshotOf({ attack: 1 }, null) }))
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }, { quests: quests(['Cook\'s Assistant', 'Dragon Slayer']) }))
+				await recordFetch(db(), fetchOf('2026-03-05T10:00:00Z', { attack: 2 }, { quests: quests(['Cook\'s Assistant', 'Dragon Slayer', 'Plague City']) }))
+				await recordFetch(db(), fetchOf('2026-03-09T10:00:00Z', { attack: 3 }, { quests: quests(['Cook\'s Assistant', 'Dragon Slayer', 'Plague City', 'Desert Treasure']) }))
+				const { id } = (await findPlayer(db(), 'zezima'))!
+				expect(await listQuestCompletions(db(), id)).toEqual([
+					{ title: 'Desert Treasure', completedAt: '2026-03-09T10:00:00.000Z' },
+					{ title: 'Plague City', completedAt: '2026-03-05T10:00:00.000Z' },
+					{ title: 'Cook\'s Assistant', completedAt: null },
+					{ title: 'Dragon Slayer', completedAt: null },
+				])
+			})
+
+			test("adventurer's log: de-duplicated across fetches and kept beyond the profile's 20", async () => {
+				const entry = (minute: number) => ({ date: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(), text: `Levelled up ${minute}`, details: `detail ${minute}` })
+				const window = (start: number) => Array.from({ length: 20 }, (_, i) => entry(start + i))
+				await recordFetch(db(), fetchOf('2026-03-01T12:00:00Z', { attack: 1 }, { activities: window(0) }))
+				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 2 }, { activities: window(10) }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 2 }, { activities: window(15) }))
+				const { id } = (await findPlayer(db(), 'zezima'))!
+				const log = await listActivities(db(), id)
+				expect(log).toHaveLength(35)
+				expect(log[0]).toEqual(entry(34))
+				expect(log.at(-1)).toEqual(entry(0))
+			})
+
+			test('Update cooldown: one fetch per 60 s counted from the last fetch, whatever caused it', async () => {
+				expect(await claimFetch(db(), 'zezima', at('2026-03-01T10:00:00Z'), 60_000)).toEqual({ claimed: false, retryAt: null })
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }))
+				expect(await claimFetch(db(), 'zezima', at('2026-03-01T10:00:30Z'), 60_000)).toEqual({ claimed: false, retryAt: at('2026-03-01T10:01:00Z') })
+				const now = at('2026-03-01T10:01:00Z')
+				const claims = await Promise.all([claimFetch(db(), 'zezima', now, 60_000), claimFetch(db(), 'zezima', now, 60_000)])
+				expect(claims.filter((c) => c.claimed)).toEqual([{ claimed: true, previous: at('2026-03-01T10:00:00Z') }])
+				// A failed fetch gives its claim back.
+				await releaseFetch(db(), 'zezima', now, at('2026-03-01T10:00:00Z'))
+				expect((await claimFetch(db(), 'zezima', now, 60_000)).claimed).toBe(true)
+			})
+
+			test('refresh claims: looked up in the last 30 days, stale for a day, stalest first, each player once', async () => {
+				const day = (n: number) => new Date(Date.UTC(2026, 2, n, 10))
+				await recordFetch(db(), fetchOf(day(1).toISOString(), { attack: 1 }, { key: 'old', name: 'Old' }))
+				await recordFetch(db(), fetchOf(day(3).toISOString(), { attack: 1 }, { key: 'b', name: 'B' }))
+				await recordFetch(db(), fetchOf(day(2).toISOString(), { attack: 1 }, { key: 'a', name: 'A' }))
+				await recordFetch(db(), fetchOf(day(10).toISOString(), { attack: 1 }, { key: 'fresh', name: 'Fresh' }))
+				await touchLookup(db(), 'a', day(5))
+				await touchLookup(db(), 'b', day(5))
+				await touchLookup(db(), 'b', day(4)) // never moves back
+				const options = { limit: 2, staleMs: DAY, activeMs: 30 * DAY }
+				expect((await claimRefreshBatch(db(), day(12), options)).map((c) => c.key)).toEqual(['old', 'a'])
+				// Two instances claiming at once split the rest between them.
+				const both = await Promise.all([claimRefreshBatch(db(), day(12), { ...options, limit: 10 }), claimRefreshBatch(db(), day(12), { ...options, limit: 10 })])
+				const claimed = both.flat().map((c) => c.key)
+				expect(claimed.toSorted()).toEqual(['b', 'fresh'])
+				// Claimed players were fetched "now": nothing is stale until a day later.
+				expect(await claimRefreshBatch(db(), new Date(day(12).getTime() + DAY / 2), options)).toEqual([])
+				// 'old' was last looked up on day 1: after 30 days it is no longer refreshed.
+				const later = new Date(day(1).getTime() + 31 * DAY)
+				expect((await claimRefreshBatch(db(), later, { ...options, limit: 10 })).map((c) => c.key).toSorted()).toEqual(['a', 'b', 'fresh'])
+			})
+
+			test('opt-out: deleting removes every row about the player and blocks tracking', async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }, {
+					quests: [{ title: 'Plague City', status: 'COMPLETED' }],
+					activities: [{ date: '2026-03-01T09:00:00.000Z', text: 'x', details: 'y' }],
+				}))
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 2 }))
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 2 }, { key: 'other', name: 'Other' }))
+				const { id } = (await findPlayer(db(), 'zezima'))!
+				await finishBackfill(db(), id, [{ month: '2026-02', totalXpGained: 1, skills: [{ skill: 'attack', xpGained: 1 }] }])
+				expect((await findPlayers(db(), 'ze')).map((p) => p.key)).toEqual(['zezima'])
+				expect((await findPlayers(db(), '%')).map((p) => p.key)).toEqual([])
+
+				expect(await deletePlayer(db(), 'zezima', { block: true, at: at('2026-03-03T00:00:00Z') })).toEqual({ deleted: true })
+				const counts = await queryRows<{ n: number }>(db(), sql.raw(
+					TABLES.filter((t) => t !== 'tracker_opt_outs').map((t) => `select count(*)::int as n from ${t} where ${t === 'tracked_players' ? 'id' : 'player_id'} = ${id}`).join(' union all '),
+				))
+				expect(counts.map((c) => c.n)).toEqual([0, 0, 0, 0, 0])
+				expect(await isOptedOut(db(), 'zezima')).toBe(true)
+				expect(await recordFetch(db(), fetchOf('2026-03-04T10:00:00Z', { attack: 3 }))).toBe('opted-out')
+				expect(await findPlayer(db(), 'zezima')).toBeUndefined()
+				expect(await findPlayer(db(), 'other')).toBeDefined()
+				// Deleting without blocking lets them be tracked again.
+				expect(await deletePlayer(db(), 'other', { block: false, at: at('2026-03-03T00:00:00Z') })).toEqual({ deleted: true })
+				expect(await recordFetch(db(), fetchOf('2026-03-04T10:00:00Z', { attack: 3 }, { key: 'other', name: 'Other' }))).toBe('new-player')
+			})
+		})
+	})
+}

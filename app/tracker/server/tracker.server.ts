@@ -1,0 +1,159 @@
+/**
+ * The tracker's server functions: what the API routes and the player page call. Every answer is a
+ * value of `#app/tracker/api-types.ts`; null means "unknown or opted out" (a 404).
+ */
+import { LRUCache } from 'lru-cache'
+import type { FetchedPlayer } from '#app/player/server/config.server.ts'
+import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
+import type { NormalisedUsername } from '#app/player/username.ts'
+import type { Database } from '#app/server/db/database.server.ts'
+import type { ActivityLog, Gains, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
+import type { GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
+import { computeGains, dayRange, periodRange } from '#app/tracker/gains.ts'
+import { toSnapshot } from '#app/tracker/snapshot.ts'
+import * as store from './tracker-store.server.ts'
+
+/** One forced fetch per player per minute, all instances together. */
+export const UPDATE_COOLDOWN_MS = 60_000
+/** A lookup moves "last looked up" at most this often per player (one write, not one per lookup). */
+const LOOKUP_NOTE_INTERVAL_MS = 3_600_000
+
+export type UpdateOutcome =
+	| { kind: 'updated'; summary: PlayerSummary }
+	| { kind: 'cooldown'; retryAfterSeconds: number; summary: PlayerSummary }
+	| { kind: 'not-found' }
+	/** The upstream fetch failed: the lookup's own error answer (502/504…), nothing stored changed. */
+	| { kind: 'failed'; answer: PlayerDataAnswer }
+
+export type TrackerOptions = {
+	db: () => Promise<Database>
+	now: () => number
+	/** The lookup's forced fetch (it records through `record`). */
+	fetchFresh: (player: NormalisedUsername) => Promise<PlayerDataAnswer>
+	log?: (line: string) => void
+}
+
+export type Tracker = ReturnType<typeof createTracker>
+
+export function createTracker(options: TrackerOptions) {
+	const { now } = options
+	const log = options.log ?? ((line: string) => process.env.VITEST || process.stderr.write(`${new Date().toISOString()} ${line}\n`))
+	const noted = new LRUCache<string, number>({ max: 10_000 })
+
+	/** The player row when tracked and not opted out. */
+	async function tracked(key: string) {
+		const db = await options.db()
+		const player = await store.findPlayer(db, key)
+		return player ? { db, player } : undefined
+	}
+
+	async function summaryOf(db: Database, player: store.TrackedPlayer): Promise<PlayerSummary | null> {
+		const latest = await store.snapshotAt(db, player.id)
+		if (!latest) return null
+		return {
+			name: player.name,
+			trackedSince: player.trackedSince.toISOString(),
+			lastCheckedAt: player.lastCheckedAt.toISOString(),
+			canUpdateAt: new Date(player.lastFetchAt.getTime() + UPDATE_COOLDOWN_MS).toISOString(),
+			profile: player.profile,
+			latest,
+			backfill: await store.readBackfill(db, player),
+		}
+	}
+
+	async function summary(key: string): Promise<PlayerSummary | null> {
+		const found = await tracked(key)
+		return found ? summaryOf(found.db, found.player) : null
+	}
+
+	return {
+		/** The lookup's `onFetched`: one snapshot (when changed), quests and log entries. */
+		async record(fetched: FetchedPlayer): Promise<void> {
+			const db = await options.db()
+			const fetchedAt = new Date(fetched.fetchedAt)
+			await store.recordFetch(db, {
+				key: fetched.player.key,
+				name: fetched.name,
+				fetchedAt,
+				snapshot: toSnapshot(fetched.data, fetchedAt),
+				quests: fetched.data.source === 'runemetrics' ? fetched.data.quests : null,
+				activities: fetched.activities,
+			})
+		},
+
+		/** The lookup's `onLookup` (and the page's visits): keeps the player in the daily refresh. */
+		noteLookup(player: Pick<NormalisedUsername, 'key'>): void {
+			const time = now()
+			if (time - (noted.get(player.key) ?? 0) < LOOKUP_NOTE_INTERVAL_MS) return
+			noted.set(player.key, time)
+			options
+				.db()
+				.then((db) => store.touchLookup(db, player.key, new Date(time)))
+				.catch((error: unknown) => log(`tracker: noting a lookup failed: ${error instanceof Error ? error.message : String(error)}`))
+		},
+
+		summary,
+
+		async gains(key: string, query: GainsQuery): Promise<Gains | null> {
+			const found = await tracked(key)
+			if (!found) return null
+			const range = 'period' in query ? periodRange(query.period, new Date(now())) : dayRange(query.from, query.to)
+			const { db, player } = found
+			const start = (await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
+			const end = (await store.snapshotAt(db, player.id, range.to)) ?? null
+			return computeGains(player.name, 'period' in query ? query.period : 'range', range, start ?? null, end)
+		},
+
+		async snapshots(key: string, query: SnapshotsQuery): Promise<SnapshotList | null> {
+			const found = await tracked(key)
+			if (!found) return null
+			const from = query.from ? dayRange(query.from, query.from).from : new Date(0)
+			const to = query.to ? dayRange(query.to, query.to).to : new Date(now())
+			return { name: found.player.name, snapshots: await store.listSnapshots(found.db, found.player.id, from, to, query.limit) }
+		},
+
+		async questTimeline(key: string): Promise<QuestTimeline | null> {
+			const found = await tracked(key)
+			return found ? { name: found.player.name, quests: await store.listQuestCompletions(found.db, found.player.id) } : null
+		},
+
+		async activities(key: string): Promise<ActivityLog | null> {
+			const found = await tracked(key)
+			return found ? { name: found.player.name, activities: await store.listActivities(found.db, found.player.id) } : null
+		},
+
+		/**
+		 * The Update button: a fetch now, unless this player was fetched (by anyone, for any reason)
+		 * within the last minute.
+		 */
+		async update(player: NormalisedUsername): Promise<UpdateOutcome> {
+			const db = await options.db()
+			const time = new Date(now())
+			const claim = await store.claimFetch(db, player.key, time, UPDATE_COOLDOWN_MS)
+			if (!claim.claimed) {
+				if (claim.retryAt === null) return { kind: 'not-found' }
+				const current = await summary(player.key)
+				if (!current) return { kind: 'not-found' }
+				const retryAfterSeconds = Math.max(1, Math.ceil((claim.retryAt.getTime() - time.getTime()) / 1000))
+				return { kind: 'cooldown', retryAfterSeconds, summary: current }
+			}
+			const answer = await options.fetchFresh(player)
+			if (answer.status !== 200) {
+				await store.releaseFetch(db, player.key, time, claim.previous)
+				return { kind: 'failed', answer }
+			}
+			const updated = await summary(player.key)
+			return updated ? { kind: 'updated', summary: updated } : { kind: 'not-found' }
+		},
+
+		/** The dashboard's search: tracked players whose key starts with `prefix`. */
+		async findPlayers(prefix: string) {
+			return store.findPlayers(await options.db(), prefix.trim().toLowerCase())
+		},
+
+		/** The dashboard's removal: every row about the player; `block` keeps them from being tracked again. */
+		async deletePlayer(key: string, deleteOptions: { block: boolean }) {
+			return store.deletePlayer(await options.db(), key, { ...deleteOptions, at: new Date(now()) })
+		},
+	}
+}
