@@ -60,6 +60,9 @@ export default defineConfig({
 				HISCORES_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}/m=hiscore`,
 				UPSTREAM_TIMEOUT_MS: '1500',
 				RATE_LIMIT_DISABLED: '1',
+				// Every browser test reports from 127.0.0.1; feedback.test.ts shows the limits on its own server.
+				FEEDBACK_LIMIT_PER_HOUR: '10000',
+				FEEDBACK_GLOBAL_LIMIT_PER_HOUR: '10000',
 			},
 		},
 	],

@@ -16,11 +16,14 @@ export default [
 	route('tools', 'routes/tools.tsx'),
 	route('tools/plan', 'routes/tools.plan.tsx'),
 	route('tools/recurring', 'routes/tools.recurring.tsx'),
+	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.
+	route('feedback', 'routes/feedback.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),
 		route('upload', 'routes/dashboard.upload.tsx'),
 		route('gallery', 'routes/dashboard.gallery.tsx'),
+		route('reports', 'routes/dashboard.reports.tsx'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
