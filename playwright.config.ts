@@ -47,7 +47,8 @@ export default defineConfig({
 			command: 'node server/index.js',
 			url: `${BASE_URL}/robots.txt`,
 			reuseExistingServer: false,
-			timeout: 30_000,
+			// The first start creates the embedded database (PGlite initdb: ~6 s idle, far more on a busy machine).
+			timeout: 120_000,
 			env: {
 				NODE_ENV: 'production',
 				PORT: String(PORT),

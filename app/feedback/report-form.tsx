@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import {
 	FEEDBACK_PATH,
 	HONEYPOT_FIELD,
@@ -48,7 +49,8 @@ export function PageReport() {
 					</p>
 				) : (
 					<ReportFields
-						page={pathname}
+						// Prerendering renders `/guides/x/`; the page is `/guides/x`.
+						page={trimTrailingSlashes(pathname) || '/'}
 						error={answer && !answer.ok ? answer.error : undefined}
 						busy={fetcher.state !== 'idle'}
 						onSubmit={send}

@@ -18,6 +18,11 @@ test('a report: a known page, one of the four reasons, words trimmed (none is nu
 		ok: true,
 		report: { message: null },
 	})
+	// A prerendered page knows itself with a trailing slash.
+	expect(parseReportForm(form({ page: '/tools/plan/', reason: 'other' }), pages)).toMatchObject({
+		ok: true,
+		report: { page: '/tools/plan' },
+	})
 })
 
 test('the page must be one of the site\'s pages: missing, unknown, absolute, overlong are refused', () => {

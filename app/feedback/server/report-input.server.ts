@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { publicPaths } from '#app/server/sitemap.server.ts'
 import { HONEYPOT_FIELD, MAX_PAGE_PATH, MAX_REPORT_MESSAGE, REPORT_REASONS, type ReportReason } from '../report.ts'
 
@@ -18,6 +19,7 @@ export function reportInputSchema(knownPages: ReadonlySet<string>) {
 				.string()
 				.min(1, 'The page the report is about is missing.')
 				.max(MAX_PAGE_PATH, `The page must be a path of this site (at most ${MAX_PAGE_PATH} characters).`)
+				.transform((page) => trimTrailingSlashes(page) || '/')
 				.refine((page) => knownPages.has(page), 'The page must be a page of this site, such as /guides/….'),
 		),
 		reason: field.pipe(
