@@ -4,8 +4,8 @@ import { MAX_PAGE_PATH, REPORT_REASONS, type ReportReason } from './report.ts'
 export const REPORTS_PATH = '/dev/dashboard/reports'
 export const REPORTS_PAGE_SIZE = 20
 
-export const REPORT_STATUSES = ['open', 'resolved', 'all'] as const
-export type ReportStatusFilter = (typeof REPORT_STATUSES)[number]
+const REPORT_STATUSES = ['open', 'resolved', 'all'] as const
+type ReportStatusFilter = (typeof REPORT_STATUSES)[number]
 
 /** The Reports page's filters and page number, as its URL carries them. */
 export type ReportsQuery = { page: string; reason: ReportReason | ''; status: ReportStatusFilter; p: number }

@@ -9,7 +9,7 @@ import { insertReport } from './report-store.server.ts'
 
 const HOUR_MS = 3_600_000
 
-export type FeedbackLimits = {
+type FeedbackLimits = {
 	/** Reports one client may send per hour. */
 	perClient: number
 	/** Reports the whole site accepts per hour, all clients (and instances) together. */

@@ -12,7 +12,7 @@ const field = z.union([z.string(), z.null()], { error: 'must be text, not a file
  * The report form's fields. `knownPages` is every public page of the site: a report is about one
  * of them, never an arbitrary URL.
  */
-export function reportInputSchema(knownPages: ReadonlySet<string>) {
+function reportInputSchema(knownPages: ReadonlySet<string>) {
 	return z.object({
 		page: field.pipe(
 			z

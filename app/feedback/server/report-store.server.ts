@@ -5,7 +5,7 @@ import type { ReportReason } from '../report.ts'
 import type { ReportInput } from './report-input.server.ts'
 import { feedbackReports, type FeedbackReport } from './schema.ts'
 
-export type ReportStatus = 'open' | 'resolved' | 'all'
+type ReportStatus = 'open' | 'resolved' | 'all'
 
 export type ReportFilter = { page?: string; reason?: ReportReason; status: ReportStatus }
 
