@@ -19,12 +19,15 @@ export default [
 	// A player's history: server-rendered on each request (never prerendered), noindex.
 	route('players/:name', 'routes/players.tsx'),
 	route('privacy', 'routes/privacy.tsx'),
+	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.
+	route('feedback', 'routes/feedback.tsx'),
 	// Author dashboard: server-rendered only, never prerendered or in the sitemap.
 	route('dev/dashboard', 'routes/dashboard.tsx', [
 		index('routes/dashboard.index.tsx'),
 		route('upload', 'routes/dashboard.upload.tsx'),
 		route('gallery', 'routes/dashboard.gallery.tsx'),
 		route('players', 'routes/dashboard.players.tsx'),
+		route('reports', 'routes/dashboard.reports.tsx'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),

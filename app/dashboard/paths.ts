@@ -11,7 +11,7 @@ export const IMAGE_FILES_PATH = '/api/v1/images/files/'
  */
 export function safeRedirectTo(value: unknown): string {
 	if (typeof value !== 'string') return DASHBOARD_PATH
-	const ok = /^\/dev\/dashboard(?:\/(?:upload|gallery))?\/?(?:\?[\w=&%.-]*)?$/.test(value)
+	const ok = /^\/dev\/dashboard(?:\/(?:upload|gallery|reports))?\/?(?:\?[\w=&%.-]*)?$/.test(value)
 	return ok ? value : DASHBOARD_PATH
 }
 

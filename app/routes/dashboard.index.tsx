@@ -2,7 +2,7 @@ import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard.index'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ApiKeyForm } from '#app/dashboard/api-key-form.tsx'
-import { IconImages, IconUpload, IconUsers } from '#app/dashboard/icons.tsx'
+import { IconAlert, IconImages, IconUpload, IconUsers } from '#app/dashboard/icons.tsx'
 import { LockedScreen, type LoginFailure } from '#app/dashboard/locked-screen.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import {
@@ -14,6 +14,7 @@ import {
 	safeRedirectTo,
 } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
+import { REPORTS_PATH } from '#app/feedback/reports-query.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 
@@ -124,6 +125,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 					title="Players"
 					text="Find a tracked player, delete their history and block the name on request."
 					icon={<IconUsers size={24} />}
+				/>
+				<ToolCard
+					to={REPORTS_PATH}
+					title="Reports"
+					text="What readers flagged with “Something wrong on this page?”: filter by page and reason, mark resolved."
+					icon={<IconAlert size={24} />}
 				/>
 			</nav>
 		</div>

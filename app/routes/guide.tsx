@@ -4,6 +4,7 @@ import type { Route } from './+types/guide'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { rememberLastRead } from '#app/home/last-read-store.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageReport } from '#app/feedback/report-form.tsx'
 import { Markdown } from '#app/components/markdown.tsx'
 import { PageSources } from '#app/components/page-sources.tsx'
 import { PrevNext } from '#app/components/prev-next.tsx'
@@ -66,6 +67,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 				</article>
 				<PageSources sources={page.sources} />
 				<PrevNext prev={prev} next={next} />
+				<PageReport />
 			</main>
 			<TableOfContents headings={page.headings} />
 		</>

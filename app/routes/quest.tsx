@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/quest'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageReport } from '#app/feedback/report-form.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { difficultyLabel } from '#app/quests/names.ts'
@@ -215,6 +216,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 					<p className="mt-3 text-muted">No other quest needs this one.</p>
 				)}
 			</section>
+			<PageReport />
 		</main>
 	)
 }

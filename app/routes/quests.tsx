@@ -3,6 +3,7 @@ import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/quests'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageReport } from '#app/feedback/report-form.tsx'
 import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import { CatalogueForm } from '#app/quests/catalogue-form.tsx'
 import { ProgressFilters } from '#app/quests/progress-filters.tsx'
@@ -113,6 +114,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 					<span className="text-warn">*</span> Quest points not verified against the game yet.
 				</p>
 			) : null}
+			<PageReport />
 		</main>
 	)
 }

@@ -3,6 +3,7 @@ import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router
 import type { Route } from './+types/tools.plan'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageReport } from '#app/feedback/report-form.tsx'
 import { ChosenGoals, GoalPicker, Presets } from '#app/planner/goal-picker.tsx'
 import { PlanSection } from '#app/planner/plan-section.tsx'
 import type { PlannerPlayerState } from '#app/planner/planner-player.tsx'
@@ -217,6 +218,7 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 					counted from the experience you have now; boosts are not counted.
 				</p>
 			</section>
+			<PageReport />
 		</main>
 	)
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/tools'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageReport } from '#app/feedback/report-form.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { TOOL_PAGES } from '#app/lib/tools.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
@@ -38,6 +39,7 @@ export default function Tools() {
 					</li>
 				))}
 			</ul>
+			<PageReport />
 		</main>
 	)
 }

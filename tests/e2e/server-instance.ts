@@ -66,7 +66,7 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 		await rm(dataDir, { recursive: true, force: true })
 	}
 
-	const deadline = Date.now() + 20_000
+	const deadline = Date.now() + 90_000
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) {
 			await stop()

@@ -1,0 +1,136 @@
+import { type FormEvent, useId } from 'react'
+import { useFetcher, useLocation } from 'react-router'
+import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
+import { trimTrailingSlashes } from '#app/lib/url-path.ts'
+import {
+	FEEDBACK_PATH,
+	HONEYPOT_FIELD,
+	MAX_REPORT_MESSAGE,
+	REASON_LABELS,
+	REPORT_REASONS,
+	type ReportAnswer,
+} from './report.ts'
+
+const IconFlag = (p: IconProps) => (
+	<Icon {...p}>
+		<path d="M4 22V4M4 4h12l-2 4 2 4H4" />
+	</Icon>
+)
+
+/**
+ * "Something wrong on this page?" at the foot of guide, quest and tool pages: a closed disclosure
+ * with a plain form inside. Without JavaScript it posts to /feedback, which answers with its own
+ * page; once hydrated, a submit handler sends it in the background and thanks the reader here.
+ */
+export function PageReport() {
+	const { pathname } = useLocation()
+	const fetcher = useFetcher<ReportAnswer>()
+	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
+
+	function send(event: FormEvent<HTMLFormElement>) {
+		event.preventDefault()
+		const form = new FormData(event.currentTarget)
+		// Tells the action to answer in data rather than redirect to its confirmation page.
+		form.set('via', 'fetch')
+		void fetcher.submit(form, { method: 'post', action: FEEDBACK_PATH })
+	}
+
+	return (
+		<details className="group mt-12 max-w-3xl rounded-lg border border-line text-sm" data-page-report="">
+			<summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-muted select-none hover:text-fg [&::-webkit-details-marker]:hidden">
+				<IconFlag size={16} />
+				<span className="font-medium">Something wrong on this page?</span>
+				<IconChevron size={16} className="ml-auto transition-transform group-open:rotate-90" />
+			</summary>
+			<div className="border-t border-line px-4 pt-3 pb-4">
+				{answer?.ok ? (
+					<p role="status" className="rounded-md bg-ok-bg px-3 py-2 font-medium text-ok" data-report-sent="">
+						Thank you. Your report reached the authors, who will check the page.
+					</p>
+				) : (
+					<ReportFields
+						// Prerendering renders `/guides/x/`; the page is `/guides/x`.
+						page={trimTrailingSlashes(pathname) || '/'}
+						error={answer && !answer.ok ? answer.error : undefined}
+						busy={fetcher.state !== 'idle'}
+						onSubmit={send}
+					/>
+				)}
+			</div>
+		</details>
+	)
+}
+
+/** The form itself; /feedback shows it again, filled in, when a report was refused. */
+export function ReportFields(props: {
+	page: string
+	reason?: string
+	message?: string
+	error?: string
+	busy?: boolean
+	onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+}) {
+	const id = useId()
+	return (
+		<form method="post" action={FEEDBACK_PATH} onSubmit={props.onSubmit} className="space-y-4" data-report-form="">
+			<input type="hidden" name="page" value={props.page} />
+			<fieldset>
+				<legend className="font-medium text-fg">What is wrong?</legend>
+				<div className="mt-2 flex flex-wrap gap-2">
+					{REPORT_REASONS.map((reason) => (
+						<label
+							key={reason}
+							className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1.5 has-checked:border-accent has-checked:bg-accent/10 has-checked:text-fg has-focus-visible:outline-2 has-focus-visible:outline-accent"
+						>
+							<input
+								type="radio"
+								name="reason"
+								value={reason}
+								required
+								defaultChecked={props.reason === reason}
+								className="accent-accent"
+							/>
+							{REASON_LABELS[reason]}
+						</label>
+					))}
+				</div>
+			</fieldset>
+			<div>
+				<label htmlFor={`${id}-message`} className="font-medium text-fg">
+					Details <span className="font-normal text-muted">(optional)</span>
+				</label>
+				<textarea
+					id={`${id}-message`}
+					name="message"
+					rows={3}
+					maxLength={MAX_REPORT_MESSAGE}
+					defaultValue={props.message}
+					aria-describedby={`${id}-hint`}
+					placeholder="What did you expect, and what does the game show?"
+					className="mt-1.5 block w-full rounded-md border border-line bg-sunken px-3 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
+				/>
+				<p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+					Up to {MAX_REPORT_MESSAGE.toLocaleString('en-GB')} characters. Only the page, the reason and these
+					words are kept, never who sent them.
+				</p>
+			</div>
+			{/* People never see this field; bots that fill in every field do, and are ignored. */}
+			<div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+				<label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
+				<input id={`${id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+			</div>
+			{props.error ? (
+				<p role="alert" className="rounded-md bg-bad-bg px-3 py-2 text-bad" data-report-error="">
+					{props.error}
+				</p>
+			) : null}
+			<button
+				type="submit"
+				disabled={props.busy}
+				className="inline-flex items-center gap-2 rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg transition hover:opacity-90 disabled:opacity-60"
+			>
+				{props.busy ? 'Sending…' : 'Send report'}
+			</button>
+		</form>
+	)
+}

@@ -1,0 +1,174 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { formatModified } from '#app/dashboard/format.ts'
+import { IconChevronLeft, IconChevronRight } from '#app/dashboard/icons.tsx'
+import { DashboardPageHeader } from '#app/dashboard/page-header.tsx'
+import { paginationWindow } from '#app/dashboard/pagination.ts'
+import { ui } from '#app/dashboard/ui.ts'
+import { REASON_LABELS, REPORT_REASONS, type ReportReason } from './report.ts'
+import { REPORTS_PATH, reportsHref, type ReportRow, type ReportsPage, type ReportsQuery } from './reports-query.ts'
+
+const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', all: 'Open and resolved' } as const
+
+const REASON_STYLES: Record<ReportReason, string> = {
+	outdated: 'bg-warn/15 text-warn',
+	incorrect: 'bg-bad-bg text-bad',
+	unclear: 'bg-accent/15 text-fg',
+	other: 'bg-sunken text-muted',
+}
+
+/** The dashboard's Reports page: readers' reports, newest first, with filters and paging. */
+export function ReportsList({ data, query }: { data: ReportsPage; query: ReportsQuery }) {
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && navigation.location?.pathname === REPORTS_PATH
+	const noun = data.total === 1 ? 'report' : 'reports'
+	const status = query.status === 'all' ? '' : `${query.status} `
+	return (
+		<div className="space-y-6">
+			<DashboardPageHeader
+				title="Reports"
+				text={`${data.total} ${status}${noun} from readers${query.page || query.reason ? ' matching the filters' : ''}.`}
+				links={null}
+			/>
+			<FilterForm data={data} query={query} />
+			{data.items.length === 0 ? (
+				<section className={`${ui.panel} px-6 py-12 text-center`} data-reports-empty="">
+					<h2 className="text-xl font-bold">No reports here</h2>
+					<p className="mt-1 text-muted">
+						{query.status === 'open' ? 'Nothing open: every report so far has been dealt with.' : 'No report matches these filters.'}
+					</p>
+				</section>
+			) : (
+				<ol className="space-y-3" aria-busy={busy} data-reports="">
+					{data.items.map((report) => (
+						<ReportCard key={report.id} report={report} query={query} />
+					))}
+				</ol>
+			)}
+			<Pagination query={query} totalPages={data.totalPages} />
+		</div>
+	)
+}
+
+/** A plain GET form, so filtering works before and without JavaScript. */
+function FilterForm({ data, query }: { data: ReportsPage; query: ReportsQuery }) {
+	const select = `${ui.input} mt-1.5`
+	return (
+		<Form method="get" action={REPORTS_PATH} className={`${ui.panel} flex flex-wrap items-end gap-3 p-4`} data-reports-filter="">
+			<div className="min-w-48 flex-[2]">
+				<label htmlFor="reports-page" className="block text-sm font-medium">
+					Page
+				</label>
+				<select id="reports-page" name="page" defaultValue={query.page} key={`page-${query.page}`} className={select}>
+					<option value="">Every page</option>
+					{data.pages.map((page) => (
+						<option key={page.page} value={page.page}>
+							{page.page} ({page.open} open of {page.total})
+						</option>
+					))}
+				</select>
+			</div>
+			<div className="min-w-36 flex-1">
+				<label htmlFor="reports-reason" className="block text-sm font-medium">
+					Reason
+				</label>
+				<select id="reports-reason" name="reason" defaultValue={query.reason} key={`reason-${query.reason}`} className={select}>
+					<option value="">Any reason</option>
+					{REPORT_REASONS.map((reason) => (
+						<option key={reason} value={reason}>
+							{REASON_LABELS[reason]}
+						</option>
+					))}
+				</select>
+			</div>
+			<div className="min-w-36 flex-1">
+				<label htmlFor="reports-status" className="block text-sm font-medium">
+					Status
+				</label>
+				<select id="reports-status" name="status" defaultValue={query.status} key={`status-${query.status}`} className={select}>
+					{(['open', 'resolved', 'all'] as const).map((status) => (
+						<option key={status} value={status}>
+							{STATUS_LABELS[status]}
+						</option>
+					))}
+				</select>
+			</div>
+			<button type="submit" className={ui.secondary}>
+				Filter
+			</button>
+			{query.page || query.reason || query.status !== 'open' ? (
+				<Link to={REPORTS_PATH} className={ui.ghost}>
+					Clear
+				</Link>
+			) : null}
+		</Form>
+	)
+}
+
+function ReportCard({ report, query }: { report: ReportRow; query: ReportsQuery }) {
+	const resolved = report.resolvedAt !== null
+	return (
+		<li className={`${ui.panel} p-4 ${resolved ? 'opacity-75' : ''}`} data-report-id={report.id}>
+			<div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+				<span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${REASON_STYLES[report.reason]}`}>
+					{REASON_LABELS[report.reason]}
+				</span>
+				<a href={report.page} className="font-medium break-all text-link underline underline-offset-2">
+					{report.page}
+				</a>
+				<time dateTime={report.createdAt} className="text-muted">
+					{formatModified(report.createdAt)}
+				</time>
+				{resolved ? (
+					<span className="rounded-full bg-ok-bg px-2.5 py-0.5 text-xs font-semibold text-ok">Resolved</span>
+				) : null}
+				<Form method="post" action={reportsHref(query)} className="ml-auto">
+					<input type="hidden" name="id" value={report.id} />
+					<input type="hidden" name="intent" value={resolved ? 'reopen' : 'resolve'} />
+					<button type="submit" className={ui.small}>
+						{resolved ? 'Reopen' : 'Mark resolved'}
+					</button>
+				</Form>
+			</div>
+			{report.message ? (
+				<p className="mt-3 whitespace-pre-wrap break-words">{report.message}</p>
+			) : (
+				<p className="mt-3 text-sm text-muted italic">No details given.</p>
+			)}
+		</li>
+	)
+}
+
+function Pagination({ query, totalPages }: { query: ReportsQuery; totalPages: number }) {
+	if (totalPages <= 1) return null
+	const to = (p: number) => reportsHref({ ...query, p })
+	return (
+		<nav aria-label="Report pages" className="flex flex-wrap items-center justify-center gap-2">
+			{query.p > 1 ? (
+				<Link to={to(query.p - 1)} className={ui.small} aria-label="Previous page">
+					<IconChevronLeft size={14} />
+				</Link>
+			) : null}
+			{paginationWindow(query.p, totalPages).map((item) =>
+				item.type === 'gap' ? (
+					<span key={item.key} className="px-1 text-muted">
+						…
+					</span>
+				) : (
+					<Link
+						key={item.page}
+						to={to(item.page)}
+						aria-current={item.page === query.p ? 'page' : undefined}
+						className={`${ui.small} ${item.page === query.p ? 'border-accent text-accent' : ''}`}
+					>
+						{item.page}
+					</Link>
+				),
+			)}
+			{query.p < totalPages ? (
+				<Link to={to(query.p + 1)} className={ui.small} aria-label="Next page">
+					<IconChevronRight size={14} />
+				</Link>
+			) : null}
+		</nav>
+	)
+}
