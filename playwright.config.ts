@@ -47,7 +47,8 @@ export default defineConfig({
 			command: 'node server/index.js',
 			url: `${BASE_URL}/robots.txt`,
 			reuseExistingServer: false,
-			timeout: 30_000,
+			// A new data folder: PGlite's first open runs initdb (~6 s idle, 30 s on a busy machine).
+			timeout: 120_000,
 			env: {
 				NODE_ENV: 'production',
 				PORT: String(PORT),

@@ -12,18 +12,20 @@ function Totals({ plan }: { plan: Plan }) {
 	const totalXp = xp.reduce((sum, [, value]) => sum + value, 0)
 	return (
 		<div className="mt-4">
-			<dl className="grid grid-cols-3 gap-3" data-plan-totals="">
-				<div className="rounded-lg border border-line bg-raised px-3 py-2">
+			{/* One card per row on the narrowest phones, two from 360 px, three from 480: a total such
+			    as 1,830,547 or an ETA range must never run past its card. */}
+			<dl className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-3" data-plan-totals="">
+				<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="">
 					<dt className="text-xs font-semibold tracking-wider text-muted uppercase">Quests left</dt>
-					<dd className="text-xl font-bold tabular-nums">{plan.totals.quests}</dd>
+					<dd className="text-xl font-bold whitespace-nowrap tabular-nums">{plan.totals.quests}</dd>
 				</div>
-				<div className="rounded-lg border border-line bg-raised px-3 py-2">
+				<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="">
 					<dt className="text-xs font-semibold tracking-wider text-muted uppercase">Quest points earned</dt>
-					<dd className="text-xl font-bold tabular-nums">{plan.totals.questPoints}</dd>
+					<dd className="text-xl font-bold whitespace-nowrap tabular-nums">{plan.totals.questPoints}</dd>
 				</div>
-				<div className="rounded-lg border border-line bg-raised px-3 py-2">
+				<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="">
 					<dt className="text-xs font-semibold tracking-wider text-muted uppercase">XP to train</dt>
-					<dd className="text-xl font-bold tabular-nums">{formatNumber(totalXp)}</dd>
+					<dd className="text-xl font-bold whitespace-nowrap tabular-nums">{formatNumber(totalXp)}</dd>
 				</div>
 			</dl>
 			{xp.length > 0 ? (
