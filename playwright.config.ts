@@ -61,6 +61,9 @@ export default defineConfig({
 				HISCORES_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}/m=hiscore`,
 				UPSTREAM_TIMEOUT_MS: '1500',
 				RATE_LIMIT_DISABLED: '1',
+				// POST /api/test/clock moves the server's clock (the tracker's days); tests that use it
+				// put it back when they finish.
+				TEST_ONLY_SHIFTABLE_CLOCK: '1',
 			},
 		},
 	],

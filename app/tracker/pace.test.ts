@@ -59,6 +59,9 @@ test('a rate from the backfill only: snapshots covering under a week give way to
 	expect(paceOf(snapshots, noBackfill, now)).toBeNull()
 	expect(paceOf(snapshots, { state: 'pending', months: [] }, now)).toBeNull()
 	expect(paceOf(snapshots, backfill([['2026-11', 50_000]]), now)).toBeNull()
+	// A backfill whose newest month is long past is not recent pace.
+	expect(paceOf(snapshots, backfill([['2025-12', 310_000]]), now)).toBeNull()
+	expect(paceOf(snapshots, backfill([['2026-09', 300_000]]), now)?.xpPerDay.magic).toBe(10_000)
 	expect(paceOf([], null, now)).toBeNull()
 })
 

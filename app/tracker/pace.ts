@@ -13,8 +13,8 @@ import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
  *   are counted from it. XP at the end is the latest snapshot; the days run to now, so a player
  *   who stopped playing slows down.
  * - Snapshots too few: when they cover fewer than 7 days, the rate comes from the monthly backfill
- *   instead: the most recent whole UTC calendar month before the current one, its XP divided by
- *   its number of days. With neither, there is no pace.
+ *   instead: the most recent UTC calendar month it lists before the current one (last month, or
+ *   the one before at most), its XP divided by its number of days. With neither, no pace.
  *
  * The ETA is a range, not a date: XP still needed divided by the rate, give or take 25 % of the
  * rate (a week's play varies by more than that for most players; a tighter range would claim a
@@ -85,6 +85,11 @@ function backfillPace(backfill: Backfill, now: number): Pace | null {
 	const last = backfill.months.findLast((entry) => entry.month < currentMonth)
 	if (!last) return null
 	const [year, month] = last.month.split('-').map(Number) as [number, number]
+	// Last month or the one before (a backfill fetched late in a month lists that month as its
+	// newest); an older month is not "recent" pace.
+	const today = new Date(now)
+	const monthsAgo = (today.getUTCFullYear() - year) * 12 + today.getUTCMonth() + 1 - month
+	if (monthsAgo > 2) return null
 	const from = Date.UTC(year, month - 1, 1)
 	const to = Date.UTC(year, month, 1)
 	const days = (to - from) / DAY_MS
