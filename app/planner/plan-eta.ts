@@ -9,7 +9,7 @@ import { etaText, etaToXp, paceText, slowestEta, type Eta, type Pace, type PaceA
  * pace. Quests are counted, not timed.
  */
 
-export type EtaOut = Eta & { text: string }
+type EtaOut = Eta & { text: string }
 
 export type PlanEtas = {
 	status: PaceAnswer['status']
@@ -44,7 +44,7 @@ export function planEtas(steps: readonly PlanStep[], answer: PaceAnswer, playerN
 		const cumulative = (soFar.get(step.skill) ?? 0) + step.xpNeeded
 		soFar.set(step.skill, cumulative)
 		const eta = etaToXp(step.skill, 0, cumulative, pace.xpPerDay[step.skill])
-		etas[step.id] = withText(eta)
+		if (eta.kind !== 'done') etas[step.id] = withText(eta)
 		lastBySkill.set(step.skill, eta)
 	}
 	return {

@@ -8,7 +8,7 @@ import type { Plan, PlannerPlayer } from '#app/planner/plan.ts'
  * plan trains (up to what it needed) and the plan's quests completed since.
  */
 
-export const trackedPlanSchema = z.object({
+const trackedPlanSchema = z.object({
 	player: z.string().min(1),
 	goals: z.array(z.string()).min(1),
 	ironman: z.boolean(),

@@ -23,14 +23,14 @@ import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
  */
 
 const DAY_MS = 86_400_000
-export const PACE_WINDOW_DAYS = 30
-export const MIN_SNAPSHOT_DAYS = 7
+const PACE_WINDOW_DAYS = 30
+const MIN_SNAPSHOT_DAYS = 7
 /** The ETA range: the rate give or take this share. */
-export const RATE_SPREAD = 0.25
+const RATE_SPREAD = 0.25
 /** XP stops at 200M in every skill. */
 export const MAX_XP = 200_000_000
 
-export type PaceSource = 'snapshots' | 'backfill'
+type PaceSource = 'snapshots' | 'backfill'
 
 export type Pace = {
 	source: PaceSource

@@ -8,7 +8,7 @@ import { createTracker } from './tracker.server.ts'
 const DAY = 86_400_000
 
 // tracker.pace(): what the planner's ETAs ask for, from the stored snapshots through the store's
-// own queries, with a fake clock and the fake upstream's Training Tess (her XP grows on request).
+// own queries, with a fake clock and the fake upstream's Trainee Tess (her XP grows on request).
 function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 	describe(`the tracker's pace on ${engine}`, () => {
 		let handle: DatabaseHandle
@@ -28,14 +28,14 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 			const tracker = createTracker({ db: async () => handle.db, now, fetchFresh: (player) => lookup.fetchFresh(player) })
 			const lookup = createPlayerDataCore({ ...config, rateLimit: false, now, onFetched: (fetched) => tracker.record(fetched), log: () => {} })
 			const lookUp = async () => {
-				const player = { key: 'training tess', name: FAKE_PLAYERS.training }
+				const player = { key: 'trainee tess', name: FAKE_PLAYERS.training }
 				expect((await lookup.fetchFresh(player)).status).toBe(200)
 				await new Promise((resolve) => setTimeout(resolve, 50))
 			}
 
-			expect(await tracker.pace('training tess')).toEqual({ status: 'not-tracked' })
+			expect(await tracker.pace('trainee tess')).toEqual({ status: 'not-tracked' })
 			await lookUp()
-			expect(await tracker.pace('training tess')).toEqual({ status: 'no-history', trackedSince: '2026-11-01T12:00:00.000Z' })
+			expect(await tracker.pace('trainee tess')).toEqual({ status: 'no-history', trackedSince: '2026-11-01T12:00:00.000Z' })
 
 			// Magic (id 6): 50,000 XP over 10 days; nothing else.
 			fake.train(6, 20_000)
@@ -44,7 +44,7 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 			fake.train(6, 30_000)
 			time += 6 * DAY
 			await lookUp()
-			const answer = await tracker.pace('training tess')
+			const answer = await tracker.pace('trainee tess')
 			expect(answer.status).toBe('ok')
 			if (answer.status !== 'ok') return
 			expect(answer.pace).toMatchObject({ source: 'snapshots', from: '2026-11-01T12:00:00.000Z', to: '2026-11-11T12:00:00.000Z', days: 10 })
