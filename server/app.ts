@@ -84,7 +84,7 @@ app.use(
 const { lookup: playerData, tracker } = getPlayerServices()
 const servePlayerData = createPlayerDataRoute(playerData, trust)
 // The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
-const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner()), trust)
+const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner(), (key) => tracker.pace(key)), trust)
 const servePlayersApi = createPlayerDataRoute(createPlayersApiCore(tracker, playerData), trust)
 const clock = getClock()
 

@@ -7,27 +7,42 @@ import { skillLabel, type SkillName } from '#app/lib/skills.ts'
 import { playerPath } from '#app/tracker/paths.ts'
 import { PlanSteps } from './plan-steps.tsx'
 import type { PlannerPlayerState } from './planner-player.tsx'
+import type { PlanEtas } from './plan-eta.ts'
+import { TrackedPlanProgress, type PlanTracking } from './tracked-plan-progress.tsx'
 import { buttonClass } from './ui.ts'
 
-function Totals({ plan }: { plan: Plan }) {
+function Totals({ plan, etas }: { plan: Plan; etas: PlanEtas | undefined }) {
 	const xp = Object.entries(plan.totals.xpBySkill) as [SkillName, number][]
 	const totalXp = xp.reduce((sum, [, value]) => sum + value, 0)
 	return (
 		<div className="mt-4">
-			<dl className="grid grid-cols-3 gap-3" data-plan-totals="">
-				<div className="rounded-lg border border-line bg-raised px-3 py-2">
+			{/* One card per row on the narrowest phones, two from 360 px, three from 480: a total such
+			    as 1,830,547 or an ETA range must never run past its card. */}
+			<dl className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-3" data-plan-totals="">
+				<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="">
 					<dt className="text-xs font-semibold tracking-wider text-muted uppercase">Quests left</dt>
-					<dd className="text-xl font-bold tabular-nums">{plan.totals.quests}</dd>
+					<dd className="text-xl font-bold whitespace-nowrap tabular-nums">{plan.totals.quests}</dd>
 				</div>
-				<div className="rounded-lg border border-line bg-raised px-3 py-2">
+				<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="">
 					<dt className="text-xs font-semibold tracking-wider text-muted uppercase">Quest points earned</dt>
-					<dd className="text-xl font-bold tabular-nums">{plan.totals.questPoints}</dd>
+					<dd className="text-xl font-bold whitespace-nowrap tabular-nums">{plan.totals.questPoints}</dd>
 				</div>
-				<div className="rounded-lg border border-line bg-raised px-3 py-2">
+				<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="">
 					<dt className="text-xs font-semibold tracking-wider text-muted uppercase">XP to train</dt>
-					<dd className="text-xl font-bold tabular-nums">{formatNumber(totalXp)}</dd>
+					<dd className="text-xl font-bold whitespace-nowrap tabular-nums">{formatNumber(totalXp)}</dd>
 				</div>
+				{etas?.plan && etas.plan.kind !== 'done' ? (
+					<div className="min-w-0 rounded-lg border border-line bg-raised px-3 py-2" data-plan-total="" data-plan-eta="">
+						<dt className="text-xs font-semibold tracking-wider text-muted uppercase">Training time</dt>
+						<dd className="text-lg leading-snug font-bold">{etas.plan.text}</dd>
+					</div>
+				) : null}
 			</dl>
+			{etas ? (
+				<p className="mt-2 text-sm text-muted" data-plan-eta-note={etas.status}>
+					{etas.message}
+				</p>
+			) : null}
 			{xp.length > 0 ? (
 				<details className="mt-3 text-sm">
 					<summary className="cursor-pointer font-medium">XP to train per skill</summary>
@@ -65,8 +80,12 @@ export function PlanSection({
 	ticked,
 	confirmed,
 	onToggle,
+	etas,
+	tracking,
 }: {
 	plan: Plan | undefined
+	etas?: PlanEtas
+	tracking?: PlanTracking
 	/** Ironman-only levels are counted. */
 	ironman: boolean
 	player: PlannerPlayerState | undefined
@@ -98,6 +117,11 @@ export function PlanSection({
 				</h2>
 				{plan && goalsChosen ? (
 					<div className="flex flex-wrap gap-2 print:hidden">
+						{loaded && tracking ? (
+							<button type="button" onClick={tracking.onTrack} className={buttonClass} data-track-plan="">
+								Track this plan
+							</button>
+						) : null}
 						{loaded ? (
 							<Link to={playerPath(loaded.name)} className={buttonClass} data-progress-link="">
 								Your progress
@@ -129,6 +153,8 @@ export function PlanSection({
 			</p>
 			<PlanBody
 				plan={plan}
+				etas={etas}
+				tracking={tracking}
 				player={player}
 				goalsChosen={goalsChosen}
 				questName={questName}
@@ -142,6 +168,8 @@ export function PlanSection({
 
 function PlanBody({
 	plan,
+	etas,
+	tracking,
 	player,
 	goalsChosen,
 	questName,
@@ -150,6 +178,8 @@ function PlanBody({
 	onToggle,
 }: {
 	plan: Plan | undefined
+	etas: PlanEtas | undefined
+	tracking: PlanTracking | undefined
 	player: PlannerPlayerState | undefined
 	goalsChosen: boolean
 	questName: (slug: string) => string
@@ -201,14 +231,16 @@ function PlanBody({
 					</ul>
 				</div>
 			) : null}
+			{tracking?.tracked ? <TrackedPlanProgress tracking={tracking} /> : null}
 			{plan.steps.length === 0 ? (
 				<p className="mt-4 rounded-md border border-ok/50 bg-ok-bg px-3 py-2 font-medium" data-plan-state="done">
 					Nothing left to do: {loaded ? `${loaded.name} has` : 'you have'} everything these goals need.
 				</p>
 			) : (
 				<>
-					<Totals plan={plan} />
+					<Totals plan={plan} etas={etas} />
 					<PlanSteps
+						etas={etas?.steps}
 						steps={plan.steps}
 						ticked={ticked}
 						onToggle={onToggle}

@@ -12,7 +12,7 @@ const KIND_TAGS: Record<PlanStep['kind'], string> = {
 	questPoints: 'Quest points',
 }
 
-function StepLabel({ step, questName }: { step: PlanStep; questName: (slug: string) => string }) {
+function StepLabel({ step, questName, eta }: { step: PlanStep; questName: (slug: string) => string; eta?: string }) {
 	switch (step.kind) {
 		case 'quest':
 			return <span className="font-semibold">{step.name}</span>
@@ -27,6 +27,7 @@ function StepLabel({ step, questName }: { step: PlanStep; questName: (slug: stri
 				<span>
 					Train {skillLabel(step.skill)} {step.fromLevel} → {step.toLevel}:{' '}
 					<span className="font-semibold tabular-nums">{formatNumber(step.xpNeeded)} XP</span>
+					{eta ? <span data-step-eta="">, {eta}</span> : null}
 				</span>
 			)
 		default:
@@ -41,8 +42,11 @@ export function PlanSteps({
 	onToggle,
 	questName,
 	progressUnknown,
+	etas,
 }: {
 	steps: readonly PlanStep[]
+	/** Step id → its ETA in words (training steps with a known pace). */
+	etas?: Readonly<Record<string, { text: string }>>
 	ticked: ReadonlySet<string>
 	onToggle: (id: string, on: boolean) => void
 	questName: (slug: string) => string
@@ -73,7 +77,7 @@ export function PlanSteps({
 						<div className="min-w-0 flex-1">
 							<label htmlFor={id} className={`block cursor-pointer ${done ? 'line-through' : ''}`}>
 								<span className="sr-only">{KIND_TAGS[step.kind]}: </span>
-								<StepLabel step={step} questName={questName} />
+								<StepLabel step={step} questName={questName} eta={etas?.[step.id]?.text} />
 							</label>
 							<p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
 								<span aria-hidden="true">{KIND_TAGS[step.kind]}</span>

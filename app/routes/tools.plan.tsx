@@ -16,7 +16,11 @@ import { stepText } from '#app/planner/format.ts'
 import { goalOptions, parseGoalsParam } from '#app/planner/goals.ts'
 import { createPlanner, FRESH_ACCOUNT, type Plan } from '#app/planner/plan.ts'
 import { plannerPlayer } from '#app/planner/player.ts'
+import { planEtas } from '#app/planner/plan-eta.ts'
 import { progressKey } from '#app/planner/progress.ts'
+import { newTrackedPlan, readTrackedPlan, saveTrackedPlan, trackedProgress } from '#app/planner/tracked-plan.ts'
+import type { PlanTracking } from '#app/planner/tracked-plan-progress.tsx'
+import { usePlanPace } from '#app/planner/use-plan-pace.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { plannerData } from '#app/planner/server/planner.server.ts'
 import { setPlayerUsername, useStoredUsername } from '#app/player/username-store.ts'
@@ -141,6 +145,33 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 	const key = plan && goalSlugs.length > 0 ? progressKey(loaded ? loaded.name : '', goalSlugs, ironman) : undefined
 	const progress = usePlanProgress(key, stepTexts)
 
+	// ETAs at the player's own pace, from the tracker.
+	const pace = usePlanPace(loaded?.name)
+	const etas = useMemo(
+		() => (plan && loaded && pace && pace !== 'unavailable' ? planEtas(plan.steps, pace, loaded.name) : undefined),
+		[plan, loaded, pace],
+	)
+	// "Track this plan": kept in this browser, one per player.
+	const [trackedVersion, setTrackedVersion] = useState(0)
+	const tracked = useMemo(
+		() => (loaded ? readTrackedPlan(browserStorage(), loaded.name) : undefined),
+		// trackedVersion: read again after the reader tracks a plan.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+		[loaded, trackedVersion],
+	)
+	const tracking: PlanTracking | undefined =
+		loaded && plan && goalSlugs.length > 0
+			? {
+					tracked,
+					progress: tracked ? trackedProgress(tracked, account) : undefined,
+					sameGoals: tracked !== undefined && tracked.ironman === ironman && sameSet(tracked.goals, goalSlugs),
+					onTrack: () => {
+						saveTrackedPlan(browserStorage(), newTrackedPlan(loaded.name, goalSlugs, ironman, plan, account, new Date()))
+						setTrackedVersion((version) => version + 1)
+					},
+				}
+			: undefined
+
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8" data-hydrated={hydrated}>
 			<div className="print:hidden">
@@ -197,6 +228,8 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 				ticked={progress.ticked}
 				confirmed={progress.confirmed}
 				onToggle={progress.toggle}
+				etas={etas}
+				tracking={tracking}
 			/>
 
 			{plan?.questProgressKnown ? (
@@ -218,9 +251,37 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 					counted from the experience you have now; boosts are not counted.
 				</p>
 			</section>
+			<section aria-labelledby="how-timed" className="mt-8 max-w-2xl print:hidden">
+				<h2 id="how-timed" className="border-b border-line pb-1 text-xl font-bold">
+					How the training time is estimated
+				</h2>
+				<p className="mt-3 text-sm leading-relaxed">
+					With your name, the site keeps a daily record of your account. Your pace in a skill is the
+					experience you gained in it over the last 30 days (counted in UTC days) divided by the days; with
+					less than a week of records it is last month's experience from RuneMetrics instead. A step's time
+					is the experience it still needs at that pace, shown as a range: your pace up to a quarter faster
+					or slower. Skills are trained side by side, so the whole plan takes as long as its slowest skill.
+					A skill you gained nothing in shows "no recent XP" rather than a guess, and quests are counted, not
+					timed.
+				</p>
+			</section>
+
 			<PageReport />
 		</main>
 	)
 }
 
 export const ErrorBoundary = GeneralErrorBoundary
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+	return a.length === b.length && a.every((item) => b.includes(item))
+}
+
+/** localStorage, or a storage that keeps nothing where the browser refuses it. */
+function browserStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+	try {
+		return window.localStorage
+	} catch {
+		return { getItem: () => null, setItem: () => {} }
+	}
+}

@@ -15,6 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const PLAYER_NOTES: Record<keyof typeof FAKE_PLAYERS, string> = {
 	complete: 'full profile, 8 quests',
 	midgame: 'mid-game account: levels 40–75, 245 quests done (for the planner)',
+	training: "Midgame Mia's account, whose XP grows on POST /control/train to the fake upstream (for plan progress)",
 	noProfile: 'User not found (so is any unlisted name)',
 	hiscoresOnly: 'no RuneMetrics profile, hiscores only: Error loading profile',
 	private: 'private profile: hiscores skills, no quests',

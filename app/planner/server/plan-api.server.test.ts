@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { SKILLS, type SkillName } from '#app/lib/skills.ts'
 import type { PlannerQuest } from '#app/planner/data.ts'
 import { createPlanner } from '#app/planner/plan.ts'
 import { questSlug } from '#app/quests/names.ts'
@@ -6,6 +7,7 @@ import type { PlayerDataConfig } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerDataCore } from '#app/player/server/handler.server.ts'
 import { playerDataErrorBodySchema } from '#app/player/types.ts'
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import type { PaceAnswer } from '#app/tracker/pace.ts'
 import { createPlanCore } from './plan-api.server.ts'
 
 const quest = (name: string, fields: Partial<PlannerQuest> = {}): PlannerQuest => ({
@@ -26,9 +28,12 @@ const planner = createPlanner({
 	presets: [{ slug: 'quest-point-cape', kind: 'quest-cape', label: 'Quest Point Cape', description: 'All.' }],
 })
 
+const noPace = async (): Promise<PaceAnswer> => ({ status: 'not-tracked' })
+
 async function withApi(
 	config: Partial<PlayerDataConfig>,
 	run: (api: { plan: PlayerDataCore; lookup: PlayerDataCore; fake: FakeUpstream }) => Promise<void>,
+	pace: (key: string) => Promise<PaceAnswer> = noPace,
 ) {
 	const fake = await startFakeUpstream({ slowMs: 2000 })
 	const lookup = createPlayerDataCore({
@@ -41,7 +46,7 @@ async function withApi(
 		...config,
 	})
 	try {
-		await run({ plan: createPlanCore(lookup, planner), lookup, fake })
+		await run({ plan: createPlanCore(lookup, planner, pace), lookup, fake })
 	} finally {
 		await fake.close()
 	}
@@ -148,4 +153,57 @@ test('only GET and HEAD', async () => {
 		expect(answer.headers.allow).toBe('GET, HEAD')
 		expect((await plan('HEAD', query({ goals: 'big-goal' }), 'c1')).status).toBe(200)
 	})
+})
+
+test('with a tracked player: each training step and the whole plan get an ETA at their own pace; quests are counted', async () => {
+	const asked: string[] = []
+	const xpPerDay = Object.fromEntries(SKILLS.map(({ name }) => [name, 0])) as Record<SkillName, number>
+	xpPerDay.magic = 100_000
+	const pace = async (key: string): Promise<PaceAnswer> => {
+		asked.push(key)
+		return { status: 'ok', pace: { source: 'snapshots', from: '2026-10-27T00:00:00.000Z', to: '2026-11-26T12:00:00.000Z', days: 30.5, xpPerDay } }
+	}
+	await withApi(
+		{},
+		async ({ plan }) => {
+			const answer = await plan('GET', query({ goals: 'big-goal', username: 'Zezima Jr' }), 'c1')
+			expect(answer.status).toBe(200)
+			const result = body(answer) as { steps: Array<{ kind: string; eta?: unknown }>; eta: Record<string, unknown> }
+			expect(asked).toEqual(['zezima jr'])
+			// 4,510,713 XP at 100,000 a day give or take 25 %: 37 to 61 days.
+			const eta = { kind: 'range', xpNeeded: 4_510_713, minDays: 37, maxDays: 61, text: 'about 1–2 months' }
+			expect(result.steps[0]).toMatchObject({ kind: 'train', eta })
+			expect(result.steps[1]).not.toHaveProperty('eta')
+			expect(result.eta).toMatchObject({ status: 'ok', plan: eta, questsLeft: 1, pace: { source: 'snapshots', days: 30.5 } })
+			expect(result.eta.message).toContain('at your last-30-days pace')
+			expect(result.eta).not.toHaveProperty('steps')
+		},
+		pace,
+	)
+})
+
+test('a zero rate, a player not tracked and one without history: said in words, no number', async () => {
+	const xpPerDay = Object.fromEntries(SKILLS.map(({ name }) => [name, 0])) as Record<SkillName, number>
+	const answers: Record<string, PaceAnswer> = {
+		'zezima jr': { status: 'ok', pace: { source: 'backfill', from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z', days: 31, xpPerDay } },
+		'midgame mia': { status: 'no-history', trackedSince: '2026-11-25T10:00:00.000Z' },
+	}
+	await withApi(
+		{},
+		async ({ plan }) => {
+			const zero = body(await plan('GET', query({ goals: 'big-goal', username: 'Zezima Jr' }), 'c1')) as { steps: Array<{ eta?: { text: string } }>; eta: { plan: { text: string } } }
+			expect(zero.steps[0]?.eta?.text).toBe('no recent XP in Magic')
+			expect(zero.eta.plan.text).toBe('no recent XP in Magic')
+			const none = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.midgame }), 'c1')) as { steps: Array<{ eta?: unknown }>; eta: { status: string; message: string; plan: unknown } }
+			expect(none.eta).toMatchObject({ status: 'no-history', plan: null })
+			expect(none.eta.message).toContain('tracked since 2026-11-25')
+			expect(none.steps.every((step) => !('eta' in step))).toBe(true)
+			const untracked = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.private }), 'c1')) as { eta: { status: string; message: string } }
+			expect(untracked.eta.status).toBe('not-tracked')
+			expect(untracked.eta.message).toMatch(/isn't tracked yet/)
+			const fresh = body(await plan('GET', query({ goals: 'big-goal' }), 'c1'))
+			expect(fresh.eta).toBeNull()
+		},
+		async (key) => answers[key] ?? { status: 'not-tracked' },
+	)
 })

@@ -9,13 +9,21 @@
  * the same per-client rate limit, and its error answers passed on unchanged (400 bad name, 404
  * unknown player, 429, 502/504 upstream trouble), all `{ error: { code, message } }`.
  * Goals that match no quest or preset: 400 `UNKNOWN_GOALS` naming them in `error.goals`.
+ *
+ * With a `username`, `eta` (`PlanEtas` of `#app/planner/plan-eta.ts`) times the training at the
+ * player's own recent pace, asked of the tracker: `eta.status` 'ok', 'not-tracked' or 'no-history'
+ * with `eta.message` saying how it is computed or why there is none, `eta.plan` the whole plan,
+ * and each training step its own `eta` (`{ kind, minDays?, maxDays?, text }`). Null without a player.
  */
 import { MAX_GOALS, parseGoalsParam } from '#app/planner/goals.ts'
-import type { Planner } from '#app/planner/plan.ts'
+import type { Plan, Planner } from '#app/planner/plan.ts'
+import { planEtas } from '#app/planner/plan-eta.ts'
 import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
 import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handler.server.ts'
 import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
+import { normaliseUsername } from '#app/player/username.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import type { PaceAnswer } from '#app/tracker/pace.ts'
 
 export const PLAN_PATH = '/api/v1/plan'
 
@@ -34,7 +42,12 @@ function error(status: number, code: PlanErrorCode, message: string, extra: obje
 }
 
 /** The plan endpoint on plain values, as the player lookup's core: method, query and client in. */
-export function createPlanCore(lookup: PlayerDataCore, planner: Planner): PlayerDataCore {
+export function createPlanCore(
+	lookup: PlayerDataCore,
+	planner: Planner,
+	/** The tracker's pace of a player (by key): ETAs come from it, never from its tables. */
+	pace: (key: string) => Promise<PaceAnswer>,
+): PlayerDataCore {
 	async function respond(method: string, params: URLSearchParams, clientId: string): Promise<PlayerDataAnswer> {
 		if (method !== 'GET' && method !== 'HEAD') {
 			return error(405, 'METHOD_NOT_ALLOWED', 'Use GET for plans.', {}, { allow: 'GET, HEAD' })
@@ -57,7 +70,7 @@ export function createPlanCore(lookup: PlayerDataCore, planner: Planner): Player
 		const username = params.get('username')
 		if (username === null) {
 			const plan = planner.plan(inputs, undefined, options)
-			return json(200, { player: null, ...withoutFlag(plan) }, { 'cache-control': CACHE_CONTROL.page })
+			return json(200, { player: null, ...withoutFlag(plan), eta: null }, { 'cache-control': CACHE_CONTROL.page })
 		}
 
 		const answer = await lookup('GET', new URLSearchParams({ username, quests: 'true' }), clientId)
@@ -71,7 +84,9 @@ export function createPlanCore(lookup: PlayerDataCore, planner: Planner): Player
 			...(data.error ? { profileState: data.error } : {}),
 			fetchedAt: data.fetchedAt,
 		}
-		return json(200, { player, ...withoutFlag(plan) }, { 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none })
+		const key = normaliseUsername(data.name)
+		const etas = planEtas(plan.steps, key.success ? await pace(key.data.key) : { status: 'not-tracked' }, data.name)
+		return json(200, { player, ...withoutFlag(withStepEtas(plan, etas.steps)), eta: { ...etas, steps: undefined } }, { 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none })
 	}
 
 	return async function handlePlan(method, params, clientId) {
@@ -88,4 +103,8 @@ export function createPlanCore(lookup: PlayerDataCore, planner: Planner): Player
 function withoutFlag<T extends { questProgressKnown: boolean }>(plan: T): Omit<T, 'questProgressKnown'> {
 	const { questProgressKnown: _flag, ...rest } = plan
 	return rest
+}
+
+function withStepEtas(plan: Plan, etas: ReturnType<typeof planEtas>['steps']): Plan {
+	return { ...plan, steps: plan.steps.map((step) => (etas[step.id] ? { ...step, eta: etas[step.id] } : step)) }
 }

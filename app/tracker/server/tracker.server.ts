@@ -10,6 +10,7 @@ import type { Database } from '#app/server/db/database.server.ts'
 import type { ActivityLog, Gains, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
 import type { GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
 import { computeGains, dayRange, periodRange } from '#app/tracker/gains.ts'
+import { paceOf, paceWindowStart, type PaceAnswer } from '#app/tracker/pace.ts'
 import { toSnapshot } from '#app/tracker/snapshot.ts'
 import * as store from './tracker-store.server.ts'
 
@@ -102,6 +103,20 @@ export function createTracker(options: TrackerOptions) {
 			const start = (await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
 			const end = (await store.snapshotAt(db, player.id, range.to)) ?? null
 			return computeGains(player.name, 'period' in query ? query.period : 'range', range, start ?? null, end)
+		},
+
+		/** The player's XP per day per skill (`#app/tracker/pace.ts`): what the planner's ETAs use. */
+		async pace(key: string): Promise<PaceAnswer> {
+			const found = await tracked(key)
+			if (!found) return { status: 'not-tracked' }
+			const { db, player } = found
+			const time = now()
+			const windowStart = new Date(paceWindowStart(time))
+			const baseline = (await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
+			const latest = await store.snapshotAt(db, player.id, new Date(time))
+			const snapshots = [baseline, latest].filter((snapshot) => snapshot !== undefined)
+			const pace = paceOf(snapshots, await store.readBackfill(db, player), time)
+			return pace ? { status: 'ok', pace } : { status: 'no-history', trackedSince: player.trackedSince.toISOString() }
 		},
 
 		async snapshots(key: string, query: SnapshotsQuery): Promise<SnapshotList | null> {

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
+import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { freshDatabase } from '#tests/fixtures/postgres.ts'
+import { createTracker } from './tracker.server.ts'
+
+const DAY = 86_400_000
+
+// tracker.pace(): what the planner's ETAs ask for, from the stored snapshots through the store's
+// own queries, with a fake clock and the fake upstream's Trainee Tess (her XP grows on request).
+function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
+	describe(`the tracker's pace on ${engine}`, () => {
+		let handle: DatabaseHandle
+		let fake: FakeUpstream
+		beforeAll(async () => {
+			;[handle, fake] = await Promise.all([open(), startFakeUpstream()])
+			await handle.migrate()
+		}, 120_000)
+		afterAll(async () => {
+			await Promise.all([handle?.close(), fake?.close()])
+		})
+
+		test('not tracked, then no history under a week, then XP per day over the days tracked', async () => {
+			let time = Date.parse('2026-11-01T12:00:00Z')
+			const now = () => time
+			const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
+			const tracker = createTracker({ db: async () => handle.db, now, fetchFresh: (player) => lookup.fetchFresh(player) })
+			const lookup = createPlayerDataCore({ ...config, rateLimit: false, now, onFetched: (fetched) => tracker.record(fetched), log: () => {} })
+			const lookUp = async () => {
+				const player = { key: 'trainee tess', name: FAKE_PLAYERS.training }
+				expect((await lookup.fetchFresh(player)).status).toBe(200)
+				await new Promise((resolve) => setTimeout(resolve, 50))
+			}
+
+			expect(await tracker.pace('trainee tess')).toEqual({ status: 'not-tracked' })
+			await lookUp()
+			expect(await tracker.pace('trainee tess')).toEqual({ status: 'no-history', trackedSince: '2026-11-01T12:00:00.000Z' })
+
+			// Magic (id 6): 50,000 XP over 10 days; nothing else.
+			fake.train(6, 20_000)
+			time += 4 * DAY
+			await lookUp()
+			fake.train(6, 30_000)
+			time += 6 * DAY
+			await lookUp()
+			const answer = await tracker.pace('trainee tess')
+			expect(answer.status).toBe('ok')
+			if (answer.status !== 'ok') return
+			expect(answer.pace).toMatchObject({ source: 'snapshots', from: '2026-11-01T12:00:00.000Z', to: '2026-11-11T12:00:00.000Z', days: 10 })
+			expect(answer.pace.xpPerDay.magic).toBe(5_000)
+			expect(answer.pace.xpPerDay.attack).toBe(0)
+		})
+	})
+}
+
+describePace('PGlite', () => openDatabase({}))
+const url = process.env.TEST_DATABASE_URL
+if (url) describePace('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'tracker_pace') }))
