@@ -8,7 +8,7 @@ import { getFeedback } from '#app/feedback/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
-import { clientAddressContext } from '#app/server/load-context.server.ts'
+import { clientKeyContext } from '#app/server/load-context.server.ts'
 
 /** `?sent=<page>` after a report was stored (the redirect below): the page to go back to. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
-	const result = await getFeedback().submit(form, context.get(clientAddressContext), {
+	const result = await getFeedback().submit(form, context.get(clientKeyContext), {
 		origin: request.headers.get('origin'),
 		fetchSite: request.headers.get('sec-fetch-site'),
 		requestOrigin: new URL(request.url).origin,

@@ -9,7 +9,7 @@ import { skillNameSchema } from '#app/lib/skills.ts'
 
 const isoTime = z.iso.datetime()
 
-export const skillStateSchema = z.object({
+const skillStateSchema = z.object({
 	skill: skillNameSchema,
 	xp: z.number().int().min(0),
 	/** Real level, capped at the skill's cap. */
@@ -37,7 +37,7 @@ export const snapshotSchema = z.object({
 export type Snapshot = z.infer<typeof snapshotSchema>
 
 /** Monthly XP gains from RuneMetrics' xp-monthly, fetched once when a player is first tracked. */
-export const backfillSchema = z.object({
+const backfillSchema = z.object({
 	state: z.enum(['pending', 'done', 'unavailable']),
 	/** One entry per calendar month (UTC, 'YYYY-MM'), oldest first; empty unless done. */
 	months: z.array(
@@ -70,8 +70,9 @@ export type GainsPeriod = z.infer<typeof gainsPeriodSchema>
 
 /**
  * `GET /api/v1/players/:name/gains?period=day|week|month|year` or `?from=YYYY-MM-DD&to=YYYY-MM-DD`.
- * Gains are the latest snapshot in the range minus the first snapshot at or after its start; with
- * fewer than two snapshots in the range every gain is 0 and `start`/`end` say what was used.
+ * Gains are the latest snapshot up to the range's end minus the player's state when the range began
+ * (the last snapshot at or before its start; rows are only written on change). With nothing to
+ * compare every gain is 0, and `start`/`end` say which snapshots were used.
  */
 export const gainsSchema = z.object({
 	name: z.string(),
@@ -117,4 +118,3 @@ export type ActivityLog = z.infer<typeof activityLogSchema>
 
 /** `POST /api/v1/players/:name/update`: 202 with the new summary, or 429 with `Retry-After`. */
 export const updateResultSchema = z.object({ updated: z.boolean(), summary: playerSummarySchema })
-export type UpdateResult = z.infer<typeof updateResultSchema>

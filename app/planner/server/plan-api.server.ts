@@ -21,7 +21,7 @@ import { planEtas } from '#app/planner/plan-eta.ts'
 import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
 import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handler.server.ts'
 import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
-import { normaliseUsername } from '#app/player/username.ts'
+import { normalisePlayerName } from '#app/player/username.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 
@@ -84,8 +84,7 @@ export function createPlanCore(
 			...(data.error ? { profileState: data.error } : {}),
 			fetchedAt: data.fetchedAt,
 		}
-		const key = normaliseUsername(data.name)
-		const etas = planEtas(plan.steps, key.success ? await pace(key.data.key) : { status: 'not-tracked' }, data.name)
+		const etas = planEtas(plan.steps, await pace(normalisePlayerName(data.name).key), data.name)
 		return json(200, { player, ...withoutFlag(withStepEtas(plan, etas.steps)), eta: { ...etas, steps: undefined } }, { 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none })
 	}
 
