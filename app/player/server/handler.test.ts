@@ -106,7 +106,7 @@ test('a padded or re-spelled name is asked upstream exactly as it is cached', as
 		for (const spelling of ['Zezima Ab', 'zezima-ab', ' ZEZIMA__AB ']) {
 			expect(await okBody(await get(spelling))).toEqual(padded)
 		}
-		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0 })
+		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 	})
 })
 
