@@ -180,6 +180,9 @@ test.describe('limits', () => {
 	test.afterAll(async () => server?.stop())
 
 	test('per client and site-wide: a 429 with Retry-After and a clear message, in the page and in place', async ({ page }) => {
+		// The first report opens the new server's embedded database (PGlite's initdb): ~6 s idle,
+		// far more on a busy machine.
+		test.setTimeout(120_000)
 		const send = (client: string, via?: string) =>
 			post(page.request, `${server.baseURL}/feedback`, { page: GUIDE, reason: 'unclear', ...(via ? { via } : {}) }, { 'x-forwarded-for': client })
 		expect((await send('198.51.100.1')).status()).toBe(303)
