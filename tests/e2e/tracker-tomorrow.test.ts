@@ -50,6 +50,10 @@ test('today, then tomorrow: gains, the quest date, the backfill, and the same nu
 
 	await page.goto(`${server.baseURL}${PATH}?period=day`)
 	await expect(page.locator('[data-first-visit]')).toHaveCount(0)
+	// That visit fetched upstream (yesterday's cache entry is stale), and Update's cooldown counts
+	// from the last fetch whatever caused it: a minute later it may be pressed.
+	expect((await page.request.post(`${server.baseURL}/api/test/clock?advanceMs=61000`)).ok()).toBe(true)
+	await page.reload()
 	await page.getByRole('button', { name: 'Update' }).click()
 	await expect(page).toHaveURL(/update=updated/)
 	await expect(page.locator('[data-notice="updated"]')).toBeVisible()
