@@ -248,7 +248,7 @@ test('without JavaScript: menus are details, JS-only controls are hidden or expl
 			buttons
 				.filter((b) => b.getBoundingClientRect().width > 0 && getComputedStyle(b).visibility !== 'hidden' && b.tabIndex >= 0)
 				// A submit button of a form with an action works without JavaScript (the report form).
-				.filter((b) => !(b.type === 'submit' && b.form?.getAttribute('action')))
+				.filter((b) => !(b instanceof HTMLButtonElement && b.type === 'submit' && b.form?.getAttribute('action')))
 				.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()),
 		)
 		expect(dead, path).toEqual([])
