@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { questSlug } from '#app/quests/names.ts'
+import { quest } from './planner-quest.test-kit.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerData, PlannerPreset, PlannerQuest } from './data.ts'
 import { createPlanner, FRESH_ACCOUNT, type PlannerPlayer, type PlanStep } from './plan.ts'
-
-const quest = (name: string, fields: Partial<PlannerQuest> = {}): PlannerQuest => ({
-	name,
-	slug: questSlug(name),
-	questPoints: 1,
-	quests: [],
-	skills: {},
-	...fields,
-})
 
 const planner = (quests: PlannerQuest[], presets: PlannerPreset[] = []) =>
 	createPlanner({ quests, presets } satisfies PlannerData)

@@ -1,18 +1,8 @@
 import { expect, test } from 'vitest'
-import type { PlannerQuest } from '#app/planner/data.ts'
+import { quest } from './planner-quest.test-kit.ts'
 import { createPlanner, type PlannerPlayer } from '#app/planner/plan.ts'
-import { questSlug } from '#app/quests/names.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import { newTrackedPlan, readTrackedPlan, saveTrackedPlan, trackedPlanKey, trackedProgress } from './tracked-plan.ts'
-
-const quest = (name: string, fields: Partial<PlannerQuest> = {}): PlannerQuest => ({
-	name,
-	slug: questSlug(name),
-	questPoints: 1,
-	quests: [],
-	skills: {},
-	...fields,
-})
 
 const planner = createPlanner({
 	quests: [quest('First Step'), quest('Big Goal', { quests: ['First Step'], skills: { magic: 60, attack: 50 } })],

@@ -1,23 +1,13 @@
 import { expect, test } from 'vitest'
+import { quest } from '../planner-quest.test-kit.ts'
 import { SKILLS, type SkillName } from '#app/lib/skills.ts'
-import type { PlannerQuest } from '#app/planner/data.ts'
 import { createPlanner } from '#app/planner/plan.ts'
-import { questSlug } from '#app/quests/names.ts'
 import type { PlayerDataConfig } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerDataCore } from '#app/player/server/handler.server.ts'
 import { playerDataErrorBodySchema } from '#app/player/types.ts'
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 import { createPlanCore } from './plan-api.server.ts'
-
-const quest = (name: string, fields: Partial<PlannerQuest> = {}): PlannerQuest => ({
-	name,
-	slug: questSlug(name),
-	questPoints: 1,
-	quests: [],
-	skills: {},
-	...fields,
-})
 
 // "Cook's Assistant" is completed in the fake upstream's quest list for Zezima Jr.
 const planner = createPlanner({
