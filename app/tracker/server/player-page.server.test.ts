@@ -118,9 +118,13 @@ test('Update: back to the same page and period with the outcome, an old outcome 
 	expect(await updateFromPage(source, 'Zezima_Jr', url())).toBe(
 		'/players/Zezima_Jr?update=cooldown',
 	)
+	// A script-driven submit arrives at the single-fetch address; the browser goes back to the page.
+	expect(
+		await updateFromPage(source, 'Zezima_Jr', new URL('http://localhost/players/Zezima_Jr.data?chart=magic&_routes=x')),
+	).toBe('/players/Zezima_Jr?chart=magic&update=cooldown')
 	// A name that cannot be a player: no update, straight back.
 	expect(
 		await updateFromPage(source, 'bad!name', new URL('http://localhost/players/bad!name')),
 	).toBe('/players/bad!name')
-	expect(calls.update).toHaveLength(2)
+	expect(calls.update).toHaveLength(3)
 })

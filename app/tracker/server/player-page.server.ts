@@ -11,6 +11,7 @@ import type {
 } from '#app/tracker/api-types.ts'
 import { chartPoints, type ChartSubject } from '#app/tracker/chart-series.ts'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
+import { playerPath } from '#app/tracker/paths.ts'
 
 /** How many snapshots the chart and its table show at most (newest kept). */
 const CHART_SNAPSHOTS = 400
@@ -111,9 +112,14 @@ export async function updateFromPage(
 	url: URL,
 ): Promise<string> {
 	const player = parsePlayerName(rawName.replaceAll('_', ' '))
-	const back = new URLSearchParams(url.searchParams)
-	back.delete('update')
+	const back = new URLSearchParams()
+	for (const [key, value] of url.searchParams) if (PAGE_PARAMS.has(key)) back.append(key, value)
 	if (player.success) back.set('update', await source.update(player.data))
+	// The page's own address, not the request's: a script-driven POST arrives at `…/Name.data`.
+	const path = playerPath(rawName)
 	const query = back.toString()
-	return query ? `${url.pathname}?${query}` : url.pathname
+	return query ? `${path}?${query}` : path
 }
+
+/** The query parameters the player page reads (the Update outcome is set afresh). */
+const PAGE_PARAMS = new Set(['period', 'from', 'to', 'chart'])

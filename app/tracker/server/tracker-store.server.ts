@@ -308,9 +308,19 @@ export async function claimBackfills(
 	return (result as unknown as { rows: Array<{ id: number; key: string; name: string; attempt: number }> }).rows
 }
 
-/** Stores the monthly gains (done), or gives up (unavailable) when there are none. */
+/**
+ * Stores the monthly gains (done), or gives up (unavailable) when there are none. A claim that
+ * outlived its retry time may be finished twice (here or on another instance): the player's row is
+ * locked first and only a still-pending backfill is written, so the second finish does nothing.
+ */
 export async function finishBackfill(db: Database, playerId: number, months: Backfill['months']): Promise<void> {
 	await db.transaction(async (tx) => {
+		const [player] = await tx
+			.select({ state: trackedPlayers.backfillState })
+			.from(trackedPlayers)
+			.where(eq(trackedPlayers.id, playerId))
+			.for('update')
+		if (player?.state !== 'pending') return
 		await tx.delete(backfillMonths).where(eq(backfillMonths.playerId, playerId))
 		if (months.length > 0) {
 			await tx.insert(backfillMonths).values(

@@ -166,6 +166,17 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect((await snapshotAt(db(), player.id))?.skills[0]!.xp).toBe(5000)
 			})
 
+			test('a backfill finished twice at once (a claim that outlived its retry time) is stored once', async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000 }))
+				const player = (await findPlayer(db(), 'zezima'))!
+				const month = (xp: number) => [{ month: '2026-02', totalXpGained: xp, skills: [{ skill: 'attack' as const, xpGained: xp }] }]
+				await Promise.all([finishBackfill(db(), player.id, month(300)), finishBackfill(db(), player.id, month(400))])
+				const backfill = await readBackfill(db(), (await findPlayer(db(), 'zezima'))!)
+				expect(backfill.state).toBe('done')
+				expect(backfill.months).toHaveLength(1)
+				expect([300, 400]).toContain(backfill.months[0]!.totalXpGained)
+			})
+
 			test('backfill never stays pending: failed tries end as unavailable after the last attempt, and no history is unavailable', async () => {
 				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000 }))
 				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000 }, { key: 'lynx', name: 'Lynx' }))
