@@ -4,7 +4,8 @@
  * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names one; each is a fresh database.
  * Prints bytes per player-year (indexes included), gains p50/p95 for one player, snapshot write
  * p95, the first start's time to create the embedded database, and (with a build) the production
- * server's RSS once PGlite is open.
+ * server's RSS once PGlite is open, the player page's server render p50/p95 (loopback, one
+ * request at a time) and the JS it loads beyond the shell every page shares (brotli, in Chromium).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +18,9 @@ import { packSkills } from '#app/tracker/server/snapshot-codec.ts'
 import * as store from '#app/tracker/server/tracker-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import { startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { chromium } from '@playwright/test'
+import { ensureChromium } from '../dev/ensure-browser.ts'
+import { brotliSize, measurePage } from './page-weight.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
 import { startProductionServer } from './production-server.ts'
 
@@ -122,13 +126,49 @@ async function serverRss() {
 				await new Promise((resolve) => setTimeout(resolve, 250))
 			}
 			for (let i = 0; i < 50; i++) await (await fetch(`${server.url}/api/v1/players/Zezima%20Jr/gains?period=week`)).arrayBuffer()
-			return { before: `${before.toFixed(0)} MB`, withPglite: `${rss().toFixed(0)} MB` }
+			const memory = { before: `${before.toFixed(0)} MB`, withPglite: `${rss().toFixed(0)} MB` }
+			return { ...memory, playerPage: await playerPage(server.url) }
 		} finally {
 			await server.stop()
 		}
 	} finally {
 		await fake.close()
 		rmSync(dataDir, { recursive: true, force: true })
+	}
+}
+
+const CLIENT_DIR = path.resolve(import.meta.dirname, '../../build/client')
+
+/** `/players/Zezima_Jr`: server render times, then the JS a browser loads for it beyond the shell. */
+async function playerPage(baseUrl: string) {
+	const renders: number[] = []
+	for (let i = 0; i < 220; i++) {
+		const t = performance.now()
+		const response = await fetch(`${baseUrl}/players/Zezima_Jr?period=${i % 2 ? 'week' : 'month'}`)
+		await response.arrayBuffer()
+		if (response.status !== 200) throw new Error(`/players/Zezima_Jr answered ${response.status}`)
+		if (i >= 20) renders.push(performance.now() - t)
+	}
+	// The shell: the JS the home page, the Tools index and the quest list all load.
+	const shellSets = ['/', '/tools', '/quests'].map((page) => new Set(measurePage(CLIENT_DIR, page, [])?.files ?? []))
+	const browser = await chromium.launch({ executablePath: ensureChromium(() => {}), args: ['--no-sandbox'] })
+	try {
+		const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+		const scripts = new Set<string>()
+		page.on('request', (request) => {
+			const { pathname } = new URL(request.url())
+			if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname.slice(1))
+		})
+		await page.goto(`${baseUrl}/players/Zezima_Jr`, { waitUntil: 'networkidle' })
+		const beyond = [...scripts].filter((file) => !shellSets.every((shell) => shell.has(file)))
+		const kb = beyond.reduce((sum, file) => sum + brotliSize(path.join(CLIENT_DIR, file)), 0) / 1024
+		return {
+			renderP50: ms(percentile(renders, 0.5)),
+			renderP95: ms(percentile(renders, 0.95)),
+			jsBeyondShell: `${kb.toFixed(1)} KB brotli (${beyond.length} files; target ≤ 40 KB)`,
+		}
+	} finally {
+		await browser.close()
 	}
 }
 

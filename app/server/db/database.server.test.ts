@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -61,6 +61,17 @@ describe('PGlite', () => {
 			rmSync(dir, { recursive: true, force: true })
 		}
 	}, PGLITE_TIMEOUT)
+})
+
+test('a folder that holds files but no database is refused, never emptied', async () => {
+	const dir = mkdtempSync(path.join(tmpdir(), 'gg-pglite-'))
+	try {
+		writeFileSync(path.join(dir, 'notes.txt'), 'mine')
+		await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/not empty and holds no database/)
+		expect(readFileSync(path.join(dir, 'notes.txt'), 'utf8')).toBe('mine')
+	} finally {
+		rmSync(dir, { recursive: true, force: true })
+	}
 })
 
 test('a PostgreSQL URL is described without its password', () => {

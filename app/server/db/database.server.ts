@@ -2,11 +2,14 @@
  * The one database connection of this process: PostgreSQL through `DATABASE_URL` (a `pg` pool,
  * shared by every instance), else the embedded PGlite with its files under `DATA_DIR/db`.
  * Both speak PostgreSQL and both go through drizzle's pg-core query builder, so features write
- * one set of queries (decision 0013). PGlite costs ~300 MB of memory once open (~850 MB while it
- * creates a new folder): open it once per process, through `getDatabase()`.
+ * one set of queries (decision 0013). PGlite costs ~300 MB of memory once open (a new folder is
+ * created in a child process: creating takes ~850 MB): open it once per process, through `getDatabase()`.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -59,8 +62,30 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 	return options.url ? openPostgres(options.url) : openPglite(options.dataDir)
 }
 
+/**
+ * Creates PGlite's folder in a short-lived child process. Creating one (initdb) takes ~850 MB of
+ * WebAssembly memory that a process never gives back; opening an existing folder takes ~300 MB,
+ * so the server only ever opens.
+ */
+async function createPgliteFolder(dataDir: string): Promise<void> {
+	const pglite = createRequire(path.resolve('package.json')).resolve('@electric-sql/pglite')
+	const script = 'const { PGlite } = require(process.argv[1]); PGlite.create({ dataDir: process.argv[2] }).then((c) => c.close())'
+	const partial = `${dataDir}.creating`
+	rmSync(partial, { recursive: true, force: true })
+	mkdirSync(partial, { recursive: true })
+	await promisify(execFile)(process.execPath, ['-e', script, pglite, partial])
+	// Renamed once complete: a start interrupted meanwhile leaves no half-made folder to open.
+	renameSync(partial, dataDir)
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-	if (dataDir) mkdirSync(dataDir, { recursive: true })
+	if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+		if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+			throw new Error(`${dataDir} is not empty and holds no database (no PG_VERSION): move it away and start again.`)
+		}
+		rmSync(dataDir, { recursive: true, force: true })
+		await createPgliteFolder(dataDir)
+	}
 	const client = await PGlite.create(dataDir ? { dataDir } : {})
 	const db = drizzlePglite({ client, schema })
 	return {
