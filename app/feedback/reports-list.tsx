@@ -51,47 +51,31 @@ export function ReportsList({ data, query }: { data: ReportsPage; query: Reports
 
 /** A plain GET form, so filtering works before and without JavaScript. */
 function FilterForm({ data, query }: { data: ReportsPage; query: ReportsQuery }) {
-	const select = `${ui.input} mt-1.5`
 	return (
 		<Form method="get" action={REPORTS_PATH} className={`${ui.panel} flex flex-wrap items-end gap-3 p-4`} data-reports-filter="">
-			<div className="min-w-48 flex-[2]">
-				<label htmlFor="reports-page" className="block text-sm font-medium">
-					Page
-				</label>
-				<select id="reports-page" name="page" defaultValue={query.page} key={`page-${query.page}`} className={select}>
-					<option value="">Every page</option>
-					{data.pages.map((page) => (
-						<option key={page.page} value={page.page}>
-							{page.page} ({page.open} open of {page.total})
-						</option>
-					))}
-				</select>
-			</div>
-			<div className="min-w-36 flex-1">
-				<label htmlFor="reports-reason" className="block text-sm font-medium">
-					Reason
-				</label>
-				<select id="reports-reason" name="reason" defaultValue={query.reason} key={`reason-${query.reason}`} className={select}>
-					<option value="">Any reason</option>
-					{REPORT_REASONS.map((reason) => (
-						<option key={reason} value={reason}>
-							{REASON_LABELS[reason]}
-						</option>
-					))}
-				</select>
-			</div>
-			<div className="min-w-36 flex-1">
-				<label htmlFor="reports-status" className="block text-sm font-medium">
-					Status
-				</label>
-				<select id="reports-status" name="status" defaultValue={query.status} key={`status-${query.status}`} className={select}>
-					{(['open', 'resolved', 'all'] as const).map((status) => (
-						<option key={status} value={status}>
-							{STATUS_LABELS[status]}
-						</option>
-					))}
-				</select>
-			</div>
+			<FilterSelect name="page" label="Page" value={query.page} width="min-w-48 flex-[2]">
+				<option value="">Every page</option>
+				{data.pages.map((page) => (
+					<option key={page.page} value={page.page}>
+						{page.page} ({page.open} open of {page.total})
+					</option>
+				))}
+			</FilterSelect>
+			<FilterSelect name="reason" label="Reason" value={query.reason} width="min-w-36 flex-1">
+				<option value="">Any reason</option>
+				{REPORT_REASONS.map((reason) => (
+					<option key={reason} value={reason}>
+						{REASON_LABELS[reason]}
+					</option>
+				))}
+			</FilterSelect>
+			<FilterSelect name="status" label="Status" value={query.status} width="min-w-36 flex-1">
+				{(['open', 'resolved', 'all'] as const).map((status) => (
+					<option key={status} value={status}>
+						{STATUS_LABELS[status]}
+					</option>
+				))}
+			</FilterSelect>
 			<button type="submit" className={ui.secondary}>
 				Filter
 			</button>
@@ -101,6 +85,21 @@ function FilterForm({ data, query }: { data: ReportsPage; query: ReportsQuery })
 				</Link>
 			) : null}
 		</Form>
+	)
+}
+
+/** One of the filter's drop-downs; `key` resets it when the URL's value changes (back/forward). */
+function FilterSelect({ name, label, value, width, children }: { name: string; label: string; value: string; width: string; children: React.ReactNode }) {
+	const id = `reports-${name}`
+	return (
+		<div className={width}>
+			<label htmlFor={id} className="block text-sm font-medium">
+				{label}
+			</label>
+			<select id={id} name={name} defaultValue={value} key={`${name}-${value}`} className={`${ui.input} mt-1.5`}>
+				{children}
+			</select>
+		</div>
 	)
 }
 
