@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { expect, test } from 'vitest'
-import { FAKE_PLAYERS, readFixture, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { FAKE_PLAYERS, readFixture, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import {
 	createUpstreamClient,
 	parseHiscoresLite,
@@ -308,15 +308,20 @@ test('client: xp-monthly per skill, consistent with the profile; no history for 
 	})
 })
 
+/** A client of the fake upstream, as the server makes one. */
+function clientOf(fake: FakeUpstream) {
+	return createUpstreamClient({
+		runemetricsBaseUrl: fake.runemetricsBaseUrl,
+		hiscoresBaseUrl: fake.hiscoresBaseUrl,
+		timeoutMs: 800,
+		userAgent: 'test',
+	})
+}
+
 test('client: the fake upstream counts xp-monthly calls and its outage covers them', async () => {
 	const fake = await startFakeUpstream()
 	try {
-		const client = createUpstreamClient({
-			runemetricsBaseUrl: fake.runemetricsBaseUrl,
-			hiscoresBaseUrl: fake.hiscoresBaseUrl,
-			timeoutMs: 800,
-			userAgent: 'test',
-		})
+		const client = clientOf(fake)
 		await client.xpMonthly(FAKE_PLAYERS.complete, 0)
 		await client.xpMonthly(FAKE_PLAYERS.complete, 1)
 		expect(fake.callsFor(FAKE_PLAYERS.complete)['xp-monthly']).toBe(2)
@@ -333,12 +338,7 @@ test('client: the fake upstream counts xp-monthly calls and its outage covers th
 test('the fake upstream: a player who played since shows the XP and quests gained', async () => {
 	const fake = await startFakeUpstream()
 	try {
-		const client = createUpstreamClient({
-			runemetricsBaseUrl: fake.runemetricsBaseUrl,
-			hiscoresBaseUrl: fake.hiscoresBaseUrl,
-			timeoutMs: 800,
-			userAgent: 'test',
-		})
+		const client = clientOf(fake)
 		fake.setProgress('Zezima Played', { xpGained: { 6: 200_000 }, questsCompleted: ["'Phite Club"] })
 		const profile = await client.profile('Zezima Played')
 		if (profile.kind !== 'ok') throw new Error('expected a profile')
