@@ -134,9 +134,20 @@ test('groups list the top picks first', async ({ page }) => {
 		'guthixian-cache',
 		'runesphere',
 		'sinkholes',
+		'soul-reaper',
 	])
-	expect(await ids('weekly')).toEqual(['tears-of-guthix', 'herby-werby', 'penguin-hide-and-seek'])
-	expect(await ids('monthly')).toEqual(['giant-oyster', 'god-statues'])
+	expect(await ids('weekly')).toEqual([
+		'tears-of-guthix',
+		'agoroth',
+		'herby-werby',
+		'penguin-hide-and-seek',
+	])
+	expect(await ids('monthly')).toEqual([
+		'giant-oyster',
+		'effigy-incubator',
+		'god-statues',
+		'troll-invasion',
+	])
 })
 
 test('with a player loaded: what they cannot do yet is locked with the reason, what they have outgrown is dimmed', async ({
