@@ -15,5 +15,7 @@ test('a raise no update post confirms is not applied, and the data says why', ()
 	for (const name of ['hunter', 'thieving', 'construction']) {
 		expect(getSkill(name)?.cap).toBe(99)
 		expect(caps[name]!.note).toMatch(/no update post/)
+		expect(getSkill(name)?.capNote).toBe(caps[name]!.note)
 	}
+	expect(getSkill('herblore')?.capNote).toBeUndefined()
 })

@@ -38,9 +38,13 @@ const SKILL_LIST = [
 	{ id: 28, name: 'necromancy', label: 'Necromancy' },
 ] as const
 
-type SkillCaps = Record<(typeof SKILL_LIST)[number]['name'], { cap: number }>
+type SkillCaps = Record<(typeof SKILL_LIST)[number]['name'], { cap: number; note?: string }>
 
-export const SKILLS = SKILL_LIST.map((skill) => ({ ...skill, cap: (skillCaps as SkillCaps)[skill.name].cap }))
+/** `capNote`: what a reader should know about the cap, e.g. a reported raise no update post confirms. */
+export const SKILLS = SKILL_LIST.map((skill) => {
+	const { cap, note } = (skillCaps as SkillCaps)[skill.name]
+	return { ...skill, cap, capNote: note }
+})
 
 export type SkillName = (typeof SKILLS)[number]['name']
 

@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useRef } from 'react'
 import { formatNumber } from '#app/lib/format-number.ts'
+import { getSkill } from '#app/lib/skills.ts'
 import { IconCheck, IconCross, IconExternalSmall } from '#app/player/player-icons.tsx'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { type GuideRow, guideRows, NO_GUIDE_TEXT } from './guide-view.ts'
@@ -79,6 +80,7 @@ export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: Sk
 			{guide ? (
 				<div>
 					<p className="text-sm leading-6 text-muted">{guide.summary}</p>
+					<CapNote skill={guide.skill} />
 					<ol className="mt-3 flex list-none flex-col gap-2.5 p-0">
 						{rows.map((row, i) => (
 							<RangeRow
@@ -94,6 +96,17 @@ export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: Sk
 				<p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">{NO_GUIDE_TEXT}</p>
 			)}
 		</div>
+	)
+}
+
+/** A skill whose cap has a caveat (a reported raise we could not confirm) says so beside its guide. */
+function CapNote({ skill }: { skill: string }) {
+	const found = getSkill(skill)
+	if (!found?.capNote) return null
+	return (
+		<p className="mt-2 rounded-lg border border-line bg-raised p-3 text-sm leading-6" data-cap-note={found.name}>
+			<span className="font-semibold">Level cap {found.cap}.</span> {found.capNote}
+		</p>
 	)
 }
 

@@ -6,7 +6,7 @@ import { GainsSection } from '#app/tracker/gains-section.tsx'
 import { HistorySection } from '#app/tracker/history-section.tsx'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { PRIVACY_PATH } from '#app/tracker/paths.ts'
-import { SkillsTable } from '#app/tracker/skills-table.tsx'
+import { CapCaveats, SkillsTable } from '#app/tracker/skills-table.tsx'
 import { AdventurersLogSection, QuestTimelineSection } from '#app/tracker/timeline-sections.tsx'
 
 const note = 'mt-4 rounded-lg border p-3 text-sm'
@@ -163,6 +163,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 				</p>
 				<div className="mt-3">
 					<SkillsTable snapshot={summary.latest} />
+					<CapCaveats snapshot={summary.latest} />
 				</div>
 			</section>
 

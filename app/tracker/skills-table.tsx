@@ -69,3 +69,30 @@ export function SkillsTable({ snapshot }: { snapshot: Snapshot }) {
 		</div>
 	)
 }
+
+/**
+ * Skills held at a cap that carries a caveat (a reported raise no update post confirms): the
+ * level shown may be lower than the game's, so the page says why under the table.
+ */
+function capCaveats(snapshot: Snapshot) {
+	return snapshot.skills.flatMap((state) => {
+		const skill = SKILLS.find((s) => s.name === state.skill)
+		return skill?.capNote && state.virtualLevel > state.level
+			? [{ label: skill.label, note: skill.capNote }]
+			: []
+	})
+}
+
+export function CapCaveats({ snapshot }: { snapshot: Snapshot }) {
+	const caveats = capCaveats(snapshot)
+	if (caveats.length === 0) return null
+	return (
+		<ul className="mt-2 space-y-1 text-sm text-muted" data-cap-caveats="">
+			{caveats.map((c) => (
+				<li key={c.label}>
+					<span className="font-semibold text-fg">{c.label}:</span> {c.note}
+				</li>
+			))}
+		</ul>
+	)
+}

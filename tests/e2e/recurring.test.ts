@@ -35,7 +35,7 @@ test.describe('on a phone', () => {
 			await box(page, id).tap()
 		for (const id of ['tears-of-guthix', 'daily-challenges', 'giant-oyster'])
 			await expect(box(page, id)).toBeChecked()
-		await expect(page.locator('[data-group="weekly"] [data-done-count]')).toHaveText('1/3 done')
+		await expect(page.locator('[data-group="weekly"] [data-done-count]')).toHaveText('1/4 done')
 		expect(Object.keys((await stored(page))!.ticks).sort()).toEqual([
 			'daily-challenges',
 			'giant-oyster',
@@ -49,7 +49,7 @@ test.describe('on a phone', () => {
 		await expect(box(page, 'tears-of-guthix')).not.toBeChecked()
 		await expect(box(page, 'daily-challenges')).not.toBeChecked()
 		await expect(box(page, 'giant-oyster')).toBeChecked()
-		await expect(page.locator('[data-group="weekly"] [data-done-count]')).toHaveText('0/3 done')
+		await expect(page.locator('[data-group="weekly"] [data-done-count]')).toHaveText('0/4 done')
 	})
 })
 
@@ -134,9 +134,20 @@ test('groups list the top picks first', async ({ page }) => {
 		'guthixian-cache',
 		'runesphere',
 		'sinkholes',
+		'soul-reaper',
 	])
-	expect(await ids('weekly')).toEqual(['tears-of-guthix', 'herby-werby', 'penguin-hide-and-seek'])
-	expect(await ids('monthly')).toEqual(['giant-oyster', 'god-statues'])
+	expect(await ids('weekly')).toEqual([
+		'tears-of-guthix',
+		'agoroth',
+		'herby-werby',
+		'penguin-hide-and-seek',
+	])
+	expect(await ids('monthly')).toEqual([
+		'giant-oyster',
+		'effigy-incubator',
+		'god-statues',
+		'troll-invasion',
+	])
 })
 
 test('with a player loaded: what they cannot do yet is locked with the reason, what they have outgrown is dimmed', async ({

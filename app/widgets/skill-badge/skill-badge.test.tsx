@@ -160,3 +160,12 @@ test('drawer body below the required level says how much XP is left', () => {
 	// The target range is marked.
 	expect(html.match(/data-mark="target"/g)).toHaveLength(1)
 })
+
+test('the drawer says when a skill cap carries a caveat, and only then', () => {
+	const hunter = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'hunter' }} />)
+	expect(hunter).toContain('data-cap-note="hunter"')
+	expect(hunter).toContain('Level cap 99.')
+	expect(hunter).toMatch(/no update post/)
+	const herblore = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} />)
+	expect(herblore).not.toContain('data-cap-note')
+})
