@@ -1,5 +1,5 @@
 import { SKILLS, getSkill, skillLabel, type SkillName } from '#app/lib/skills.ts'
-import { xpForLevel } from '#app/lib/xp-table.ts'
+import { levelForXp, xpForLevel } from '#app/lib/xp-table.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
 
 /**
@@ -118,7 +118,8 @@ export type Eta =
 	| { kind: 'no-recent-xp'; skill: SkillName }
 	/** Not reachable by training: past the skill's real cap, or past 200M XP. */
 	| { kind: 'beyond-cap'; skill: SkillName; cap: number }
-	| { kind: 'range'; xpNeeded: number; minDays: number; maxDays: number }
+	/** `xpNeeded`: XP still to gain, for a target in one skill (a total level has none). */
+	| { kind: 'range'; xpNeeded?: number; minDays: number; maxDays: number }
 
 /** The ETA to `targetXp` in `skill` from `xp`, at `xpPerDay`. */
 export function etaToXp(skill: SkillName, xp: number, targetXp: number, xpPerDay: number): Eta {
@@ -134,11 +135,61 @@ export function etaToXp(skill: SkillName, xp: number, targetXp: number, xpPerDay
 	}
 }
 
+function capOf(skill: SkillName): number {
+	return getSkill(skill)?.cap ?? 99
+}
+
 /** The ETA to a real level: levels above the skill's cap (99, 110 or 120) are not a target. */
 export function etaToLevel(skill: SkillName, xp: number, level: number, xpPerDay: number): Eta {
-	const cap = getSkill(skill)?.cap ?? 99
+	const cap = capOf(skill)
 	if (level > cap) return { kind: 'beyond-cap', skill, cap }
 	return etaToXp(skill, xp, xpForLevel(skill, level), xpPerDay)
+}
+
+/** The real level `xp` gives in `skill`: at most the skill's cap. */
+function cappedLevel(skill: SkillName, xp: number): number {
+	return Math.min(capOf(skill), levelForXp(skill, Math.min(xp, MAX_XP)))
+}
+
+/**
+ * The ETA to a total level (the sum of real levels, each at most its skill's cap): every skill
+ * goes on gaining at its own rate, so the total is reached on the first whole day the levels add
+ * up to `target`; the range is that day at the rate give or take 25 %, as for one skill. A target
+ * past what the skills with recent XP can reach names the stalled skill with the most levels left;
+ * `target` is at most the sum of the caps.
+ */
+export function etaToTotalLevel(
+	skills: ReadonlyArray<{ skill: SkillName; xp: number }>,
+	target: number,
+	xpPerDay: Readonly<Record<SkillName, number>>,
+): Eta {
+	if (target > skills.reduce((sum, { skill }) => sum + capOf(skill), 0)) throw new RangeError(`total level ${target} is past every skill's cap`)
+	const totalAfter = (days: number, scale: number) =>
+		skills.reduce((sum, { skill, xp }) => sum + cappedLevel(skill, xp + Math.max(0, xpPerDay[skill]) * scale * days), 0)
+	if (totalAfter(0, 0) >= target) return { kind: 'done' }
+	const moving = (skill: SkillName) => xpPerDay[skill] > 0
+	const reachable = skills.reduce((sum, { skill, xp }) => sum + (moving(skill) ? capOf(skill) : cappedLevel(skill, xp)), 0)
+	if (reachable < target) {
+		const stalled = skills
+			.filter(({ skill }) => !moving(skill))
+			.map(({ skill, xp }) => ({ skill, left: capOf(skill) - cappedLevel(skill, xp) }))
+			.toSorted((a, b) => b.left - a.left)[0]!
+		return { kind: 'no-recent-xp', skill: stalled.skill }
+	}
+	/** The first whole day (at least 1) on which the total is reached at the rate × `scale`. */
+	const firstDay = (scale: number) => {
+		let high = 1
+		while (totalAfter(high, scale) < target) high *= 2
+		let low = Math.floor(high / 2)
+		// totalAfter(low) < target <= totalAfter(high) (low 0 when high is 1).
+		while (high - low > 1) {
+			const middle = Math.floor((low + high) / 2)
+			if (totalAfter(middle, scale) >= target) high = middle
+			else low = middle
+		}
+		return high
+	}
+	return { kind: 'range', minDays: firstDay(1 + RATE_SPREAD), maxDays: firstDay(1 - RATE_SPREAD) }
 }
 
 /**
