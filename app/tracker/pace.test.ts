@@ -113,6 +113,8 @@ test('the range is the rate give or take 25 %, in whole days', () => {
 	expect(etaText(etaToXp('magic', 0, 100, 10_000))).toBe('about 1 day')
 	expect(etaText(etaToXp('magic', 0, 1_000_000, 10_000))).toBe('about 3–4 months')
 	expect(etaText(etaToXp('magic', 0, 13_034_431, 10_000))).toBe('about 3–5 years')
+	// 200M XP at 1,000 a day: centuries are not a plan.
+	expect(etaText(etaToXp('magic', 0, MAX_XP, 1_000))).toBe('more than 20 years')
 })
 
 test('a level past the cap is not a target; levels up to the cap are', () => {

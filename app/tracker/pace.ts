@@ -212,6 +212,8 @@ export function slowestEta(etas: readonly Eta[]): Eta {
 
 const DAYS_PER_MONTH = 30.44
 const DAYS_PER_YEAR = 365.25
+/** Past this many years even the short end is no plan: said as "more than 20 years". */
+const LONGEST_YEARS = 20
 
 function spanText(min: number, max: number, unit: string): string {
 	const plural = max === 1 ? unit : `${unit}s`
@@ -220,7 +222,8 @@ function spanText(min: number, max: number, unit: string): string {
 
 /**
  * The words for an ETA: "about 12–16 days", "about 3–5 months", "about 2–3 years" (the unit is
- * chosen by the longest end: days up to 60, months up to 24, then years), "no recent XP in Magic".
+ * chosen by the longest end: days up to 60, months up to 24, then years; "more than 20 years" when
+ * even the short end is past that), "no recent XP in Magic".
  */
 export function etaText(eta: Eta): string {
 	switch (eta.kind) {
@@ -238,6 +241,7 @@ export function etaText(eta: Eta): string {
 			if (maxDays <= 24 * DAYS_PER_MONTH) {
 				return spanText(Math.max(1, Math.round(minDays / DAYS_PER_MONTH)), Math.round(maxDays / DAYS_PER_MONTH), 'month')
 			}
+			if (minDays > LONGEST_YEARS * DAYS_PER_YEAR) return `more than ${LONGEST_YEARS} years`
 			return spanText(Math.max(1, Math.round(minDays / DAYS_PER_YEAR)), Math.round(maxDays / DAYS_PER_YEAR), 'year')
 		}
 	}

@@ -4,6 +4,7 @@ import type { PlayerSummary } from '#app/tracker/api-types.ts'
 import { formatDateTime, formatTimeOfDay } from '#app/tracker/format-time.ts'
 import { GainsSection } from '#app/tracker/gains-section.tsx'
 import { HistorySection } from '#app/tracker/history-section.tsx'
+import { MilestonesSection } from '#app/tracker/milestones-section.tsx'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { PRIVACY_PATH } from '#app/tracker/paths.ts'
 import { SkillsTable } from '#app/tracker/skills-table.tsx'
@@ -90,7 +91,7 @@ function useBackfillPoll(pending: boolean): 'polling' | 'gave-up' | 'idle' {
 }
 
 export function PlayerPage({ view }: { view: PlayerPageView }) {
-	const { summary, gains, gainsQuery, chart, quests, activities, firstVisit, notice, now } = view
+	const { summary, gains, gainsQuery, chart, quests, activities, milestones, firstVisit, notice, now } = view
 	const location = useLocation()
 	const poll = useBackfillPoll(summary.backfill.state === 'pending')
 	const shown = notice ? NOTICES[notice] : null
@@ -166,6 +167,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 				</div>
 			</section>
 
+			{milestones ? <MilestonesSection milestones={milestones} /> : null}
 			<GainsSection name={summary.name} gains={gains} query={gainsQuery} chart={chart.subject} />
 			<HistorySection
 				name={summary.name}
