@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation, useRevalidator } from 'react-router'
+import { TrackedPlanSection } from '#app/planner/tracked-plan-section.tsx'
 import type { PlayerSummary } from '#app/tracker/api-types.ts'
 import { formatDateTime, formatTimeOfDay } from '#app/tracker/format-time.ts'
 import { GainsSection } from '#app/tracker/gains-section.tsx'
@@ -168,6 +169,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 			</section>
 
 			{milestones ? <MilestonesSection milestones={milestones} /> : null}
+			<TrackedPlanSection name={summary.name} latest={summary.latest} completedTitles={quests.map((quest) => quest.title)} />
 			<GainsSection name={summary.name} gains={gains} query={gainsQuery} chart={chart.subject} />
 			<HistorySection
 				name={summary.name}
