@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { levelForXp, virtualLevelForXp, xpForLevel } from './xp-table.ts'
+import { levelForXp, virtualLevelForXp, xpForLevel, xpForVirtualLevel } from './xp-table.ts'
 
 // Values from the published RS3 experience tables (RuneScape Wiki, "Experience").
 test('the standard table matches the published XP at several levels', () => {
@@ -60,4 +60,13 @@ test('virtual levels go past 120 to 126 (Invention stops at 120)', () => {
 	// xpForLevel and levelForXp keep their 120 ceiling.
 	expect(levelForXp('magic', 200_000_000)).toBe(120)
 	expect(xpForLevel('magic', 126)).toBe(104_273_167)
+})
+
+test('virtual levels start where the classic curve puts them, up to 126; Invention stops at 120', () => {
+	expect(xpForVirtualLevel('magic', 100)).toBe(14_391_160)
+	expect(xpForVirtualLevel('magic', 120)).toBe(xpForLevel('magic', 120))
+	expect(xpForVirtualLevel('magic', 126)).toBe(188_884_740)
+	expect(xpForVirtualLevel('magic', 127)).toBeUndefined()
+	expect(xpForVirtualLevel('invention', 120)).toBe(80_618_654)
+	expect(xpForVirtualLevel('invention', 121)).toBeUndefined()
 })

@@ -61,6 +61,16 @@ export function levelForXp(skill: SkillName, xp: number): number {
 }
 
 /**
+ * The XP at which virtual `level` starts: past 120 up to 126 on the classic curve; Invention's
+ * elite table stops at 120 here (see `virtualLevelForXp`). Undefined past those.
+ */
+export function xpForVirtualLevel(skill: SkillName, level: number): number | undefined {
+	const whole = Math.max(1, Math.floor(level))
+	if (isEliteSkill(skill)) return whole <= MAX_LEVEL ? xpForLevel(skill, whole) : undefined
+	return STANDARD_XP[whole]
+}
+
+/**
  * The level `xp` would show with no cap: past 120 up to 126 on the classic curve. Invention stays
  * at most 120 (its elite table goes on to 150, but we do not have those figures).
  */

@@ -128,6 +128,19 @@ describe('steps and their order', () => {
 		expect(partway.find((s) => s.kind === 'train' && s.skill === 'magic')).toMatchObject({ xpNeeded: 1_010_421 })
 	})
 
+	test('a level that lags its XP is the XP\'s level: no training step of 0 XP', () => {
+		// Agility 50 with 113,259 XP (past 51 at 111,945): an answer that did not move the level yet.
+		const p = planner([quest('Goal', { quests: ['First'], skills: { agility: 56 } }), quest('First', { skills: { agility: 51 } })])
+		const steps = p.plan(['goal'], { completed: new Set(), levels: { agility: 50 }, xp: { agility: 113_259 } }).steps
+		expect(order(steps)).toEqual(['First', 'train agility 51-56', 'Goal'])
+		expect(steps.filter((s) => s.kind === 'train')).toEqual([
+			{ id: 'train:agility:56', kind: 'train', skill: 'agility', fromLevel: 51, toLevel: 56, xpNeeded: xpForLevel('agility', 56) - 113_259 },
+		])
+		// Never past the skill's cap: Defence 99 stays 99 whatever its XP.
+		const capped = p.plan(['goal'], { completed: new Set(), levels: { defence: 99 }, xp: { defence: 150_000_000 } })
+		expect(capped.steps.some((s) => s.kind === 'train' && s.skill === 'defence')).toBe(false)
+	})
+
 	test('a fresh account starts at level 1 everywhere but Constitution (10)', () => {
 		const p = planner([quest('Goal', { skills: { constitution: 12, prayer: 2 } })])
 		const steps = p.plan(['goal'], FRESH_ACCOUNT).steps

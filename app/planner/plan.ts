@@ -93,6 +93,11 @@ export interface Planner {
 
 const NONE: ReadonlySet<string> = new Set()
 
+/** What the Quest Point Cape asks for: every quest that awards quest points. */
+export function questCapeQuests(data: PlannerData): PlannerQuest[] {
+	return data.quests.filter((q) => q.questPoints > 0)
+}
+
 export function createPlanner(data: PlannerData): Planner {
 	const questByName = new Map(data.quests.map((q) => [q.name, q]))
 	const questBySlug = new Map(data.quests.map((q) => [q.slug, q]))
@@ -101,7 +106,7 @@ export function createPlanner(data: PlannerData): Planner {
 	const presetIndex = createQuestIndex(
 		data.presets.map((p) => ({ name: p.label, aliases: p.aliases, preset: p })),
 	)
-	const questCape = data.quests.filter((q) => q.questPoints > 0)
+	const questCape = questCapeQuests(data)
 
 	// Each quest's levels in the walk's form, worked out once (with and without ironman levels).
 	const needsCache = [new Map<PlannerQuest, LevelNeeds>(), new Map<PlannerQuest, LevelNeeds>()]

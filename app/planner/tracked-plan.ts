@@ -31,6 +31,11 @@ export function trackedPlanKey(player: string): string {
 	return `plan-tracked:${player.trim().replaceAll('_', ' ').toLowerCase()}`
 }
 
+/** The planner page showing the tracked plan for its player. */
+export function trackedPlanHref(tracked: Pick<TrackedPlan, 'goals' | 'player'>): string {
+	return `/tools/plan?goals=${tracked.goals.map(encodeURIComponent).join(',')}&player=${encodeURIComponent(tracked.player)}`
+}
+
 export function newTrackedPlan(
 	player: string,
 	goals: readonly string[],

@@ -4,7 +4,7 @@
  */
 import { compareNames } from '#app/quests/requirements.ts'
 import { SKILLS, type SkillName, skillLabel } from '#app/lib/skills.ts'
-import { xpForLevel } from '#app/lib/xp-table.ts'
+import { levelForXp, xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerQuest } from './data.ts'
 import type { PlannerPlayer } from './plan.ts'
 
@@ -49,10 +49,13 @@ export class Account {
 	questPoints = 0
 
 	constructor(player: PlannerPlayer) {
-		for (const { name } of SKILLS) {
-			const level = player.levels[name] ?? (name === 'constitution' ? 10 : 1)
+		for (const { name, cap } of SKILLS) {
+			const xp = player.xp[name] ?? 0
+			// Level and XP agree in the game; when an answer's level lags its XP, the XP wins (a
+			// level already earned is not a training step of 0 XP), and a missing XP is the level's.
+			const level = Math.max(player.levels[name] ?? (name === 'constitution' ? 10 : 1), Math.min(cap, levelForXp(name, xp)))
 			this.levels[name] = level
-			this.xp[name] = Math.max(player.xp[name] ?? 0, xpForLevel(name, level))
+			this.xp[name] = Math.max(xp, xpForLevel(name, level))
 			this.versions[name] = 0
 		}
 	}

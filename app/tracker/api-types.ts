@@ -118,3 +118,60 @@ export type ActivityLog = z.infer<typeof activityLogSchema>
 
 /** `POST /api/v1/players/:name/update`: 202 with the new summary, or 429 with `Retry-After`. */
 export const updateResultSchema = z.object({ updated: z.boolean(), summary: playerSummarySchema })
+
+/** An ETA at the player's pace (`#app/tracker/pace.ts`), with its words ("about 12–16 days"). */
+const etaSchema = z.discriminatedUnion('kind', [
+	z.object({ kind: z.literal('done'), text: z.string() }),
+	z.object({ kind: z.literal('no-recent-xp'), skill: skillNameSchema, text: z.string() }),
+	z.object({ kind: z.literal('beyond-cap'), skill: skillNameSchema, cap: z.number().int(), text: z.string() }),
+	z.object({
+		kind: z.literal('range'),
+		/** XP still to gain, for a target in one skill (a total level has none). */
+		xpNeeded: z.number().min(0).optional(),
+		minDays: z.number().int().min(1),
+		maxDays: z.number().int().min(1),
+		text: z.string(),
+	}),
+])
+
+const skillMilestoneSchema = z.object({
+	skill: skillNameSchema,
+	/** 'next-level' (virtual past the cap), '99', 'cap' (the skill's cap above 99), '200m' (XP). */
+	kind: z.enum(['next-level', '99', 'cap', '200m']),
+	/** The level it reaches; null for 200M XP. */
+	level: z.number().int().min(2).nullable(),
+	/** A level past the skill's cap, by XP alone. */
+	virtual: z.boolean(),
+	targetXp: z.number().int().min(0),
+	xpNeeded: z.number().int().min(1),
+	/** Null without a pace. */
+	eta: etaSchema.nullable(),
+})
+export type SkillMilestone = z.infer<typeof skillMilestoneSchema>
+
+/**
+ * `GET /api/v1/players/:name/milestones`: the next milestones at the player's pace. `account`
+ * lists what is still ahead of: the total level's next hundred, "max" (every skill 99) and the
+ * Quest Point Cape (counted in quests, not timed; null counts when the quest list is unknown).
+ * `skills` is nearest first (by ETA, then XP needed). `pace` null: no ETAs yet (`message` says why).
+ */
+export const milestonesSchema = z.object({
+	name: z.string(),
+	pace: z
+		.object({ source: z.enum(['snapshots', 'backfill']), from: isoTime, to: isoTime, days: z.number().positive() })
+		.nullable(),
+	message: z.string(),
+	account: z.array(
+		z.discriminatedUnion('kind', [
+			z.object({ kind: z.literal('total-level'), current: z.number().int(), target: z.number().int(), eta: etaSchema.nullable() }),
+			z.object({ kind: z.literal('max'), skillsLeft: z.number().int().min(1), eta: etaSchema.nullable() }),
+			z.object({
+				kind: z.literal('quest-cape'),
+				questsLeft: z.number().int().min(1).nullable(),
+				questsTotal: z.number().int().min(1).nullable(),
+			}),
+		]),
+	),
+	skills: z.array(skillMilestoneSchema),
+})
+export type Milestones = z.infer<typeof milestonesSchema>

@@ -1,6 +1,8 @@
 import type { PlayerPageView } from '#app/tracker/page-data.ts'
 import { chartPoints } from '#app/tracker/chart-series.ts'
 import { computeGains, periodRange } from '#app/tracker/gains.ts'
+import { milestonesOf } from '#app/tracker/milestones.ts'
+import { paceOf } from '#app/tracker/pace.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 
 /** A tracked player's page as the server would build it, for component tests. */
@@ -47,6 +49,8 @@ export function fixtureView(overrides: Partial<PlayerPageView> = {}): PlayerPage
 				details: 'I levelled my  Magic skill, I am now level 92.',
 			},
 		],
+		// Two snapshots a day apart: the pace is October's, from the backfill (Magic only).
+		milestones: milestonesOf({ skills: latest.skills, pace: paceOf([first, latest], backfill, now.getTime()), questCape: { left: 3, total: 283 } }),
 		firstVisit: false,
 		notice: null,
 		now: now.toISOString(),

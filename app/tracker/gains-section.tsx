@@ -114,7 +114,7 @@ export function GainsSection({
 					: 'Only one update in this period so far: gains show once there is a later one.'}
 			</p>
 			{gained.length > 0 ? (
-				<div className="mt-3 overflow-x-auto rounded-lg border border-line">
+				<div className="mt-3 overflow-x-auto rounded-lg border border-line" role="region" aria-label="Gains table" tabIndex={0}>
 					<table className="w-full min-w-[22rem] text-sm" data-gains-table="">
 						<caption className="sr-only">XP and levels gained per skill, most XP first</caption>
 						<thead className="bg-raised">

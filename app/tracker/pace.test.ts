@@ -1,7 +1,8 @@
 import { afterEach, expect, test } from 'vitest'
+import { SKILLS, type SkillName } from '#app/lib/skills.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Backfill } from '#app/tracker/api-types.ts'
-import { etaText, etaToLevel, etaToXp, MAX_XP, paceOf, paceText, slowestEta } from './pace.ts'
+import { etaText, etaToLevel, etaToTotalLevel, etaToXp, MAX_XP, paceOf, paceText, slowestEta } from './pace.ts'
 import { testSnapshot } from './test-snapshots.ts'
 
 const now = Date.parse('2026-11-26T15:00:00Z')
@@ -112,6 +113,8 @@ test('the range is the rate give or take 25 %, in whole days', () => {
 	expect(etaText(etaToXp('magic', 0, 100, 10_000))).toBe('about 1 day')
 	expect(etaText(etaToXp('magic', 0, 1_000_000, 10_000))).toBe('about 3–4 months')
 	expect(etaText(etaToXp('magic', 0, 13_034_431, 10_000))).toBe('about 3–5 years')
+	// 200M XP at 1,000 a day: centuries are not a plan.
+	expect(etaText(etaToXp('magic', 0, MAX_XP, 1_000))).toBe('more than 20 years')
 })
 
 test('a level past the cap is not a target; levels up to the cap are', () => {
@@ -139,4 +142,22 @@ test('targets in several skills progress side by side: the whole is the slowest;
 	expect(slowestEta([magic, etaToXp('fishing', 0, 10, 0)])).toEqual({ kind: 'no-recent-xp', skill: 'fishing' })
 	expect(slowestEta([{ kind: 'done' }])).toEqual({ kind: 'done' })
 	expect(slowestEta([])).toEqual({ kind: 'done' })
+})
+
+test('a total level: skills gain side by side at their own rates, each stopping at its cap', () => {
+	const rates = Object.fromEntries(SKILLS.map(({ name }) => [name, 0])) as Record<SkillName, number>
+	const skills = SKILLS.map(({ name }) => ({ skill: name, xp: xpForLevel(name, 50) }))
+	const total = skills.length * 50
+	expect(etaToTotalLevel(skills, total, rates)).toEqual({ kind: 'done' })
+	// Nothing moving: the stalled skill with the most levels to its cap is named.
+	expect(etaToTotalLevel(skills, total + 1, rates)).toEqual({ kind: 'no-recent-xp', skill: 'attack' })
+	// Two skills at the same rate share the levels: 2 levels (50 → 51 in each) take what one level takes.
+	rates.magic = 10_000
+	rates.ranged = 10_000
+	const oneLevel = etaToXp('magic', xpForLevel('magic', 50), xpForLevel('magic', 51), 10_000)
+	expect(etaToTotalLevel(skills, total + 2, rates)).toEqual({ kind: 'range', minDays: (oneLevel as { minDays: number }).minDays, maxDays: (oneLevel as { maxDays: number }).maxDays })
+	// Past Magic's and Ranged's caps (120 each: 140 levels), the rest are stalled.
+	expect(etaToTotalLevel(skills, total + 141, rates).kind).toBe('no-recent-xp')
+	expect(etaToTotalLevel(skills, total + 140, rates).kind).toBe('range')
+	expect(() => etaToTotalLevel(skills, 10_000, rates)).toThrow(RangeError)
 })

@@ -1,5 +1,5 @@
 import { SKILLS, getSkill, skillLabel, type SkillName } from '#app/lib/skills.ts'
-import { xpForLevel } from '#app/lib/xp-table.ts'
+import { levelForXp, xpForLevel } from '#app/lib/xp-table.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
 
 /**
@@ -118,7 +118,8 @@ export type Eta =
 	| { kind: 'no-recent-xp'; skill: SkillName }
 	/** Not reachable by training: past the skill's real cap, or past 200M XP. */
 	| { kind: 'beyond-cap'; skill: SkillName; cap: number }
-	| { kind: 'range'; xpNeeded: number; minDays: number; maxDays: number }
+	/** `xpNeeded`: XP still to gain, for a target in one skill (a total level has none). */
+	| { kind: 'range'; xpNeeded?: number; minDays: number; maxDays: number }
 
 /** The ETA to `targetXp` in `skill` from `xp`, at `xpPerDay`. */
 export function etaToXp(skill: SkillName, xp: number, targetXp: number, xpPerDay: number): Eta {
@@ -134,11 +135,61 @@ export function etaToXp(skill: SkillName, xp: number, targetXp: number, xpPerDay
 	}
 }
 
+function capOf(skill: SkillName): number {
+	return getSkill(skill)?.cap ?? 99
+}
+
 /** The ETA to a real level: levels above the skill's cap (99, 110 or 120) are not a target. */
 export function etaToLevel(skill: SkillName, xp: number, level: number, xpPerDay: number): Eta {
-	const cap = getSkill(skill)?.cap ?? 99
+	const cap = capOf(skill)
 	if (level > cap) return { kind: 'beyond-cap', skill, cap }
 	return etaToXp(skill, xp, xpForLevel(skill, level), xpPerDay)
+}
+
+/** The real level `xp` gives in `skill`: at most the skill's cap. */
+function cappedLevel(skill: SkillName, xp: number): number {
+	return Math.min(capOf(skill), levelForXp(skill, Math.min(xp, MAX_XP)))
+}
+
+/**
+ * The ETA to a total level (the sum of real levels, each at most its skill's cap): every skill
+ * goes on gaining at its own rate, so the total is reached on the first whole day the levels add
+ * up to `target`; the range is that day at the rate give or take 25 %, as for one skill. A target
+ * past what the skills with recent XP can reach names the stalled skill with the most levels left;
+ * `target` is at most the sum of the caps.
+ */
+export function etaToTotalLevel(
+	skills: ReadonlyArray<{ skill: SkillName; xp: number }>,
+	target: number,
+	xpPerDay: Readonly<Record<SkillName, number>>,
+): Eta {
+	if (target > skills.reduce((sum, { skill }) => sum + capOf(skill), 0)) throw new RangeError(`total level ${target} is past every skill's cap`)
+	const totalAfter = (days: number, scale: number) =>
+		skills.reduce((sum, { skill, xp }) => sum + cappedLevel(skill, xp + Math.max(0, xpPerDay[skill]) * scale * days), 0)
+	if (totalAfter(0, 0) >= target) return { kind: 'done' }
+	const moving = (skill: SkillName) => xpPerDay[skill] > 0
+	const reachable = skills.reduce((sum, { skill, xp }) => sum + (moving(skill) ? capOf(skill) : cappedLevel(skill, xp)), 0)
+	if (reachable < target) {
+		const stalled = skills
+			.filter(({ skill }) => !moving(skill))
+			.map(({ skill, xp }) => ({ skill, left: capOf(skill) - cappedLevel(skill, xp) }))
+			.toSorted((a, b) => b.left - a.left)[0]!
+		return { kind: 'no-recent-xp', skill: stalled.skill }
+	}
+	/** The first whole day (at least 1) on which the total is reached at the rate × `scale`. */
+	const firstDay = (scale: number) => {
+		let high = 1
+		while (totalAfter(high, scale) < target) high *= 2
+		let low = Math.floor(high / 2)
+		// totalAfter(low) < target <= totalAfter(high) (low 0 when high is 1).
+		while (high - low > 1) {
+			const middle = Math.floor((low + high) / 2)
+			if (totalAfter(middle, scale) >= target) high = middle
+			else low = middle
+		}
+		return high
+	}
+	return { kind: 'range', minDays: firstDay(1 + RATE_SPREAD), maxDays: firstDay(1 - RATE_SPREAD) }
 }
 
 /**
@@ -161,6 +212,8 @@ export function slowestEta(etas: readonly Eta[]): Eta {
 
 const DAYS_PER_MONTH = 30.44
 const DAYS_PER_YEAR = 365.25
+/** Past this many years even the short end is no plan: said as "more than 20 years". */
+const LONGEST_YEARS = 20
 
 function spanText(min: number, max: number, unit: string): string {
 	const plural = max === 1 ? unit : `${unit}s`
@@ -169,7 +222,8 @@ function spanText(min: number, max: number, unit: string): string {
 
 /**
  * The words for an ETA: "about 12–16 days", "about 3–5 months", "about 2–3 years" (the unit is
- * chosen by the longest end: days up to 60, months up to 24, then years), "no recent XP in Magic".
+ * chosen by the longest end: days up to 60, months up to 24, then years; "more than 20 years" when
+ * even the short end is past that), "no recent XP in Magic".
  */
 export function etaText(eta: Eta): string {
 	switch (eta.kind) {
@@ -187,6 +241,7 @@ export function etaText(eta: Eta): string {
 			if (maxDays <= 24 * DAYS_PER_MONTH) {
 				return spanText(Math.max(1, Math.round(minDays / DAYS_PER_MONTH)), Math.round(maxDays / DAYS_PER_MONTH), 'month')
 			}
+			if (minDays > LONGEST_YEARS * DAYS_PER_YEAR) return `more than ${LONGEST_YEARS} years`
 			return spanText(Math.max(1, Math.round(minDays / DAYS_PER_YEAR)), Math.round(maxDays / DAYS_PER_YEAR), 'year')
 		}
 	}

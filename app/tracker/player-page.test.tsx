@@ -98,3 +98,31 @@ test('a range: the form keeps the dates, gains say which days; no gains in the p
 	// No period link is the current one.
 	expect(html).not.toContain('aria-current="page"')
 })
+
+test('milestones: the account’s first, then the nearest in the skills, the rest in a disclosure; how the ETAs are measured', () => {
+	const html = render(fixtureView())
+	const section = html.slice(html.indexOf('data-milestones=""'), html.indexOf('data-gains-table'))
+	expect(text(section)).toContain('ETAs are at your pace in October 2026 (from RuneMetrics&#x27; monthly XP)')
+	const account = [...section.matchAll(/data-milestone="([\w-]+)"/g)].map((match) => match[1])
+	expect(account).toEqual(['total-level', 'max', 'quest-cape'])
+	expect(text(section)).toContain('3 of 283 quests left')
+	// Magic (14,000,000 XP: 99, the only skill with a pace) leads with its next level, 100.
+	const rows = [...section.matchAll(/data-skill-milestone="([\w:-]+)"/g)].map((match) => match[1])
+	expect(rows[0]).toBe('magic:next-level')
+	expect(text(section)).toMatch(/Magic 100 391,160 XP to go · about \d+–\d+ months/)
+	// Attack at 120M XP, past its cap of 120: virtual 122 next (121 starts at 115,126,838).
+	expect(section).toContain('data-skill-milestone="attack:next-level"')
+	expect(text(section)).toContain('Attack 122 (virtual)')
+	expect(text(section)).toContain('no recent XP in Attack')
+	// A plain <details> holds every skill milestone: no script needed.
+	expect(section).toMatch(/<details[^>]*data-all-milestones/)
+	expect(rows.length).toBe(8 + fixtureView().milestones!.skills.length)
+})
+
+test('without a pace the milestones list what is ahead with no ETA, and say why', () => {
+	const base = fixtureView()
+	const html = render(fixtureView({ milestones: { ...base.milestones!, pace: null, message: 'ETAs appear once there is a week of history.', skills: base.milestones!.skills.map((m) => ({ ...m, eta: null })) } }))
+	const section = html.slice(html.indexOf('data-milestones=""'))
+	expect(section).toContain('data-milestones-note="no-pace"')
+	expect(section).not.toContain('data-milestone-eta')
+})

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation, useRevalidator } from 'react-router'
+import { TrackedPlanSection } from '#app/planner/tracked-plan-section.tsx'
 import type { PlayerSummary } from '#app/tracker/api-types.ts'
 import { formatDateTime, formatTimeOfDay } from '#app/tracker/format-time.ts'
 import { GainsSection } from '#app/tracker/gains-section.tsx'
 import { HistorySection } from '#app/tracker/history-section.tsx'
+import { MilestonesSection } from '#app/tracker/milestones-section.tsx'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { PRIVACY_PATH } from '#app/tracker/paths.ts'
 import { CapCaveats, SkillsTable } from '#app/tracker/skills-table.tsx'
@@ -90,7 +92,7 @@ function useBackfillPoll(pending: boolean): 'polling' | 'gave-up' | 'idle' {
 }
 
 export function PlayerPage({ view }: { view: PlayerPageView }) {
-	const { summary, gains, gainsQuery, chart, quests, activities, firstVisit, notice, now } = view
+	const { summary, gains, gainsQuery, chart, quests, activities, milestones, firstVisit, notice, now } = view
 	const location = useLocation()
 	const poll = useBackfillPoll(summary.backfill.state === 'pending')
 	const shown = notice ? NOTICES[notice] : null
@@ -167,6 +169,8 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 				</div>
 			</section>
 
+			{milestones ? <MilestonesSection milestones={milestones} /> : null}
+			<TrackedPlanSection name={summary.name} latest={summary.latest} completedTitles={quests.map((quest) => quest.title)} />
 			<GainsSection name={summary.name} gains={gains} query={gainsQuery} chart={chart.subject} />
 			<HistorySection
 				name={summary.name}

@@ -24,7 +24,8 @@ export function SkillsTable({ snapshot }: { snapshot: Snapshot }) {
 	const rank = (value: number | null) =>
 		value === null ? <span className="text-muted">–</span> : formatNumber(value)
 	return (
-		<div className="overflow-x-auto rounded-lg border border-line">
+		// Scrolls sideways on the narrowest phones: focusable, so a keyboard can scroll it too.
+		<div className="overflow-x-auto rounded-lg border border-line" role="region" aria-label="Levels table" tabIndex={0}>
 			<table className="w-full min-w-[28rem] text-sm" data-skills-table="">
 				<caption className="sr-only">Current levels, experience and ranks</caption>
 				<thead className="bg-raised">

@@ -67,6 +67,7 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 		async activities(player) {
 			return (await tracker.activities(player.key)) ?? empty
 		},
+		milestones: (player) => tracker.milestones(player.key),
 		async update(player) {
 			const before = await tracker.summary(player.key)
 			const outcome = await tracker.update(player)

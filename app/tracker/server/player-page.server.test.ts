@@ -32,6 +32,9 @@ function fakeSource(
 		async activities() {
 			return { name: 'Zezima Jr', activities: view.activities }
 		},
+		async milestones() {
+			return view.milestones && { name: 'Zezima Jr', ...view.milestones }
+		},
 		async update(player) {
 			calls.update.push(player.key)
 			return options.update ?? 'updated'
@@ -59,6 +62,9 @@ test('a tracked player: the name from the path (_ = space), the period, the char
 	expect(result.view.chart.points.map((p) => p.kind)).toEqual(['monthly', 'monthly', 'recorded', 'recorded'])
 	expect(result.view.notice).toBe('cooldown')
 	expect(result.view.now).toBe('2026-11-26T12:00:00.000Z')
+	// The milestones as the tracker gave them, without the name the page already has.
+	expect(result.view.milestones).toEqual(fixtureView().milestones)
+	expect(result.view.milestones).not.toHaveProperty('name')
 })
 
 test('defaults: the last week, total XP, no notice; unknown chart or notice values are ignored', async () => {

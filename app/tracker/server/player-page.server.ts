@@ -5,6 +5,7 @@ import { parseGainsQuery, type GainsQuery } from '#app/tracker/api-params.ts'
 import type {
 	ActivityLog,
 	Gains,
+	Milestones,
 	PlayerSummary,
 	QuestTimeline,
 	Snapshot,
@@ -36,6 +37,7 @@ export type PlayerPageSource = {
 	snapshots(player: PlayerName, limit: number): Promise<Snapshot[]>
 	quests(player: PlayerName): Promise<QuestTimeline>
 	activities(player: PlayerName): Promise<ActivityLog>
+	milestones(player: PlayerName): Promise<Milestones | null>
 	/** The Update button. */
 	update(player: PlayerName): Promise<Exclude<UpdateNotice, never>>
 	now(): Date
@@ -52,6 +54,10 @@ const NOTICES = new Set<string>(['updated', 'unchanged', 'cooldown', 'failed'])
 function chartSubject(value: string | null): ChartSubject {
 	if (value && (SKILL_NAMES as readonly string[]).includes(value)) return value as ChartSubject
 	return 'total'
+}
+
+function withoutName({ name: _name, ...rest }: Milestones): Omit<Milestones, 'name'> {
+	return rest
 }
 
 /**
@@ -79,11 +85,12 @@ export async function loadPlayerPage(
 		return { kind: 'unavailable', name: player.data.name, message: opened.message, status: 502 }
 	}
 	const subject = chartSubject(url.searchParams.get('chart'))
-	const [gains, snapshots, quests, activities] = await Promise.all([
+	const [gains, snapshots, quests, activities, milestones] = await Promise.all([
 		source.gains(player.data, query.value),
 		source.snapshots(player.data, CHART_SNAPSHOTS),
 		source.quests(player.data),
 		source.activities(player.data),
+		source.milestones(player.data),
 	])
 	const notice = url.searchParams.get('update')
 	return {
@@ -95,6 +102,7 @@ export async function loadPlayerPage(
 			chart: { subject, points: chartPoints(snapshots, opened.summary.backfill, subject) },
 			quests: quests.quests,
 			activities: activities.activities,
+			milestones: milestones ? withoutName(milestones) : null,
 			firstVisit: opened.firstVisit,
 			notice: notice && NOTICES.has(notice) ? (notice as UpdateNotice) : null,
 			now: source.now().toISOString(),

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace]` (GET) and `/api/v1/players/:name/update`
+ * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace|/milestones]` (GET) and `/api/v1/players/:name/update`
  * (POST): the player-history API, answered on the server's fast path like `/api/v1/player-data`.
  * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
  * `{ error: { code, message, retryAfterSeconds? } }` — 400 bad name or parameter (the message
@@ -17,7 +17,7 @@ export const PLAYERS_API_PREFIX = '/api/v1/players/'
 export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<PlayerDataAnswer>
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
-const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace'] as const
+const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace', 'milestones'] as const
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
 	return {
@@ -86,6 +86,7 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 			body = await tracker.snapshots(key, query.value)
 		} else if (what === 'quests') body = await tracker.questTimeline(key)
 		else if (what === 'activities') body = await tracker.activities(key)
+		else if (what === 'milestones') body = await tracker.milestones(key)
 		else if (what === 'pace') {
 			// 200 with `status` for a tracked player (the planner says "no history yet"), 404 otherwise.
 			const pace = await tracker.pace(key)

@@ -3,6 +3,8 @@
  * lookup makes is recorded by the tracker, and the tracker's Update goes through the lookup (one
  * cache, one rate limit, one set of upstream errors). Created on first use.
  */
+import { questCapeQuests } from '#app/planner/plan.ts'
+import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
@@ -20,6 +22,10 @@ export function getPlayerServices(): { lookup: PlayerLookup; tracker: Tracker } 
 		db: async () => (await getDatabase()).db,
 		now: clock.now,
 		fetchFresh: (player) => lookup.fetchFresh(player),
+		questCape: {
+			quests: questCapeQuests(getPlanner().data).map((quest) => quest.name),
+			questName: (title) => getPlanner().questName(title),
+		},
 	})
 	const lookup: PlayerLookup = createPlayerDataCore({
 		...playerDataConfigFromEnv(getEnv()),

@@ -7,10 +7,11 @@ import type { FetchedPlayer } from '#app/player/server/config.server.ts'
 import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
-import type { ActivityLog, Gains, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
+import type { ActivityLog, Gains, Milestones, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
 import type { GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
 import { computeGains, dayRange, periodRange } from '#app/tracker/gains.ts'
-import { paceOf, paceWindowStart, type PaceAnswer } from '#app/tracker/pace.ts'
+import { milestonesOf, questCapeCount } from '#app/tracker/milestones.ts'
+import { paceOf, paceWindowStart, type Pace, type PaceAnswer } from '#app/tracker/pace.ts'
 import { toSnapshot } from '#app/tracker/snapshot.ts'
 import * as store from './tracker-store.server.ts'
 
@@ -31,6 +32,11 @@ export type TrackerOptions = {
 	now: () => number
 	/** The lookup's forced fetch (it records through `record`). */
 	fetchFresh: (player: PlayerName) => Promise<PlayerDataAnswer>
+	/**
+	 * The Quest Point Cape's quests (canonical names) and how a RuneMetrics title maps to one, for
+	 * the milestones; without it the cape is listed with no count.
+	 */
+	questCape?: { quests: readonly string[]; questName: (title: string) => string | undefined }
 	log?: (line: string) => void
 }
 
@@ -60,6 +66,16 @@ export function createTracker(options: TrackerOptions) {
 			latest,
 			backfill: await store.readBackfill(db, player),
 		}
+	}
+
+	/** The pace now, from the snapshots at the window's start and the latest (`paceOf`). */
+	async function paceNow(db: Database, player: store.TrackedPlayer): Promise<Pace | null> {
+		const time = now()
+		const windowStart = new Date(paceWindowStart(time))
+		const baseline = (await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
+		const latest = await store.snapshotAt(db, player.id, new Date(time))
+		const snapshots = [baseline, latest].filter((snapshot) => snapshot !== undefined)
+		return paceOf(snapshots, await store.readBackfill(db, player), time)
 	}
 
 	async function summary(key: string): Promise<PlayerSummary | null> {
@@ -109,14 +125,31 @@ export function createTracker(options: TrackerOptions) {
 		async pace(key: string): Promise<PaceAnswer> {
 			const found = await tracked(key)
 			if (!found) return { status: 'not-tracked' }
+			const pace = await paceNow(found.db, found.player)
+			return pace ? { status: 'ok', pace } : { status: 'no-history', trackedSince: found.player.trackedSince.toISOString() }
+		},
+
+		/** The next milestones at the player's pace (`#app/tracker/milestones.ts`). */
+		async milestones(key: string): Promise<Milestones | null> {
+			const found = await tracked(key)
+			if (!found) return null
 			const { db, player } = found
-			const time = now()
-			const windowStart = new Date(paceWindowStart(time))
-			const baseline = (await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
-			const latest = await store.snapshotAt(db, player.id, new Date(time))
-			const snapshots = [baseline, latest].filter((snapshot) => snapshot !== undefined)
-			const pace = paceOf(snapshots, await store.readBackfill(db, player), time)
-			return pace ? { status: 'ok', pace } : { status: 'no-history', trackedSince: player.trackedSince.toISOString() }
+			const latest = await store.snapshotAt(db, player.id, new Date(now()))
+			if (!latest) return null
+			const cape = options.questCape
+			let completed: Set<string> | null = null
+			if (cape && player.questsKnownSince !== null) {
+				const titles = await store.listQuestCompletions(db, player.id)
+				completed = new Set(titles.flatMap(({ title }) => cape.questName(title) ?? []))
+			}
+			return {
+				name: player.name,
+				...milestonesOf({
+					skills: latest.skills,
+					pace: await paceNow(db, player),
+					questCape: cape ? questCapeCount(cape.quests, completed) : null,
+				}),
+			}
 		},
 
 		async snapshots(key: string, query: SnapshotsQuery): Promise<SnapshotList | null> {
