@@ -74,10 +74,17 @@ describe('quests since a visit', () => {
 		{ title: 'Visit day', completedAt: '2026-11-23T23:59:59.999Z' },
 		{ title: 'Before tracking', completedAt: null },
 		{ title: 'Later still', completedAt: '2026-11-25T08:00:00.000Z' },
+		{ title: 'Grandmaster', completedAt: '2026-11-24T06:00:00.000Z' },
 	]
-	test('completed after the end of the visit day (UTC), newest first; undated ones never', () => {
-		expect(questsSince(quests, '2026-11-23').map((q) => q.title)).toEqual(['Later still', 'Late'])
-		expect(questsSince(quests, '2026-11-22').map((q) => q.title)).toEqual(['Later still', 'Late', 'Visit day'])
+	const info = (title: string) => (title === 'Grandmaster' ? { path: '/quests/grandmaster', questPoints: 4 } : title === 'Late' ? { path: '/quests/late', questPoints: 1 } : undefined)
+	test('completed after the end of the visit day (UTC), most quest points first, then newest; undated ones never', () => {
+		expect(questsSince(quests, '2026-11-23', info).map((q) => q.title)).toEqual(['Grandmaster', 'Late', 'Later still'])
+		expect(questsSince(quests, '2026-11-22', info).map((q) => q.title)).toEqual(['Grandmaster', 'Late', 'Later still', 'Visit day'])
+	})
+	test('a quest the catalogue does not list still counts, without a link', () => {
+		expect(questsSince(quests, '2026-11-24', info)).toEqual([
+			{ title: 'Later still', completedAt: '2026-11-25T08:00:00.000Z', questPoints: 0, path: null },
+		])
 	})
 })
 

@@ -39,8 +39,8 @@ export const catchUpSchema = z.object({
 		/** Only skills that gained XP, most first. */
 		skills: z.array(z.object({ skill: skillNameSchema, xpGained: z.number().int(), levelsGained: z.number().int() })),
 	}),
-	/** Quests completed after `since`, newest first. */
-	quests: z.array(z.object({ title: z.string(), completedAt: z.iso.datetime() })),
+	/** Quests completed after `since`, most quest points first, then newest; `path` is our quest page. */
+	quests: z.array(z.object({ title: z.string(), completedAt: z.iso.datetime(), questPoints: z.number().int().min(0), path: z.string().nullable() })),
 	/** Game updates released after `since`, biggest first (most things changed), then newest. */
 	updates: z.array(z.object({ date: z.string(), title: z.string(), href: z.string() })),
 	/**
@@ -118,12 +118,22 @@ export function pagesSince(pages: SiteChanges['pages'], updates: SiteChanges['up
 		.toSorted((a, b) => b.because.length - a.because.length || b.verified.localeCompare(a.verified) || a.title.localeCompare(b.title))
 }
 
-/** Quests completed after the end of `since` (UTC), newest first; those done before tracking are not dated and not news. */
-export function questsSince(quests: QuestTimeline['quests'], since: string): CatchUp['quests'] {
+/** What the quest catalogue knows of a RuneMetrics quest title (undefined for one it does not list). */
+export type QuestInfo = (title: string) => { path: string; questPoints: number } | undefined
+
+/**
+ * Quests completed after the end of `since` (UTC), the most quest points first (the big quests
+ * before the miniquests), then newest. Those done before tracking are not dated and not news.
+ */
+export function questsSince(quests: QuestTimeline['quests'], since: string, info: QuestInfo): CatchUp['quests'] {
 	const after = Date.parse(`${dayAfter(since)}T00:00:00Z`)
 	return quests
-		.flatMap((quest) => (quest.completedAt !== null && Date.parse(quest.completedAt) >= after ? [{ title: quest.title, completedAt: quest.completedAt }] : []))
-		.toSorted((a, b) => b.completedAt.localeCompare(a.completedAt))
+		.flatMap((quest) => {
+			if (quest.completedAt === null || Date.parse(quest.completedAt) < after) return []
+			const known = info(quest.title)
+			return [{ title: quest.title, completedAt: quest.completedAt, questPoints: known?.questPoints ?? 0, path: known?.path ?? null }]
+		})
+		.toSorted((a, b) => b.questPoints - a.questPoints || b.completedAt.localeCompare(a.completedAt))
 }
 
 /** Whether a catch-up has anything to say. */

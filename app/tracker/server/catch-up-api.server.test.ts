@@ -58,7 +58,7 @@ function describeCatchUp(engine: string, open: () => Promise<DatabaseHandle>) {
 			expect(answer).toMatchObject({ today: '2026-11-23', since: '2026-11-20', sinceFrom: 'visit' })
 			expect(answer.xp.gained).toBe(150_000)
 			expect(answer.xp.skills).toEqual([{ skill: 'magic', xpGained: 150_000, levelsGained: expect.any(Number) }])
-			expect(answer.quests.map((q) => q.title)).toEqual(["'Phite Club"])
+			expect(answer.quests).toEqual([{ title: "'Phite Club", completedAt: expect.any(String), questPoints: 1, path: '/quests/phite-club' }])
 			expect(answer.quests[0]?.completedAt.slice(0, 10)).toBe('2026-11-23')
 			expect(answer.updates).toEqual([])
 			const expected = changes.pages.filter((p) => p.verified > '2026-11-20').map((p) => p.path)

@@ -1,8 +1,16 @@
 import changes from '#app/generated/catch-up.json' with { type: 'json' }
-import { type CatchUp, dayAfter, pagesSince, questsSince, type SiteChanges, updatesSince, utcDay } from '#app/tracker/catch-up.ts'
+import questNames from '#app/generated/quests/names.json' with { type: 'json' }
+import questPoints from '#app/generated/quests/points.json' with { type: 'json' }
+import { type QuestNameMap, type QuestPointsMap, resolveQuestName } from '#app/quests/artifacts.ts'
+import { type CatchUp, dayAfter, pagesSince, type QuestInfo, questsSince, type SiteChanges, updatesSince, utcDay } from '#app/tracker/catch-up.ts'
 import type { Tracker } from './tracker.server.ts'
 
 const site = changes as SiteChanges
+
+const questInfo: QuestInfo = (title) => {
+	const quest = resolveQuestName(questNames as QuestNameMap, title)
+	return quest ? { path: `/quests/${quest.slug}`, questPoints: (questPoints as QuestPointsMap)[quest.name] ?? 0 } : undefined
+}
 
 /**
  * A tracked player's catch-up since `since` (a UTC day), or, without one, since the day of their
@@ -32,7 +40,7 @@ export async function catchUpFor(tracker: Tracker, key: string, since: string | 
 			levelsGained: gains?.total.levelsGained ?? 0,
 			skills: (gains?.skills ?? []).filter((s) => s.xpGained > 0).map(({ skill, xpGained, levelsGained }) => ({ skill, xpGained, levelsGained })),
 		},
-		quests: questsSince(timeline?.quests ?? [], from),
+		quests: questsSince(timeline?.quests ?? [], from, questInfo),
 		updates: updatesSince(site.updates, from),
 		pages: pagesSince(site.pages, site.updates, from),
 	}
