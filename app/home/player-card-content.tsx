@@ -7,7 +7,10 @@ import { createPlanner, type Planner } from '#app/planner/plan.ts'
 import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
+import type { CatchUp } from '#app/tracker/catch-up.ts'
+import { accountLine, catchUpHref, hasNews, sinceText, TopChanges } from '#app/tracker/catch-up-summary.tsx'
 import { playerPath } from '#app/tracker/paths.ts'
+import { useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
 
 // The planner's data (every quest reduced to what planning needs), loaded with this card only.
 let plannerPromise: Promise<Planner> | undefined
@@ -33,6 +36,35 @@ function usePlanner(): Planner | undefined {
 	return planner
 }
 
+/**
+ * "Since your last visit on …" in the card's own box: the account's gains, then the biggest game
+ * update and guide change as links, and the way to the whole list (top of the player page).
+ */
+function CatchUpView({ className, name, catchUp, onNextSteps }: { className: string; name: string; catchUp: CatchUp; onNextSteps: () => void }) {
+	return (
+		<section aria-labelledby="player-card-heading" className={className} data-card="player-catch-up">
+			<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
+				Welcome back, {name}
+			</h2>
+			<p className="mt-2 truncate font-bold" data-catch-up-since={catchUp.since}>
+				{sinceText(catchUp)}
+			</p>
+			<p className="mt-1 truncate font-semibold" data-catch-up-account="">
+				{accountLine(catchUp)}
+			</p>
+			<TopChanges catchUp={catchUp} className="mt-1" />
+			<p className="mt-auto flex flex-wrap gap-x-4">
+				<Link to={catchUpHref(name)} className="font-semibold text-link underline" data-catch-up-link="">
+					Everything that changed
+				</Link>
+				<button type="button" onClick={onNextSteps} className="font-semibold text-link underline">
+					Next steps
+				</button>
+			</p>
+		</section>
+	)
+}
+
 function Card({ className }: { className: string }) {
 	const player = usePlayerData()
 	const [ironman] = useIronman()
@@ -42,6 +74,13 @@ function Card({ className }: { className: string }) {
 		const plan = planner.plan([], plannerPlayer(player.data, planner.questName), { ironman })
 		return nextSteps(plan, planner.data.quests)
 	}, [player, planner, ironman])
+	// Asked once the lookup answered (it records today's snapshot), for a returning player.
+	const name = player.data?.name
+	const catchUp = useCatchUp(name)
+	const [showSteps, setShowSteps] = useState(false)
+	const ready = catchUp.status === 'ready' ? catchUp.catchUp : undefined
+	// The visit counts once the card shows its answer (the catch-up, or next steps when nothing is new).
+	useRememberVisit(name, steps ? ready : undefined)
 
 	const heading = (
 		<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
@@ -59,13 +98,16 @@ function Card({ className }: { className: string }) {
 			</section>
 		)
 	}
-	if (!steps || !player.data) {
+	if (!steps || !player.data || catchUp.status === 'loading') {
 		return (
 			<section aria-labelledby="player-card-heading" aria-busy="true" className={className} data-card="player-loading">
 				{heading}
 				<p className="mt-2 text-muted">Loading…</p>
 			</section>
 		)
+	}
+	if (ready && hasNews(ready) && !showSteps) {
+		return <CatchUpView className={className} name={player.data.name} catchUp={ready} onNextSteps={() => setShowSteps(true)} />
 	}
 	return (
 		<section aria-labelledby="player-card-heading" className={className} data-card="player-steps">

@@ -23,6 +23,11 @@ export function updateDate(date: string): string {
 	return date.length === 7 ? formatMonth(date) : formatDate(date)
 }
 
+/** Whether a catch-up has anything to say (the browser's copy: `catch-up.ts` brings zod). */
+export function hasNews(catchUp: CatchUp): boolean {
+	return catchUp.xp.gained > 0 || catchUp.quests.length > 0 || catchUp.updates.length > 0 || catchUp.pages.length > 0
+}
+
 /** "+150,000 XP · 1 level · 1 quest": the account's side, in one line. */
 export function accountLine(catchUp: CatchUp): string {
 	const parts = catchUp.xp.gained > 0 ? [`+${formatNumber(catchUp.xp.gained)} XP`] : ['No XP gained']

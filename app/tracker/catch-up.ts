@@ -135,8 +135,3 @@ export function questsSince(quests: QuestTimeline['quests'], since: string, info
 		})
 		.toSorted((a, b) => b.questPoints - a.questPoints || b.completedAt.localeCompare(a.completedAt))
 }
-
-/** Whether a catch-up has anything to say. */
-export function hasNews(catchUp: CatchUp): boolean {
-	return catchUp.xp.gained > 0 || catchUp.quests.length > 0 || catchUp.updates.length > 0 || catchUp.pages.length > 0
-}

@@ -8,6 +8,8 @@ export type CatchUpState =
 	| { status: 'unavailable' }
 	| { status: 'ready'; catchUp: CatchUp }
 
+const TIMEOUT_MS = 8000
+
 function todayUtc(): string {
 	return new Date().toISOString().slice(0, 10)
 }
@@ -21,6 +23,11 @@ export function useCatchUp(name: string | undefined): CatchUpState {
 		const since = sinceToAsk(readLastVisit(name), todayUtc())
 		const path = `/api/v1/players/${encodeURIComponent(name.replaceAll(' ', '_'))}/catch-up${since ? `?since=${since}` : ''}`
 		setState({ status: 'loading' })
+		// A catch-up that does not come is not worth holding the home card's next steps for.
+		const timer = setTimeout(() => {
+			controller.abort()
+			setState({ status: 'unavailable' })
+		}, TIMEOUT_MS)
 		fetch(path, { signal: controller.signal, headers: { accept: 'application/json' } })
 			.then(async (response) => {
 				if (!response.ok) throw new Error(String(response.status))
@@ -29,7 +36,11 @@ export function useCatchUp(name: string | undefined): CatchUpState {
 			.catch(() => {
 				if (!controller.signal.aborted) setState({ status: 'unavailable' })
 			})
-		return () => controller.abort()
+			.finally(() => clearTimeout(timer))
+		return () => {
+			clearTimeout(timer)
+			controller.abort()
+		}
 	}, [name])
 	return state
 }
