@@ -52,8 +52,36 @@ async function advance(page: Page, ms: number) {
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10)
 
+/**
+ * The catch-up arrived in its reserved box: no layout shift moved the box or anything after it
+ * (what comes before it is other features' business), and nothing spills out of it.
+ */
+async function expectFixedBox(page: Page, selector: string) {
+	const box = page.locator(selector)
+	const moved = await box.evaluate(
+		(el) =>
+			new Promise<string[]>((resolve) => {
+				const found: string[] = []
+				new PerformanceObserver((list) => {
+					for (const entry of list.getEntries() as unknown as { sources: { node?: Node }[] }[]) {
+						for (const { node } of entry.sources) {
+							if (node && (el.contains(node) || el.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+								found.push((node as Element).outerHTML?.slice(0, 80) ?? node.nodeName)
+							}
+						}
+					}
+				}).observe({ type: 'layout-shift', buffered: true })
+				setTimeout(() => resolve(found), 100)
+			}),
+	)
+	expect(moved).toEqual([])
+	expect(await box.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true)
+}
+
 test('a returning player sees exactly what changed since the last visit', async ({ page }) => {
 	test.setTimeout(180_000)
+	// The narrowest phone the site supports.
+	await page.setViewportSize({ width: 320, height: 800 })
 	// Day 0: the first visit starts tracking (no catch-up on it).
 	expect((await page.goto(`${server.baseURL}/players/Zezima_Away`))?.status()).toBe(200)
 	await expect(page.locator('[data-first-visit]')).toBeVisible()
@@ -84,6 +112,7 @@ test('a returning player sees exactly what changed since the last visit', async 
 	await expect(card.locator('[data-catch-up-account]')).toHaveText('+150,000 XP · 1 level · 1 quest')
 	await expect(card.locator('[data-top-page]')).toContainText(`${expected.pages.length} guide page${expected.pages.length === 1 ? '' : 's'} updated:`)
 	await expect(card.locator('[data-top-update]')).toHaveCount(expected.updates.length > 0 ? 1 : 0)
+	await expectFixedBox(page, '[data-card="player-catch-up"]')
 	// Shown, so remembered: today's visit, keeping the day this catch-up started from.
 	expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY))!)).toEqual({ on: today, since })
 	// Next steps are one press away, in the same box.
@@ -95,6 +124,7 @@ test('a returning player sees exactly what changed since the last visit', async 
 	await waitForHydration(page)
 	const box = page.locator('#catch-up')
 	await expect(box.locator(`[data-catch-up-since="${since}"]`)).toBeVisible()
+	await expectFixedBox(page, '#catch-up > div')
 	await box.getByRole('button', { name: 'Show everything that changed' }).click()
 	await expect(box.locator('[data-catch-up-skills] li')).toHaveText(['Magic: +150,000 XP, 1 level'])
 	await expect(box.locator('[data-catch-up-quests] li')).toHaveCount(1)
@@ -109,6 +139,7 @@ test('a returning player sees exactly what changed since the last visit', async 
 	await page.reload()
 	await expect(box.locator('[data-catch-up-since="2026-07-01"]')).toBeVisible()
 	await expect(box.locator('[data-top-update]')).toContainText(`${july.updates.length} game updates: The Mid-Game Rebalance`)
+	await expectFixedBox(page, '#catch-up > div')
 	await box.getByRole('button', { name: 'Show everything that changed' }).click()
 	const updates = box.locator('[data-catch-up-updates] li a')
 	expect((await updates.allTextContents()).toSorted()).toEqual(july.updates.toSorted())
