@@ -151,7 +151,7 @@ function Summary({ catchUp, open, onToggle }: { catchUp: CatchUp; open: boolean;
 							type="button"
 							onClick={onToggle}
 							aria-expanded={open}
-							aria-controls="catch-up-all"
+							aria-controls={open ? 'catch-up-all' : undefined}
 							className="font-semibold text-link underline"
 						>
 							{open ? 'Hide the full list' : 'Show everything that changed'}

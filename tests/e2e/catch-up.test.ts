@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import type { SiteChanges } from '#app/tracker/catch-up.ts'
 import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
@@ -50,6 +51,16 @@ async function advance(page: Page, ms: number) {
 	await page.clock.setFixedTime(Date.now() + offsetMs)
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe's violations on the page as it is now (what Lighthouse's accessibility score runs). */
+async function axeViolations(page: Page): Promise<string[]> {
+	return page.evaluate(async () => {
+		const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> } }).axe
+		return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id)
+	})
+}
+
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10)
 
 /**
@@ -82,6 +93,7 @@ test('a returning player sees exactly what changed since the last visit', async 
 	test.setTimeout(180_000)
 	// The narrowest phone the site supports.
 	await page.setViewportSize({ width: 320, height: 800 })
+	await page.addInitScript(axeSource)
 	// Day 0: the first visit starts tracking (no catch-up on it).
 	expect((await page.goto(`${server.baseURL}/players/Zezima_Away`))?.status()).toBe(200)
 	await expect(page.locator('[data-first-visit]')).toBeVisible()
@@ -113,6 +125,7 @@ test('a returning player sees exactly what changed since the last visit', async 
 	await expect(card.locator('[data-top-page]')).toContainText(`${expected.pages.length} guide page${expected.pages.length === 1 ? '' : 's'} updated:`)
 	await expect(card.locator('[data-top-update]')).toHaveCount(expected.updates.length > 0 ? 1 : 0)
 	await expectFixedBox(page, '[data-card="player-catch-up"]')
+	expect(await axeViolations(page)).toEqual([])
 	// Shown, so remembered: today's visit, keeping the day this catch-up started from.
 	expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY))!)).toEqual({ on: today, since })
 	// Next steps are one press away, in the same box.
@@ -132,6 +145,7 @@ test('a returning player sees exactly what changed since the last visit', async 
 	const listed = await box.locator('[data-catch-up-pages] [data-page]').evaluateAll((items) => items.map((li) => li.getAttribute('data-page')))
 	expect(listed.toSorted()).toEqual(expected.pages.toSorted())
 	await expect(box.locator('[data-catch-up-updates] li')).toHaveCount(expected.updates.length)
+	expect(await axeViolations(page)).toEqual([])
 
 	// Away since July instead: the updates after it, the one that changed most first, each a link.
 	const july = expectedAfter('2026-07-01')
