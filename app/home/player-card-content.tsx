@@ -10,7 +10,7 @@ import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
 import { accountLine, catchUpHref, hasNews, sinceText, TopChanges } from '#app/tracker/catch-up-summary.tsx'
 import { playerPath } from '#app/tracker/paths.ts'
-import { useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
+import { type CatchUpState, useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
 
 // The planner's data (every quest reduced to what planning needs), loaded with this card only.
 let plannerPromise: Promise<Planner> | undefined
@@ -65,6 +65,32 @@ function CatchUpView({ className, name, catchUp, onNextSteps }: { className: str
 	)
 }
 
+/** How long the card waits for the catch-up once next steps are ready, before showing them. */
+const CATCH_UP_GRACE_MS = 2000
+
+type CardView = { kind: 'catch-up'; shown: CatchUp } | { kind: 'steps'; shown: CatchUp | undefined }
+
+/**
+ * Decided once, so the box never swaps under the reader: the catch-up when it came (within the
+ * grace time) with something new, else next steps (`shown` is the catch-up only if it said
+ * "nothing new", which next steps then stand for).
+ */
+function useCardView(stepsReady: boolean, catchUp: CatchUpState): CardView | undefined {
+	const [view, setView] = useState<CardView>()
+	const [waited, setWaited] = useState(false)
+	useEffect(() => {
+		if (!stepsReady) return
+		const timer = setTimeout(() => setWaited(true), CATCH_UP_GRACE_MS)
+		return () => clearTimeout(timer)
+	}, [stepsReady])
+	useEffect(() => {
+		if (view || !stepsReady || (catchUp.status === 'loading' && !waited)) return
+		const ready = catchUp.status === 'ready' ? catchUp.catchUp : undefined
+		setView(ready && hasNews(ready) ? { kind: 'catch-up', shown: ready } : { kind: 'steps', shown: ready })
+	}, [view, stepsReady, catchUp, waited])
+	return view
+}
+
 function Card({ className }: { className: string }) {
 	const player = usePlayerData()
 	const [ironman] = useIronman()
@@ -77,10 +103,11 @@ function Card({ className }: { className: string }) {
 	// Asked once the lookup answered (it records today's snapshot), for a returning player.
 	const name = player.data?.name
 	const catchUp = useCatchUp(name)
+	const view = useCardView(steps !== undefined, catchUp)
 	const [showSteps, setShowSteps] = useState(false)
-	const ready = catchUp.status === 'ready' ? catchUp.catchUp : undefined
-	// The visit counts once the card shows its answer (the catch-up, or next steps when nothing is new).
-	useRememberVisit(name, steps ? ready : undefined)
+	// The visit counts once the card has shown its answer: the catch-up, or next steps when it had
+	// nothing new. A catch-up that came too late was not shown, so the next visit still gets it.
+	useRememberVisit(name, view?.shown)
 
 	const heading = (
 		<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
@@ -98,7 +125,7 @@ function Card({ className }: { className: string }) {
 			</section>
 		)
 	}
-	if (!steps || !player.data || catchUp.status === 'loading') {
+	if (!steps || !player.data || !view) {
 		return (
 			<section aria-labelledby="player-card-heading" aria-busy="true" className={className} data-card="player-loading">
 				{heading}
@@ -106,8 +133,8 @@ function Card({ className }: { className: string }) {
 			</section>
 		)
 	}
-	if (ready && hasNews(ready) && !showSteps) {
-		return <CatchUpView className={className} name={player.data.name} catchUp={ready} onNextSteps={() => setShowSteps(true)} />
+	if (view.kind === 'catch-up' && !showSteps) {
+		return <CatchUpView className={className} name={player.data.name} catchUp={view.shown} onNextSteps={() => setShowSteps(true)} />
 	}
 	return (
 		<section aria-labelledby="player-card-heading" className={className} data-card="player-steps">
