@@ -66,7 +66,7 @@ function CatchUpView({ className, name, catchUp, onNextSteps }: { className: str
 }
 
 /** How long the card waits for the catch-up once next steps are ready, before showing them. */
-const CATCH_UP_GRACE_MS = 2000
+const CATCH_UP_GRACE_MS = 1000
 
 type CardView = { kind: 'catch-up'; shown: CatchUp } | { kind: 'steps'; shown: CatchUp | undefined }
 
