@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Form, Link, useLocation, useRevalidator } from 'react-router'
 import { TrackedPlanSection } from '#app/planner/tracked-plan-section.tsx'
 import type { PlayerSummary } from '#app/tracker/api-types.ts'
+import { CatchUpSection } from '#app/tracker/catch-up-section.tsx'
 import { formatDateTime, formatTimeOfDay } from '#app/tracker/format-time.ts'
 import { GainsSection } from '#app/tracker/gains-section.tsx'
 import { HistorySection } from '#app/tracker/history-section.tsx'
@@ -106,6 +107,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 					What we keep
 				</Link>
 			</p>
+			<CatchUpSection name={summary.name} firstVisit={firstVisit} />
 			<dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
 				<Fact label="Tracked since">
 					<time dateTime={summary.trackedSince}>{formatDateTime(summary.trackedSince)}</time>

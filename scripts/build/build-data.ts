@@ -16,6 +16,7 @@ import { questSummaryReader, writeQuestData } from './quest-artifacts.ts'
 import { writeSearchIndex } from './search-index.ts'
 import { writeSkillGuides } from './skill-guide-artifacts.ts'
 import { loadGameFacts } from './game-facts.ts'
+import { writeCatchUpData } from './catch-up-data.ts'
 import type { StalePage } from './content/build-content.ts'
 import type { StaleActivity } from './recurring.ts'
 
@@ -74,6 +75,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 		return { code: 1, stale: { pages: [], activities: [] } }
 	}
 	writeContent(outDir, content)
+	writeCatchUpData(outDir, content, game.facts.updates)
 	writeDevGallery(outDir, gallery.page)
 	const indexed = writeSearchIndex(outDir, content)
 	const ms = Math.round(performance.now() - started)

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace|/milestones]` (GET) and `/api/v1/players/:name/update`
+ * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace|/milestones|/catch-up]` (GET) and `/api/v1/players/:name/update`
  * (POST): the player-history API, answered on the server's fast path like `/api/v1/player-data`.
  * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
  * `{ error: { code, message, retryAfterSeconds? } }` — 400 bad name or parameter (the message
@@ -9,7 +9,10 @@
 import type { PlayerDataAnswer, PlayerLookup } from '#app/player/server/handler.server.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { getClock } from '#app/server/clock.server.ts'
 import { parseGainsQuery, parseSnapshotsQuery } from '#app/tracker/api-params.ts'
+import { parseCatchUpQuery, utcDay } from '#app/tracker/catch-up.ts'
+import { catchUpFor } from './catch-up.server.ts'
 import type { Tracker } from './tracker.server.ts'
 
 export const PLAYERS_API_PREFIX = '/api/v1/players/'
@@ -17,7 +20,7 @@ export const PLAYERS_API_PREFIX = '/api/v1/players/'
 export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<PlayerDataAnswer>
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
-const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace', 'milestones'] as const
+const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace', 'milestones', 'catch-up'] as const
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
 	return {
@@ -31,7 +34,8 @@ function error(status: number, code: string, message: string, headers: Record<st
 	return json(status, { error: { code, message, ...extra } }, headers)
 }
 
-export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>): PlayersApiCore {
+/** `now`: the server's clock (the tracker's), for "today" in the catch-up. */
+export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>, now: () => number = () => getClock().now()): PlayersApiCore {
 	async function respond(method: string, params: URLSearchParams, clientId: string, path: string): Promise<PlayerDataAnswer> {
 		const [rawName, what = '', ...rest] = path.slice(PLAYERS_API_PREFIX.length).split('/')
 		const isUpdate = what === 'update' && rest.length === 0
@@ -87,7 +91,12 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 		} else if (what === 'quests') body = await tracker.questTimeline(key)
 		else if (what === 'activities') body = await tracker.activities(key)
 		else if (what === 'milestones') body = await tracker.milestones(key)
-		else if (what === 'pace') {
+		else if (what === 'catch-up') {
+			const today = utcDay(now())
+			const query = parseCatchUpQuery(params, today)
+			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, headers, { parameter: query.parameter })
+			body = await catchUpFor(tracker, key, query.value.since, today)
+		} else if (what === 'pace') {
 			// 200 with `status` for a tracked player (the planner says "no history yet"), 404 otherwise.
 			const pace = await tracker.pace(key)
 			body = pace.status === 'not-tracked' ? null : { name, ...pace }

@@ -34,6 +34,10 @@ export type BuiltContent = {
 	/** Quest slug → the page that is our guide for it (front matter `quests:`). */
 	questGuides: QuestGuides
 	stale: StalePage[]
+	/** Page path → the topics it covers (as `updateTopics` writes them), for the catch-up's "why". */
+	topics: Record<string, string[]>
+	/** Section roots that only redirect to their first page (`redirect: first-child`). */
+	redirects: string[]
 	errors: ContentError[]
 }
 
@@ -95,18 +99,25 @@ export function buildContent(options: BuildContentOptions): BuiltContent {
 	const aliases = pageAliases(results, options.questSlugs, errors)
 	const questGuides = guidesByQuest(results, errors)
 	const stale = markStale(results, options.gameFacts?.updates ?? [])
-	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, questGuides, stale, errors }
+	const topics = Object.fromEntries([...results].map(([pathname, result]) => [pathname, pageTopics(result)]))
+	const redirects = [...results].filter(([, r]) => r.frontmatter.redirect === 'first-child').map(([pathname]) => pathname)
+	return { pages: [...results.values()].map((r) => r.page), navigation, aliases, questGuides, stale, topics, redirects, errors }
+}
+
+/** A page's topics: the facts it cites, the quests it is the guide for and its front matter `topics`. */
+function pageTopics(result: Pick<CompileResult, 'cited' | 'page' | 'frontmatter'>): string[] {
+	return [
+		...new Set([
+			...result.cited,
+			...result.page.quests.map((q) => `quest:${q.name.toLowerCase()}`),
+			...(result.frontmatter.topics ?? []).map(normaliseTopic),
+		]),
+	]
 }
 
 /** The updates that touched what a compiled page covers after its `lastVerified` (see `staleReasons`). */
 export function pageStaleReasons(result: Pick<CompileResult, 'cited' | 'page' | 'frontmatter'>, updates: GameFacts['updates']): StaleReason[] {
-	// A page's topics: the facts it cites, the quests it is the guide for and its front matter `topics`.
-	const topics = [
-		...result.cited,
-		...result.page.quests.map((q) => `quest:${q.name.toLowerCase()}`),
-		...(result.frontmatter.topics ?? []).map(normaliseTopic),
-	]
-	return staleReasons(result.page.lastVerified, topics, updates)
+	return staleReasons(result.page.lastVerified, pageTopics(result), updates)
 }
 
 /** Puts each stale page's notice on it and lists the stale pages with their reasons. */

@@ -1,0 +1,47 @@
+import changes from '#app/generated/catch-up.json' with { type: 'json' }
+import questNames from '#app/generated/quests/names.json' with { type: 'json' }
+import questPoints from '#app/generated/quests/points.json' with { type: 'json' }
+import { type QuestNameMap, type QuestPointsMap, resolveQuestName } from '#app/quests/artifacts.ts'
+import { type CatchUp, dayAfter, pagesSince, type QuestInfo, questsSince, type SiteChanges, updatesSince, utcDay } from '#app/tracker/catch-up.ts'
+import type { Tracker } from './tracker.server.ts'
+
+const site = changes as SiteChanges
+
+const questInfo: QuestInfo = (title) => {
+	const quest = resolveQuestName(questNames as QuestNameMap, title)
+	return quest ? { path: `/quests/${quest.slug}`, questPoints: (questPoints as QuestPointsMap)[quest.name] ?? 0 } : undefined
+}
+
+/**
+ * A tracked player's catch-up since `since` (a UTC day), or, without one, since the day of their
+ * last snapshot before `today`. Null when the player is not tracked (or opted out).
+ */
+export async function catchUpFor(tracker: Tracker, key: string, since: string | null, today: string): Promise<CatchUp | null> {
+	const summary = await tracker.summary(key)
+	if (!summary) return null
+	let from = since
+	if (from === null) {
+		const yesterday = utcDay(Date.parse(`${today}T00:00:00Z`) - 1)
+		const last = await tracker.snapshots(key, { from: null, to: yesterday, limit: 1 })
+		const takenAt = last?.snapshots[0]?.takenAt
+		from = takenAt ? utcDay(takenAt) : null
+	}
+	const base = { name: summary.name, today, since: from, trackedSince: summary.trackedSince }
+	if (from === null) {
+		return { ...base, sinceFrom: 'none', compared: { from: null, to: null }, xp: { gained: 0, levelsGained: 0, skills: [] }, quests: [], updates: [], pages: [] }
+	}
+	const [gains, timeline] = await Promise.all([tracker.gains(key, { from: dayAfter(from), to: today }), tracker.questTimeline(key)])
+	return {
+		...base,
+		sinceFrom: since === null ? 'last-snapshot' : 'visit',
+		compared: { from: gains?.start ?? null, to: gains?.end ?? null },
+		xp: {
+			gained: gains?.total.xpGained ?? 0,
+			levelsGained: gains?.total.levelsGained ?? 0,
+			skills: (gains?.skills ?? []).filter((s) => s.xpGained > 0).map(({ skill, xpGained, levelsGained }) => ({ skill, xpGained, levelsGained })),
+		},
+		quests: questsSince(timeline?.quests ?? [], from, questInfo),
+		updates: updatesSince(site.updates, from),
+		pages: pagesSince(site.pages, site.updates, from),
+	}
+}
