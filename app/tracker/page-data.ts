@@ -1,5 +1,5 @@
 import type { GainsQuery } from '#app/tracker/api-params.ts'
-import type { ActivityLog, Gains, PlayerSummary, QuestTimeline } from '#app/tracker/api-types.ts'
+import type { ActivityLog, Gains, PlayerRecords, PlayerSummary, QuestTimeline } from '#app/tracker/api-types.ts'
 import type { ChartPoint, ChartSubject } from '#app/tracker/chart-series.ts'
 
 /** What an Update press (a POST) came back with, shown once after the redirect. */
@@ -13,6 +13,7 @@ export type PlayerPageView = {
 	chart: { subject: ChartSubject; points: ChartPoint[] }
 	quests: QuestTimeline['quests']
 	activities: ActivityLog['activities']
+	records: PlayerRecords
 	/** Tracking began with this very request. */
 	firstVisit: boolean
 	notice: UpdateNotice | null

@@ -21,3 +21,6 @@ export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubj
 }
 
 export const PRIVACY_PATH = '/privacy'
+
+/** The top-gainers boards (this week, all skills). */
+export const TOP_GAINERS_PATH = '/players'

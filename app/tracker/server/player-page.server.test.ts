@@ -32,6 +32,9 @@ function fakeSource(
 		async activities() {
 			return { name: 'Zezima Jr', activities: view.activities }
 		},
+		async records() {
+			return view.records
+		},
 		async update(player) {
 			calls.update.push(player.key)
 			return options.update ?? 'updated'

@@ -5,6 +5,7 @@ import { parseGainsQuery, type GainsQuery } from '#app/tracker/api-params.ts'
 import type {
 	ActivityLog,
 	Gains,
+	PlayerRecords,
 	PlayerSummary,
 	QuestTimeline,
 	Snapshot,
@@ -36,6 +37,7 @@ export type PlayerPageSource = {
 	snapshots(player: PlayerName, limit: number): Promise<Snapshot[]>
 	quests(player: PlayerName): Promise<QuestTimeline>
 	activities(player: PlayerName): Promise<ActivityLog>
+	records(player: PlayerName): Promise<PlayerRecords>
 	/** The Update button. */
 	update(player: PlayerName): Promise<Exclude<UpdateNotice, never>>
 	now(): Date
@@ -79,11 +81,12 @@ export async function loadPlayerPage(
 		return { kind: 'unavailable', name: player.data.name, message: opened.message, status: 502 }
 	}
 	const subject = chartSubject(url.searchParams.get('chart'))
-	const [gains, snapshots, quests, activities] = await Promise.all([
+	const [gains, snapshots, quests, activities, records] = await Promise.all([
 		source.gains(player.data, query.value),
 		source.snapshots(player.data, CHART_SNAPSHOTS),
 		source.quests(player.data),
 		source.activities(player.data),
+		source.records(player.data),
 	])
 	const notice = url.searchParams.get('update')
 	return {
@@ -95,6 +98,7 @@ export async function loadPlayerPage(
 			chart: { subject, points: chartPoints(snapshots, opened.summary.backfill, subject) },
 			quests: quests.quests,
 			activities: activities.activities,
+			records,
 			firstVisit: opened.firstVisit,
 			notice: notice && NOTICES.has(notice) ? (notice as UpdateNotice) : null,
 			now: source.now().toISOString(),
