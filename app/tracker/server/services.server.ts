@@ -6,7 +6,7 @@
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { getDatabase } from '#app/server/db/database.server.ts'
+import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createTracker, type Tracker } from './tracker.server.ts'
@@ -20,6 +20,7 @@ export function getPlayerServices(): { lookup: PlayerLookup; tracker: Tracker } 
 		db: async () => (await getDatabase()).db,
 		now: clock.now,
 		fetchFresh: (player) => lookup.fetchFresh(player),
+		stored: databaseExists,
 	})
 	const lookup: PlayerLookup = createPlayerDataCore({
 		...playerDataConfigFromEnv(getEnv()),

@@ -35,6 +35,8 @@ export type TrackerOptions = {
 	now: () => number
 	/** The lookup's forced fetch (it records through `record`). */
 	fetchFresh: (player: PlayerName) => Promise<PlayerDataAnswer>
+	/** False while nothing was ever stored (no PGlite folder yet): boards answer empty rather than create one. */
+	stored?: () => boolean
 	log?: (line: string) => void
 }
 
@@ -141,7 +143,9 @@ export function createTracker(options: TrackerOptions) {
 		async gainsBoard(query: BoardQuery): Promise<GainsBoard> {
 			const start = periodStart(query.period, query.date ?? utcDay(now()))
 			const offset = (query.page - 1) * BOARD_PAGE_SIZE
-			const page = await readBoard(await options.db(), { period: query.period, start, skill: query.skill, limit: BOARD_PAGE_SIZE, offset })
+			const page = options.stored?.() === false
+				? { players: 0, entries: [] }
+				: await readBoard(await options.db(), { period: query.period, start, skill: query.skill, limit: BOARD_PAGE_SIZE, offset })
 			return {
 				period: query.period,
 				skill: query.skill,
