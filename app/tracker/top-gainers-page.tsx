@@ -97,9 +97,12 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 			<Form method="get" action={TOP_GAINERS_PATH} className="mt-3 flex flex-wrap items-end gap-2">
 				{board.period === 'month' ? <input type="hidden" name="period" value="month" /> : null}
 				{isCurrent ? null : <input type="hidden" name="date" value={board.from} />}
-				<label className="flex flex-col text-xs font-semibold text-muted">
-					Skill
+				<div className="flex flex-col">
+					<label htmlFor="board-skill" className="text-xs font-semibold text-muted">
+						Skill
+					</label>
 					<select
+						id="board-skill"
 						name="skill"
 						defaultValue={board.skill}
 						className="rounded-md border border-line bg-bg px-2 py-1.5 text-sm text-fg"
@@ -111,7 +114,7 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 							</option>
 						))}
 					</select>
-				</label>
+				</div>
 				<button type="submit" className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-raised">
 					Show
 				</button>
