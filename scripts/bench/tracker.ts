@@ -136,6 +136,7 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 		bytesPerPlayerYear: `${(perPlayerYear / 1024).toFixed(1)} KB (${(Number(size!.bytes) / Number(size!.rows)).toFixed(0)} B/row)`,
 		gainsP50: ms(percentile(gains, 0.5)),
 		gainsP95: ms(percentile(gains, 0.95)),
+		writeP50: ms(percentile(writes, 0.5)),
 		writeP95: ms(percentile(writes, 0.95)),
 		boardP50: ms(percentile(boards, 0.5)),
 		boardP95: ms(percentile(boards, 0.95)),

@@ -4,12 +4,12 @@
  * the one before it (`addGains`, inside `recordFetch`'s transaction), so nothing is recomputed
  * from history when a page or the API asks.
  */
-import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { SKILLS, type SkillName } from '#app/lib/skills.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { GainRecord, PlayerRecords } from '#app/tracker/api-types.ts'
 import { periodEnd, periodStart, previousPeriodStart, utcDay, type GainPeriod } from '#app/tracker/gain-periods.ts'
-import { dailyGains, gainRecords, OVERALL_SKILL, periodGains, trackedPlayers } from './schema.ts'
+import { gainRecords, OVERALL_SKILL, periodGains, trackedPlayers } from './schema.ts'
 
 type Entry = { skill: number; xp: number }
 
@@ -29,50 +29,46 @@ function raiseRecords(playerId: number, candidates: SQL, fromBackfill: boolean):
 		where r.xp < excluded.xp`
 }
 
-const candidateRow = (period: GainPeriod, start: string, entry: Entry) =>
-	sql`(${period}::text, ${entry.skill}::smallint, ${entry.xp}::bigint, ${start}::date)`
-
 /**
  * Adds one snapshot's gains (XP per skill, id order) to the day of `at`, its week and month, and
- * raises the records they beat. Three statements at most; the first gain of a player's day also
- * drops their week and month totals from before the previous month (the boards show the current
- * and the previous period only).
+ * raises the records the new totals beat. One statement (one round trip: on PGlite each statement
+ * costs more than the work in it), which also drops the player's week and month totals from
+ * before the previous month: the boards show the current and the previous period only.
  */
 export async function addGains(tx: Database, playerId: number, at: Date, gained: readonly number[]): Promise<void> {
 	if (!gained.some((xp) => xp > 0)) return
 	const day = utcDay(at)
-	const [daily] = await tx
-		.insert(dailyGains)
-		.values({ playerId, day, xpGained: [...gained] })
-		.onConflictDoUpdate({
-			target: [dailyGains.playerId, dailyGains.day],
-			set: {
-				xpGained: sql`(select array_agg(coalesce(old, 0) + coalesce(new, 0) order by i)
-					from unnest(tracker_daily_gains.xp_gained, excluded.xp_gained) with ordinality as t(old, new, i))`,
-			},
-		})
-		.returning({ xpGained: dailyGains.xpGained, created: sql<boolean>`(xmax = 0)` })
-	if (!daily) throw new Error(`could not add the gains of player ${playerId}`)
 	const month = periodStart('month', day)
-	if (daily.created) {
-		await tx
-			.delete(periodGains)
-			.where(and(eq(periodGains.playerId, playerId), lt(periodGains.start, previousPeriodStart('month', month))))
-	}
-
-	const added = entriesOf(gained).flatMap((entry) => [
-		{ playerId, period: 'week' as const, start: periodStart('week', day), ...entry },
-		{ playerId, period: 'month' as const, start: month, ...entry },
-	])
-	const dayTotals = entriesOf(daily.xpGained).map((entry) => candidateRow('day', day, entry))
+	const entries = entriesOf(gained)
 	await tx.execute(sql`
-		with totals as (
-			insert into tracker_period_gains (player_id, period, start, skill, xp)
-			values ${sql.join(added.map((row) => sql`(${row.playerId}, ${row.period}, ${row.start}::date, ${row.skill}, ${row.xp})`), sql`, `)}
-			on conflict (player_id, period, start, skill) do update set xp = tracker_period_gains.xp + excluded.xp
+		with daily as (
+			insert into tracker_daily_gains as d (player_id, day, xp_gained)
+			values (${playerId}, ${day}::date, ${`{${gained.join(',')}}`}::int[])
+			on conflict (player_id, day) do update set xp_gained = (
+				select array_agg(coalesce(old, 0) + coalesce(new, 0) order by i)
+				from unnest(d.xp_gained, excluded.xp_gained) with ordinality as t(old, new, i))
+			returning xp_gained
+		),
+		pruned as (
+			delete from tracker_period_gains
+			where player_id = ${playerId} and start < ${previousPeriodStart('month', month)}::date
+		),
+		totals as (
+			insert into tracker_period_gains as g (player_id, period, start, skill, xp)
+			select ${playerId}, p.period, p.start, e.skill, e.xp
+			from unnest(${`{${entries.map((e) => e.skill).join(',')}}`}::smallint[], ${`{${entries.map((e) => e.xp).join(',')}}`}::bigint[]) as e(skill, xp)
+			cross join (values ('week', ${periodStart('week', day)}::date), ('month', ${month}::date)) as p(period, start)
+			on conflict (player_id, period, start, skill) do update set xp = g.xp + excluded.xp
 			returning period, skill, xp, start
+		),
+		day_totals as (
+			select 'day'::text as period, (u.i - 1)::smallint as skill, u.xp::bigint as xp, ${day}::date as start
+			from daily, unnest(daily.xp_gained) with ordinality as u(xp, i) where u.xp > 0
+			union all
+			select 'day', ${OVERALL_SKILL}::smallint, (select sum(x) from unnest(daily.xp_gained) as x where x > 0)::bigint, ${day}::date
+			from daily
 		)
-		${raiseRecords(playerId, sql`select period, skill, xp, start from totals union all values ${sql.join(dayTotals, sql`, `)}`, false)}`)
+		${raiseRecords(playerId, sql`select period, skill, xp, start from totals union all select period, skill, xp, start from day_totals`, false)}`)
 }
 
 /**
@@ -86,7 +82,7 @@ export async function addBackfillRecords(tx: Database, playerId: number, months:
 			if (entry.xp > (best.get(entry.skill)?.xp ?? 0)) best.set(entry.skill, { xp: entry.xp, start: month.start })
 		}
 	}
-	const rows = [...best].filter(([, record]) => record.xp > 0).map(([skill, record]) => candidateRow('month', record.start, { skill, xp: record.xp }))
+	const rows = [...best].map(([skill, record]) => sql`('month'::text, ${skill}::smallint, ${record.xp}::bigint, ${record.start}::date)`)
 	if (rows.length > 0) await tx.execute(raiseRecords(playerId, sql`values ${sql.join(rows, sql`, `)}`, true))
 }
 

@@ -149,8 +149,7 @@ export const dailyGains = pgTable(
 /**
  * XP gained per ISO week (Monday–Sunday UTC) and calendar month (UTC), one row per skill with a
  * gain plus one for all skills (`OVERALL_SKILL`): what the top-gainers boards read, by index, in
- * order. Only the current and previous periods are kept (older rows go on a player's first gain of
- * a day).
+ * order. Only the current and previous periods are kept (older rows go with the player's next gain).
  */
 export const periodGains = pgTable(
 	'tracker_period_gains',
