@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { gainsBoardSchema } from '#app/tracker/api-types.ts'
 import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { rawRequest } from './raw-http.ts'
 import { startServerInstance, type ServerInstance } from './server-instance.ts'
 
@@ -117,4 +119,34 @@ test('27 players play overnight, one is removed: the board pages through the res
 	const bad = await call('/api/v1/leaderboards/gains?period=fortnight')
 	expect(bad.status).toBe(400)
 	expect(JSON.parse(bad.body)).toMatchObject({ error: { code: 'INVALID_PARAMETER', parameter: 'period' } })
+})
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+test('at 320 px the board and the records fit the screen, and axe finds nothing in them', async ({ browser }) => {
+	const context = await browser.newContext({ viewport: { width: 320, height: 800 } })
+	await context.addInitScript(axeSource)
+	const page = await context.newPage()
+	const axe = (selector: string) =>
+		page.evaluate(async (include) => {
+			const run = (window as unknown as { axe: { run: (context: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run
+			return (await run({ include: [[include]] })).violations.map((v) => v.id)
+		}, selector)
+	const right = (selector: string) => page.locator(selector).evaluateAll((elements) => Math.max(...elements.map((e) => e.getBoundingClientRect().right)))
+	try {
+		await page.goto(`${server.baseURL}/players?page=1`)
+		await waitForHydration(page)
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+		expect(await right('[data-board], [data-pages]')).toBeLessThanOrEqual(320)
+		expect(await axe('main')).toEqual([])
+
+		await page.goto(`${server.baseURL}/players/Zezima_03`)
+		await waitForHydration(page)
+		await page.locator('[data-records="skills"] summary').click()
+		await expect(page.locator('[data-record="magic-month"]')).toBeVisible()
+		expect(await right('[data-records] table')).toBeLessThanOrEqual(320)
+		expect(await axe('section[aria-labelledby="records"]')).toEqual([])
+	} finally {
+		await context.close()
+	}
 })
