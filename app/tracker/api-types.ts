@@ -152,7 +152,7 @@ export const playerRecordsSchema = z.object({
 })
 export type PlayerRecords = z.infer<typeof playerRecordsSchema>
 
-export const boardSkillSchema = z.union([skillNameSchema, z.literal('overall')])
+const boardSkillSchema = z.union([skillNameSchema, z.literal('overall')])
 export type BoardSkill = z.infer<typeof boardSkillSchema>
 
 /**
