@@ -16,7 +16,8 @@ export default [
 	route('tools', 'routes/tools.tsx'),
 	route('tools/plan', 'routes/tools.plan.tsx'),
 	route('tools/recurring', 'routes/tools.recurring.tsx'),
-	// A player's history: server-rendered on each request (never prerendered), noindex.
+	// A player's history and the top-gainers boards: server-rendered on each request (never prerendered), noindex.
+	route('players', 'routes/top-gainers.tsx'),
 	route('players/:name', 'routes/players.tsx'),
 	route('privacy', 'routes/privacy.tsx'),
 	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.

@@ -8,7 +8,7 @@ import { getServices } from '#app/dashboard/server/services.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
-import { createPlayersApiCore, PLAYERS_API_PREFIX } from '#app/tracker/server/players-api.server.ts'
+import { createGainsBoardApiCore, createPlayersApiCore, GAINS_BOARD_PATH, PLAYERS_API_PREFIX } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
@@ -86,6 +86,7 @@ const servePlayerData = createPlayerDataRoute(playerData, trust)
 // The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
 const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner(), (key) => tracker.pace(key)), trust)
 const servePlayersApi = createPlayerDataRoute(createPlayersApiCore(tracker, playerData), trust)
+const serveGainsBoard = createPlayerDataRoute(createGainsBoardApiCore(tracker, playerData), trust)
 const clock = getClock()
 
 /**
@@ -104,6 +105,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
 	else if (path === PLAN_PATH) void servePlan(req, res)
 	else if (path?.startsWith(PLAYERS_API_PREFIX)) void servePlayersApi(req, res)
+	else if (path === GAINS_BOARD_PATH) void serveGainsBoard(req, res)
 	else if (path === TEST_CLOCK_PATH && clock.shift) shiftTestClock(req, res, clock.shift)
 	else if (path?.startsWith(DB_CONTROL_PATH) && serveDbControl) void serveDbControl(req, res)
 	else app(req, res)

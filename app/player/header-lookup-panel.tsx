@@ -6,7 +6,7 @@ import { useDismiss } from '#app/components/use-dismiss.ts'
 import { PlayerLookup } from './player-lookup.tsx'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCross } from './player-icons.tsx'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
 
 export type HeaderLookupPanelProps = {
 	id: string
@@ -77,6 +77,11 @@ function Panel({ id, open, onClose, onPlayer, containerRef }: HeaderLookupPanelP
 					</Link>
 				</p>
 			) : null}
+			<p className="mt-2 text-sm">
+				<Link to={TOP_GAINERS_PATH} onClick={() => onClose(false)} className="text-link underline">
+					Top gainers this week
+				</Link>
+			</p>
 			<div className="mt-4 border-t border-line pt-3">
 				<SettingSwitch setting={ironmanSetting} label="I play an ironman" />
 				<p className="mt-0.5 text-xs text-muted">

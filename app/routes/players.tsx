@@ -6,7 +6,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
 import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
 
@@ -49,7 +49,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
 	const name = loaderData.kind === 'player' ? loaderData.view.summary.name : loaderData.name
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
-			<Breadcrumbs items={[{ path: playerPath(name), label: name }]} />
+			<Breadcrumbs items={[{ path: TOP_GAINERS_PATH, label: 'Players' }, { path: playerPath(name), label: name }]} />
 			{loaderData.kind === 'player' ? <PlayerPage view={loaderData.view} /> : null}
 			{loaderData.kind === 'unknown' ? (
 				<>

@@ -70,6 +70,10 @@ export default function Privacy() {
 						up to twelve months of monthly XP gains that RuneMetrics reports when a player is first
 						tracked;
 					</li>
+					<li>
+						what follows from those: XP gained per day, week and month, the player’s best of each, and
+						their place on the public top-gainers boards;
+					</li>
 					<li>when the player was first tracked, last looked up and last refreshed.</li>
 				</ul>
 				<p>
@@ -100,8 +104,8 @@ export default function Privacy() {
 				<p>
 					Ask the people who run this site, giving the player name. An author deletes the player’s
 					whole history from the author dashboard and blocks the name: the site then no longer
-					records it, the player page and the API answer “not found”, and the daily refresh skips
-					it. The quest and skill checks on guide pages still work for that name; they read
+					records it, the player page and the API answer “not found”, the name leaves the top-gainers
+					boards, and the daily refresh skips it. The quest and skill checks on guide pages still work for that name; they read
 					RuneMetrics live and keep nothing.
 				</p>
 			</Section>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { gainsPeriodSchema, type GainsPeriod } from '#app/tracker/api-types.ts'
+import { SKILL_NAMES } from '#app/lib/skills.ts'
+import { gainsPeriodSchema, type BoardSkill, type GainsPeriod } from '#app/tracker/api-types.ts'
 
 /**
  * Query parameters of the player-history API and page. Each error message starts with the
@@ -135,4 +136,62 @@ export function parseSnapshotsQuery(params: URLSearchParams): ParamsResult<Snaps
 	if (limit === null) return { ok: true, value: { from, to, limit: DEFAULT_LIMIT } }
 	const checked = check(limitSchema, 'limit', limit)
 	return checked.ok ? { ok: true, value: { from, to, limit: checked.value } } : checked
+}
+
+export type BoardQuery = {
+	period: 'week' | 'month'
+	skill: BoardSkill
+	page: number
+	/** A UTC day in the period to show; null = today. */
+	date: string | null
+}
+
+const BOARD_PAGE_MAX = 10_000
+
+const boardPeriodSchema = z.enum(['week', 'month'], { error: 'period must be week or month' })
+const boardSkillParamSchema = z.enum(['overall', ...SKILL_NAMES], {
+	error: `skill must be overall or a skill name (${SKILL_NAMES.join(', ')})`,
+})
+const pageSchema = z
+	.string()
+	.regex(/^\d+$/, { error: `page must be a whole number from 1 to ${BOARD_PAGE_MAX}` })
+	.transform(Number)
+	.pipe(
+		z
+			.number()
+			.int()
+			.min(1, { error: `page must be a whole number from 1 to ${BOARD_PAGE_MAX}` })
+			.max(BOARD_PAGE_MAX, { error: `page must be a whole number from 1 to ${BOARD_PAGE_MAX}` }),
+	)
+
+/**
+ * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD`, each
+ * optional: this week, all skills, page 1, today. Empty values count as absent (a plain form).
+ */
+export function parseBoardQuery(params: URLSearchParams): ParamsResult<BoardQuery> {
+	const read = readAll(params, ['period', 'skill', 'page', 'date'])
+	if (!read.ok) return read
+	const { period, skill, page, date } = read.value
+	const value: BoardQuery = { period: 'week', skill: 'overall', page: 1, date: null }
+	if (period != null) {
+		const checked = check(boardPeriodSchema, 'period', period)
+		if (!checked.ok) return checked
+		value.period = checked.value
+	}
+	if (skill != null) {
+		const checked = check(boardSkillParamSchema, 'skill', skill.toLowerCase())
+		if (!checked.ok) return checked
+		value.skill = checked.value
+	}
+	if (page != null) {
+		const checked = check(pageSchema, 'page', page)
+		if (!checked.ok) return checked
+		value.page = checked.value
+	}
+	if (date != null) {
+		const checked = check(daySchema('date'), 'date', date)
+		if (!checked.ok) return checked
+		value.date = checked.value
+	}
+	return { ok: true, value }
 }

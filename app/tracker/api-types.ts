@@ -175,3 +175,57 @@ export const milestonesSchema = z.object({
 	skills: z.array(skillMilestoneSchema),
 })
 export type Milestones = z.infer<typeof milestonesSchema>
+const isoDay = z.iso.date()
+
+/**
+ * A best period of XP: `from`–`to` are its UTC days (a day; an ISO week, Monday to Sunday; a
+ * calendar month). `source: 'backfill'`: a month from RuneMetrics' monthly XP rather than from
+ * snapshots (a month before tracking began, or one RuneMetrics saw more of).
+ */
+const gainRecordSchema = z.object({
+	xpGained: z.number().int().positive(),
+	from: isoDay,
+	to: isoDay,
+	source: z.enum(['snapshots', 'backfill']),
+})
+export type GainRecord = z.infer<typeof gainRecordSchema>
+
+const bestPeriodsSchema = z.object({
+	day: gainRecordSchema.nullable(),
+	week: gainRecordSchema.nullable(),
+	month: gainRecordSchema.nullable(),
+})
+
+/**
+ * `GET /api/v1/players/:name/records`: the best day, week and month of XP overall and per skill
+ * (29 skills in id order; null where nothing was gained yet). XP counts on the UTC day of the
+ * snapshot that first showed it; records grow as snapshots arrive, never from a recount.
+ */
+export const playerRecordsSchema = z.object({
+	name: z.string(),
+	overall: bestPeriodsSchema,
+	skills: z.array(bestPeriodsSchema.extend({ skill: skillNameSchema })),
+})
+export type PlayerRecords = z.infer<typeof playerRecordsSchema>
+
+const boardSkillSchema = z.union([skillNameSchema, z.literal('overall')])
+export type BoardSkill = z.infer<typeof boardSkillSchema>
+
+/**
+ * `GET /api/v1/leaderboards/gains?period=week|month&skill=<skill>|overall&page=&date=`: tracked
+ * players by XP gained in the ISO week (Monday–Sunday UTC) or calendar month that holds `date`
+ * (default today), most first, equal XP in tracking order. Only players who gained XP are ranked.
+ */
+export const gainsBoardSchema = z.object({
+	period: z.enum(['week', 'month']),
+	skill: boardSkillSchema,
+	from: isoDay,
+	to: isoDay,
+	page: z.number().int().positive(),
+	pageSize: z.number().int().positive(),
+	/** Ranked players in all; `pages` = ceil(players / pageSize). */
+	players: z.number().int().min(0),
+	pages: z.number().int().min(0),
+	entries: z.array(z.object({ rank: z.number().int().positive(), name: z.string(), xpGained: z.number().int().positive() })),
+})
+export type GainsBoard = z.infer<typeof gainsBoardSchema>

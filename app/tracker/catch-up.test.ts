@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { dayAfter, pagesSince, parseCatchUpQuery, questsSince, type SiteChanges, updateIsAfter, updatesSince, utcDay } from './catch-up.ts'
+import { dayAfter, pagesSince, parseCatchUpQuery, questsSince, type SiteChanges, updateIsAfter, updatesSince } from './catch-up.ts'
+import { utcDay } from './gain-periods.ts'
 
 const update = (date: string, title: string, topics: string[] = []): SiteChanges['updates'][number] => ({ date, title, href: `/guides/whats-changed#${title}`, topics })
 const page = (path: string, verified: string, topics: string[] = []): SiteChanges['pages'][number] => ({ path, title: path.slice(1), section: 'guides', verified, topics })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { skillNameSchema } from '#app/lib/skills.ts'
 import type { ParamsResult } from '#app/tracker/api-params.ts'
 import type { QuestTimeline } from '#app/tracker/api-types.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 
 /**
  * A returning player's catch-up: what changed in their account and on the site since a UTC day.
@@ -65,11 +66,6 @@ export function parseCatchUpQuery(params: URLSearchParams, today: string): Param
 	if (!day.safeParse(since).success) return { ok: false, parameter: 'since', message: 'since must be a date like 2026-11-26' }
 	if (since > today) return { ok: false, parameter: 'since', message: `since (${since}) must not be after today (${today}, UTC)` }
 	return { ok: true, value: { since } }
-}
-
-/** The UTC day of a time, `YYYY-MM-DD`. */
-export function utcDay(time: number | string): string {
-	return new Date(time).toISOString().slice(0, 10)
 }
 
 /** The UTC day after `day`. */

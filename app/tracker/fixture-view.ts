@@ -1,3 +1,4 @@
+import { SKILLS } from '#app/lib/skills.ts'
 import type { PlayerPageView } from '#app/tracker/page-data.ts'
 import { chartPoints } from '#app/tracker/chart-series.ts'
 import { computeGains, periodRange } from '#app/tracker/gains.ts'
@@ -51,6 +52,24 @@ export function fixtureView(overrides: Partial<PlayerPageView> = {}): PlayerPage
 		],
 		// Two snapshots a day apart: the pace is October's, from the backfill (Magic only).
 		milestones: milestonesOf({ skills: latest.skills, pace: paceOf([first, latest], backfill, now.getTime()), questCape: { left: 3, total: 283 } }),
+		records: {
+			name: 'Zezima Jr',
+			overall: {
+				day: { xpGained: 965_569, from: '2026-11-26', to: '2026-11-26', source: 'snapshots' },
+				week: { xpGained: 965_569, from: '2026-11-23', to: '2026-11-29', source: 'snapshots' },
+				month: { xpGained: 1_200_000, from: '2026-10-01', to: '2026-10-31', source: 'backfill' },
+			},
+			skills: SKILLS.map(({ name }) =>
+				name === 'magic'
+					? {
+							skill: name,
+							day: { xpGained: 965_569, from: '2026-11-26', to: '2026-11-26', source: 'snapshots' as const },
+							week: { xpGained: 965_569, from: '2026-11-30', to: '2026-12-06', source: 'snapshots' as const },
+							month: { xpGained: 1_200_000, from: '2026-10-01', to: '2026-10-31', source: 'backfill' as const },
+						}
+					: { skill: name, day: null, week: null, month: null },
+			),
+		},
 		firstVisit: false,
 		notice: null,
 		now: now.toISOString(),

@@ -1,5 +1,5 @@
 import type { GainsQuery } from '#app/tracker/api-params.ts'
-import type { ActivityLog, Gains, Milestones, PlayerSummary, QuestTimeline } from '#app/tracker/api-types.ts'
+import type { ActivityLog, Gains, Milestones, PlayerRecords, PlayerSummary, QuestTimeline } from '#app/tracker/api-types.ts'
 import type { ChartPoint, ChartSubject } from '#app/tracker/chart-series.ts'
 
 /** What an Update press (a POST) came back with, shown once after the redirect. */
@@ -15,6 +15,7 @@ export type PlayerPageView = {
 	activities: ActivityLog['activities']
 	/** The next milestones at the player's pace; null when the tracker has none to give. */
 	milestones: Omit<Milestones, 'name'> | null
+	records: PlayerRecords
 	/** Tracking began with this very request. */
 	firstVisit: boolean
 	notice: UpdateNotice | null

@@ -1,4 +1,4 @@
-import type { GainsQuery } from '#app/tracker/api-params.ts'
+import type { BoardQuery, GainsQuery } from '#app/tracker/api-params.ts'
 import type { ChartSubject } from '#app/tracker/chart-series.ts'
 
 /** `/players/Zezima_Jr`: spaces as `_` (the game treats them alike), so the address reads cleanly. */
@@ -21,3 +21,17 @@ export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubj
 }
 
 export const PRIVACY_PATH = '/privacy'
+
+/** The top-gainers boards (this week, all skills). */
+export const TOP_GAINERS_PATH = '/players'
+
+/** A top-gainers board: `/players?period=month&skill=magic&page=2` (defaults left out). */
+export function topGainersHref(query: BoardQuery): string {
+	const params = new URLSearchParams()
+	if (query.period !== 'week') params.set('period', query.period)
+	if (query.skill !== 'overall') params.set('skill', query.skill)
+	if (query.date) params.set('date', query.date)
+	if (query.page > 1) params.set('page', String(query.page))
+	const search = params.toString()
+	return search ? `${TOP_GAINERS_PATH}?${search}` : TOP_GAINERS_PATH
+}

@@ -126,3 +126,28 @@ test('without a pace the milestones list what is ahead with no ETA, and say why'
 	expect(section).toContain('data-milestones-note="no-pace"')
 	expect(section).not.toContain('data-milestone-eta')
 })
+
+test('records: all skills in view with their dates, each skill under a disclosure, backfill months marked', () => {
+	const html = render(fixtureView())
+	const overall = text(html.slice(html.indexOf('data-records="overall"'), html.indexOf('data-records="skills"')))
+	expect(overall).toContain('Day 965,569 26 Nov 2026')
+	expect(overall).toContain('Week 965,569 23–29 Nov 2026')
+	expect(overall).toContain('Month 1,200,000 October 2026 RuneMetrics monthly')
+	const skills = html.slice(html.indexOf('data-records="skills"'))
+	expect(skills).toMatch(/^data-records="skills"[^>]*>\s*<summary/)
+	expect(text(skills)).toContain('Records per skill (1)')
+	// A week across two months keeps both; only Magic has records.
+	expect(text(skills)).toContain('Magic Day 965,569 26 Nov 2026 Week 965,569 30 Nov – 6 Dec 2026')
+	expect(skills).toContain('scope="rowgroup"')
+	expect(skills).not.toContain('data-record="attack-day"')
+	expect(html).not.toContain('data-records-none')
+	expect(html).toContain('href="/players"')
+})
+
+test('records: none yet says when they start', () => {
+	const none = { day: null, week: null, month: null }
+	const view = fixtureView()
+	const html = render({ ...view, records: { name: view.summary.name, overall: none, skills: view.records.skills.map((s) => ({ ...s, ...none })) } })
+	expect(html).toContain('data-records-none')
+	expect(html).not.toContain('data-records="overall"')
+})

@@ -8,7 +8,8 @@ import { GainsSection } from '#app/tracker/gains-section.tsx'
 import { HistorySection } from '#app/tracker/history-section.tsx'
 import { MilestonesSection } from '#app/tracker/milestones-section.tsx'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
-import { PRIVACY_PATH } from '#app/tracker/paths.ts'
+import { PRIVACY_PATH, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
+import { RecordsSection } from '#app/tracker/records-section.tsx'
 import { CapCaveats, SkillsTable } from '#app/tracker/skills-table.tsx'
 import { AdventurersLogSection, QuestTimelineSection } from '#app/tracker/timeline-sections.tsx'
 
@@ -93,7 +94,7 @@ function useBackfillPoll(pending: boolean): 'polling' | 'gave-up' | 'idle' {
 }
 
 export function PlayerPage({ view }: { view: PlayerPageView }) {
-	const { summary, gains, gainsQuery, chart, quests, activities, milestones, firstVisit, notice, now } = view
+	const { summary, gains, gainsQuery, chart, quests, activities, milestones, records, firstVisit, notice, now } = view
 	const location = useLocation()
 	const poll = useBackfillPoll(summary.backfill.state === 'pending')
 	const shown = notice ? NOTICES[notice] : null
@@ -181,6 +182,13 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 				gainsQuery={gainsQuery}
 				backfillState={summary.backfill.state}
 			/>
+			<RecordsSection records={records} />
+			<p className="mt-3 text-sm">
+				<Link to={TOP_GAINERS_PATH} className="text-link underline">
+					Top gainers this week
+				</Link>{' '}
+				among tracked players.
+			</p>
 			<QuestTimelineSection quests={quests} />
 			<AdventurersLogSection activities={activities} />
 		</>

@@ -3,9 +3,11 @@
  * 1,000 players × 2 years of daily changed snapshots on PGlite, and 10,000 × 2 years on
  * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names one; each is a fresh database.
  * Prints bytes per player-year (indexes included), gains p50/p95 for one player, snapshot write
- * p95, the first start's time to create the embedded database, and (with a build) the production
- * server's RSS once PGlite is open, the player page's server render p50/p95 (loopback, one
- * request at a time) and the JS it loads beyond the shell every page shares (brotli, in Chromium).
+ * p95 (with its daily gains, week and month totals and records), the top-gainers board's p50/p95
+ * (a third of the skills gained by each player, this and last week and month), the records
+ * query's p95, the first start's time to create the embedded database, and (with a build) the
+ * production server's RSS once PGlite is open, the player page's server render p50/p95 (loopback,
+ * one request at a time) and the JS it loads beyond the shell every page shares (brotli, in Chromium).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +16,8 @@ import { sql } from 'drizzle-orm'
 import { SKILLS } from '#app/lib/skills.ts'
 import { openDatabase, queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { computeGains } from '#app/tracker/gains.ts'
+import { periodStart, previousPeriodStart, utcDay } from '#app/tracker/gain-periods.ts'
+import { createTracker } from '#app/tracker/server/tracker.server.ts'
 import { packSkills } from '#app/tracker/server/snapshot-codec.ts'
 import * as store from '#app/tracker/server/tracker-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
@@ -53,12 +57,40 @@ async function seed(handle: DatabaseHandle, players: number) {
 	await db.execute(sql`vacuum analyze tracker_snapshots`)
 }
 
+/**
+ * Gains as `recordFetch` would have left them: each player gained XP in a third of the skills this
+ * and last week and month (plus the overall rows), records to match, and 90 days of daily rows.
+ */
+async function seedGains(handle: DatabaseHandle) {
+	const { db } = handle
+	const end = utcDay(START + DAYS * DAY)
+	const [week, month] = [periodStart('week', end), periodStart('month', end)]
+	const periods = sql`(values ('week', ${week}::date, 0), ('week', ${previousPeriodStart('week', week)}::date, 1), ('month', ${month}::date, 2), ('month', ${previousPeriodStart('month', month)}::date, 3)) as per(period, start, k)`
+	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
+		select p.id, per.period, per.start, s.skill, ((p.id * 7919 + s.skill * 104729 + per.k * 31) % 1000000) + 1
+		from tracked_players p cross join generate_series(0, 28) as s(skill) cross join ${periods}
+		where (p.id + s.skill) % 3 = 0`)
+	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
+		select player_id, period, start, -1, sum(xp) from tracker_period_gains group by player_id, period, start`)
+	await db.execute(sql`insert into tracker_gain_records (player_id, period, skill, xp, start)
+		select player_id, period, skill, max(xp), min(start) from tracker_period_gains group by player_id, period, skill
+		union all select player_id, 'day', skill, max(xp) / 3, ${end}::date from tracker_period_gains where period = 'week' group by player_id, skill`)
+	const pattern = (r: number) => `{${SKILLS.map((_, id) => ((id + r) % 3 === 0 ? 1000 + id : 0)).join(',')}}`
+	await db.execute(sql`insert into tracker_daily_gains (player_id, day, xp_gained)
+		select p.id, ${end}::date - d.n, (case (p.id + d.n) % 3 when 0 then ${pattern(0)} when 1 then ${pattern(1)} else ${pattern(2)} end)::int[]
+		from tracked_players p cross join generate_series(1, 90) as d(n)`)
+	await db.execute(sql`vacuum analyze tracker_period_gains`)
+	await db.execute(sql`vacuum analyze tracker_gain_records`)
+	await db.execute(sql`vacuum analyze tracker_daily_gains`)
+}
+
 const percentile = (values: number[], p: number) => values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 async function measure(engine: string, handle: DatabaseHandle, players: number) {
 	const started = performance.now()
 	await seed(handle, players)
+	await seedGains(handle)
 	const seedSeconds = (performance.now() - started) / 1000
 	const [size] = await queryRows<{ bytes: string; rows: string }>(handle.db, sql`select pg_total_relation_size('tracker_snapshots')::text as bytes, (select count(*) from tracker_snapshots)::text as rows`)
 	const perPlayerYear = Number(size!.bytes) / players / (DAYS / 365)
@@ -74,6 +106,22 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 		computeGains(player.name, 'month', { from, to }, start ?? null, end ?? null)
 		if (i >= 20) gains.push(performance.now() - t)
 	}
+	const tracker = createTracker({ db: async () => handle.db, now: () => START + DAYS * DAY, fetchFresh: () => Promise.reject(new Error('no upstream in the bench')) })
+	const boards: number[] = []
+	const boardSkills = ['overall', ...SKILLS.map((s) => s.name)] as const
+	for (let i = 0; i < 320; i++) {
+		const t = performance.now()
+		await tracker.gainsBoard({ period: i % 2 === 0 ? 'week' : 'month', skill: boardSkills[(i * 7) % boardSkills.length]!, page: 1 + ((i * 13) % 40), date: null })
+		if (i >= 20) boards.push(performance.now() - t)
+	}
+	const records: number[] = []
+	for (let i = 0; i < 220; i++) {
+		const t = performance.now()
+		await tracker.records(`player ${1 + ((i * 7919) % players)}`)
+		if (i >= 20) records.push(performance.now() - t)
+	}
+	const [gainsSize] = await queryRows<{ bytes: string; rows: string }>(handle.db, sql`select pg_total_relation_size('tracker_daily_gains')::text as bytes, (select count(*) from tracker_daily_gains)::text as rows`)
+
 	const writes: number[] = []
 	for (let i = 0; i < 220; i++) {
 		const key = `player ${1 + ((i * 104_729) % players)}`
@@ -88,7 +136,12 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 		bytesPerPlayerYear: `${(perPlayerYear / 1024).toFixed(1)} KB (${(Number(size!.bytes) / Number(size!.rows)).toFixed(0)} B/row)`,
 		gainsP50: ms(percentile(gains, 0.5)),
 		gainsP95: ms(percentile(gains, 0.95)),
+		writeP50: ms(percentile(writes, 0.5)),
 		writeP95: ms(percentile(writes, 0.95)),
+		boardP50: ms(percentile(boards, 0.5)),
+		boardP95: ms(percentile(boards, 0.95)),
+		recordsP95: ms(percentile(records, 0.95)),
+		dailyGainsRow: `${(Number(gainsSize!.bytes) / Number(gainsSize!.rows)).toFixed(0)} B`,
 	}
 }
 

@@ -2,7 +2,8 @@ import changes from '#app/generated/catch-up.json' with { type: 'json' }
 import questNames from '#app/generated/quests/names.json' with { type: 'json' }
 import questPoints from '#app/generated/quests/points.json' with { type: 'json' }
 import { type QuestNameMap, type QuestPointsMap, resolveQuestName } from '#app/quests/artifacts.ts'
-import { type CatchUp, dayAfter, pagesSince, type QuestInfo, questsSince, type SiteChanges, updatesSince, utcDay } from '#app/tracker/catch-up.ts'
+import { type CatchUp, dayAfter, pagesSince, type QuestInfo, questsSince, type SiteChanges, updatesSince } from '#app/tracker/catch-up.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 import type { Tracker } from './tracker.server.ts'
 
 const site = changes as SiteChanges

@@ -68,6 +68,11 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 			return (await tracker.activities(player.key)) ?? empty
 		},
 		milestones: (player) => tracker.milestones(player.key),
+		async records(player) {
+			const records = await tracker.records(player.key)
+			if (!records) throw new Error(`tracker: ${player.key} vanished while its page was built`)
+			return records
+		},
 		async update(player) {
 			const before = await tracker.summary(player.key)
 			const outcome = await tracker.update(player)

@@ -35,6 +35,9 @@ function fakeSource(
 		async milestones() {
 			return view.milestones && { name: 'Zezima Jr', ...view.milestones }
 		},
+		async records() {
+			return view.records
+		},
 		async update(player) {
 			calls.update.push(player.key)
 			return options.update ?? 'updated'

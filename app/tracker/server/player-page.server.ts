@@ -6,6 +6,7 @@ import type {
 	ActivityLog,
 	Gains,
 	Milestones,
+	PlayerRecords,
 	PlayerSummary,
 	QuestTimeline,
 	Snapshot,
@@ -38,6 +39,7 @@ export type PlayerPageSource = {
 	quests(player: PlayerName): Promise<QuestTimeline>
 	activities(player: PlayerName): Promise<ActivityLog>
 	milestones(player: PlayerName): Promise<Milestones | null>
+	records(player: PlayerName): Promise<PlayerRecords>
 	/** The Update button. */
 	update(player: PlayerName): Promise<Exclude<UpdateNotice, never>>
 	now(): Date
@@ -85,12 +87,13 @@ export async function loadPlayerPage(
 		return { kind: 'unavailable', name: player.data.name, message: opened.message, status: 502 }
 	}
 	const subject = chartSubject(url.searchParams.get('chart'))
-	const [gains, snapshots, quests, activities, milestones] = await Promise.all([
+	const [gains, snapshots, quests, activities, milestones, records] = await Promise.all([
 		source.gains(player.data, query.value),
 		source.snapshots(player.data, CHART_SNAPSHOTS),
 		source.quests(player.data),
 		source.activities(player.data),
 		source.milestones(player.data),
+		source.records(player.data),
 	])
 	const notice = url.searchParams.get('update')
 	return {
@@ -103,6 +106,7 @@ export async function loadPlayerPage(
 			quests: quests.quests,
 			activities: activities.activities,
 			milestones: milestones ? withoutName(milestones) : null,
+			records,
 			firstVisit: opened.firstVisit,
 			notice: notice && NOTICES.has(notice) ? (notice as UpdateNotice) : null,
 			now: source.now().toISOString(),

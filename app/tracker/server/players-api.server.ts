@@ -1,6 +1,7 @@
 /**
- * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace|/milestones|/catch-up]` (GET) and `/api/v1/players/:name/update`
- * (POST): the player-history API, answered on the server's fast path like `/api/v1/player-data`.
+ * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace|/milestones|/records|/catch-up]` (GET),
+ * `/api/v1/players/:name/update` (POST) and `/api/v1/leaderboards/gains` (GET): the player-history
+ * API, answered on the server's fast path like `/api/v1/player-data`.
  * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
  * `{ error: { code, message, retryAfterSeconds? } }` — 400 bad name or parameter (the message
  * names it), 404 unknown or opted out, 405, 429 lookup rate limit or Update cooldown (with
@@ -10,17 +11,19 @@ import type { PlayerDataAnswer, PlayerLookup } from '#app/player/server/handler.
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { parseGainsQuery, parseSnapshotsQuery } from '#app/tracker/api-params.ts'
-import { parseCatchUpQuery, utcDay } from '#app/tracker/catch-up.ts'
+import { parseBoardQuery, parseGainsQuery, parseSnapshotsQuery } from '#app/tracker/api-params.ts'
+import { parseCatchUpQuery } from '#app/tracker/catch-up.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 import { catchUpFor } from './catch-up.server.ts'
 import type { Tracker } from './tracker.server.ts'
 
 export const PLAYERS_API_PREFIX = '/api/v1/players/'
+export const GAINS_BOARD_PATH = '/api/v1/leaderboards/gains'
 
 export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<PlayerDataAnswer>
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
-const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace', 'milestones', 'catch-up'] as const
+const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace', 'milestones', 'records', 'catch-up'] as const
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
 	return {
@@ -91,6 +94,7 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 		} else if (what === 'quests') body = await tracker.questTimeline(key)
 		else if (what === 'activities') body = await tracker.activities(key)
 		else if (what === 'milestones') body = await tracker.milestones(key)
+		else if (what === 'records') body = await tracker.records(key)
 		else if (what === 'catch-up') {
 			const today = utcDay(now())
 			const query = parseCatchUpQuery(params, today)
@@ -105,7 +109,12 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 		return body ? json(200, body, headers) : notFound()
 	}
 
-	return async function handlePlayersApi(method, params, clientId, path) {
+	return unavailableOnFailure(respond)
+}
+
+/** An unexpected failure (the database gone, say) is a 503, logged, never a crash or a hang. */
+function unavailableOnFailure(respond: PlayersApiCore): PlayersApiCore {
+	return async function handle(method, params, clientId, path) {
 		try {
 			return await respond(method, params, clientId, path)
 		} catch (failure) {
@@ -113,4 +122,24 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 			return error(503, 'HISTORY_UNAVAILABLE', 'Player history is unavailable right now; try again shortly.')
 		}
 	}
+}
+
+/** `GET /api/v1/leaderboards/gains?period=&skill=&page=&date=`: a page of top gainers (`GainsBoard`). */
+export function createGainsBoardApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>): PlayersApiCore {
+	return unavailableOnFailure(async (method, params, clientId) => {
+		if (method === 'OPTIONS') {
+			return { status: 204, headers: { ...CORS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }, body: '' }
+		}
+		if (method !== 'GET' && method !== 'HEAD') {
+			return error(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD here.', { ...CORS, allow: 'GET, HEAD' })
+		}
+		const limit = await lookup.hitLimit(clientId)
+		if (!limit.allowed) {
+			const seconds = limit.retryAfterSeconds
+			return error(429, 'RATE_LIMITED', `Too many requests; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { ...CORS, 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
+		}
+		const query = parseBoardQuery(params)
+		if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, CORS, { parameter: query.parameter })
+		return json(200, await tracker.gainsBoard(query.value), CORS)
+	})
 }

@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
+	boolean,
 	customType,
 	date,
 	index,
@@ -122,3 +124,65 @@ export const optOuts = pgTable('tracker_opt_outs', {
 	key: text('key').primaryKey(),
 	optedOutAt: time('opted_out_at').notNull(),
 })
+
+/** `skill` of the rows that hold the sum over all skills (skills are 0–28 by id). */
+export const OVERALL_SKILL = -1
+
+/**
+ * XP gained per UTC day: one row per player and day with any gain, the 29 skills' XP in id order.
+ * Written by `recordFetch` from the difference between a new snapshot and the one before it; the
+ * gain counts on the day of the snapshot that saw it. The week and month totals and the records
+ * below are kept from the same differences in the same transaction.
+ */
+export const dailyGains = pgTable(
+	'tracker_daily_gains',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		day: date('day', { mode: 'string' }).notNull(),
+		xpGained: integer('xp_gained').array().notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.day] })],
+)
+
+/**
+ * XP gained per ISO week (Monday–Sunday UTC) and calendar month (UTC), one row per skill with a
+ * gain plus one for all skills (`OVERALL_SKILL`): what the top-gainers boards read, by index, in
+ * order. Only the current and previous periods are kept (older rows go with the player's next gain).
+ */
+export const periodGains = pgTable(
+	'tracker_period_gains',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		period: text('period', { enum: ['week', 'month'] }).notNull(),
+		/** The period's first day: a Monday, or the 1st of the month. */
+		start: date('start', { mode: 'string' }).notNull(),
+		skill: smallint('skill').notNull(),
+		xp: bigint('xp', { mode: 'number' }).notNull(),
+	},
+	(table) => [
+		primaryKey({ columns: [table.playerId, table.period, table.start, table.skill] }),
+		index('tracker_period_gains_board').on(table.period, table.start, table.skill, table.xp.desc(), table.playerId),
+	],
+)
+
+/** Each player's best day, week and month of XP per skill and overall: raised as gains arrive. */
+export const gainRecords = pgTable(
+	'tracker_gain_records',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
+		skill: smallint('skill').notNull(),
+		xp: bigint('xp', { mode: 'number' }).notNull(),
+		/** The record's day, the Monday of its week, or the 1st of its month. */
+		start: date('start', { mode: 'string' }).notNull(),
+		/** A month from RuneMetrics' monthly XP (before tracking, or more than the snapshots saw). */
+		fromBackfill: boolean('from_backfill').notNull().default(false),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.period, table.skill] })],
+)

@@ -8,7 +8,7 @@ import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { getDatabase } from '#app/server/db/database.server.ts'
+import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createTracker, type Tracker } from './tracker.server.ts'
@@ -26,6 +26,7 @@ export function getPlayerServices(): { lookup: PlayerLookup; tracker: Tracker } 
 			quests: questCapeQuests(getPlanner().data).map((quest) => quest.name),
 			questName: (title) => getPlanner().questName(title),
 		},
+		stored: databaseExists,
 	})
 	const lookup: PlayerLookup = createPlayerDataCore({
 		...playerDataConfigFromEnv(getEnv()),

@@ -7,7 +7,9 @@ import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
+import { xpGainedBetween } from '#app/tracker/gain-periods.ts'
 import { sameProgress } from '#app/tracker/snapshot.ts'
+import { addBackfillRecords, addGains } from './gains-store.server.ts'
 import {
 	activities,
 	backfillMonths,
@@ -72,7 +74,7 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 					lastFetchAt: sql`greatest(${trackedPlayers.lastFetchAt}, excluded.last_fetch_at)`,
 				},
 			})
-			.returning({ id: trackedPlayers.id, created: sql<boolean>`(xmax = 0)`, questsKnownSince: trackedPlayers.questsKnownSince })
+			.returning({ id: trackedPlayers.id, created: sql<boolean>`(xmax = 0)`, questsKnownSince: trackedPlayers.questsKnownSince, lastCheckedAt: trackedPlayers.lastCheckedAt })
 		if (!player) throw new Error(`could not record ${record.key}`)
 
 		const [latest] = await tx
@@ -83,8 +85,13 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 			.limit(1)
 		const row = snapshotRow(player.id, record.snapshot, at)
 		// Compared as stored: both sides read back the same way, whatever upstream rounded.
-		const changed = !latest || !sameProgress(rowToSnapshot(latest), rowToSnapshot(row))
+		const before = latest && rowToSnapshot(latest)
+		const after = rowToSnapshot(row)
+		const changed = !before || !sameProgress(before, after)
 		if (changed) await tx.insert(snapshots).values(row).onConflictDoNothing()
+		// A fetch recorded after a later one (two instances racing) adds no gains: the later one counted them.
+		const latestFetch = player.lastCheckedAt.getTime() === at.getTime()
+		if (changed && before && latestFetch) await addGains(tx, player.id, at, xpGainedBetween(before, after))
 
 		if (record.quests) {
 			const done = [...new Set(record.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title))]
@@ -323,13 +330,13 @@ export async function finishBackfill(db: Database, playerId: number, months: Bac
 		if (player?.state !== 'pending') return
 		await tx.delete(backfillMonths).where(eq(backfillMonths.playerId, playerId))
 		if (months.length > 0) {
-			await tx.insert(backfillMonths).values(
-				months.map((month) => ({
-					playerId,
-					month: `${month.month}-01`,
-					xpGained: SKILLS.map((skill) => month.skills.find((s) => s.skill === skill.name)?.xpGained ?? 0),
-				})),
-			)
+			const rows = months.map((month) => ({
+				playerId,
+				month: `${month.month}-01`,
+				xpGained: SKILLS.map((skill) => month.skills.find((s) => s.skill === skill.name)?.xpGained ?? 0),
+			}))
+			await tx.insert(backfillMonths).values(rows)
+			await addBackfillRecords(tx, playerId, rows.map((row) => ({ start: row.month, xpGained: row.xpGained })))
 		}
 		await tx
 			.update(trackedPlayers)

@@ -30,11 +30,12 @@ import {
 	touchLookup,
 	type FetchRecord,
 } from './tracker-store.server.ts'
+import { readBoard, readRecords, type BoardQuery } from './gains-store.server.ts'
 
 /** Opens a new, empty database (not migrated). */
 export type OpenEmpty = () => Promise<DatabaseHandle>
 
-const TABLES = ['tracker_snapshots', 'tracker_quest_completions', 'tracker_activities', 'tracker_backfill_months', 'tracker_opt_outs', 'tracked_players']
+const TABLES = ['tracker_snapshots', 'tracker_quest_completions', 'tracker_activities', 'tracker_backfill_months', 'tracker_daily_gains', 'tracker_period_gains', 'tracker_gain_records', 'tracker_opt_outs', 'tracked_players']
 
 const DAY = 86_400_000
 const at = (iso: string) => new Date(iso)
@@ -256,6 +257,97 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect((await claimRefreshBatch(db(), later, { ...options, limit: 10 })).map((c) => c.key).toSorted()).toEqual(['a', 'b', 'fresh'])
 			})
 
+			test('records: best UTC day, ISO week and calendar month per skill and overall, raised as snapshots arrive', async () => {
+				const record = async () => readRecords(db(), (await findPlayer(db(), 'zezima'))!)
+				const attackOf = async () => (await record()).skills[0]!
+				// Sunday 1 March: the baseline, then +2,000 Attack (week of Monday 23 February).
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1000 }))
+				expect(await record()).toEqual({ name: 'Zezima', overall: { day: null, week: null, month: null }, skills: SKILLS.map((s) => ({ skill: s.name, day: null, week: null, month: null })) })
+				await recordFetch(db(), fetchOf('2026-03-01T20:00:00Z', { attack: 3000 }))
+				// Monday 2 March, a new week: +1,000 Attack and +500 Magic, then +2,500 Attack.
+				await recordFetch(db(), fetchOf('2026-03-02T09:00:00Z', { attack: 4000, magic: 500 }))
+				await recordFetch(db(), fetchOf('2026-03-02T23:00:00Z', { attack: 6500, magic: 500 }))
+				await recordFetch(db(), fetchOf('2026-03-31T12:00:00Z', { attack: 7000, magic: 500 }))
+				const snapshots = (xp: number, from: string, to = from) => ({ xpGained: xp, from, to, source: 'snapshots' })
+				expect(await attackOf()).toEqual({
+					skill: 'attack',
+					day: snapshots(3500, '2026-03-02'),
+					week: snapshots(3500, '2026-03-02', '2026-03-08'),
+					month: snapshots(6000, '2026-03-01', '2026-03-31'),
+				})
+				expect((await record()).overall.day).toEqual(snapshots(4000, '2026-03-02'))
+				// Wednesday 1 April, just after midnight: a new day and month in the week of 30 March.
+				await recordFetch(db(), fetchOf('2026-04-01T00:30:00Z', { attack: 17_000, magic: 500 }))
+				expect(await attackOf()).toEqual({
+					skill: 'attack',
+					day: snapshots(10_000, '2026-04-01'),
+					week: snapshots(10_500, '2026-03-30', '2026-04-05'),
+					month: snapshots(10_000, '2026-04-01', '2026-04-30'),
+				})
+				expect((await record()).skills[6]).toEqual({
+					skill: 'magic',
+					day: snapshots(500, '2026-03-02'),
+					week: snapshots(500, '2026-03-02', '2026-03-08'),
+					month: snapshots(500, '2026-03-01', '2026-03-31'),
+				})
+				// A fetch from before the latest one, recorded late (two instances racing), counts nothing twice.
+				expect(await recordFetch(db(), fetchOf('2026-03-31T18:00:00Z', { attack: 8000, magic: 500 }))).toBe('changed')
+				expect((await attackOf()).week).toEqual(snapshots(10_500, '2026-03-30', '2026-04-05'))
+				expect((await readBoard(db(), { period: 'month', start: '2026-03-01', skill: 'attack', limit: 5, offset: 0 })).entries).toEqual([{ name: 'Zezima', xpGained: 6000 }])
+
+				// The monthly backfill: a bigger month before tracking takes the month record, not the day's or week's.
+				const { id } = (await findPlayer(db(), 'zezima'))!
+				const attackMonth = (month: string, xp: number) => ({ month, totalXpGained: xp, skills: [{ skill: 'attack' as const, xpGained: xp }] })
+				await finishBackfill(db(), id, [attackMonth('2026-01', 50_000), attackMonth('2026-02', 9000)])
+				expect(await attackOf()).toEqual({
+					skill: 'attack',
+					day: snapshots(10_000, '2026-04-01'),
+					week: snapshots(10_500, '2026-03-30', '2026-04-05'),
+					month: { xpGained: 50_000, from: '2026-01-01', to: '2026-01-31', source: 'backfill' },
+				})
+				expect((await record()).overall.month).toEqual({ xpGained: 50_000, from: '2026-01-01', to: '2026-01-31', source: 'backfill' })
+			})
+
+			test('a skill a hiscores snapshot showed as 0 XP (unranked) coming back is not a gain', async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 5000, magic: 2000 }))
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', {}, { snapshot: snapshotOf({ attack: 5100 }, null) }))
+				await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', { attack: 5200, magic: 2000 }))
+				const records = await readRecords(db(), (await findPlayer(db(), 'zezima'))!)
+				expect(records.skills[6]!.month).toBeNull()
+				expect(records.overall.month?.xpGained).toBe(200)
+			})
+
+			test('top gainers: XP gained in the week and month, per skill and overall, paged, ties in tracking order, removed players gone', async () => {
+				const played = async (key: string, before: Partial<Record<SkillName, number>>, after: Partial<Record<SkillName, number>>) => {
+					const name = key.toUpperCase()
+					await recordFetch(db(), fetchOf('2026-03-01T12:00:00Z', before, { key, name }))
+					await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', after, { key, name }))
+				}
+				await played('ann', { attack: 100 }, { attack: 600 })
+				await played('bob', { attack: 100, magic: 50 }, { attack: 1000, magic: 150 })
+				await played('cat', { attack: 100 }, { attack: 600 })
+				await played('dan', { magic: 100 }, { magic: 2100 })
+				await played('eve', { magic: 100 }, { magic: 100 })
+				const board = async (query: Partial<BoardQuery>) => {
+					const page = await readBoard(db(), { period: 'week', start: '2026-03-02', skill: 'overall', limit: 10, offset: 0, ...query })
+					return [page.players, page.entries.map((e) => `${e.name} ${e.xpGained}`)]
+				}
+				expect(await board({})).toEqual([4, ['DAN 2000', 'BOB 1000', 'ANN 500', 'CAT 500']])
+				expect(await board({ limit: 2, offset: 2 })).toEqual([4, ['ANN 500', 'CAT 500']])
+				expect(await board({ limit: 2, offset: 4 })).toEqual([4, []])
+				expect(await board({ skill: 'attack' })).toEqual([3, ['BOB 900', 'ANN 500', 'CAT 500']])
+				expect(await board({ skill: 'magic' })).toEqual([2, ['DAN 2000', 'BOB 100']])
+				expect(await board({ period: 'month', start: '2026-03-01', skill: 'magic' })).toEqual([2, ['DAN 2000', 'BOB 100']])
+				expect(await board({ start: '2026-02-23' })).toEqual([0, []])
+
+				await deletePlayer(db(), 'bob', { block: true, at: at('2026-03-04T00:00:00Z') })
+				expect(await board({})).toEqual([3, ['DAN 2000', 'ANN 500', 'CAT 500']])
+				// A gain in May drops Ann's totals from before April: the boards keep two periods.
+				await recordFetch(db(), fetchOf('2026-05-05T12:00:00Z', { attack: 700 }, { key: 'ann', name: 'ANN' }))
+				expect(await board({})).toEqual([2, ['DAN 2000', 'CAT 500']])
+				expect(await board({ period: 'week', start: '2026-05-04' })).toEqual([1, ['ANN 100']])
+			})
+
 			test('opt-out: deleting removes every row about the player and blocks tracking', async () => {
 				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }, {
 					quests: [{ title: 'Plague City', status: 'COMPLETED' }],
@@ -268,11 +360,14 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect((await findPlayers(db(), 'ze')).map((p) => p.key)).toEqual(['zezima'])
 				expect((await findPlayers(db(), '%')).map((p) => p.key)).toEqual([])
 
-				expect(await deletePlayer(db(), 'zezima', { block: true, at: at('2026-03-03T00:00:00Z') })).toEqual({ deleted: true })
-				const counts = await queryRows<{ n: number }>(db(), sql.raw(
+				const rowsOf = async () => (await queryRows<{ n: number }>(db(), sql.raw(
 					TABLES.filter((t) => t !== 'tracker_opt_outs').map((t) => `select count(*)::int as n from ${t} where ${t === 'tracked_players' ? 'id' : 'player_id'} = ${id}`).join(' union all '),
-				))
-				expect(counts.map((c) => c.n)).toEqual([0, 0, 0, 0, 0])
+				))).map((c) => c.n)
+				// Every table holds something of theirs (the gains, board and record rows included)…
+				expect((await rowsOf()).every((n) => n > 0)).toBe(true)
+				expect(await deletePlayer(db(), 'zezima', { block: true, at: at('2026-03-03T00:00:00Z') })).toEqual({ deleted: true })
+				// …and nothing after.
+				expect(await rowsOf()).toEqual(TABLES.filter((t) => t !== 'tracker_opt_outs').map(() => 0))
 				expect(await isOptedOut(db(), 'zezima')).toBe(true)
 				expect(await recordFetch(db(), fetchOf('2026-03-04T10:00:00Z', { attack: 3 }))).toBe('opted-out')
 				expect(await findPlayer(db(), 'zezima')).toBeUndefined()

@@ -7,16 +7,20 @@ import type { FetchedPlayer } from '#app/player/server/config.server.ts'
 import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
-import type { ActivityLog, Gains, Milestones, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
-import type { GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
+import type { ActivityLog, Gains, GainsBoard, Milestones, PlayerRecords, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
+import type { BoardQuery, GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
+import { periodEnd, periodStart, utcDay } from '#app/tracker/gain-periods.ts'
 import { computeGains, dayRange, periodRange } from '#app/tracker/gains.ts'
 import { milestonesOf, questCapeCount } from '#app/tracker/milestones.ts'
 import { paceOf, paceWindowStart, type Pace, type PaceAnswer } from '#app/tracker/pace.ts'
 import { toSnapshot } from '#app/tracker/snapshot.ts'
+import { readBoard, readRecords } from './gains-store.server.ts'
 import * as store from './tracker-store.server.ts'
 
 /** One forced fetch per player per minute, all instances together. */
 const UPDATE_COOLDOWN_MS = 60_000
+/** Players per page of a top-gainers board. */
+export const BOARD_PAGE_SIZE = 25
 /** A lookup moves "last looked up" at most this often per player (one write, not one per lookup). */
 const LOOKUP_NOTE_INTERVAL_MS = 3_600_000
 
@@ -37,6 +41,8 @@ export type TrackerOptions = {
 	 * the milestones; without it the cape is listed with no count.
 	 */
 	questCape?: { quests: readonly string[]; questName: (title: string) => string | undefined }
+	/** False while nothing was ever stored (no PGlite folder yet): boards answer empty rather than create one. */
+	stored?: () => boolean
 	log?: (line: string) => void
 }
 
@@ -158,6 +164,32 @@ export function createTracker(options: TrackerOptions) {
 			const from = query.from ? dayRange(query.from, query.from).from : new Date(0)
 			const to = query.to ? dayRange(query.to, query.to).to : new Date(now())
 			return { name: found.player.name, snapshots: await store.listSnapshots(found.db, found.player.id, from, to, query.limit) }
+		},
+
+		/** Best day, week and month of XP, per skill and overall: kept as snapshots arrive. */
+		async records(key: string): Promise<PlayerRecords | null> {
+			const found = await tracked(key)
+			return found ? readRecords(found.db, found.player) : null
+		},
+
+		/** A page of the top gainers of the week or month that holds `query.date` (default today). */
+		async gainsBoard(query: BoardQuery): Promise<GainsBoard> {
+			const start = periodStart(query.period, query.date ?? utcDay(now()))
+			const offset = (query.page - 1) * BOARD_PAGE_SIZE
+			const page = options.stored?.() === false
+				? { players: 0, entries: [] }
+				: await readBoard(await options.db(), { period: query.period, start, skill: query.skill, limit: BOARD_PAGE_SIZE, offset })
+			return {
+				period: query.period,
+				skill: query.skill,
+				from: start,
+				to: periodEnd(query.period, start),
+				page: query.page,
+				pageSize: BOARD_PAGE_SIZE,
+				players: page.players,
+				pages: Math.ceil(page.players / BOARD_PAGE_SIZE),
+				entries: page.entries.map((entry, index) => ({ rank: offset + index + 1, ...entry })),
+			}
 		},
 
 		async questTimeline(key: string): Promise<QuestTimeline | null> {

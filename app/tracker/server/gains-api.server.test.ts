@@ -1,0 +1,109 @@
+// The records and top-gainers endpoints over a real (PGlite) database: JSON shapes, paging, the
+// 400s that name the parameter, and removed players absent.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { gainsBoardSchema, playerRecordsSchema } from '#app/tracker/api-types.ts'
+import { createGainsBoardApiCore, createPlayersApiCore, GAINS_BOARD_PATH } from './players-api.server.ts'
+import { createTracker, BOARD_PAGE_SIZE } from './tracker.server.ts'
+import { deletePlayer, recordFetch } from './tracker-store.server.ts'
+import { snapshotOf } from './tracker-store.test-kit.ts'
+
+let handle: DatabaseHandle
+const NOW = Date.parse('2026-03-04T12:00:00Z')
+const PLAYERS = BOARD_PAGE_SIZE + 2
+
+beforeAll(async () => {
+	handle = await openDatabase({})
+	await handle.migrate()
+	const fetch = (key: string, when: string, attack: number) =>
+		recordFetch(handle.db, { key, name: key.replace('p', 'Player '), fetchedAt: new Date(when), snapshot: snapshotOf({ attack }), quests: null, activities: [] })
+	// Player n gains 1,000 × n Attack XP on Tuesday 3 March 2026: the most first, player 27.
+	for (let n = 1; n <= PLAYERS; n++) {
+		await fetch(`p${n}`, '2026-03-01T12:00:00Z', 1000)
+		await fetch(`p${n}`, '2026-03-03T12:00:00Z', 1000 + n * 1000)
+	}
+	await deletePlayer(handle.db, `p${PLAYERS}`, { block: true, at: new Date(NOW) })
+}, 120_000)
+afterAll(async () => {
+	await handle?.close()
+})
+
+const tracker = () => createTracker({ db: async () => handle.db, now: () => NOW, fetchFresh: () => Promise.reject(new Error('no upstream here')) })
+const allowed = { hitLimit: async () => ({ allowed: true as const }) }
+
+async function get(path: string, method = 'GET') {
+	const [pathname = '', search = ''] = path.split('?')
+	const core = pathname === GAINS_BOARD_PATH ? createGainsBoardApiCore(tracker(), allowed) : createPlayersApiCore(tracker(), allowed)
+	const answer = await core(method, new URLSearchParams(search), 'client', pathname)
+	return { ...answer, json: answer.body ? (JSON.parse(answer.body) as Record<string, unknown>) : undefined }
+}
+
+describe('GET /api/v1/players/:name/records', () => {
+	test('a tracked player: best day, week and month per skill and overall, with their days', async () => {
+		const answer = await get('/api/v1/players/P3/records')
+		expect(answer.status).toBe(200)
+		expect(answer.headers['access-control-allow-origin']).toBe('*')
+		const records = playerRecordsSchema.parse(answer.json)
+		expect(records.name).toBe('Player 3')
+		expect(records.overall).toEqual({
+			day: { xpGained: 3000, from: '2026-03-03', to: '2026-03-03', source: 'snapshots' },
+			week: { xpGained: 3000, from: '2026-03-02', to: '2026-03-08', source: 'snapshots' },
+			month: { xpGained: 3000, from: '2026-03-01', to: '2026-03-31', source: 'snapshots' },
+		})
+		expect(records.skills).toHaveLength(29)
+		expect(records.skills[0]?.week?.xpGained).toBe(3000)
+		expect(records.skills[1]).toEqual({ skill: 'defence', day: null, week: null, month: null })
+	})
+
+	test('unknown and removed players are 404s', async () => {
+		for (const name of ['nobody', `p${PLAYERS}`]) {
+			const answer = await get(`/api/v1/players/${name}/records`)
+			expect(answer.status).toBe(404)
+			expect(answer.json).toMatchObject({ error: { code: 'USER_NOT_FOUND' } })
+		}
+	})
+})
+
+describe('GET /api/v1/leaderboards/gains', () => {
+	test('this week, all skills: most XP first, ranked across pages, the removed player absent', async () => {
+		const first = gainsBoardSchema.parse((await get(GAINS_BOARD_PATH)).json)
+		expect(first).toMatchObject({ period: 'week', skill: 'overall', from: '2026-03-02', to: '2026-03-08', page: 1, pageSize: BOARD_PAGE_SIZE, players: PLAYERS - 1, pages: 2 })
+		expect(first.entries[0]).toEqual({ rank: 1, name: `Player ${PLAYERS - 1}`, xpGained: (PLAYERS - 1) * 1000 })
+		expect(first.entries).toHaveLength(BOARD_PAGE_SIZE)
+		const second = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?page=2`)).json)
+		expect(second.entries).toEqual([{ rank: BOARD_PAGE_SIZE + 1, name: 'Player 1', xpGained: 1000 }])
+		const names = [...first.entries, ...second.entries].map((e) => e.name)
+		expect(names).not.toContain(`Player ${PLAYERS}`)
+		expect(new Set(names).size).toBe(PLAYERS - 1)
+	})
+
+	test('a skill, a month, an earlier week, a page past the end', async () => {
+		const attack = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?period=month&skill=Attack`)).json)
+		expect(attack).toMatchObject({ period: 'month', skill: 'attack', from: '2026-03-01', to: '2026-03-31', players: PLAYERS - 1 })
+		const magic = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?skill=magic`)).json)
+		expect(magic).toMatchObject({ players: 0, pages: 0, entries: [] })
+		const before = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?date=2026-02-28`)).json)
+		expect(before).toMatchObject({ from: '2026-02-23', to: '2026-03-01', players: 0 })
+		const past = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?page=9`)).json)
+		expect(past).toMatchObject({ page: 9, pages: 2, entries: [] })
+	})
+
+	test('bad parameters are 400s that name the parameter; other methods 405', async () => {
+		const cases: Array<[string, string, RegExp]> = [
+			['period=day', 'period', /^period must be week or month/],
+			['skill=sailing', 'skill', /^skill must be overall or a skill name/],
+			['page=0', 'page', /^page must be a whole number/],
+			['page=1.5', 'page', /^page must be a whole number/],
+			['page=1&page=2', 'page', /^page must be given once/],
+			['date=2026-13-01', 'date', /^date must be a date/],
+		]
+		for (const [search, parameter, message] of cases) {
+			const answer = await get(`${GAINS_BOARD_PATH}?${search}`)
+			expect(answer.status, search).toBe(400)
+			expect(answer.json, search).toMatchObject({ error: { code: 'INVALID_PARAMETER', parameter, message: expect.stringMatching(message) } })
+		}
+		const post = await get(GAINS_BOARD_PATH, 'POST')
+		expect(post.status).toBe(405)
+		expect(post.headers.allow).toBe('GET, HEAD')
+	})
+})
