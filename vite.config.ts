@@ -26,6 +26,9 @@ const REQUIREMENTS = new RegExp(
 	].join('|'),
 )
 
+// The skill list and the player-name rules: small, and used by far more pages than the widgets.
+const SKILLS_AND_NAMES = /\/app\/(lib\/(skills|xp-table)|player\/username)\.ts$|\/data\/game\/skills\.json$/
+
 export default defineConfig({
 	environments: {
 		// The server build's entry is our Express app, which mounts the React Router handler.
@@ -37,7 +40,10 @@ export default defineConfig({
 						entryFileNames: 'assets/[name]-[hash].js',
 						advancedChunks: {
 							groups: [
-								{ name: 'shell', test: SHELL },
+								{ name: 'shell', test: SHELL, priority: 3 },
+								// Before the requirements group, which would otherwise take it in with its
+								// dependencies: pages that only need the skill list load only that.
+								{ name: 'skills', test: SKILLS_AND_NAMES, priority: 2 },
 								{ name: 'requirements', test: REQUIREMENTS },
 							],
 						},

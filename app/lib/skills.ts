@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import skillCaps from '../../data/game/skills.json' with { type: 'json' }
 
 /**
@@ -50,9 +49,6 @@ export type SkillName = (typeof SKILLS)[number]['name']
 
 export const SKILL_NAMES = SKILLS.map((s) => s.name) as [SkillName, ...SkillName[]]
 
-export const skillNameSchema = /* @__PURE__ */ z.enum(SKILL_NAMES, {
-	error: (issue) => `"${String(issue.input)}" is not an RS3 skill (expected one of: ${SKILL_NAMES.join(', ')})`,
-})
 
 const byName = new Map<string, (typeof SKILLS)[number]>(SKILLS.map((s) => [s.name, s]))
 

@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import { SKILLS, skillNameSchema, type SkillName } from '#app/lib/skills.ts'
+// zod's mini build: this runs in the browser on the player page, where full zod would be half its JS.
+import * as z from 'zod/mini'
+import { SKILL_NAMES, SKILLS, type SkillName } from '#app/lib/skills.ts'
 import type { Plan, PlannerPlayer } from '#app/planner/plan.ts'
 
 /**
@@ -9,13 +10,13 @@ import type { Plan, PlannerPlayer } from '#app/planner/plan.ts'
  */
 
 const trackedPlanSchema = z.object({
-	player: z.string().min(1),
-	goals: z.array(z.string()).min(1),
+	player: z.string().check(z.minLength(1)),
+	goals: z.array(z.string()).check(z.minLength(1)),
 	ironman: z.boolean(),
 	/** ISO time the plan was tracked. */
 	setAt: z.iso.datetime(),
 	/** XP needed per skill on that day, and the player's XP in it then. */
-	skills: z.array(z.object({ skill: skillNameSchema, needed: z.number().int().min(0), startXp: z.number().int().min(0) })),
+	skills: z.array(z.object({ skill: z.enum(SKILL_NAMES), needed: z.int().check(z.minimum(0)), startXp: z.int().check(z.minimum(0)) })),
 	/** The plan's quests (canonical names) not done on that day. */
 	quests: z.array(z.string()),
 })

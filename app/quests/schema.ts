@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { getSkill, skillNameSchema, type SkillName } from '#app/lib/skills.ts'
+import { getSkill, type SkillName } from '#app/lib/skills.ts'
+import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 
 /** 0 Novice, 1 Intermediate, 2 Experienced, 3 Master, 4 Grandmaster, 250 Special (as RuneMetrics). */
 const QUEST_DIFFICULTIES = [0, 1, 2, 3, 4, 250] as const

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { skillNameSchema } from '#app/lib/skills.ts'
+import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 
 /**
  * The JSON shapes of the player-history API (`/api/v1/players/:name/…`), shared by the server

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { skillNameSchema } from '#app/lib/skills.ts'
+import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 import type { ParamsResult } from '#app/tracker/api-params.ts'
 import type { QuestTimeline } from '#app/tracker/api-types.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'

@@ -226,6 +226,8 @@ test('Tools: a desktop header link, the phone menu and the index page', async ({
 })
 
 test('the header still fits with Tools in it: phones with a long name, tablets and desktops', async ({ page }) => {
+	// Seven widths, each a full page load: over the default 30 s on a busy machine.
+	test.setTimeout(90_000)
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Midgame Mia'))
 	for (const width of [320, 360, 375, 768, 900, 1024, 1280]) {
 		await page.setViewportSize({ width, height: 700 })

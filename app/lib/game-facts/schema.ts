@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { skillNameSchema } from '#app/lib/skills.ts'
+import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 
 /**
  * The game facts of data/game/ (skill caps, gear, unlocks) and data/game-updates.yaml, written

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { skillNameSchema } from '#app/lib/skills.ts'
+import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 
 export const requirementsDataSchema = z.strictObject({
 	quests: z.array(z.string().trim().min(1)).default([]),

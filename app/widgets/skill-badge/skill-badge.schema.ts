@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { getSkill, skillNameSchema } from '#app/lib/skills.ts'
+import { getSkill } from '#app/lib/skills.ts'
+import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 
 export const skillBadgeSchema = z
 	.strictObject({
