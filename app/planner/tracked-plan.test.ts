@@ -48,6 +48,8 @@ test('stored per player in the browser; unreadable entries count as none', () =>
 	const tracked = newTrackedPlan('Zezima_Jr', ['big-goal'], true, plan, dayOne, new Date('2026-11-24T10:00:00Z'))
 	saveTrackedPlan(storage, tracked)
 	expect(readTrackedPlan(storage, 'zezima jr')).toEqual(tracked)
+	// The lookup's one normaliser: `-` and runs of spaces name the same player.
+	expect(readTrackedPlan(storage, ' Zezima-- jr ')).toEqual(tracked)
 	expect(readTrackedPlan(storage, 'Someone Else')).toBeUndefined()
 	storage.setItem(trackedPlanKey('Broken'), '{oops')
 	expect(readTrackedPlan(storage, 'Broken')).toBeUndefined()
