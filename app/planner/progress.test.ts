@@ -3,6 +3,7 @@ import { parseProgress, progressKey, reconcileProgress, toggleTick } from './pro
 
 test('one key per player and goal set: name case, _ and goal order do not matter', () => {
 	expect(progressKey('Zezima_Jr', ['b', 'a'])).toBe(progressKey(' zezima jr ', ['a', 'b']))
+	expect(progressKey('Zezima-Jr', ['a'])).toBe(progressKey('zezima  jr', ['a']))
 	expect(progressKey('Zezima Jr', ['a'])).not.toBe(progressKey('Zezima Jr', ['a', 'b']))
 	expect(progressKey('', ['a'])).not.toBe(progressKey('Zezima Jr', ['a']))
 	expect(progressKey('Zezima Jr', ['a'], true)).not.toBe(progressKey('Zezima Jr', ['a']))

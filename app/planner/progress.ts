@@ -2,6 +2,7 @@
  * Ticks on a plan, kept in the browser per player and goal set. Pure: the page reads and writes
  * localStorage with what these return.
  */
+import { normalisePlayerName } from '#app/player/username.ts'
 
 /** What is stored for one plan. */
 export interface StoredProgress {
@@ -13,9 +14,9 @@ export interface StoredProgress {
 
 const PREFIX = 'planner:progress:v1'
 
-/** The storage key: player (case and `_` folded; blank = a fresh account), goals in any order. */
+/** The storage key: player (the lookup's key; blank = a fresh account), goals in any order. */
 export function progressKey(player: string, goals: readonly string[], ironman = false): string {
-	const name = player.trim().replaceAll('_', ' ').toLowerCase() || '(fresh account)'
+	const name = normalisePlayerName(player).key || '(fresh account)'
 	return `${PREFIX}:${name}:${[...goals].sort().join(',')}${ironman ? ':ironman' : ''}`
 }
 
