@@ -2,7 +2,8 @@ import { expect, test } from 'vitest'
 import { quest } from './planner-quest.test-kit.ts'
 import { createPlanner, type PlannerPlayer } from '#app/planner/plan.ts'
 import { xpForLevel } from '#app/lib/xp-table.ts'
-import { newTrackedPlan, readTrackedPlan, saveTrackedPlan, trackedPlanKey, trackedProgress } from './tracked-plan.ts'
+import { newTrackedPlan, readTrackedPlan, saveTrackedPlan, trackedProgress } from './tracked-plan.ts'
+import { trackedPlanKey } from './tracked-plan-key.ts'
 
 const planner = createPlanner({
 	quests: [quest('First Step'), quest('Big Goal', { quests: ['First Step'], skills: { magic: 60, attack: 50 } })],

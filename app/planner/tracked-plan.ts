@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import { SKILL_NAMES, SKILLS, type SkillName } from '#app/lib/skills.ts'
 import type { Plan, PlannerPlayer } from '#app/planner/plan.ts'
-import { normalisePlayerName } from '#app/player/username.ts'
+import { trackedPlanKey } from './tracked-plan-key.ts'
 
 /**
  * "Track this plan": the goal set a player chose, the day they chose it and what it needed then,
@@ -29,10 +29,6 @@ export type TrackedProgress = {
 	questsNeeded: number
 }
 
-/** One plan per player, keyed as the lookup keys players (`Zezima_Jr` = `zezima jr`). */
-export function trackedPlanKey(player: string): string {
-	return `plan-tracked:${normalisePlayerName(player).key}`
-}
 
 /** The planner page showing the tracked plan for its player. */
 export function trackedPlanHref(tracked: Pick<TrackedPlan, 'goals' | 'player'>): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation, useRevalidator } from 'react-router'
-import { TrackedPlanSection } from '#app/planner/tracked-plan-section.tsx'
+import { LazyTrackedPlanSection } from '#app/planner/lazy-tracked-plan-section.tsx'
 import type { PlayerSummary } from '#app/tracker/api-types.ts'
 import { CatchUpSection } from '#app/tracker/catch-up-section.tsx'
 import { formatDateTime, formatTimeOfDay } from '#app/tracker/format-time.ts'
@@ -173,7 +173,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 			</section>
 
 			{milestones ? <MilestonesSection milestones={milestones} /> : null}
-			<TrackedPlanSection name={summary.name} latest={summary.latest} completedTitles={quests.map((quest) => quest.title)} />
+			<LazyTrackedPlanSection name={summary.name} latest={summary.latest} completedTitles={quests.map((quest) => quest.title)} />
 			<GainsSection name={summary.name} gains={gains} query={gainsQuery} chart={chart.subject} />
 			<HistorySection
 				name={summary.name}
