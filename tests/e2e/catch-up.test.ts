@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import type { SiteChanges } from '#app/tracker/catch-up.ts'
-import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import type { FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-import { startServerInstance, type ServerInstance } from './server-instance.ts'
+import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 
 // The acceptance path for a returning player: tracked on day 0, plays (150,000 Magic XP
 // and a quest), and comes back "tomorrow" (the server's test clock, and the browser's clock moved
@@ -17,13 +17,9 @@ let offsetMs = 0
 
 test.beforeAll(async () => {
 	test.setTimeout(180_000)
-	fake = await startFakeUpstream()
-	server = await startServerInstance({
-		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
-		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
-		TEST_ONLY_SHIFTABLE_CLOCK: '1',
+	;({ server, fake } = await startClockedInstance({
 		TRACKER_UPSTREAM_RPS: '30',
-	})
+	}))
 })
 
 test.afterAll(async () => {

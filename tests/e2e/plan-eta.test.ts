@@ -9,9 +9,9 @@ import { createPlanner } from '#app/planner/plan.ts'
 import { plannerPlayer } from '#app/planner/player.ts'
 import type { PlayerData } from '#app/player/types.ts'
 import { milestonesSchema } from '#app/tracker/api-types.ts'
-import { readFixture, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { readFixture, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-import { startServerInstance, type ServerInstance } from './server-instance.ts'
+import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 
 // Goals with an ETA, "Track this plan" and the player page's progress and milestones, with the
 // fake upstream's Trainee Tess (Midgame Mia's account, whose XP grows when we ask) and the server's
@@ -29,13 +29,9 @@ let fake: FakeUpstream
 
 test.beforeAll(async () => {
 	test.setTimeout(180_000)
-	fake = await startFakeUpstream()
-	server = await startServerInstance({
-		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
-		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
-		TEST_ONLY_SHIFTABLE_CLOCK: '1',
+	;({ server, fake } = await startClockedInstance({
 		TRACKER_UPSTREAM_RPS: '30',
-	})
+	}))
 	// The embedded database opens on first use (up to 30 s on a busy machine): open it now, so the
 	// test's waits are about the pages, not about that.
 	const warm = await fetch(`${server.baseURL}/api/v1/players/Nobody_Here/pace`, { signal: AbortSignal.timeout(120_000) })

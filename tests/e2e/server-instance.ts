@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { freePort } from '#tests/fixtures/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -85,4 +86,19 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 	}
 	await stop()
 	throw new Error(`The server instance did not start within 20 s:\n${output}`)
+}
+
+/**
+ * A server of its own beside a fake upstream of its own, on the test-only shiftable clock: for
+ * tests that move time or change a player's progress without touching anyone else's.
+ */
+export async function startClockedInstance(env: Record<string, string> = {}): Promise<{ server: ServerInstance; fake: FakeUpstream }> {
+	const fake = await startFakeUpstream()
+	const server = await startServerInstance({
+		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
+		TEST_ONLY_SHIFTABLE_CLOCK: '1',
+		...env,
+	})
+	return { server, fake }
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { gainsBoardSchema } from '#app/tracker/api-types.ts'
-import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import type { FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { rawRequest } from './raw-http.ts'
-import { startServerInstance, type ServerInstance } from './server-instance.ts'
+import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 
 // /players, the top gainers: 27 players looked up today play overnight ("tomorrow" by the server's
 // test clock), one is deleted and blocked on the dashboard's Players page, and the board pages
@@ -22,15 +22,11 @@ let fake: FakeUpstream
 
 test.beforeAll(async () => {
 	test.setTimeout(240_000)
-	fake = await startFakeUpstream()
-	server = await startServerInstance({
-		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
-		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
-		TEST_ONLY_SHIFTABLE_CLOCK: '1',
+	;({ server, fake } = await startClockedInstance({
 		// No refresh or backfill rounds: only this test's lookups and Updates fetch.
 		TRACKER_REFRESH: 'off',
 		DATABASE_URL: '',
-	})
+	}))
 })
 
 test.afterAll(async () => {

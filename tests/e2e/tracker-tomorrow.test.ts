@@ -1,6 +1,6 @@
-import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import type { FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { expect, test } from './fixtures.ts'
-import { startServerInstance, type ServerInstance } from './server-instance.ts'
+import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 
 // The acceptance path: a player looks themselves up today and again "tomorrow" (the
 // server's test-only clock) and sees what they gained, the quest they finished with its date, a
@@ -12,13 +12,9 @@ let fake: FakeUpstream
 
 test.beforeAll(async () => {
 	test.setTimeout(180_000)
-	fake = await startFakeUpstream()
-	server = await startServerInstance({
-		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
-		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
-		TEST_ONLY_SHIFTABLE_CLOCK: '1',
+	;({ server, fake } = await startClockedInstance({
 		TRACKER_UPSTREAM_RPS: '30',
-	})
+	}))
 })
 
 test.afterAll(async () => {
