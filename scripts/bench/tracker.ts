@@ -32,11 +32,15 @@ const DAY = 86_400_000
 const DAYS = 730
 const START = Date.UTC(2024, 10, 26)
 
-/** A mid-game account's day: XP grows in a few skills a day, ranks drift. Deterministic. */
+/**
+ * A mid-game account's day: XP grows in a few skills a day, ranks drift. Deterministic. Ranks are
+ * stored as `recordFetch` stores them: on the first snapshot of each week only.
+ */
 function dayBlob(day: number): Uint8Array {
+	const withRanks = store.keepsRanks(day === 0 ? undefined : new Date(START + (day - 1) * DAY), new Date(START + day * DAY))
 	return packSkills(SKILLS.map((_, id) => ({
 		xp: 1_500_000 + id * 400_000 + day * (id % 5 === day % 5 ? 9_000 : 1_200),
-		rank: 120_000 + id * 7_000 - day * 3,
+		rank: withRanks ? 120_000 + id * 7_000 - day * 3 : null,
 	})))
 }
 
@@ -212,7 +216,10 @@ async function playerPage(baseUrl: string) {
 			const { pathname } = new URL(request.url())
 			if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname.slice(1))
 		})
-		await page.goto(`${baseUrl}/players/Zezima_Jr`, { waitUntil: 'networkidle' })
+		await page.goto(`${baseUrl}/players/Zezima_Jr`)
+		// Hydration starts after the first paint, so wait for it, then for what it loads.
+		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+		await page.waitForLoadState('networkidle')
 		const beyond = [...scripts].filter((file) => !shellSets.every((shell) => shell.has(file)))
 		const kb = beyond.reduce((sum, file) => sum + brotliSize(path.join(CLIENT_DIR, file)), 0) / 1024
 		return {

@@ -19,56 +19,24 @@ function entriesOf(xpBySkill: readonly number[]): Entry[] {
 	return [...entries, { skill: OVERALL_SKILL, xp: entries.reduce((sum, entry) => sum + entry.xp, 0) }]
 }
 
-/** Raises records to these candidates where they beat the record held (a tie keeps the older). */
-function raiseRecords(playerId: number, candidates: SQL, fromBackfill: boolean): SQL {
-	return sql`
-		insert into tracker_gain_records as r (player_id, period, skill, xp, start, from_backfill)
-		select ${playerId}, c.period, c.skill, c.xp, c.start, ${fromBackfill} from (${candidates}) as c(period, skill, xp, start)
-		on conflict (player_id, period, skill) do update
-		set xp = excluded.xp, start = excluded.start, from_backfill = excluded.from_backfill
-		where r.xp < excluded.xp`
-}
-
 /**
  * Adds one snapshot's gains (XP per skill, id order) to the day of `at`, its week and month, and
- * raises the records the new totals beat. One statement (one round trip: on PGlite each statement
- * costs more than the work in it), which also drops the player's week and month totals from
- * before the previous month: the boards show the current and the previous period only.
+ * raises the records the new totals beat; drops the player's week and month totals from before
+ * the previous month (the boards show the current and the previous period only). The work is the
+ * database function `tracker_add_gains` (migration 0004): one round trip with a cached plan. Runs
+ * `alongside` (the snapshot's insert) in the same statement when given.
  */
-export async function addGains(tx: Database, playerId: number, at: Date, gained: readonly number[]): Promise<void> {
-	if (!gained.some((xp) => xp > 0)) return
+export async function addGains(tx: Database, playerId: number, at: Date, gained: readonly number[], alongside?: SQL): Promise<void> {
+	if (!gained.some((xp) => xp > 0)) {
+		if (alongside) await tx.execute(alongside)
+		return
+	}
 	const day = utcDay(at)
 	const month = periodStart('month', day)
-	const entries = entriesOf(gained)
 	await tx.execute(sql`
-		with daily as (
-			insert into tracker_daily_gains as d (player_id, day, xp_gained)
-			values (${playerId}, ${day}::date, ${`{${gained.join(',')}}`}::int[])
-			on conflict (player_id, day) do update set xp_gained = (
-				select array_agg(coalesce(old, 0) + coalesce(new, 0) order by i)
-				from unnest(d.xp_gained, excluded.xp_gained) with ordinality as t(old, new, i))
-			returning xp_gained
-		),
-		pruned as (
-			delete from tracker_period_gains
-			where player_id = ${playerId} and start < ${previousPeriodStart('month', month)}::date
-		),
-		totals as (
-			insert into tracker_period_gains as g (player_id, period, start, skill, xp)
-			select ${playerId}, p.period, p.start, e.skill, e.xp
-			from unnest(${`{${entries.map((e) => e.skill).join(',')}}`}::smallint[], ${`{${entries.map((e) => e.xp).join(',')}}`}::bigint[]) as e(skill, xp)
-			cross join (values ('week', ${periodStart('week', day)}::date), ('month', ${month}::date)) as p(period, start)
-			on conflict (player_id, period, start, skill) do update set xp = g.xp + excluded.xp
-			returning period, skill, xp, start
-		),
-		day_totals as (
-			select 'day'::text as period, (u.i - 1)::smallint as skill, u.xp::bigint as xp, ${day}::date as start
-			from daily, unnest(daily.xp_gained) with ordinality as u(xp, i) where u.xp > 0
-			union all
-			select 'day', ${OVERALL_SKILL}::smallint, (select sum(x) from unnest(daily.xp_gained) as x where x > 0)::bigint, ${day}::date
-			from daily
-		)
-		${raiseRecords(playerId, sql`select period, skill, xp, start from totals union all select period, skill, xp, start from day_totals`, false)}`)
+		${alongside ? sql`with alongside as (${alongside})` : sql``}
+		select tracker_add_gains(${playerId}, ${day}::date, ${periodStart('week', day)}::date, ${month}::date,
+			${previousPeriodStart('month', month)}::date, ${`{${gained.join(',')}}`}::int[])`)
 }
 
 /**
@@ -82,8 +50,10 @@ export async function addBackfillRecords(tx: Database, playerId: number, months:
 			if (entry.xp > (best.get(entry.skill)?.xp ?? 0)) best.set(entry.skill, { xp: entry.xp, start: month.start })
 		}
 	}
-	const rows = [...best].map(([skill, record]) => sql`('month'::text, ${skill}::smallint, ${record.xp}::bigint, ${record.start}::date)`)
-	if (rows.length > 0) await tx.execute(raiseRecords(playerId, sql`values ${sql.join(rows, sql`, `)}`, true))
+	if (best.size === 0) return
+	const column = (values: Array<string | number>) => `{${values.join(',')}}`
+	await tx.execute(sql`select tracker_raise_records(${playerId}, true, ${column([...best].map(() => 'month'))}::text[],
+		${column([...best.keys()])}::smallint[], ${column([...best.values()].map((r) => r.xp))}::bigint[], ${column([...best.values()].map((r) => r.start))}::date[])`)
 }
 
 /** The player's records, per skill (id order, null where nothing was gained) and overall. */

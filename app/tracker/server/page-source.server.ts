@@ -4,6 +4,7 @@ import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
 import type { PlayerPageSource } from './player-page.server.ts'
 import { getPlayerServices } from './services.server.ts'
+import type { PlayerReads } from './tracker.server.ts'
 import { isOptedOut } from './tracker-store.server.ts'
 
 const errorBodySchema = z.object({ error: z.object({ message: z.string() }) })
@@ -19,17 +20,33 @@ function errorMessage(body: string): string {
 }
 
 /**
- * The player page over the tracker's server functions. A visit is a lookup: a player seen for the
- * first time is looked up through the player lookup (its cache, rate limit and errors), which
- * records them and queues the monthly backfill.
+ * The player page over the tracker's server functions, for one request. A visit is a lookup: a
+ * player seen for the first time is looked up through the player lookup (its cache, rate limit and
+ * errors), which records them and queues the monthly backfill. The player's row is found once per
+ * request and every section is read from it.
  */
 export function getPlayerPageSource(clientId: string): PlayerPageSource {
 	const { lookup, tracker } = getPlayerServices()
 	const clock = getClock()
-	const empty = { name: '', quests: [], activities: [], snapshots: [] }
+	const found = new Map<string, PlayerReads>()
+
+	async function reads(player: PlayerName): Promise<PlayerReads> {
+		const known = found.get(player.key) ?? (await tracker.forPlayer(player.key))
+		if (!known) throw new Error(`tracker: ${player.key} vanished while its page was built`)
+		found.set(player.key, known)
+		return known
+	}
+
+	async function trackedSummary(player: PlayerName) {
+		const known = await tracker.forPlayer(player.key)
+		const summary = await known?.summary()
+		if (!known || !summary) return null
+		found.set(player.key, known)
+		return summary
+	}
 
 	async function open(player: PlayerName): ReturnType<PlayerPageSource['open']> {
-		const known = await tracker.summary(player.key)
+		const known = await trackedSummary(player)
 		if (known) {
 			tracker.noteLookup(player)
 			return { kind: 'tracked', summary: known, firstVisit: false }
@@ -45,34 +62,19 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 		if (answer.status !== 200) return { kind: 'upstream-error', message: errorMessage(answer.body) }
 		// A cached answer from before tracking was not recorded: fetch it afresh (recorded).
 		const summary =
-			(await tracker.summary(player.key)) ??
-			((await lookup.fetchFresh(player)).status === 200 ? await tracker.summary(player.key) : null)
+			(await trackedSummary(player)) ??
+			((await lookup.fetchFresh(player)).status === 200 ? await trackedSummary(player) : null)
 		return summary ? { kind: 'tracked', summary, firstVisit: true } : { kind: 'unknown' }
 	}
 
 	return {
 		open,
-		async gains(player, query) {
-			const gains = await tracker.gains(player.key, query)
-			if (!gains) throw new Error(`tracker: ${player.key} vanished while its page was built`)
-			return gains
-		},
-		async snapshots(player, limit) {
-			return ((await tracker.snapshots(player.key, { from: null, to: null, limit })) ?? empty)
-				.snapshots
-		},
-		async quests(player) {
-			return (await tracker.questTimeline(player.key)) ?? empty
-		},
-		async activities(player) {
-			return (await tracker.activities(player.key)) ?? empty
-		},
-		milestones: (player) => tracker.milestones(player.key),
-		async records(player) {
-			const records = await tracker.records(player.key)
-			if (!records) throw new Error(`tracker: ${player.key} vanished while its page was built`)
-			return records
-		},
+		gains: async (player, query) => (await reads(player)).gains(query),
+		snapshots: async (player, limit) => (await (await reads(player)).snapshots({ from: null, to: null, limit })).snapshots,
+		quests: async (player) => (await reads(player)).questTimeline(),
+		activities: async (player) => (await reads(player)).activities(),
+		milestones: async (player) => (await reads(player)).milestones(),
+		records: async (player) => (await reads(player)).records(),
 		async update(player) {
 			const before = await tracker.summary(player.key)
 			const outcome = await tracker.update(player)

@@ -40,6 +40,11 @@ export const trackedPlayers = pgTable(
 		/** The last time anyone looked the player up (lookup, page, API): the refresh keeps players seen in the last 30 days. */
 		lastLookedUpAt: time('last_looked_up_at').notNull(),
 		profile: text('profile', { enum: ['public', 'private'] }).notNull(),
+		/**
+		 * The skills' ranks at the last fetch, changed or not (`packRanks`): the latest snapshot shows
+		 * these, since snapshots keep ranks only once a week. Null before the first fetch that had them.
+		 */
+		ranks: bytea('ranks'),
 		/** When quests were first seen: quests complete then are "before tracking". Null until RuneMetrics showed quests. */
 		questsKnownSince: time('quests_known_since'),
 		backfillState: text('backfill_state', { enum: ['pending', 'done', 'unavailable'] })
@@ -59,6 +64,8 @@ export const trackedPlayers = pgTable(
  * One row per change: a fetch that finds the same XP and quests as the last row only moves
  * `last_checked_at`. Columns are ordered so the row has no alignment padding; the 29 skills' XP
  * and ranks are one packed varint blob (`snapshot-codec.ts`), ~4× smaller than 58 int columns.
+ * Skill ranks are kept on the first snapshot of each ISO week only (the others store 0, a byte
+ * each): rank history at a week's grain, about a third less space (decision 0014).
  */
 export const snapshots = pgTable(
 	'tracker_snapshots',

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { SKILLS } from '#app/lib/skills.ts'
-import { packSkills, skillStates, unpackSkills, type PackedSkill } from './snapshot-codec.ts'
+import { packRanks, packSkills, skillStates, unpackRanks, unpackSkills, type PackedSkill } from './snapshot-codec.ts'
 
 test('skills survive packing, from 0 XP and unranked to 200M XP and rank 3 million', () => {
 	const skills = SKILLS.map((_, id) => ({
@@ -15,6 +15,15 @@ test('skills survive packing, from 0 XP and unranked to 200M XP and rank 3 milli
 test('a mid-game account takes under 200 bytes', () => {
 	const skills = SKILLS.map((_, id) => ({ xp: 3_000_000 + id * 250_000, rank: 150_000 + id * 10_000 }))
 	expect(packSkills(skills).length).toBeLessThanOrEqual(29 * 7)
+})
+
+test('ranks alone survive packing; a snapshot without ranks costs a byte a skill for them', () => {
+	const ranks = SKILLS.map((_, id) => (id % 4 === 0 ? null : 100_000 + id))
+	expect(unpackRanks(packRanks(ranks))).toEqual(ranks)
+	const xpOnly = SKILLS.map((_, id) => ({ xp: 3_000_000 + id * 250_000, rank: null }))
+	const ranked = xpOnly.map((skill, id) => ({ ...skill, rank: 150_000 + id }))
+	expect(packSkills(ranked).length - packSkills(xpOnly).length).toBe(29 * 2)
+	expect(() => packRanks([1])).toThrow(/expected 29 ranks/)
 })
 
 test('bad input is refused rather than stored wrong', () => {

@@ -9,10 +9,9 @@ import { levelForXp, virtualLevelForXp } from '#app/lib/xp-table.ts'
 
 export type PackedSkill = { xp: number; rank: number | null }
 
-export function packSkills(skills: readonly PackedSkill[]): Uint8Array {
-	if (skills.length !== SKILLS.length) throw new Error(`expected ${SKILLS.length} skills, got ${skills.length}`)
+function writeVarints(values: readonly number[]): Uint8Array {
 	const bytes: number[] = []
-	const push = (value: number) => {
+	for (const value of values) {
 		if (!Number.isSafeInteger(value) || value < 0) throw new Error(`cannot pack ${value}`)
 		let rest = value
 		while (rest >= 0x80) {
@@ -21,33 +20,45 @@ export function packSkills(skills: readonly PackedSkill[]): Uint8Array {
 		}
 		bytes.push(rest)
 	}
-	for (const skill of skills) {
-		push(skill.xp)
-		push(skill.rank ?? 0)
-	}
 	return Uint8Array.from(bytes)
 }
 
-export function unpackSkills(bytes: Uint8Array): PackedSkill[] {
+function readVarints(bytes: Uint8Array, count: number): number[] {
 	let offset = 0
-	const read = () => {
+	const values: number[] = []
+	for (let i = 0; i < count; i++) {
 		let value = 0
 		let scale = 1
 		for (;;) {
 			const byte = bytes[offset++]
-			if (byte === undefined) throw new Error('truncated skills blob')
+			if (byte === undefined) throw new Error('truncated varint blob')
 			value += (byte & 0x7f) * scale
-			if (byte < 0x80) return value
+			if (byte < 0x80) break
 			scale *= 0x80
 		}
+		values.push(value)
 	}
-	const skills: PackedSkill[] = []
-	for (let i = 0; i < SKILLS.length; i++) {
-		const xp = read()
-		const rank = read()
-		skills.push({ xp, rank: rank === 0 ? null : rank })
-	}
-	return skills
+	return values
+}
+
+export function packSkills(skills: readonly PackedSkill[]): Uint8Array {
+	if (skills.length !== SKILLS.length) throw new Error(`expected ${SKILLS.length} skills, got ${skills.length}`)
+	return writeVarints(skills.flatMap((skill) => [skill.xp, skill.rank ?? 0]))
+}
+
+export function unpackSkills(bytes: Uint8Array): PackedSkill[] {
+	const values = readVarints(bytes, SKILLS.length * 2)
+	return SKILLS.map((_, id) => ({ xp: values[id * 2]!, rank: values[id * 2 + 1] || null }))
+}
+
+/** The skills' ranks alone (id order, 0 = unranked or not known), as the player's row keeps the current ones. */
+export function packRanks(ranks: ReadonlyArray<number | null>): Uint8Array {
+	if (ranks.length !== SKILLS.length) throw new Error(`expected ${SKILLS.length} ranks, got ${ranks.length}`)
+	return writeVarints(ranks.map((rank) => rank ?? 0))
+}
+
+export function unpackRanks(bytes: Uint8Array): Array<number | null> {
+	return readVarints(bytes, SKILLS.length).map((rank) => rank || null)
 }
 
 /**

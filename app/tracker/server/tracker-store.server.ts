@@ -4,10 +4,10 @@
  * on PostgreSQL alike. Times are `Date`s supplied by the caller (an injectable clock).
  */
 import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm'
-import type { Database } from '#app/server/db/database.server.ts'
+import { queryRows, type Database } from '#app/server/db/database.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
-import { xpGainedBetween } from '#app/tracker/gain-periods.ts'
+import { periodStart, utcDay, xpGainedBetween } from '#app/tracker/gain-periods.ts'
 import { sameProgress } from '#app/tracker/snapshot.ts'
 import { addBackfillRecords, addGains } from './gains-store.server.ts'
 import {
@@ -18,7 +18,7 @@ import {
 	snapshots,
 	trackedPlayers,
 } from './schema.ts'
-import { packSkills, skillStates, unpackSkills } from './snapshot-codec.ts'
+import { packRanks, packSkills, skillStates, unpackRanks, unpackSkills } from './snapshot-codec.ts'
 
 export type TrackedPlayer = typeof trackedPlayers.$inferSelect
 type SnapshotRow = typeof snapshots.$inferSelect
@@ -42,56 +42,73 @@ export async function isOptedOut(db: Database, key: string): Promise<boolean> {
 	return rows.length > 0
 }
 
+type FetchStart = {
+	id: number
+	created: boolean
+	quests_known_since: Date | string | null
+	last_checked_at: Date | string
+	latest_taken_at: Date | string | null
+	latest_source: number | null
+	latest_quest_points: number | null
+	latest_rank: number | null
+	latest_quests_complete: number | null
+	latest_quests_started: number | null
+	latest_skills: Uint8Array | null
+}
+
+/**
+ * Unless the name opted out (no row), creates or updates the player's row, locking it for the
+ * transaction, and reads their latest snapshot up to the fetch: the database function
+ * `tracker_begin_fetch` (migration 0004), one round trip with a cached plan.
+ */
+async function beginFetch(tx: Database, record: FetchRecord, profile: 'public' | 'private') {
+	const [row] = await queryRows<FetchStart>(tx, sql`select * from tracker_begin_fetch(${record.key}, ${record.name}, ${record.fetchedAt}, ${profile}, ${ranksOf(record.snapshot)})`)
+	if (!row) return undefined
+	const latest: SnapshotRow | undefined =
+		row.latest_taken_at === null || row.latest_source === null || row.latest_skills === null
+			? undefined
+			: {
+					playerId: row.id,
+					takenAt: new Date(row.latest_taken_at),
+					source: row.latest_source,
+					questPoints: row.latest_quest_points,
+					rank: row.latest_rank,
+					questsComplete: row.latest_quests_complete,
+					questsStarted: row.latest_quests_started,
+					skills: new Uint8Array(row.latest_skills),
+				}
+	return {
+		id: row.id,
+		created: row.created,
+		questsKnownSince: row.quests_known_since === null ? null : new Date(row.quests_known_since),
+		lastCheckedAt: new Date(row.last_checked_at),
+		latest,
+	}
+}
+
 /**
  * Records a fetch: the player row (created on first sight), a snapshot row only when XP or quest
  * figures changed since the latest one, newly completed quests, new log entries. One transaction;
- * the upsert locks the player's row, so two instances recording one player take turns and the
- * second sees the first's snapshot.
+ * its first step locks the player's row, so two instances recording one player take turns and the
+ * second sees the first's snapshot. A changed snapshot and its gains are written by one statement.
  */
 export async function recordFetch(db: Database, record: FetchRecord): Promise<RecordOutcome> {
 	return db.transaction(async (tx) => {
-		if (await isOptedOut(tx, record.key)) return 'opted-out'
 		const at = record.fetchedAt
 		const profile = record.snapshot.source === 'runemetrics' ? 'public' : 'private'
-		const [player] = await tx
-			.insert(trackedPlayers)
-			.values({
-				key: record.key,
-				name: record.name,
-				trackedSince: at,
-				lastCheckedAt: at,
-				lastFetchAt: at,
-				lastLookedUpAt: at,
-				profile,
-				backfillNextAt: at,
-			})
-			.onConflictDoUpdate({
-				target: trackedPlayers.key,
-				set: {
-					name: record.name,
-					profile,
-					lastCheckedAt: sql`greatest(${trackedPlayers.lastCheckedAt}, excluded.last_checked_at)`,
-					lastFetchAt: sql`greatest(${trackedPlayers.lastFetchAt}, excluded.last_fetch_at)`,
-				},
-			})
-			.returning({ id: trackedPlayers.id, created: sql<boolean>`(xmax = 0)`, questsKnownSince: trackedPlayers.questsKnownSince, lastCheckedAt: trackedPlayers.lastCheckedAt })
-		if (!player) throw new Error(`could not record ${record.key}`)
-
-		const [latest] = await tx
-			.select()
-			.from(snapshots)
-			.where(and(eq(snapshots.playerId, player.id), lte(snapshots.takenAt, at)))
-			.orderBy(desc(snapshots.takenAt))
-			.limit(1)
-		const row = snapshotRow(player.id, record.snapshot, at)
+		const player = await beginFetch(tx, record, profile)
+		if (!player) return 'opted-out'
+		const { latest } = player
+		const row = snapshotRow(player.id, record.snapshot, at, keepsRanks(latest?.takenAt, at))
 		// Compared as stored: both sides read back the same way, whatever upstream rounded.
 		const before = latest && rowToSnapshot(latest)
 		const after = rowToSnapshot(row)
 		const changed = !before || !sameProgress(before, after)
-		if (changed) await tx.insert(snapshots).values(row).onConflictDoNothing()
 		// A fetch recorded after a later one (two instances racing) adds no gains: the later one counted them.
 		const latestFetch = player.lastCheckedAt.getTime() === at.getTime()
-		if (changed && before && latestFetch) await addGains(tx, player.id, at, xpGainedBetween(before, after))
+		const insertSnapshot = tx.insert(snapshots).values(row).onConflictDoNothing()
+		if (changed && before && latestFetch) await addGains(tx, player.id, at, xpGainedBetween(before, after), insertSnapshot.getSQL())
+		else if (changed) await insertSnapshot
 
 		if (record.quests) {
 			const done = [...new Set(record.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title))]
@@ -115,7 +132,19 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 	})
 }
 
-function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date): SnapshotRow {
+/**
+ * Whether a snapshot taken at `at` keeps its skill ranks: the first of its ISO week (UTC) does,
+ * the others store none (the player's row holds the current ranks).
+ */
+export function keepsRanks(previousTakenAt: Date | undefined, at: Date): boolean {
+	return !previousTakenAt || periodStart('week', utcDay(previousTakenAt)) !== periodStart('week', utcDay(at))
+}
+
+function ranksOf(snapshot: Snapshot): Uint8Array {
+	return packRanks(SKILLS.map((skill) => snapshot.skills.find((s) => s.skill === skill.name)?.rank ?? null))
+}
+
+function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date, withRanks: boolean): SnapshotRow {
 	return {
 		playerId,
 		takenAt,
@@ -126,7 +155,7 @@ function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date): Snaps
 		questsStarted: snapshot.questsStarted,
 		skills: packSkills(SKILLS.map((skill) => {
 			const state = snapshot.skills.find((s) => s.skill === skill.name)
-			return { xp: state?.xp ?? 0, rank: state?.rank ?? null }
+			return { xp: state?.xp ?? 0, rank: withRanks ? (state?.rank ?? null) : null }
 		})),
 	}
 }
@@ -150,6 +179,14 @@ function rowToSnapshot(row: SnapshotRow): Snapshot {
 export async function findPlayer(db: Database, key: string): Promise<TrackedPlayer | undefined> {
 	const [player] = await db.select().from(trackedPlayers).where(eq(trackedPlayers.key, key))
 	return player
+}
+
+/** The player's latest snapshot, with the skill ranks of their last fetch. */
+export async function latestSnapshot(db: Database, player: Pick<TrackedPlayer, 'id' | 'ranks'>): Promise<Snapshot | undefined> {
+	const latest = await snapshotAt(db, player.id)
+	if (!latest || !player.ranks) return latest
+	const ranks = unpackRanks(player.ranks)
+	return { ...latest, skills: latest.skills.map((skill, id) => ({ ...skill, rank: ranks[id] ?? null })) }
 }
 
 /** The latest snapshot at or before `at` (default: the latest of all). */

@@ -20,6 +20,7 @@ import {
 	finishBackfill,
 	firstSnapshotAfter,
 	isOptedOut,
+	latestSnapshot,
 	listActivities,
 	listQuestCompletions,
 	listSnapshots,
@@ -107,7 +108,9 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect(player.lastCheckedAt).toEqual(at('2026-03-05T10:00:00Z'))
 				expect(player.profile).toBe('private')
 				expect(list[0]).toMatchObject({ source: 'runemetrics', totalXp: 1500, rank: 5000, questsComplete: 6, questsStarted: 1 })
-				expect(list[0]!.skills[0]).toEqual({ skill: 'attack', xp: 1500, level: levelForXp('attack', 1500), virtualLevel: levelForXp('attack', 1500), rank: 1000 })
+				// Skill ranks on the week's first snapshot (Tuesday 3 March), not on Wednesday's.
+				expect(list[1]!.skills[0]).toEqual({ skill: 'attack', xp: 1500, level: levelForXp('attack', 1500), virtualLevel: levelForXp('attack', 1500), rank: 1000 })
+				expect(list[0]!.skills[0]!.rank).toBeNull()
 				expect(await listSnapshots(db(), player.id, at('2026-03-02'), at('2026-03-03T23:00:00Z'), 100)).toHaveLength(1)
 				expect(await listSnapshots(db(), player.id, at('2026-01-01'), at('2027-01-01'), 2)).toHaveLength(2)
 			})
@@ -306,6 +309,41 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 					month: { xpGained: 50_000, from: '2026-01-01', to: '2026-01-31', source: 'backfill' },
 				})
 				expect((await record()).overall.month).toEqual({ xpGained: 50_000, from: '2026-01-01', to: '2026-01-31', source: 'backfill' })
+			})
+
+			test('skill ranks: kept on the first snapshot of each ISO week; the latest shows those of the last fetch', async () => {
+				const ranked = (when: string, attack: number, rank: number) => {
+					const snapshot = snapshotOf({ attack })
+					return fetchOf(when, {}, { snapshot: { ...snapshot, skills: snapshot.skills.map((s) => (s.skill === 'attack' ? { ...s, rank } : s)) } })
+				}
+				// Monday 4 May, Wednesday 6 May (same week), an unchanged fetch with a new rank, Monday 11 May.
+				await recordFetch(db(), ranked('2026-05-04T10:00:00Z', 5000, 900))
+				await recordFetch(db(), ranked('2026-05-06T10:00:00Z', 6000, 800))
+				expect(await recordFetch(db(), ranked('2026-05-07T10:00:00Z', 6000, 750))).toBe('unchanged')
+				const player = (await findPlayer(db(), 'zezima'))!
+				expect((await latestSnapshot(db(), player))!.skills[0]).toMatchObject({ xp: 6000, rank: 750 })
+				await recordFetch(db(), ranked('2026-05-11T10:00:00Z', 7000, 700))
+				const stored = await listSnapshots(db(), player.id, at('2026-05-01T00:00:00Z'), at('2026-05-31T00:00:00Z'), 10)
+				expect(stored.map((s) => [s.takenAt.slice(0, 10), s.skills[0]!.rank])).toEqual([
+					['2026-05-11', 700],
+					['2026-05-06', null],
+					['2026-05-04', 900],
+				])
+				// A fetch recorded late (another instance) does not overwrite the newer ranks.
+				await recordFetch(db(), ranked('2026-05-10T10:00:00Z', 6500, 720))
+				expect((await latestSnapshot(db(), (await findPlayer(db(), 'zezima'))!))!.skills[0]).toMatchObject({ xp: 7000, rank: 700 })
+			})
+
+			test('fetches of one player recorded at once (several instances) count each XP gained once', async () => {
+				await recordFetch(db(), fetchOf('2026-05-04T08:00:00Z', { attack: 10_000 }))
+				// Ten fetches an hour apart, recorded together in any order: the week holds what the last one gained over the first.
+				const hours = Array.from({ length: 10 }, (_, i) => i + 1)
+				await Promise.all(hours.map((h) => recordFetch(db(), fetchOf(`2026-05-04T${String(8 + h).padStart(2, '0')}:00:00Z`, { attack: 10_000 + h * 1000 }))))
+				const { skills } = await readRecords(db(), (await findPlayer(db(), 'zezima'))!)
+				expect(skills[0]!.week?.xpGained).toBe(10_000)
+				expect(skills[0]!.day?.xpGained).toBe(10_000)
+				const [daily] = await queryRows<{ xp: number }>(db(), sql`select xp_gained[1] as xp from tracker_daily_gains`)
+				expect(daily?.xp).toBe(10_000)
 			})
 
 			test('a skill a hiscores snapshot showed as 0 XP (unranked) coming back is not a gain', async () => {

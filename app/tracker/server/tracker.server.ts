@@ -47,46 +47,107 @@ export type TrackerOptions = {
 }
 
 export type Tracker = ReturnType<typeof createTracker>
+/** One tracked player's reads (`Tracker.forPlayer`). */
+export type PlayerReads = NonNullable<Awaited<ReturnType<Tracker['forPlayer']>>>
 
 export function createTracker(options: TrackerOptions) {
 	const { now } = options
 	const log = options.log ?? ((line: string) => process.env.VITEST || process.stderr.write(`${new Date().toISOString()} ${line}\n`))
 	const noted = new LRUCache<string, number>({ max: 10_000 })
 
-	/** The player row when tracked and not opted out. */
-	async function tracked(key: string) {
+	/**
+	 * One tracked player's reads, bound to the row found once: the latest snapshot, the backfill and
+	 * the quest completions are read at most once, however many answers a page builds from them. Undefined when the
+	 * player is not tracked or opted out.
+	 */
+	async function forPlayer(key: string) {
 		const db = await options.db()
 		const player = await store.findPlayer(db, key)
-		return player ? { db, player } : undefined
-	}
+		if (!player) return undefined
+		const once = <T>(read: () => Promise<T>) => {
+			let value: Promise<T> | undefined
+			return () => (value ??= read())
+		}
+		const latest = once(() => store.latestSnapshot(db, player))
+		const backfill = once(() => store.readBackfill(db, player))
+		const completions = once(() => store.listQuestCompletions(db, player.id))
 
-	async function summaryOf(db: Database, player: store.TrackedPlayer): Promise<PlayerSummary | null> {
-		const latest = await store.snapshotAt(db, player.id)
-		if (!latest) return null
+		/** The pace now, from the snapshots at the window's start and the latest (`paceOf`). */
+		const paceNow = async (): Promise<Pace | null> => {
+			const time = now()
+			const windowStart = new Date(paceWindowStart(time))
+			const baseline = (await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
+			const snapshots = [baseline, await latest()].filter((snapshot) => snapshot !== undefined)
+			return paceOf(snapshots, await backfill(), time)
+		}
+
 		return {
-			name: player.name,
-			trackedSince: player.trackedSince.toISOString(),
-			lastCheckedAt: player.lastCheckedAt.toISOString(),
-			canUpdateAt: new Date(player.lastFetchAt.getTime() + UPDATE_COOLDOWN_MS).toISOString(),
-			profile: player.profile,
-			latest,
-			backfill: await store.readBackfill(db, player),
+			async summary(): Promise<PlayerSummary | null> {
+				const newest = await latest()
+				if (!newest) return null
+				return {
+					name: player.name,
+					trackedSince: player.trackedSince.toISOString(),
+					lastCheckedAt: player.lastCheckedAt.toISOString(),
+					canUpdateAt: new Date(player.lastFetchAt.getTime() + UPDATE_COOLDOWN_MS).toISOString(),
+					profile: player.profile,
+					latest: newest,
+					backfill: await backfill(),
+				}
+			},
+
+			async gains(query: GainsQuery): Promise<Gains> {
+				const range = 'period' in query ? periodRange(query.period, new Date(now())) : dayRange(query.from, query.to)
+				const start = (await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
+				const end = (await store.snapshotAt(db, player.id, range.to)) ?? null
+				return computeGains(player.name, 'period' in query ? query.period : 'range', range, start ?? null, end)
+			},
+
+			async pace(): Promise<PaceAnswer> {
+				const pace = await paceNow()
+				return pace ? { status: 'ok', pace } : { status: 'no-history', trackedSince: player.trackedSince.toISOString() }
+			},
+
+			async milestones(): Promise<Milestones | null> {
+				const newest = await latest()
+				if (!newest) return null
+				const cape = options.questCape
+				let completed: Set<string> | null = null
+				if (cape && player.questsKnownSince !== null) {
+					const titles = await completions()
+					completed = new Set(titles.flatMap(({ title }) => cape.questName(title) ?? []))
+				}
+				return {
+					name: player.name,
+					...milestonesOf({
+						skills: newest.skills,
+						pace: await paceNow(),
+						questCape: cape ? questCapeCount(cape.quests, completed) : null,
+					}),
+				}
+			},
+
+			async snapshots(query: SnapshotsQuery): Promise<SnapshotList> {
+				const from = query.from ? dayRange(query.from, query.from).from : new Date(0)
+				const to = query.to ? dayRange(query.to, query.to).to : new Date(now())
+				return { name: player.name, snapshots: await store.listSnapshots(db, player.id, from, to, query.limit) }
+			},
+
+			/** Best day, week and month of XP, per skill and overall: kept as snapshots arrive. */
+			records: (): Promise<PlayerRecords> => readRecords(db, player),
+
+			async questTimeline(): Promise<QuestTimeline> {
+				return { name: player.name, quests: await completions() }
+			},
+
+			async activities(): Promise<ActivityLog> {
+				return { name: player.name, activities: await store.listActivities(db, player.id) }
+			},
 		}
 	}
 
-	/** The pace now, from the snapshots at the window's start and the latest (`paceOf`). */
-	async function paceNow(db: Database, player: store.TrackedPlayer): Promise<Pace | null> {
-		const time = now()
-		const windowStart = new Date(paceWindowStart(time))
-		const baseline = (await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
-		const latest = await store.snapshotAt(db, player.id, new Date(time))
-		const snapshots = [baseline, latest].filter((snapshot) => snapshot !== undefined)
-		return paceOf(snapshots, await store.readBackfill(db, player), time)
-	}
-
 	async function summary(key: string): Promise<PlayerSummary | null> {
-		const found = await tracked(key)
-		return found ? summaryOf(found.db, found.player) : null
+		return (await forPlayer(key))?.summary() ?? null
 	}
 
 	return {
@@ -116,60 +177,28 @@ export function createTracker(options: TrackerOptions) {
 		},
 
 		summary,
+		forPlayer,
 
 		async gains(key: string, query: GainsQuery): Promise<Gains | null> {
-			const found = await tracked(key)
-			if (!found) return null
-			const range = 'period' in query ? periodRange(query.period, new Date(now())) : dayRange(query.from, query.to)
-			const { db, player } = found
-			const start = (await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
-			const end = (await store.snapshotAt(db, player.id, range.to)) ?? null
-			return computeGains(player.name, 'period' in query ? query.period : 'range', range, start ?? null, end)
+			return (await forPlayer(key))?.gains(query) ?? null
 		},
 
 		/** The player's XP per day per skill (`#app/tracker/pace.ts`): what the planner's ETAs use. */
 		async pace(key: string): Promise<PaceAnswer> {
-			const found = await tracked(key)
-			if (!found) return { status: 'not-tracked' }
-			const pace = await paceNow(found.db, found.player)
-			return pace ? { status: 'ok', pace } : { status: 'no-history', trackedSince: found.player.trackedSince.toISOString() }
+			return (await forPlayer(key))?.pace() ?? { status: 'not-tracked' }
 		},
 
 		/** The next milestones at the player's pace (`#app/tracker/milestones.ts`). */
 		async milestones(key: string): Promise<Milestones | null> {
-			const found = await tracked(key)
-			if (!found) return null
-			const { db, player } = found
-			const latest = await store.snapshotAt(db, player.id, new Date(now()))
-			if (!latest) return null
-			const cape = options.questCape
-			let completed: Set<string> | null = null
-			if (cape && player.questsKnownSince !== null) {
-				const titles = await store.listQuestCompletions(db, player.id)
-				completed = new Set(titles.flatMap(({ title }) => cape.questName(title) ?? []))
-			}
-			return {
-				name: player.name,
-				...milestonesOf({
-					skills: latest.skills,
-					pace: await paceNow(db, player),
-					questCape: cape ? questCapeCount(cape.quests, completed) : null,
-				}),
-			}
+			return (await forPlayer(key))?.milestones() ?? null
 		},
 
 		async snapshots(key: string, query: SnapshotsQuery): Promise<SnapshotList | null> {
-			const found = await tracked(key)
-			if (!found) return null
-			const from = query.from ? dayRange(query.from, query.from).from : new Date(0)
-			const to = query.to ? dayRange(query.to, query.to).to : new Date(now())
-			return { name: found.player.name, snapshots: await store.listSnapshots(found.db, found.player.id, from, to, query.limit) }
+			return (await forPlayer(key))?.snapshots(query) ?? null
 		},
 
-		/** Best day, week and month of XP, per skill and overall: kept as snapshots arrive. */
 		async records(key: string): Promise<PlayerRecords | null> {
-			const found = await tracked(key)
-			return found ? readRecords(found.db, found.player) : null
+			return (await forPlayer(key))?.records() ?? null
 		},
 
 		/** A page of the top gainers of the week or month that holds `query.date` (default today). */
@@ -193,13 +222,11 @@ export function createTracker(options: TrackerOptions) {
 		},
 
 		async questTimeline(key: string): Promise<QuestTimeline | null> {
-			const found = await tracked(key)
-			return found ? { name: found.player.name, quests: await store.listQuestCompletions(found.db, found.player.id) } : null
+			return (await forPlayer(key))?.questTimeline() ?? null
 		},
 
 		async activities(key: string): Promise<ActivityLog | null> {
-			const found = await tracked(key)
-			return found ? { name: found.player.name, activities: await store.listActivities(found.db, found.player.id) } : null
+			return (await forPlayer(key))?.activities() ?? null
 		},
 
 		/**

@@ -1,0 +1,1 @@
+ALTER TABLE "tracked_players" ADD COLUMN "ranks" "bytea";
