@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
+import { flatten } from '#app/lib/content/navigation.ts'
+import type { Navigation } from '#app/lib/content/page-types.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // axe over the sitemap's pages, at a phone and a desktop width (see pagesFor): no violation of any impact.
 // One browser context and one tab per width, axe injected once per page load by an init script.
+// The phone sweep also proves every guide page renders cleanly: its title as the heading, no
+// console error, no leftover under-construction notice.
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -29,16 +33,35 @@ function describe(path: string, violations: Violation[]): string[] {
 	)
 }
 
+const navigation = JSON.parse(readFileSync('app/generated/navigation.json', 'utf8')) as Navigation
+const guideTitles = new Map(flatten(navigation.sections).filter((e) => e.component === 'guide').map((e) => [e.path, e.title]))
+
 /**
- * The pages one sweep covers: every page but the quest pages, and of those (364 pages of one
- * template, each a few seconds of axe) every third at the phone width, where the template's
- * problems show, and every eighth at the desktop width, offset so the two widths see different
- * quests. The quest list and pages with a player loaded are checked in full below.
+ * The pages one sweep covers. At the phone width, every page but the quest pages, and of those
+ * (364 pages of one template, a few seconds each) every sixth. At the desktop width, where only
+ * the layout around the content differs (sidebar, header, table of contents, each shared by a
+ * section), every third other page and every sixteenth quest, offset so the two widths see
+ * different pages. The quest list and pages with a player loaded are checked in full below.
  */
 function pagesFor(width: number, paths: string[]): string[] {
-	const [step, offset] = width < 1000 ? [3, 0] : [8, 1]
+	const phone = width < 1000
+	const [questStep, questOffset] = phone ? [6, 0] : [16, 3]
 	const quests = paths.filter((p) => p.startsWith('/quests/'))
-	return paths.filter((p) => !p.startsWith('/quests/') || quests.indexOf(p) % step === offset)
+	const others = paths.filter((p) => !p.startsWith('/quests/'))
+	return paths.filter((p) =>
+		p.startsWith('/quests/') ? quests.indexOf(p) % questStep === questOffset : phone || others.indexOf(p) % 3 === 1,
+	)
+}
+
+/** A guide page's own checks: its title as the heading, no under-construction notice left. */
+async function guideProblems(page: Page, path: string): Promise<string[]> {
+	const title = guideTitles.get(path)
+	if (!title) return []
+	const problems: string[] = []
+	const heading = (await page.getByRole('heading', { level: 1 }).allTextContents()).join(' | ')
+	if (heading !== title) problems.push(`${path}: heading "${heading}", expected "${title}"`)
+	if ((await page.getByText('Page Under Construction').count()) > 0) problems.push(`${path}: under-construction notice`)
+	return problems
 }
 
 // Each width in shards, so the two workers share the sweep instead of one carrying it.
@@ -49,6 +72,9 @@ for (const width of [1280, 375]) {
 		test(`axe finds nothing on the sitemap pages at ${width} px (part ${shard + 1} of ${SHARDS})`, async ({ browser, page: probe }) => {
 			const all = await sitemapPaths(probe)
 			expect(all.length).toBeGreaterThan(100)
+			// Every guide page is in the sitemap, so the phone sweep sees them all.
+			expect(guideTitles.size).toBeGreaterThan(50)
+			expect([...guideTitles.keys()].filter((path) => !all.includes(path))).toEqual([])
 			const paths = pagesFor(width, all).filter((_, index) => index % SHARDS === shard)
 			// A generous cap: on a quiet machine a page takes well under a second.
 			test.setTimeout(60_000 + paths.length * 8_000)
@@ -56,11 +82,18 @@ for (const width of [1280, 375]) {
 			await context.addInitScript(axeSource)
 			const page = await context.newPage()
 			const found: string[] = []
+			let current = ''
+			page.on('console', (message) => {
+				if (message.type() === 'error') found.push(`${current}: console error: ${message.text()}`)
+			})
+			page.on('pageerror', (error) => found.push(`${current}: page error: ${error.message}`))
 			for (const path of paths) {
+				current = path
 				const response = await page.goto(path, { waitUntil: 'domcontentloaded' })
 				expect(response?.status(), path).toBe(200)
 				await waitForHydration(page)
 				found.push(...describe(path, await axeViolations(page)))
+				if (width < 1000) found.push(...(await guideProblems(page, path)))
 			}
 			await context.close()
 			expect(found).toEqual([])
