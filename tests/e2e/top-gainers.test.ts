@@ -51,17 +51,18 @@ async function until(path: string, status: number, seconds = 90) {
 const enc = (name: string) => encodeURIComponent(name)
 
 test('27 players play overnight, one is removed: the board pages through the rest in order; a skill is picked without JavaScript', async ({ page, browser }) => {
-	for (const name of NAMES) {
+	await Promise.all(NAMES.map(async (name) => {
 		expect((await call(`/api/v1/player-data?username=${enc(name)}&quests=true`)).status).toBe(200)
 		await until(`/api/v1/players/${enc(name)}`, 200)
-	}
+	}))
 	// Overnight: player n gains n × 1,000 Attack XP; players 1–3 also n × 100,000 Magic XP.
 	NAMES.forEach((name, index) => {
 		const n = index + 1
 		fake.setProgress(name, { xpGained: n <= 3 ? { 0: n * 1000, 6: n * 100_000 } : { 0: n * 1000 } })
 	})
 	expect((await call(`/api/test/clock?advanceMs=${DAY}`, 'POST')).status).toBe(200)
-	for (const name of NAMES) expect((await call(`/api/v1/players/${enc(name)}/update`, 'POST')).status).toBe(202)
+	const updates = await Promise.all(NAMES.map((name) => call(`/api/v1/players/${enc(name)}/update`, 'POST')))
+	expect(updates.map((update) => update.status)).toEqual(NAMES.map(() => 202))
 
 	// The dashboard's Players page deletes and blocks one of them.
 	const login = await page.request.post(`${server.baseURL}/dev/dashboard?index`, { form: { intent: 'login', password: server.password } })
