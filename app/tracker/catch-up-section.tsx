@@ -126,8 +126,7 @@ function Summary({ catchUp, open, onToggle }: { catchUp: CatchUp; open: boolean;
 	if (!since) {
 		return (
 			<p className="mt-2 text-muted" data-catch-up-state="first">
-				This browser now remembers your visit: next time, this shows your XP, quests, game updates and
-				guide changes since today.
+				This browser now remembers your visit: next time, what changed since today shows here.
 			</p>
 		)
 	}

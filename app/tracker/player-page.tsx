@@ -102,8 +102,11 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 	return (
 		<>
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{summary.name}</h1>
+			{/* Server-rendered and the largest text at the top: the catch-up box below fills in after
+			    hydration and must not become the page's largest paint (LCP). */}
 			<p className="mt-2 max-w-2xl text-muted">
-				Levels, gains and quests over time, from public RuneMetrics and hiscores data.{' '}
+				Levels, XP gained, quest dates and the adventurer’s log of {summary.name} over time, from
+				public RuneMetrics and hiscores data.{' '}
 				<Link to={PRIVACY_PATH} className="text-link underline">
 					What we keep
 				</Link>

@@ -2,7 +2,7 @@
  * `npm run bench:pages`: builds, serves the production site and runs Lighthouse (mobile,
  * simulated throttling) with Debian's Chromium on the pages that matter, three times each; prints
  * the median of each figure as a Markdown table, then times a prefetched guide-to-guide
- * navigation in Chromium.
+ * navigation in Chromium. The player pages are served against the fake upstream (Zezima Jr).
  *
  *   --no-build        reuse the current build
  *   --runs=N          Lighthouse runs per page (default 3)
@@ -20,6 +20,7 @@ import path from 'node:path'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { type LighthouseReport, type PageFigures, medianFigures, summarize, table } from './lighthouse-summary.ts'
 import { type Hop, describeNavigation, measureNavigation } from './navigation-time.ts'
+import { startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { startProductionServer } from './production-server.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -34,6 +35,8 @@ const PAGES = [
 	'/tools/plan',
 	'/tools/recurring',
 	'/search?q=wgs',
+	'/players',
+	'/players/Zezima_Jr',
 ]
 const HOPS: Hop[] = [
 	['/guides/early-game/desert-treasure', '/guides/mid-game/while-guthix-sleeps'],
@@ -91,7 +94,18 @@ async function main() {
 	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	mkdirSync(outDir, { recursive: true })
 
-	const server = await startProductionServer({ port, env: { DATA_DIR: path.join(outDir, 'data') } })
+	// The player pages need a player: the fake RuneMetrics and hiscores serve Zezima Jr.
+	const upstream = await startFakeUpstream()
+	const server = await startProductionServer({
+		port,
+		env: {
+			DATA_DIR: path.join(outDir, 'data'),
+			RUNEMETRICS_BASE_URL: upstream.runemetricsBaseUrl,
+			HISCORES_BASE_URL: upstream.hiscoresBaseUrl,
+			TRACKER_REFRESH: 'off',
+			DATABASE_URL: '',
+		},
+	})
 	const base = server.url
 	try {
 		const loadBefore = load()
@@ -119,6 +133,7 @@ async function main() {
 		}
 	} finally {
 		await server.stop()
+		await upstream.close()
 	}
 }
 
