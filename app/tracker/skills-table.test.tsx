@@ -26,10 +26,10 @@ function snapshot(virtual: Partial<Record<string, number>>): Snapshot {
 
 test('a skill held at a cap with a caveat says why under the table; other skills past their cap do not', () => {
 	const html = renderToStaticMarkup(
-		<CapCaveats snapshot={snapshot({ hunter: 104, prayer: 105 })} />,
+		<CapCaveats snapshot={snapshot({ construction: 104, prayer: 105 })} />,
 	)
 	expect(html).toContain('data-cap-caveats')
-	expect(html).toContain('Hunter:')
+	expect(html).toContain('Construction:')
 	expect(html).toMatch(/no update post/)
 	expect(html).not.toContain('Prayer')
 })

@@ -162,10 +162,10 @@ test('drawer body below the required level says how much XP is left', () => {
 })
 
 test('the drawer says when a skill cap carries a caveat, and only then', () => {
-	const hunter = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'hunter' }} />)
-	expect(hunter).toContain('data-cap-note="hunter"')
-	expect(hunter).toContain('Level cap 99.')
-	expect(hunter).toMatch(/no update post/)
+	const construction = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'construction' }} />)
+	expect(construction).toContain('data-cap-note="construction"')
+	expect(construction).toContain('Level cap 99.')
+	expect(construction).toMatch(/no update post/)
 	const herblore = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} />)
 	expect(herblore).not.toContain('data-cap-note')
 })
