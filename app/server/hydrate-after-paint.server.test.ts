@@ -95,8 +95,9 @@ test('the stream gives the same document whatever the chunking, even through a s
 	const whole = Buffer.from(DOC)
 	const afterScript = whole.indexOf('</script>') + '</script>'.length
 	const cup = whole.indexOf('☕')
-	// Cuts inside a character, right after the module script, and inside its `</script>`.
-	for (const cuts of [[10, cup + 1, afterScript + 2], [cup + 2, afterScript], [afterScript - 4], [whole.length - 3]]) {
+	const moduleType = whole.indexOf(' type="module"')
+	// Cuts inside a character, inside the module script's type, right after the script, and inside its `</script>`.
+	for (const cuts of [[10, cup + 1, afterScript + 2], [cup + 2, afterScript], [moduleType + 6], [afterScript - 4], [whole.length - 3]]) {
 		const chunks = [0, ...cuts].map((start, i) => whole.subarray(start, cuts[i] ?? whole.length))
 		const out = await text(Readable.from(chunks).pipe(hydrateAfterPaint()))
 		expect(out).toBe(deferHydration(DOC))

@@ -70,18 +70,21 @@ export function deferHydration(html: string): string {
  */
 export function hydrateAfterPaint(): Transform {
 	let pending: Buffer[] = []
-	// The end of the bytes held so far, to spot a `</script>` split between two chunks.
+	// The end of the bytes held so far, to spot a marker split between two chunks.
 	let tail = ''
+	let moduleSeen = false
 	let done = false
 	return new Transform({
 		transform(chunk: Buffer, _encoding, callback) {
 			if (done) return callback(null, chunk)
 			pending.push(chunk)
-			// Decoding and searching everything held so far on every chunk cost ~2 ms per page;
-			// only a chunk that ends a script can complete React Router's.
+			// Decoding and searching everything held so far costs ~1 ms a time on a player page (the
+			// head alone is ~70 KB): only once the module script has begun, and only at a chunk that
+			// ends a script, can React Router's be complete.
 			const seen = tail + chunk.toString('latin1')
-			tail = seen.slice(-8)
-			if (!seen.includes('</script>')) return callback()
+			tail = seen.slice(-16)
+			moduleSeen ||= seen.includes(' type="module"')
+			if (!moduleSeen || !seen.includes('</script>')) return callback()
 			const held = Buffer.concat(pending)
 			const text = held.toString('utf8')
 			const found = deferUpToScript(text)
