@@ -99,7 +99,9 @@ export function createTracker(options: TrackerOptions) {
 			async gains(query: GainsQuery): Promise<Gains> {
 				const range = 'period' in query ? periodRange(query.period, new Date(now())) : dayRange(query.from, query.to)
 				const start = (await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
-				const end = (await store.snapshotAt(db, player.id, range.to)) ?? null
+				// A period ends now: its end is the latest snapshot, already read for the page.
+				const newest = await latest()
+				const end = newest && new Date(newest.takenAt) <= range.to ? newest : ((await store.snapshotAt(db, player.id, range.to)) ?? null)
 				return computeGains(player.name, 'period' in query ? query.period : 'range', range, start ?? null, end)
 			},
 
