@@ -1,11 +1,10 @@
 /**
- * `npm test`: every check — browser, redis-server, PostgreSQL; then typecheck, lint, dead code (knip),
- * data and content checks side by side; then unit tests, production build, browser tests — and one
- * closing line `N passed, N failed` summing them all.
+ * `npm test`: every check in order — browser, redis-server, PostgreSQL, typecheck, lint, dead code (knip),
+ * data, unit tests, production build, browser tests — then one closing line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
  * quietly: without Chromium, redis-server or PostgreSQL the run counts a failure and says why.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { ensureChromium } from './ensure-browser.ts'
@@ -28,38 +27,9 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
 	return ok
 }
 
-type Step = { label: string; args: string[]; reportOnly?: boolean }
-
-function runBuffered(args: string[]): Promise<{ ok: boolean; output: string; seconds: string }> {
-	const started = performance.now()
-	return new Promise((resolve) => {
-		const child = spawn('npm', args, { cwd: root, env: process.env })
-		let output = ''
-		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-		child.on('error', (error) => resolve({ ok: false, output: `${output}${error.message}\n`, seconds: '0.0' }))
-		child.on('close', (code) => resolve({ ok: code === 0, output, seconds: ((performance.now() - started) / 1000).toFixed(1) }))
-	})
-}
-
-/**
- * Checks that need no build, in lanes that run side by side (most checks are one process on one
- * core; the machine has two); a lane's steps run in order. Each step's output is printed whole
- * when it ends, so nothing interleaves.
- */
-async function lanesTogether(lanes: Step[][]) {
-	await Promise.all(
-		lanes.map(async (lane) => {
-			for (const { label, args, reportOnly } of lane) {
-				const { ok, output, seconds } = await runBuffered(args)
-				console.log(`\n▶ ${label}: npm ${args.join(' ')}\n${output.trimEnd()}`)
-				lines.push(`${ok ? '✓' : '✗'} ${label} (${seconds} s)`)
-				if (reportOnly) continue
-				if (ok) tally.passed += 1
-				else tally.failed += 1
-			}
-		}),
-	)
+function step(label: string, command: string, args: string[]) {
+	if (run(label, command, args)) tally.passed += 1
+	else tally.failed += 1
 }
 
 function readJson(file: string): Record<string, unknown> | undefined {
@@ -124,20 +94,13 @@ process.on('exit', () => postgres?.stop())
 const testEnv = { ...redisEnv, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) }
 
 const npx = 'npx'
-await lanesTogether([
-	// knip resolves route type imports in what typecheck's typegen writes: after it.
-	[
-		{ label: 'typecheck', args: ['run', '--silent', 'typecheck'] },
-		{ label: 'dead code', args: ['run', '--silent', 'lint:dead'] },
-	],
-	[
-		{ label: 'lint', args: ['run', '--silent', 'lint'] },
-		{ label: 'data integrity', args: ['run', '--silent', 'check:data'] },
-		{ label: 'content check', args: ['run', '--silent', 'content', '--', 'check'] },
-		// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
-		{ label: 'stale pages (report only)', args: ['run', '--silent', 'content', '--', 'stale'], reportOnly: true },
-	],
-])
+step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+step('lint', 'npm', ['run', '--silent', 'lint'])
+step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
+step('data integrity', 'npm', ['run', '--silent', 'check:data'])
+step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
+// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
+run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
 suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
 	passed: Number(json.numPassedTests ?? 0),
 	failed: Number(json.numFailedTests ?? 0),

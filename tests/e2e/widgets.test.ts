@@ -104,6 +104,8 @@ test.describe('checklist', () => {
 	})
 
 	test('progress survives a reload, and a corrupted stored value is ignored', async ({ page, consoleErrors }) => {
+		// Five loads of the gallery, every widget on it: ~25 s when the suite keeps the machine busy.
+		test.setTimeout(60_000)
 		await open(page, GALLERY, '[data-checklist="gallery-short"]')
 		await row(short(page), 'Lock the interface again').click()
 		await expect(short(page).locator('[data-progress]')).toHaveText('1 of 3 done')
