@@ -49,7 +49,6 @@ export type SkillName = (typeof SKILLS)[number]['name']
 
 export const SKILL_NAMES = SKILLS.map((s) => s.name) as [SkillName, ...SkillName[]]
 
-
 const byName = new Map<string, (typeof SKILLS)[number]>(SKILLS.map((s) => [s.name, s]))
 
 export function getSkill(name: string) {

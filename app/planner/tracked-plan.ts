@@ -29,7 +29,6 @@ export type TrackedProgress = {
 	questsNeeded: number
 }
 
-
 /** The planner page showing the tracked plan for its player. */
 export function trackedPlanHref(tracked: Pick<TrackedPlan, 'goals' | 'player'>): string {
 	return `/tools/plan?goals=${tracked.goals.map(encodeURIComponent).join(',')}&player=${encodeURIComponent(tracked.player)}`

@@ -13,6 +13,9 @@ import { gainRecords, OVERALL_SKILL, periodGains, trackedPlayers } from './schem
 
 type Entry = { skill: number; xp: number }
 
+/** A PostgreSQL array literal (`{1,2,3}`) of numbers or ISO dates, cast where it is used. */
+const pgArray = (values: ReadonlyArray<string | number>) => `{${values.join(',')}}`
+
 /** The skills with a gain, then their sum as the overall entry. */
 function entriesOf(xpBySkill: readonly number[]): Entry[] {
 	const entries = xpBySkill.flatMap((xp, skill) => (xp > 0 ? [{ skill, xp }] : []))
@@ -36,7 +39,7 @@ export async function addGains(tx: Database, playerId: number, at: Date, gained:
 	await tx.execute(sql`
 		${alongside ? sql`with alongside as (${alongside})` : sql``}
 		select tracker_add_gains(${playerId}, ${day}::date, ${periodStart('week', day)}::date, ${month}::date,
-			${previousPeriodStart('month', month)}::date, ${`{${gained.join(',')}}`}::int[])`)
+			${previousPeriodStart('month', month)}::date, ${pgArray(gained)}::int[])`)
 }
 
 /**
@@ -51,9 +54,9 @@ export async function addBackfillRecords(tx: Database, playerId: number, months:
 		}
 	}
 	if (best.size === 0) return
-	const column = (values: Array<string | number>) => `{${values.join(',')}}`
-	await tx.execute(sql`select tracker_raise_records(${playerId}, true, ${column([...best].map(() => 'month'))}::text[],
-		${column([...best.keys()])}::smallint[], ${column([...best.values()].map((r) => r.xp))}::bigint[], ${column([...best.values()].map((r) => r.start))}::date[])`)
+	const records = [...best.values()]
+	await tx.execute(sql`select tracker_raise_records(${playerId}, true, ${pgArray(records.map(() => 'month'))}::text[],
+		${pgArray([...best.keys()])}::smallint[], ${pgArray(records.map((r) => r.xp))}::bigint[], ${pgArray(records.map((r) => r.start))}::date[])`)
 }
 
 /** The player's records, per skill (id order, null where nothing was gained) and overall. */

@@ -140,8 +140,13 @@ export function keepsRanks(previousTakenAt: Date | undefined, at: Date): boolean
 	return !previousTakenAt || periodStart('week', utcDay(previousTakenAt)) !== periodStart('week', utcDay(at))
 }
 
+/** The snapshot's skill states in id order (a skill it lacks: undefined). */
+function inIdOrder(snapshot: Snapshot) {
+	return SKILLS.map((skill) => snapshot.skills.find((s) => s.skill === skill.name))
+}
+
 function ranksOf(snapshot: Snapshot): Uint8Array {
-	return packRanks(SKILLS.map((skill) => snapshot.skills.find((s) => s.skill === skill.name)?.rank ?? null))
+	return packRanks(inIdOrder(snapshot).map((state) => state?.rank ?? null))
 }
 
 function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date, withRanks: boolean): SnapshotRow {
@@ -153,10 +158,7 @@ function snapshotRow(playerId: number, snapshot: Snapshot, takenAt: Date, withRa
 		questPoints: snapshot.questPoints,
 		questsComplete: snapshot.questsComplete,
 		questsStarted: snapshot.questsStarted,
-		skills: packSkills(SKILLS.map((skill) => {
-			const state = snapshot.skills.find((s) => s.skill === skill.name)
-			return { xp: state?.xp ?? 0, rank: withRanks ? (state?.rank ?? null) : null }
-		})),
+		skills: packSkills(inIdOrder(snapshot).map((state) => ({ xp: state?.xp ?? 0, rank: withRanks ? (state?.rank ?? null) : null }))),
 	}
 }
 
