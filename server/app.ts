@@ -4,6 +4,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
+import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
@@ -17,7 +18,7 @@ import { createPlanCore, PLAN_PATH } from '#app/planner/server/plan-api.server.t
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { clientKeyContext, documentCspContext } from '#app/server/load-context.server.ts'
 import { clientKey, trustFunction } from './client-address.ts'
-import { ASSET_HEADERS, SECURITY_HEADERS, contentSecurityPolicy, strictTransportSecurity } from './http-headers.ts'
+import { ASSET_HEADERS, DASHBOARD_HEADERS, SECURITY_HEADERS, contentSecurityPolicy, strictTransportSecurity } from './http-headers.ts'
 import { createDbControlRoute } from './db-control-route.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
@@ -39,7 +40,11 @@ app.set('trust proxy', env.TRUST_PROXY === false ? false : trust)
 
 app.use((req, res, next) => {
 	// Hashed assets only need nosniff; the document headers would be bytes on every request.
-	const headers = req.path.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS
+	const headers = req.path.startsWith('/assets/')
+		? ASSET_HEADERS
+		: req.path.startsWith(DASHBOARD_PATH)
+			? DASHBOARD_HEADERS
+			: SECURITY_HEADERS
 	for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
 	next()
 })

@@ -198,6 +198,11 @@ test('security and caching headers, brotli, robots and sitemap', async ({ reques
 	expect(headers['x-content-type-options']).toBe('nosniff')
 	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
 	expect(headers['cache-control']).toMatch(/max-age=300/)
+	// COOP only on the dashboard: on public pages it costs a fresh renderer process (decision 0015).
+	expect(headers['cross-origin-opener-policy']).toBeUndefined()
+	const dashboard = await request.get('/dev/dashboard')
+	expect(dashboard.headers()['cross-origin-opener-policy']).toBe('same-origin')
+	expect(dashboard.headers()['x-frame-options']).toBe('DENY')
 
 	const html = await page.text()
 	// A hydration chunk, named in the loader's list (decision 0010) or in a tag.
