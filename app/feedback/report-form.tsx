@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
+import { formatNumber } from '#app/lib/format-number.ts'
 import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import {
 	FEEDBACK_PATH,
@@ -110,7 +111,7 @@ export function ReportFields(props: {
 					className="mt-1.5 block w-full rounded-md border border-line bg-sunken px-3 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
 				/>
 				<p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-					Up to {MAX_REPORT_MESSAGE.toLocaleString('en-GB')} characters. Only the page, the reason and these
+					Up to {formatNumber(MAX_REPORT_MESSAGE)} characters. Only the page, the reason and these
 					words are kept, never who sent them.
 				</p>
 			</div>

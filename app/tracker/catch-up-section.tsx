@@ -4,7 +4,7 @@ import { formatNumber } from '#app/lib/format-number.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
 import { accountLine, hasNews, plural, sinceText, TopChanges, updateDate } from '#app/tracker/catch-up-summary.tsx'
-import { formatDay } from '#app/tracker/format-time.ts'
+import { formatDay } from '#app/lib/format-date.ts'
 import { useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
 
 // A fixed box: the catch-up arrives after hydration and must not push the page down (CLS 0).

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import { ui } from '#app/dashboard/ui.ts'
-import { formatDateTime } from '#app/tracker/format-time.ts'
+import { formatDateTime } from '#app/lib/format-date.ts'
 import { playerPath } from '#app/tracker/paths.ts'
 
 type DashboardPlayer = {

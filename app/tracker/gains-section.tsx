@@ -4,7 +4,7 @@ import { formatNumber } from '#app/lib/format-number.ts'
 import type { GainsQuery } from '#app/tracker/api-params.ts'
 import type { Gains } from '#app/tracker/api-types.ts'
 import type { ChartSubject } from '#app/tracker/chart-series.ts'
-import { formatDateTime, formatDay } from '#app/tracker/format-time.ts'
+import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
 import { playerPageHref, playerPath } from '#app/tracker/paths.ts'
 
 const PERIODS = [

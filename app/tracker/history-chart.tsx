@@ -3,7 +3,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatNumber } from '#app/lib/format-number.ts'
 import type { ChartPoint } from '#app/tracker/chart-series.ts'
-import { formatDay } from '#app/tracker/format-time.ts'
+import { formatDay } from '#app/lib/format-date.ts'
 
 const CHART_HEIGHT = 256
 

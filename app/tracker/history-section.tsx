@@ -4,7 +4,7 @@ import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import { formatNumber } from '#app/lib/format-number.ts'
 import type { GainsQuery } from '#app/tracker/api-params.ts'
 import type { ChartPoint, ChartSubject } from '#app/tracker/chart-series.ts'
-import { formatDateTime, formatDay } from '#app/tracker/format-time.ts'
+import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
 import { playerPath } from '#app/tracker/paths.ts'
 
 // uPlot (~20 KB) is only fetched on this page, once it has hydrated.

@@ -1,3 +1,4 @@
+import { formatMonth } from '#app/lib/format-date.ts'
 import { SKILLS, getSkill, skillLabel, type SkillName } from '#app/lib/skills.ts'
 import { levelForXp, xpForLevel } from '#app/lib/xp-table.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
@@ -253,6 +254,5 @@ export function paceText(pace: Pace): string {
 		const days = Math.round(pace.days)
 		return days >= PACE_WINDOW_DAYS ? 'at your last-30-days pace' : `at your pace over the last ${days} days`
 	}
-	const month = new Date(pace.from).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-	return `at your pace in ${month} (from RuneMetrics' monthly XP)`
+	return `at your pace in ${formatMonth(pace.from.slice(0, 7))} (from RuneMetrics' monthly XP)`
 }

@@ -1,5 +1,5 @@
 import type { ActivityLog, QuestTimeline } from '#app/tracker/api-types.ts'
-import { formatDateTime, formatDay } from '#app/tracker/format-time.ts'
+import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
 
 /** Quests newest first; those already done when tracking began have no date. */
 export function QuestTimelineSection({ quests }: { quests: QuestTimeline['quests'] }) {

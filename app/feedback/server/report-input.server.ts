@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatNumber } from '#app/lib/format-number.ts'
 import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { publicPaths } from '#app/server/sitemap.server.ts'
 import { HONEYPOT_FIELD, MAX_PAGE_PATH, MAX_REPORT_MESSAGE, REPORT_REASONS, type ReportReason } from '../report.ts'
@@ -31,7 +32,7 @@ function reportInputSchema(knownPages: ReadonlySet<string>) {
 			.pipe(
 				z
 					.string()
-					.max(MAX_REPORT_MESSAGE, `Keep the description to ${MAX_REPORT_MESSAGE.toLocaleString('en-GB')} characters or fewer.`),
+					.max(MAX_REPORT_MESSAGE, `Keep the description to ${formatNumber(MAX_REPORT_MESSAGE)} characters or fewer.`),
 			)
 			.transform((text) => text || null),
 	})
