@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import { formatNumber } from '#app/lib/format-number.ts'
@@ -7,8 +7,34 @@ import type { ChartPoint, ChartSubject } from '#app/tracker/chart-series.ts'
 import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
 import { playerPath } from '#app/tracker/paths.ts'
 
-// uPlot (~20 KB) is only fetched on this page, once it has hydrated.
+// uPlot (~20 KB) is only fetched on this page, once the chart's box comes near the screen.
 const HistoryChart = lazy(() => import('#app/tracker/history-chart.tsx'))
+
+/**
+ * True once the element is within a screen's height of the viewport (at once without
+ * IntersectionObserver). The chart below the fold then costs a phone nothing while the page loads:
+ * loading and drawing it was the longest task after hydration.
+ */
+function useNearScreen<T extends Element>() {
+	const ref = useRef<T>(null)
+	const [near, setNear] = useState(false)
+	useEffect(() => {
+		const element = ref.current
+		if (!element || typeof IntersectionObserver === 'undefined') return setNear(true)
+		const observer = new IntersectionObserver(
+			(entries) => {
+				if (entries.some((entry) => entry.isIntersecting)) {
+					setNear(true)
+					observer.disconnect()
+				}
+			},
+			{ rootMargin: '100% 0px' },
+		)
+		observer.observe(element)
+		return () => observer.disconnect()
+	}, [])
+	return [ref, near] as const
+}
 
 const subjectLabel = (subject: ChartSubject) =>
 	subject === 'total' ? 'Total XP' : `${skillLabel(subject)} XP`
@@ -30,8 +56,7 @@ export function HistorySection({
 	gainsQuery: GainsQuery
 	backfillState: 'pending' | 'done' | 'unavailable'
 }) {
-	const [hydrated, setHydrated] = useState(false)
-	useEffect(() => setHydrated(true), [])
+	const [chartBox, near] = useNearScreen<HTMLDivElement>()
 	const label = subjectLabel(subject)
 	const hasMonthly = points.some((point) => point.kind === 'monthly')
 
@@ -80,10 +105,11 @@ export function HistorySection({
 
 			<figure className="mt-4">
 				<div
+					ref={chartBox}
 					className="relative h-64 w-full rounded-lg border border-line bg-raised/40 p-1"
 					data-chart-box=""
 				>
-					{hydrated && points.length > 0 ? (
+					{near && points.length > 0 ? (
 						<Suspense fallback={null}>
 							<HistoryChart points={points} label={label} />
 						</Suspense>

@@ -219,6 +219,9 @@ async function playerPage(baseUrl: string) {
 		await page.goto(`${baseUrl}/players/Zezima_Jr`)
 		// Hydration starts after the first paint, so wait for it, then for what it loads.
 		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+		// The chart loads when the reader scrolls near it: count it too.
+		await page.locator('[data-chart-box]').scrollIntoViewIfNeeded()
+		await page.locator('[data-chart-box] canvas').first().waitFor()
 		await page.waitForLoadState('networkidle')
 		const beyond = [...scripts].filter((file) => !shellSets.every((shell) => shell.has(file)))
 		const kb = beyond.reduce((sum, file) => sum + brotliSize(path.join(CLIENT_DIR, file)), 0) / 1024

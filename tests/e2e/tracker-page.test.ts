@@ -82,12 +82,28 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	page,
 }) => {
 	const name = fresh('C')
+	await page.setViewportSize({ width: 390, height: 700 })
+	const chartRequests: string[] = []
+	page.on('request', (request) => {
+		if (request.url().includes('/assets/history-chart')) chartRequests.push(request.url())
+	})
 	await openPlayer(page, name)
 	const box = page.locator('[data-chart-box]')
-	const before = await box.boundingBox()
+	// Where the box sits in the page, whatever the scroll.
+	const place = () => box.evaluate((element) => {
+		const rect = element.getBoundingClientRect()
+		return { top: rect.top + window.scrollY, width: rect.width, height: rect.height }
+	})
+	const before = await place()
 	await waitForHydration(page)
+	// Far below the first screen, the chart's code is not loaded until the reader scrolls near it.
+	expect(before.top).toBeGreaterThan(3 * 700)
+	await page.waitForLoadState('networkidle')
+	expect(chartRequests).toEqual([])
+	await box.scrollIntoViewIfNeeded()
 	await expect(box.locator('canvas').first()).toBeVisible()
-	expect(await box.boundingBox()).toEqual(before)
+	expect(chartRequests.length).toBeGreaterThan(0)
+	expect(await place()).toEqual(before)
 	await expect(page.locator('[data-history-table] [data-point="recorded"]')).toHaveCount(1)
 	await page.getByLabel('Chart of', { exact: true }).selectOption('magic')
 	await page.getByRole('button', { name: 'Show chart' }).click()
