@@ -158,6 +158,27 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 	})
 }
 
+describe('budgetLimit', () => {
+	test('whole tokens over whole seconds (all Redis counts), never above TRACKER_UPSTREAM_RPS', () => {
+		expect(budgetLimit(2)).toEqual({ max: 2, windowMs: 1000, refill: 'steady' })
+		expect(budgetLimit(50)).toEqual({ max: 50, windowMs: 1000, refill: 'steady' })
+		// 1.5 rps as 2 per 1.333 s became 2 per second in Redis.
+		expect(budgetLimit(1.5)).toEqual({ max: 3, windowMs: 2000, refill: 'steady' })
+		expect(budgetLimit(0.5)).toEqual({ max: 1, windowMs: 2000, refill: 'steady' })
+		expect(budgetLimit(0.3)).toEqual({ max: 1, windowMs: 4000, refill: 'steady' })
+		expect(budgetLimit(0.05)).toEqual({ max: 1, windowMs: 20_000, refill: 'steady' })
+		for (let hundredths = 1; hundredths <= 5000; hundredths++) {
+			const rps = hundredths / 100
+			const { max, windowMs } = budgetLimit(rps)
+			expect(windowMs % 1000, `rps ${rps}`).toBe(0)
+			const rate = max / (windowMs / 1000)
+			expect(rate, `rps ${rps}`).toBeLessThanOrEqual(rps)
+			// Whole seconds cost at most a quarter (0.33 rps: 1 call per 4 s, since 1 per 3 s is above it).
+			expect(rate, `rps ${rps}: most of the budget is used`).toBeGreaterThanOrEqual(0.75 * rps)
+		}
+	})
+})
+
 describeRefresher('PGlite', () => openDatabase({}))
 const url = process.env.TEST_DATABASE_URL
 if (url) describeRefresher('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'tracker_refresher') }))

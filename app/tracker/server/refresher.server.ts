@@ -37,10 +37,22 @@ export type RefresherOptions = {
 
 export type RoundResult = { refreshed: number; failed: number; backfilled: number; backingOff: boolean }
 
-/** The limiter options that let `rps` calls a second through, as whole tokens over a whole-second window. */
+/** Longest budget window tried: the tokens of one window may all go at once. */
+const MAX_BUDGET_WINDOW_SECONDS = 5
+
+/**
+ * The limiter options that let at most `rps` calls a second through: whole tokens over a window of
+ * whole seconds, because Redis counts whole seconds (a 1.333 s window would become 1 s there, and
+ * 1.5 rps 2). The shortest window of 1 to 5 s with the highest rate not above `rps` (1.5 rps: 3 per
+ * 2 s); below 1 call in 5 s, 1 call per `1 / rps` seconds rounded up.
+ */
 export function budgetLimit(rps: number) {
-	const max = Math.max(1, Math.ceil(rps))
-	return { max, windowMs: Math.round((max / rps) * 1000), refill: 'steady' as const }
+	let best = { max: 1, seconds: Math.ceil(1 / rps) }
+	for (let seconds = 1; seconds <= MAX_BUDGET_WINDOW_SECONDS; seconds++) {
+		const max = Math.floor(rps * seconds)
+		if (max >= 1 && max / seconds > best.max / best.seconds) best = { max, seconds }
+	}
+	return { max: best.max, windowMs: best.seconds * 1000, refill: 'steady' as const }
 }
 
 export function createRefresher(options: RefresherOptions) {
