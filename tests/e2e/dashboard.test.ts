@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { startServerInstance } from './server-instance.ts'
 
@@ -30,6 +30,27 @@ async function logIn(page: Page, base = '', password = PASSWORD) {
 	})
 	expect(response.ok()).toBe(true)
 }
+
+let authorSession: Promise<BrowserContextOptions['storageState']> | undefined
+
+/**
+ * `test` for pages that only need a logged-in author: the worker logs in once (over HTTP, the form
+ * is tested on its own) and every such test starts with that session's cookie. Tests that log out,
+ * log in or count logins make their own session: logout revokes the session on the server.
+ */
+const loggedIn = test.extend({
+	storageState: async ({ playwright, baseURL }, use) => {
+		authorSession ??= (async () => {
+			const api = await playwright.request.newContext({ baseURL })
+			const response = await api.post('/dev/dashboard?index', { form: { intent: 'login', password: PASSWORD } })
+			expect(response.ok()).toBe(true)
+			const state = await api.storageState()
+			await api.dispose()
+			return state
+		})()
+		await use(await authorSession)
+	},
+})
 
 async function saveKeyBeforeLoad(page: Page, key: string) {
 	await page.addInitScript(([name, value]) => localStorage.setItem(name!, value!), [KEY_STORAGE, key])
@@ -142,8 +163,10 @@ test('logging in from a redirect goes back to the page that was asked for', asyn
 	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
 })
 
-test('the API key: blank is refused, a key is saved in localStorage', async ({ page, consoleErrors }) => {
-	await logIn(page)
+loggedIn('the API key: blank is refused by a toast that sits below the header in the site theme; a key is saved in localStorage', async ({
+	page,
+	consoleErrors,
+}) => {
 	await page.goto('/dev/dashboard')
 	await waitForHydration(page)
 	const field = page.getByRole('textbox', { name: 'API Key' })
@@ -151,8 +174,22 @@ test('the API key: blank is refused, a key is saved in localStorage', async ({ p
 
 	await field.fill('   ')
 	await page.getByRole('button', { name: 'Save Key' }).click()
-	await expect(toast(page, 'Please enter a valid API key')).toBeVisible()
+	const refused = toast(page, 'Please enter a valid API key')
+	await expect(refused).toBeVisible()
 	expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBeNull()
+
+	// The toast sits below the header controls once it has slid into place.
+	const header = (await page.locator('header').first().boundingBox())!
+	await expect.poll(async () => (await refused.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
+	// It wears the site's raised surface (the API key panel's), not sonner's own black or white.
+	const colours = () => refused.evaluate((el) => getComputedStyle(el).backgroundColor)
+	const surface = () => page.locator('#api-key').evaluate((el) => getComputedStyle(el).backgroundColor)
+	const dark = await colours()
+	expect(dark).not.toBe('rgb(0, 0, 0)')
+	expect(dark).toBe(await surface())
+	await page.getByRole('button', { name: /Switch to light theme/ }).click()
+	await expect.poll(colours).not.toBe(dark)
+	expect(await colours()).toBe(await surface())
 
 	await field.fill(` ${API_KEY} `)
 	await page.getByRole('button', { name: 'Save Key' }).click()
@@ -168,30 +205,39 @@ test('the API key: blank is refused, a key is saved in localStorage', async ({ p
 	expect(consoleErrors).toEqual([])
 })
 
-test('uploading without a saved key says where to set one', async ({ page }) => {
-	await logIn(page)
+loggedIn('without a saved API key the upload page warns and an upload says where to set one; a wrong key saved there fails with the upload-url status', async ({
+	page,
+}) => {
 	await page.goto('/dev/dashboard/upload')
 	await waitForHydration(page)
-	await page.locator('input[type=file]').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG })
+	const warning = page.locator('[data-no-api-key]')
+	await expect(warning).toContainText('No API key is saved in this browser')
+	const file = { name: 'a.png', mimeType: 'image/png', buffer: PNG }
+	await page.locator('input[type=file]').setInputFiles(file)
 	const failed = toast(page, 'Upload failed')
 	await expect(failed).toBeVisible()
 	await expect(failed).toContainText('API key not found. Please configure your API key in the dashboard.')
 	await expect(page.getByText(/Uploaded Files/)).toHaveCount(0)
-})
 
-test('a wrong saved key fails with the status of the upload-url call', async ({ page }) => {
-	await saveKeyBeforeLoad(page, 'not-a-real-key')
-	await logIn(page)
+	// The warning links to the key form; once a key is saved there, the warning is gone.
+	await warning.getByRole('link', { name: 'Save your API key on the dashboard' }).click()
+	await expect(page).toHaveURL(/\/dev\/dashboard#api-key$/)
+	await page.getByRole('textbox', { name: 'API Key' }).fill('not-a-real-key')
+	await page.getByRole('button', { name: 'Save Key' }).click()
+	await expect(toast(page, 'API key saved successfully!')).toBeVisible()
 	await page.goto('/dev/dashboard/upload')
 	await waitForHydration(page)
-	await page.locator('input[type=file]').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG })
+	await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
+	await expect(page.locator('[data-no-api-key]')).toHaveCount(0)
+
+	// That key is not a real one: the upload fails with the status of the upload-url call.
+	await page.locator('input[type=file]').setInputFiles(file)
 	await expect(toast(page, 'Upload failed')).toContainText('Failed to get upload URL: 401 Unauthorized')
 	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
 })
 
-test('the file picker waits for the page scripts and says so, then uploads what is chosen', async ({ page }) => {
+loggedIn('the file picker waits for the page scripts and says so, then uploads what is chosen', async ({ page }) => {
 	await saveKeyBeforeLoad(page, API_KEY)
-	await logIn(page)
 	// Hold every script back: the server-rendered page is on screen, but nothing on it runs yet.
 	let letScriptsLoad!: () => void
 	const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve))
@@ -215,22 +261,7 @@ test('the file picker waits for the page scripts and says so, then uploads what 
 	await expect(page.getByText(name)).toBeVisible()
 })
 
-test('files of other types are skipped with the reason', async ({ page }) => {
-	await saveKeyBeforeLoad(page, API_KEY)
-	await logIn(page)
-	await page.goto('/dev/dashboard/upload')
-	await waitForHydration(page)
-	await page.locator('input[type=file]').setInputFiles({
-		name: 'tool.exe',
-		mimeType: 'application/octet-stream',
-		buffer: Buffer.from('MZ'),
-	})
-	const skipped = toast(page, 'Nothing to upload')
-	await expect(skipped).toContainText("tool.exe: .exe files can't be uploaded.")
-	await expect(page.getByRole('progressbar')).toHaveCount(0)
-})
-
-test('two files upload through the file chooser with progress to 100%', async ({
+loggedIn('two files upload through the file chooser with progress to 100%', async ({
 	page,
 	context,
 	baseURL,
@@ -251,7 +282,6 @@ test('two files upload through the file chooser with progress to 100%', async ({
 			}
 		}).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] })
 	})
-	await logIn(page)
 	await page.goto('/dev/dashboard/upload')
 	await waitForHydration(page)
 	await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
@@ -318,11 +348,21 @@ test('two files upload through the file chooser with progress to 100%', async ({
 	expect(consoleErrors).toEqual([])
 })
 
-test('dragging over the drop zone highlights it and a drop uploads', async ({ page }) => {
+loggedIn('files of other types are skipped with the reason; dragging over the drop zone highlights it and a drop uploads', async ({
+	page,
+}) => {
 	await saveKeyBeforeLoad(page, API_KEY)
-	await logIn(page)
 	await page.goto('/dev/dashboard/upload')
 	await waitForHydration(page)
+	await page.locator('input[type=file]').setInputFiles({
+		name: 'tool.exe',
+		mimeType: 'application/octet-stream',
+		buffer: Buffer.from('MZ'),
+	})
+	const skipped = toast(page, 'Nothing to upload')
+	await expect(skipped).toContainText("tool.exe: .exe files can't be uploaded.")
+	await expect(page.getByRole('progressbar')).toHaveCount(0)
+
 	const zone = page.getByTestId('drop-zone')
 	const name = `${unique('dropped')}.txt`
 	const dataTransfer = await page.evaluateHandle((fileName) => {
@@ -339,7 +379,7 @@ test('dragging over the drop zone highlights it and a drop uploads', async ({ pa
 	await expect(page.getByRole('region', { name: 'Uploaded Files (1)' })).toContainText(name)
 })
 
-test('the gallery pages through 25 seeded files', async ({ page, request }) => {
+loggedIn('the gallery pages through 25 seeded files', async ({ page, request }) => {
 	const stem = unique('gallery')
 	await seed(
 		request,
@@ -349,7 +389,6 @@ test('the gallery pages through 25 seeded files', async ({ page, request }) => {
 			body: PNG,
 		})),
 	)
-	await logIn(page)
 	await page.goto('/dev/dashboard/gallery')
 	await waitForHydration(page)
 	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
@@ -441,8 +480,7 @@ test('an empty store shows the empty state; then previews, placeholders and file
 	}
 })
 
-test('a failed list shows the error state and Try Again recovers', async ({ page }) => {
-	await logIn(page)
+loggedIn('a failed list shows the error state and Try Again recovers', async ({ page }) => {
 	await page.goto('/dev/dashboard')
 	await waitForHydration(page)
 	await page.route('**/api/v1/images/view?*', (route) =>
@@ -478,11 +516,11 @@ test('dashboard pages stay out of the sitemap', async ({ request }) => {
 	expect(sitemap).not.toContain('/dev/')
 })
 
-test('an error in a dashboard page shows the error screen inside the dashboard frame', async ({ page }) => {
-	await logIn(page)
+loggedIn('an error in a dashboard page shows the error screen inside the dashboard frame', async ({ page }) => {
+	await page.goto('/dev/dashboard')
 	for (const path of ['/dev/dashboard/upload', '/dev/dashboard/gallery']) {
-		await page.goto('/dev/dashboard')
 		// A plain form post to a page without an action: the page's own boundary answers 405.
+		// (The second one is posted from the first one's error screen.)
 		const [response] = await Promise.all([
 			page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'POST'),
 			page.evaluate((action) => {
@@ -515,7 +553,9 @@ test('error toasts still showing go away once the dashboard unlocks', async ({ p
 	// Stop the toast's own timer: only the unlock may take it away.
 	await page.clock.install()
 	await page.clock.pauseAt(Date.now() + 1000)
-	await page.getByRole('button', { name: 'Logout' }).click()
+	// From the keyboard: on a 1280 px screen the toast lies over the Logout button, and a click
+	// waits for it to move away (the logout test clicks the button).
+	await page.getByRole('button', { name: 'Logout' }).press('Enter')
 	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
 	await expect(stale).toBeVisible()
 	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
@@ -538,51 +578,13 @@ test('without JavaScript the password form still logs in, and a wrong password s
 	await context.close()
 })
 
-test('toasts follow the theme and sit below the header controls', async ({ page }) => {
-	await logIn(page)
-	await page.goto('/dev/dashboard')
-	await waitForHydration(page)
-	await page.getByRole('button', { name: 'Save Key' }).click()
-	const shown = toast(page, 'Please enter a valid API key')
-	await expect(shown).toBeVisible()
-	const header = (await page.locator('header').first().boundingBox())!
-	// Measured once the toast has slid into place.
-	await expect.poll(async () => (await shown.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
-	// The toast wears the site's raised surface (the API key panel's), not sonner's own black or white.
-	const colours = () => shown.evaluate((el) => getComputedStyle(el).backgroundColor)
-	const surface = () => page.locator('#api-key').evaluate((el) => getComputedStyle(el).backgroundColor)
-	const dark = await colours()
-	expect(dark).not.toBe('rgb(0, 0, 0)')
-	expect(dark).toBe(await surface())
-	await page.getByRole('button', { name: /Switch to light theme/ }).click()
-	await expect.poll(colours).not.toBe(dark)
-	expect(await colours()).toBe(await surface())
-})
-
-test('the upload page warns before any drop when no API key is saved', async ({ page }) => {
-	await logIn(page)
-	await page.goto('/dev/dashboard/upload')
-	await waitForHydration(page)
-	const warning = page.locator('[data-no-api-key]')
-	await expect(warning).toContainText('No API key is saved in this browser')
-	await warning.getByRole('link', { name: 'Save your API key on the dashboard' }).click()
-	await expect(page).toHaveURL(/\/dev\/dashboard#api-key$/)
-	await page.getByRole('textbox', { name: 'API Key' }).fill(API_KEY)
-	await page.getByRole('button', { name: 'Save Key' }).click()
-	await page.goto('/dev/dashboard/upload')
-	await waitForHydration(page)
-	await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
-	await expect(page.locator('[data-no-api-key]')).toHaveCount(0)
-})
-
-test('the gallery filters by file name and deletes a file after a confirming second step', async ({ page, request }) => {
+loggedIn('the gallery filters by file name and deletes a file after a confirming second step', async ({ page, request }) => {
 	const stem = unique('filter')
 	const [alpha, beta] = await seed(request, [
 		{ name: `${stem}-alpha.png`, type: 'image/png', body: PNG },
 		{ name: `${stem}-beta.png`, type: 'image/png', body: PNG },
 		{ name: `${stem}-notes.txt`, type: 'text/plain', body: 'notes' },
 	])
-	await logIn(page)
 	await page.goto('/dev/dashboard/gallery')
 	await waitForHydration(page)
 	const filter = page.getByRole('searchbox', { name: 'Filter by file name' })

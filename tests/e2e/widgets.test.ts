@@ -18,8 +18,15 @@ async function scrollThrough(page: Page) {
 	await page.waitForLoadState('networkidle')
 }
 
+/** Scrolled through to the end, the page shows its heading and has logged no console error. */
+async function expectRenderedCleanly(page: Page, consoleErrors: string[]) {
+	await scrollThrough(page)
+	await expect(page.locator('main h1')).toBeVisible()
+	expect(consoleErrors, page.url()).toEqual([])
+}
+
 test.describe('widget gallery', () => {
-	test('is served noindex, outside the sitemap, with every widget and no console errors', async ({ page, consoleErrors, request }) => {
+	test('is served noindex, outside the sitemap, with every widget (the under-construction one links the Discord) and no console errors', async ({ page, consoleErrors, request }) => {
 		const response = await page.goto(GALLERY)
 		expect(response?.status()).toBe(200)
 		expect(response?.headers()['x-robots-tag']).toBe('noindex')
@@ -40,6 +47,9 @@ test.describe('widget gallery', () => {
 			await expect(page.locator(selector).first()).toBeAttached()
 		}
 		await expect(page.getByText('Page Under Construction')).toBeVisible()
+		const discord = page.getByRole('link', { name: /RuneScape community Discord/ })
+		await expect(discord).toHaveAttribute('href', 'https://discord.gg/runescape')
+		await expect(discord).toHaveAttribute('target', '_blank')
 		const table = page.locator('[data-data-table]').getByRole('table')
 		await expect(table.getByRole('columnheader')).toHaveText(['Setting', 'Suggested'])
 		await expect(table.getByRole('rowheader')).toHaveText(['Loot beams', 'Slim headers', 'Interface scaling'])
@@ -59,7 +69,9 @@ test.describe('checklist', () => {
 	const short = (page: Page) => page.locator('[data-checklist="gallery-short"]')
 	const row = (list: Locator, name: string) => list.getByRole('checkbox', { name })
 
-	test('clicking a row ticks it, strikes it through, counts it and highlights the next item', async ({ page }) => {
+	test('a click, Space or Enter ticks a row: struck through, counted, the next item highlighted; Reset clears it; a long list starts compact', async ({
+		page,
+	}) => {
 		await open(page, GALLERY, '[data-checklist="gallery-short"]')
 		const list = short(page)
 		const progress = list.locator('[data-progress]')
@@ -80,11 +92,8 @@ test.describe('checklist', () => {
 		await expect(minimap).not.toBeChecked()
 		await expect(progress).toHaveText('0 of 3 done')
 		await expect(list.locator('[data-next]')).toHaveCount(0)
-	})
 
-	test('works from the keyboard with Space and Enter, and Reset clears it', async ({ page }) => {
-		await open(page, GALLERY, '[data-checklist="gallery-short"]')
-		const list = short(page)
+		// From the keyboard: Space and Enter tick a row; Reset clears them all.
 		const unlock = row(list, 'Unlock the interface')
 		await unlock.focus()
 		await page.keyboard.press('Space')
@@ -101,53 +110,67 @@ test.describe('checklist', () => {
 		await expect(list.locator('[data-progress]')).toHaveText('0 of 3 done')
 		await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0)
 		await expect(list.getByRole('button', { name: 'Reset' })).toBeDisabled()
-	})
 
-	test('progress survives a reload, and a corrupted stored value is ignored', async ({ page, consoleErrors }) => {
-		// Five loads of the gallery, every widget on it: ~25 s when the suite keeps the machine busy.
-		test.setTimeout(60_000)
-		await open(page, GALLERY, '[data-checklist="gallery-short"]')
-		await row(short(page), 'Lock the interface again').click()
-		await expect(short(page).locator('[data-progress]')).toHaveText('1 of 3 done')
-		expect(await page.evaluate(() => localStorage.getItem('checklist:gallery-short'))).toBe('["lock"]')
-
-		await page.reload()
-		await waitForHydration(page)
-		await expect(row(short(page), 'Lock the interface again')).toBeChecked()
-		await expect(short(page).locator('[data-progress]')).toHaveText('1 of 3 done')
-
-		for (const corrupted of ['{not json', '{"lock":true}', '[1,2,3]']) {
-			await page.evaluate((value) => localStorage.setItem('checklist:gallery-short', value), corrupted)
-			await open(page, GALLERY, '[data-checklist="gallery-short"]')
-			await expect(short(page).locator('[data-progress]')).toHaveText('0 of 3 done')
-		}
-		// Ticking again replaces the bad value.
-		await row(short(page), 'Unlock the interface').click()
-		expect(await page.evaluate(() => localStorage.getItem('checklist:gallery-short'))).toBe('["unlock"]')
-		expect(consoleErrors).toEqual([])
-	})
-
-	test('a list of more than 10 items starts compact (480 px) and can be expanded', async ({ page }) => {
-		await open(page, GALLERY, '[data-checklist="gallery-long"]')
-		const list = page.locator('[data-checklist="gallery-long"]')
-		const toggle = list.getByRole('button', { name: 'Compact view' })
+		// A list of more than 10 items starts compact (480 px) and can be expanded.
+		const long = page.locator('[data-checklist="gallery-long"]')
+		await expect(long).toHaveAttribute('data-hydrated')
+		const toggle = long.getByRole('button', { name: 'Compact view' })
 		await expect(toggle).toHaveAttribute('aria-pressed', 'true')
-		const area = list.locator('[data-compact]')
+		const area = long.locator('[data-compact]')
 		await expect(area).toHaveCSS('max-height', '480px')
 		const overflow = await area.evaluate((el) => el.scrollHeight > el.clientHeight)
 		expect(overflow).toBe(true)
 
 		await toggle.click()
 		await expect(toggle).toHaveAttribute('aria-pressed', 'false')
-		await expect(list.locator('[data-compact]')).toHaveCount(0)
-		const box = await list.getByRole('checkbox').last().boundingBox()
-		const listBox = await list.boundingBox()
+		await expect(long.locator('[data-compact]')).toHaveCount(0)
+		const box = await long.getByRole('checkbox').last().boundingBox()
+		const listBox = await long.boundingBox()
 		expect(box!.y + box!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height)
 		// The short gallery list has no toggle.
 		await expect(short(page).getByRole('button', { name: 'Compact view' })).toHaveCount(0)
 	})
 
-	test('the interface setup page keeps each checklist separately', async ({ page }) => {
+	test('progress survives a reload, and a corrupted stored value is ignored', async ({ page, consoleErrors }) => {
+		// Three loads of the gallery, every widget on it: ~15 s when the suite keeps the machine busy.
+		test.setTimeout(60_000)
+		const long = page.locator('[data-checklist="gallery-long"]')
+		/** Stores progress values by checklist id, then loads the gallery (or reloads it). */
+		const storeThenLoad = async (values: Record<string, string>, load: () => Promise<unknown>) => {
+			await page.evaluate((v) => {
+				for (const [id, value] of Object.entries(v)) localStorage.setItem(`checklist:${id}`, value)
+			}, values)
+			await load()
+			await waitForHydration(page)
+			// The server HTML shows no progress: only a hydrated list has read what is stored.
+			await expect(short(page)).toHaveAttribute('data-hydrated')
+			await expect(long).toHaveAttribute('data-hydrated')
+		}
+
+		await open(page, GALLERY, '[data-checklist="gallery-short"]')
+		await row(short(page), 'Lock the interface again').click()
+		await expect(short(page).locator('[data-progress]')).toHaveText('1 of 3 done')
+		expect(await page.evaluate(() => localStorage.getItem('checklist:gallery-short'))).toBe('["lock"]')
+
+		// The short list's progress survives a reload; the long one's value is not JSON.
+		await storeThenLoad({ 'gallery-long': '{not json' }, () => page.reload())
+		await expect(row(short(page), 'Lock the interface again')).toBeChecked()
+		await expect(short(page).locator('[data-progress]')).toHaveText('1 of 3 done')
+		await expect(long.locator('[data-progress]')).toHaveText(/^0 of \d+ done$/)
+
+		// JSON, but not a list; a list, but not of ids.
+		await storeThenLoad({ 'gallery-short': '{"lock":true}', 'gallery-long': '[1,2,3]' }, () => page.goto(GALLERY))
+		await expect(short(page).locator('[data-progress]')).toHaveText('0 of 3 done')
+		await expect(long.locator('[data-progress]')).toHaveText(/^0 of \d+ done$/)
+		await expect(long.getByRole('checkbox', { checked: true })).toHaveCount(0)
+
+		// Ticking again replaces the bad value.
+		await row(short(page), 'Unlock the interface').click()
+		expect(await page.evaluate(() => localStorage.getItem('checklist:gallery-short'))).toBe('["unlock"]')
+		expect(consoleErrors).toEqual([])
+	})
+
+	test('the interface setup page keeps each checklist separately, and renders with no console errors', async ({ page, consoleErrors }) => {
 		await open(page, '/setup/interface-setup', '[data-checklist="interface-1080p"]')
 		const p1080 = page.locator('[data-checklist="interface-1080p"]')
 		const p1440 = page.locator('[data-checklist="interface-1440p"]')
@@ -158,17 +181,20 @@ test.describe('checklist', () => {
 		await p1080.getByRole('checkbox', { name: 'Unlock the interface' }).click()
 		await expect(p1080.locator('[data-progress]')).toHaveText('1 of 13 done')
 		await expect(p1440.locator('[data-progress]')).toHaveText('0 of 12 done')
-		await page.reload()
 		await open(page, '/setup/interface-setup', '[data-checklist="interface-1080p"]')
 		await expect(p1080.locator('[data-progress]')).toHaveText('1 of 13 done')
 		await expect(p1080.locator('[data-next]')).toHaveAttribute('data-item', 'scaling')
+		await expectRenderedCleanly(page, consoleErrors)
 	})
 })
 
 test.describe('tabs', () => {
 	const galleryTabs = (page: Page) => page.locator('[data-tabs]').first()
 
-	test('shows the default tab, switches on click and keeps every panel in the HTML', async ({ page, request }) => {
+	test('shows the default tab, keeps every panel in the HTML, switches on click and with arrow keys, Home and End (roving tabindex)', async ({
+		page,
+		request,
+	}) => {
 		const html = await (await request.get(GALLERY)).text()
 		expect(html).toContain('Trade and use the Grand Exchange freely.')
 		expect(html).toContain('As Ironman, with a limited number of lives.')
@@ -185,11 +211,8 @@ test.describe('tabs', () => {
 		await expect(tabs.getByRole('tab', { name: 'Regular' })).toHaveAttribute('aria-selected', 'true')
 		await expect(tabs.getByRole('tabpanel')).toHaveText('Trade and use the Grand Exchange freely.')
 		await expect(tabs.getByText('No trading and no Grand Exchange.')).toBeHidden()
-	})
 
-	test('arrow keys, Home and End move between tabs with a roving tabindex', async ({ page }) => {
-		await open(page, GALLERY, '[data-tabs]')
-		const tabs = galleryTabs(page)
+		// Arrow keys, Home and End move between tabs with a roving tabindex.
 		const tab = (name: string) => tabs.getByRole('tab', { name, exact: true })
 		await tab('Ironman').focus()
 		await page.keyboard.press('ArrowRight')
@@ -211,13 +234,14 @@ test.describe('tabs', () => {
 		await expect(tabs.getByRole('tabpanel')).toBeFocused()
 	})
 
-	test('the game modes page opens on its default tab "None"', async ({ page }) => {
+	test('the game modes page opens on its default tab "None", and renders with no console errors', async ({ page, consoleErrors }) => {
 		await open(page, '/setup/gamemodes', '[data-tabs]')
 		const tabs = page.locator('[data-tabs]').first()
 		await expect(tabs.getByRole('tab', { name: 'None' })).toHaveAttribute('aria-selected', 'true')
 		await expect(tabs.getByRole('tabpanel').getByRole('heading', { name: 'Normal account' })).toBeVisible()
 		await tabs.getByRole('tab', { name: 'Ironman', exact: true }).click()
 		await expect(tabs.getByRole('tabpanel').getByRole('heading', { name: /^Ironman/ })).toBeVisible()
+		await expectRenderedCleanly(page, consoleErrors)
 	})
 
 	test('a link to a heading inside a hidden tab opens that tab', async ({ page }) => {
@@ -233,7 +257,10 @@ test.describe('tabs', () => {
 })
 
 test.describe('screenshot magnifier', () => {
-	test('opens the full-size image, locks scrolling, closes on Escape and returns focus', async ({ page, consoleErrors }) => {
+	test('opens the full-size image, locks scrolling, closes on Escape or a click on the overlay and returns focus; images are lazy, their size reserved', async ({
+		page,
+		consoleErrors,
+	}) => {
 		// Hold the full-size file back so the loading message can be seen.
 		let release: () => void = () => {}
 		const held = new Promise<void>((resolve) => {
@@ -283,24 +310,22 @@ test.describe('screenshot magnifier', () => {
 		await expect(dialog).toHaveCount(0)
 		await expect(button).toBeFocused()
 		await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden')
-		expect(consoleErrors).toEqual([])
-	})
 
-	test('a click anywhere on the overlay closes it; the image is lazy with its size reserved', async ({ page }) => {
-		await open(page, GALLERY, '[data-screenshot]')
+		// Another image: lazy with its size reserved, and a click anywhere on the overlay closes it.
 		const image = page.getByRole('img', { name: 'Suggested 1080p interface layout' }).first()
 		await expect(image).toHaveAttribute('loading', 'lazy')
 		await expect(image).toHaveAttribute('width', '960')
 		await expect(image).toHaveAttribute('height', '540')
 
-		const button = page.getByRole('button', { name: 'Enlarge image: Suggested 1080p interface layout' })
-		await button.click()
-		const dialog = page.getByRole('dialog', { name: /Suggested 1080p interface layout/ })
-		await expect(dialog).toBeVisible()
-		await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
+		const layout = page.getByRole('button', { name: 'Enlarge image: Suggested 1080p interface layout' })
+		await layout.click()
+		const layoutDialog = page.getByRole('dialog', { name: /Suggested 1080p interface layout/ })
+		await expect(layoutDialog).toBeVisible()
+		await expect(layoutDialog.getByRole('button', { name: 'Close' })).toBeFocused()
 		await page.mouse.click(20, 20)
-		await expect(dialog).toHaveCount(0)
-		await expect(button).toBeFocused()
+		await expect(layoutDialog).toHaveCount(0)
+		await expect(layout).toBeFocused()
+		expect(consoleErrors).toEqual([])
 	})
 })
 
@@ -334,7 +359,7 @@ test.describe('image table', () => {
 		await expect(shown(table)).toHaveAttribute('alt', 'Simplified minimap')
 	})
 
-	test('works from the keyboard: focus previews, Enter locks', async ({ page }) => {
+	test('works from the keyboard: focus previews, Enter locks; the map page renders with no console errors', async ({ page, consoleErrors }) => {
 		await open(page, '/setup/map', '[data-image-table]')
 		const table = page.locator('[data-image-table]')
 		const bank = table.getByRole('button', { name: /^Bank/ })
@@ -347,6 +372,7 @@ test.describe('image table', () => {
 		await page.keyboard.press('Shift+Tab')
 		await page.keyboard.press('Space')
 		await expect(bank).toHaveAttribute('aria-pressed', 'false')
+		await expectRenderedCleanly(page, consoleErrors)
 	})
 })
 
@@ -389,7 +415,9 @@ test.describe('metronome', () => {
 
 	const plays = (page: Page) => page.evaluate(() => (window as unknown as { plays: number[] }).plays)
 
-	test('start plays a click per beat (600 ms at 100 BPM) with a visual beat; stop stops it', async ({ page }) => {
+	test('start plays a click per beat (600 ms at 100 BPM) with a visual beat, at the volume the slider sets (0 to 1 by 0.1, from 0.5); stop stops it', async ({
+		page,
+	}) => {
 		// The page clock is stepped by hand, so the count does not depend on how busy the machine is.
 		await page.clock.install()
 		await open(page, GALLERY, '[data-metronome]')
@@ -411,11 +439,10 @@ test.describe('metronome', () => {
 		await page.clock.runFor(1800)
 		expect(await plays(page)).toHaveLength(4)
 		await expect(metronome.locator('[data-beat]')).toHaveAttribute('data-beat', '-1')
-	})
+		// Every click so far at the starting volume.
+		expect(await plays(page)).toEqual([0.5, 0.5, 0.5, 0.5])
 
-	test('the volume slider goes from 0 to 1 in steps of 0.1, starting at 0.5', async ({ page }) => {
-		await open(page, GALLERY, '[data-metronome]')
-		const metronome = page.locator('[data-metronome]')
+		// The volume slider goes from 0 to 1 in steps of 0.1, starting at 0.5; each click takes its value.
 		const slider = metronome.getByRole('slider', { name: 'Volume' })
 		await expect(slider).toHaveValue('0.5')
 		await expect(slider).toHaveAttribute('min', '0')
@@ -428,9 +455,11 @@ test.describe('metronome', () => {
 		await expect(metronome.locator('output')).toHaveText('70%')
 
 		await metronome.getByRole('button', { name: 'Start metronome' }).click()
+		expect(await plays(page)).toHaveLength(5)
 		expect((await plays(page)).at(-1)).toBeCloseTo(0.7)
 		await slider.fill('0.2')
-		await page.waitForTimeout(700)
+		await page.clock.runFor(600)
+		expect(await plays(page)).toHaveLength(6)
 		expect((await plays(page)).at(-1)).toBeCloseTo(0.2)
 		await metronome.getByRole('button', { name: 'Stop metronome' }).click()
 	})
@@ -563,30 +592,19 @@ test.describe('video', () => {
 	})
 })
 
-test.describe('under construction', () => {
-	test('links the RuneScape community Discord', async ({ page }) => {
-		await open(page, GALLERY)
-		const link = page.getByRole('link', { name: /RuneScape community Discord/ })
-		await expect(link).toHaveAttribute('href', 'https://discord.gg/runescape')
-		await expect(link).toHaveAttribute('target', '_blank')
-	})
-})
-
 test.describe('pages with widgets', () => {
-	for (const path of [
-		'/setup/interface-setup',
-		'/setup/gamemodes',
-		'/setup/map',
-		'/getting-started/tick-system',
-		'/getting-started/keybinds',
-		'/getting-started/combat-basics',
-		'/getting-started/gear-recommendations',
-	]) {
-		test(`${path} renders its widgets with no console errors`, async ({ page, consoleErrors }) => {
+	// The interface setup, game modes and map pages are checked the same way by their widgets' tests.
+	test('each renders its widgets with no console errors', async ({ page, consoleErrors }) => {
+		// Four loads, each scrolled through to the end, in one browser page.
+		test.setTimeout(60_000)
+		for (const path of [
+			'/getting-started/tick-system',
+			'/getting-started/keybinds',
+			'/getting-started/combat-basics',
+			'/getting-started/gear-recommendations',
+		]) {
 			await open(page, path)
-			await scrollThrough(page)
-			await expect(page.locator('main h1')).toBeVisible()
-			expect(consoleErrors).toEqual([])
-		})
-	}
+			await expectRenderedCleanly(page, consoleErrors)
+		}
+	})
 })
