@@ -140,10 +140,13 @@ export function limitFormBodies(req: Request, res: Response, next: NextFunction)
 	const declared = req.headers['content-length']
 	if (declared === undefined) {
 		if (req.headers['transfer-encoding'] === undefined) return next()
+		lingerThenClose(req.socket as Socket & { destroySoon(): void })
 		refuse(res, 411, 'Length Required: send the form with a Content-Length.', { Connection: 'close' })
 		return
 	}
 	if (Number(declared) > FORM_BODY_LIMIT_BYTES) {
+		// The client is most likely still sending: it must get the answer before the close.
+		lingerThenClose(req.socket as Socket & { destroySoon(): void })
 		refuse(res, 413, `Request body too large: forms here take at most ${FORM_BODY_LIMIT_BYTES} bytes.`, {
 			Connection: 'close',
 		})

@@ -41,10 +41,11 @@ export function ToastRoot() {
 	return (
 		<Suspense fallback={null}>
 			<Toaster
-				position="top-right"
-				// Below the sticky header (3.5 rem), so a toast never covers its buttons.
-				offset={{ top: '4.5rem', right: '1rem' }}
-				mobileOffset={{ top: '4.5rem', left: '0.75rem', right: '0.75rem' }}
+				// At the foot of the screen: at the top, under the sticky header, a toast lay over the
+				// controls pages put at their top right (the dashboard's Logout) for its 4 s.
+				position="bottom-right"
+				offset={{ bottom: '1rem', right: '1rem' }}
+				mobileOffset={{ bottom: '0.75rem', left: '0.75rem', right: '0.75rem' }}
 				duration={4000}
 				visibleToasts={3}
 				closeButton
