@@ -410,7 +410,7 @@ loggedIn('the gallery pages through 25 seeded files', async ({ page, request }) 
 	// Sizes and dates on every card.
 	const ours = cards.filter({ hasText: stem }).first()
 	await expect(ours).toContainText('70 Bytes')
-	await expect(ours.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/)
+	await expect(ours.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d UTC$/)
 
 	// Slow the next page down to see the overlay.
 	await page.route('**/api/v1/images/view?*', async (route) => {
