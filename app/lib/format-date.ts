@@ -33,16 +33,17 @@ export function formatMonth(isoMonth: string): string {
 	return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
 }
 
+const shortDay = (date: Date) => `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+
 /** `2026-11-26T12:41:05Z` (or a time in ms) → `26 Nov 2026`, the UTC day. */
 export function formatDay(instant: string | number): string {
-	const date = new Date(instant)
-	return `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+	return shortDay(new Date(instant))
 }
 
 /** `2026-11-26T12:41:05Z` → `26 Nov 2026, 12:41 UTC`. */
 export function formatDateTime(iso: string): string {
 	const date = new Date(iso)
-	return `${formatDay(iso)}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`
+	return `${shortDay(date)}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`
 }
 
 /** `2026-11-26T12:41:05Z` → `12:41:05 UTC`. */
