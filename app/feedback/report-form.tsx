@@ -1,66 +1,6 @@
 import { type FormEvent, useId } from 'react'
-import { useFetcher, useLocation } from 'react-router'
-import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
 import { formatNumber } from '#app/lib/format-number.ts'
-import { trimTrailingSlashes } from '#app/lib/url-path.ts'
-import {
-	FEEDBACK_PATH,
-	HONEYPOT_FIELD,
-	MAX_REPORT_MESSAGE,
-	REASON_LABELS,
-	REPORT_REASONS,
-	type ReportAnswer,
-} from './report.ts'
-
-const IconFlag = (p: IconProps) => (
-	<Icon {...p}>
-		<path d="M4 22V4M4 4h12l-2 4 2 4H4" />
-	</Icon>
-)
-
-/**
- * "Something wrong on this page?" at the foot of guide, quest and tool pages: a closed disclosure
- * with a plain form inside. Without JavaScript it posts to /feedback, which answers with its own
- * page; once hydrated, a submit handler sends it in the background and thanks the reader here.
- */
-export function PageReport() {
-	const { pathname } = useLocation()
-	const fetcher = useFetcher<ReportAnswer>()
-	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
-
-	function send(event: FormEvent<HTMLFormElement>) {
-		event.preventDefault()
-		const form = new FormData(event.currentTarget)
-		// Tells the action to answer in data rather than redirect to its confirmation page.
-		form.set('via', 'fetch')
-		void fetcher.submit(form, { method: 'post', action: FEEDBACK_PATH })
-	}
-
-	return (
-		<details className="group mt-12 max-w-3xl rounded-lg border border-line text-sm" data-page-report="">
-			<summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-muted select-none hover:text-fg [&::-webkit-details-marker]:hidden">
-				<IconFlag size={16} />
-				<span className="font-medium">Something wrong on this page?</span>
-				<IconChevron size={16} className="ml-auto transition-transform group-open:rotate-90" />
-			</summary>
-			<div className="border-t border-line px-4 pt-3 pb-4">
-				{answer?.ok ? (
-					<p role="status" className="rounded-md bg-ok-bg px-3 py-2 font-medium text-ok" data-report-sent="">
-						Thank you. Your report reached the authors, who will check the page.
-					</p>
-				) : (
-					<ReportFields
-						// Prerendering renders `/guides/x/`; the page is `/guides/x`.
-						page={trimTrailingSlashes(pathname) || '/'}
-						error={answer && !answer.ok ? answer.error : undefined}
-						busy={fetcher.state !== 'idle'}
-						onSubmit={send}
-					/>
-				)}
-			</div>
-		</details>
-	)
-}
+import { FEEDBACK_PATH, HONEYPOT_FIELD, MAX_REPORT_MESSAGE, REASON_LABELS, REPORT_REASONS } from './report.ts'
 
 /** The form itself; /feedback shows it again, filled in, when a report was refused. */
 export function ReportFields(props: {

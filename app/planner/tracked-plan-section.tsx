@@ -44,7 +44,7 @@ export function TrackedPlanSection({ name, latest, completedTitles }: Props) {
 		completed: questsKnown ? new Set(tracked.quests.filter((quest) => done.has(normaliseQuestName(quest)))) : undefined,
 	})
 	return (
-		<section aria-labelledby="tracked-plan" className="mt-10" data-player-plan="">
+		<section aria-labelledby="tracked-plan" className="render-when-near mt-10" data-player-plan="">
 			<h2 id="tracked-plan" className="border-b border-line pb-1 text-2xl font-bold">
 				Your tracked plan
 			</h2>

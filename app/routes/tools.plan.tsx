@@ -3,7 +3,7 @@ import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router
 import type { Route } from './+types/tools.plan'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { PageReport } from '#app/feedback/report-form.tsx'
+import { PageReport } from '#app/feedback/page-report.tsx'
 import { ChosenGoals, GoalPicker, Presets } from '#app/planner/goal-picker.tsx'
 import { PlanSection } from '#app/planner/plan-section.tsx'
 import type { PlannerPlayerState } from '#app/planner/planner-player.tsx'

@@ -3,7 +3,7 @@ import activities from '#app/generated/recurring-activities.json' with { type: '
 import points from '#app/generated/quests/points.json' with { type: 'json' }
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { PageReport } from '#app/feedback/report-form.tsx'
+import { PageReport } from '#app/feedback/page-report.tsx'
 import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import { RecurringTracker } from '#app/recurring/recurring-tracker.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'

@@ -39,7 +39,7 @@ export function GainsSection({
 	const active = 'period' in query ? query.period : null
 	const gained = gains.skills.filter((skill) => skill.xpGained > 0 || skill.levelsGained > 0)
 	return (
-		<section aria-labelledby="gains" className="mt-10">
+		<section aria-labelledby="gains" className="render-when-near mt-10">
 			<h2 id="gains" className="border-b border-line pb-1 text-2xl font-bold">
 				Gains
 			</h2>

@@ -61,7 +61,7 @@ export function HistorySection({
 	const hasMonthly = points.some((point) => point.kind === 'monthly')
 
 	return (
-		<section aria-labelledby="history" className="mt-10">
+		<section aria-labelledby="history" className="render-when-near mt-10">
 			<h2 id="history" className="border-b border-line pb-1 text-2xl font-bold">
 				History
 			</h2>

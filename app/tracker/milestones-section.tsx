@@ -64,7 +64,7 @@ function SkillMilestoneList({ milestones }: { milestones: readonly SkillMileston
 export function MilestonesSection({ milestones }: { milestones: Omit<Milestones, 'name'> }) {
 	const nearest = milestones.skills.slice(0, NEAREST_SHOWN)
 	return (
-		<section aria-labelledby="milestones" className="mt-10" data-milestones="">
+		<section aria-labelledby="milestones" className="render-when-near mt-10" data-milestones="">
 			<h2 id="milestones" className="border-b border-line pb-1 text-2xl font-bold">
 				Milestones
 			</h2>

@@ -68,7 +68,7 @@ const frame = 'mt-3 rounded-lg border border-line'
 export function RecordsSection({ records }: { records: PlayerRecords }) {
 	const skills = records.skills.filter((skill) => skill.day ?? skill.week ?? skill.month)
 	return (
-		<section aria-labelledby="records" className="mt-10">
+		<section aria-labelledby="records" className="render-when-near mt-10">
 			<h2 id="records" className="border-b border-line pb-1 text-2xl font-bold">
 				Records
 			</h2>

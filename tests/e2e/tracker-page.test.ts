@@ -89,15 +89,17 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	})
 	await openPlayer(page, name)
 	const box = page.locator('[data-chart-box]')
-	// Where the box sits in the page, whatever the scroll.
+	// The box's size and where it sits in its section. (Its place in the page changes as sections
+	// above it are drawn for the first time: see the next test.)
 	const place = () => box.evaluate((element) => {
 		const rect = element.getBoundingClientRect()
-		return { top: rect.top + window.scrollY, width: rect.width, height: rect.height }
+		const section = element.closest('section')!.getBoundingClientRect()
+		return { top: rect.top - section.top, width: rect.width, height: rect.height }
 	})
 	const before = await place()
 	await waitForHydration(page)
 	// Far below the first screen, the chart's code is not loaded until the reader scrolls near it.
-	expect(before.top).toBeGreaterThan(3 * 700)
+	expect(await box.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(3 * 700)
 	await page.waitForLoadState('networkidle')
 	expect(chartRequests).toEqual([])
 	await box.scrollIntoViewIfNeeded()
@@ -111,6 +113,37 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	await expect(page.getByRole('region', { name: 'Magic XP over time, as a table' })).toContainText(
 		'4,260,845',
 	)
+})
+
+test('sections below the first screen are not drawn until scrolled near, and nothing in view moves when they are', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 390, height: 700 })
+	await openPlayer(page, fresh('V'))
+	await waitForHydration(page)
+	const drawn = (selector: string) =>
+		page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+	const log = 'section[aria-labelledby="adventurers-log"] li:first-child'
+	expect(await drawn('section[aria-labelledby="records"] h2')).toBe(false)
+	expect(await drawn(log)).toBe(false)
+	// The first screen is drawn as usual.
+	expect(await drawn('[data-update-form] button')).toBe(true)
+
+	await page.evaluate(() => {
+		const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
+		new PerformanceObserver((list) => {
+			for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+		}).observe({ type: 'layout-shift' })
+	})
+	// Scrolled through like a reader does, a screen at a time.
+	for (let screen = 0; screen < 40 && !(await drawn(log)); screen++) {
+		await page.mouse.wheel(0, 600)
+		await page.waitForTimeout(100)
+	}
+	expect(await drawn('section[aria-labelledby="records"] h2')).toBe(true)
+	expect(await drawn(log)).toBe(true)
+	// Sections change size as they are drawn, but out of view: nothing the reader sees moves.
+	expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
 })
 
 test('the Update button: a cooldown right after a fetch, saying when it comes back', async ({

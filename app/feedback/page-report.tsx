@@ -1,0 +1,66 @@
+import { lazy, type ReactNode, Suspense, use, useEffect, useRef } from 'react'
+import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
+import { useHydrated } from '#app/widgets/use-hydrated.ts'
+
+const ReportBody = lazy(() => import('./report-body.tsx'))
+
+const IconFlag = (p: IconProps) => (
+	<Icon {...p}>
+		<path d="M4 22V4M4 4h12l-2 4 2 4H4" />
+	</Icon>
+)
+
+let markOpened = () => {}
+/** Settles the first time a reader opens the report on this page load. */
+const firstOpened = new Promise<void>((resolve) => {
+	markOpened = resolve
+})
+
+/**
+ * While the page hydrates, the form stays the server's HTML, a plain POST form that works as it is,
+ * and its code is not loaded: this keeps the boundary around it waiting until a reader opens the
+ * disclosure. React then loads the form's code and hydrates it in place (nothing already typed is
+ * lost). Pages reached by a client-side navigation render it at once.
+ */
+function UntilOpened({ children }: { children: ReactNode }) {
+	const hydrated = useHydrated()
+	if (typeof document !== 'undefined' && !hydrated) use(firstOpened)
+	return children
+}
+
+/**
+ * "Something wrong on this page?" at the foot of guide, quest and tool pages: a closed disclosure
+ * with a plain form inside. Without JavaScript it posts to /feedback, which answers with its own
+ * page; with it, the report is sent in the background and thanked in place (report-body.tsx),
+ * code that loads only when a reader opens the disclosure.
+ */
+export function PageReport() {
+	const details = useRef<HTMLDetailsElement>(null)
+	useEffect(() => {
+		// Opened before this code ran.
+		if (details.current?.open) markOpened()
+	}, [])
+	return (
+		<details
+			ref={details}
+			onToggle={(event) => {
+				if (event.currentTarget.open) markOpened()
+			}}
+			className="group mt-12 max-w-3xl rounded-lg border border-line text-sm"
+			data-page-report=""
+		>
+			<summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-muted select-none hover:text-fg [&::-webkit-details-marker]:hidden">
+				<IconFlag size={16} />
+				<span className="font-medium">Something wrong on this page?</span>
+				<IconChevron size={16} className="ml-auto transition-transform group-open:rotate-90" />
+			</summary>
+			<div className="border-t border-line px-4 pt-3 pb-4">
+				<Suspense>
+					<UntilOpened>
+						<ReportBody />
+					</UntilOpened>
+				</Suspense>
+			</div>
+		</details>
+	)
+}
