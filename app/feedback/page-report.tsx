@@ -29,6 +29,20 @@ function UntilOpened({ children }: { children: ReactNode }) {
 }
 
 /**
+ * One element for every render: while the form waits to be opened, a page that re-renders around
+ * it (the catalogue applying its query, the planner its player) passes the same props, so React
+ * leaves the waiting form alone instead of rendering it afresh, which would load its code. A new
+ * location (a link to a section) still does: React cannot know whether the form reads it.
+ */
+const BODY = (
+	<Suspense>
+		<UntilOpened>
+			<ReportBody />
+		</UntilOpened>
+	</Suspense>
+)
+
+/**
  * "Something wrong on this page?" at the foot of guide, quest and tool pages: a closed disclosure
  * with a plain form inside. Without JavaScript it posts to /feedback, which answers with its own
  * page; with it, the report is sent in the background and thanked in place (report-body.tsx),
@@ -54,13 +68,7 @@ export function PageReport() {
 				<span className="font-medium">Something wrong on this page?</span>
 				<IconChevron size={16} className="ml-auto transition-transform group-open:rotate-90" />
 			</summary>
-			<div className="border-t border-line px-4 pt-3 pb-4">
-				<Suspense>
-					<UntilOpened>
-						<ReportBody />
-					</UntilOpened>
-				</Suspense>
-			</div>
+			<div className="border-t border-line px-4 pt-3 pb-4">{BODY}</div>
 		</details>
 	)
 }

@@ -81,6 +81,19 @@ test('the report form is in the static page, closed; its code loads when opened,
 	expect(consoleErrors).toEqual([])
 })
 
+test('pages that re-render as they hydrate (the catalogue reads its query, the planner its player) leave the form code unloaded', async ({ page }) => {
+	const formCode: string[] = []
+	page.on('request', (r) => {
+		if (/\/assets\/report-(body|form)-/.test(r.url())) formCode.push(r.url())
+	})
+	for (const path of ['/quests?q=dragon', '/tools/plan?player=Zezima_Jr', QUEST]) {
+		await page.goto(path)
+		await waitForHydration(page)
+		await page.waitForLoadState('networkidle')
+		expect(formCode, path).toEqual([])
+	}
+})
+
 test('after a client-side navigation the report form works at once', async ({ page }) => {
 	await page.goto(GUIDE)
 	await waitForHydration(page)
