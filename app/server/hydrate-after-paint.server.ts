@@ -78,9 +78,8 @@ export function hydrateAfterPaint(): Transform {
 		transform(chunk: Buffer, _encoding, callback) {
 			if (done) return callback(null, chunk)
 			pending.push(chunk)
-			// Decoding and searching everything held so far costs ~1 ms a time on a player page (the
-			// head alone is ~70 KB): only once the module script has begun, and only at a chunk that
-			// ends a script, can React Router's be complete.
+			// Not everything held so far at every chunk (the head alone is ~70 KB): only once the module
+			// script has begun, and only at a chunk that ends a script, can React Router's be complete.
 			const seen = tail + chunk.toString('latin1')
 			tail = seen.slice(-16)
 			moduleSeen ||= seen.includes(' type="module"')
