@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense, use, useEffect, useRef } from 'react'
+import { lazy, Suspense } from 'react'
 import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
+import { openedSignal, UntilOpened, useOpenedDetails } from '#app/components/until-opened.tsx'
 
 const ReportBody = lazy(() => import('./report-body.tsx'))
 
@@ -10,23 +10,8 @@ const IconFlag = (p: IconProps) => (
 	</Icon>
 )
 
-let markOpened = () => {}
 /** Settles the first time a reader opens the report on this page load. */
-const firstOpened = new Promise<void>((resolve) => {
-	markOpened = resolve
-})
-
-/**
- * While the page hydrates, the form stays the server's HTML, a plain POST form that works as it is,
- * and its code is not loaded: this keeps the boundary around it waiting until a reader opens the
- * disclosure. React then loads the form's code and hydrates it in place (nothing already typed is
- * lost). Pages reached by a client-side navigation render it at once.
- */
-function UntilOpened({ children }: { children: ReactNode }) {
-	const hydrated = useHydrated()
-	if (typeof document !== 'undefined' && !hydrated) use(firstOpened)
-	return children
-}
+const { opened, markOpened } = openedSignal()
 
 /**
  * One element for every render: while the form waits to be opened, a page that re-renders around
@@ -36,7 +21,7 @@ function UntilOpened({ children }: { children: ReactNode }) {
  */
 const BODY = (
 	<Suspense>
-		<UntilOpened>
+		<UntilOpened opened={opened}>
 			<ReportBody />
 		</UntilOpened>
 	</Suspense>
@@ -49,17 +34,10 @@ const BODY = (
  * code that loads only when a reader opens the disclosure.
  */
 export function PageReport() {
-	const details = useRef<HTMLDetailsElement>(null)
-	useEffect(() => {
-		// Opened before this code ran.
-		if (details.current?.open) markOpened()
-	}, [])
+	const opening = useOpenedDetails(markOpened)
 	return (
 		<details
-			ref={details}
-			onToggle={(event) => {
-				if (event.currentTarget.open) markOpened()
-			}}
+			{...opening}
 			className="group mt-12 max-w-3xl rounded-lg border border-line text-sm"
 			data-page-report=""
 		>

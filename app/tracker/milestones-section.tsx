@@ -1,3 +1,5 @@
+import { Suspense } from 'react'
+import { UntilOpened, useOpenedDetails, useOpenedSignal } from '#app/components/until-opened.tsx'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import type { Milestones, SkillMilestone } from '#app/tracker/api-types.ts'
@@ -57,9 +59,31 @@ function SkillMilestoneList({ milestones }: { milestones: readonly SkillMileston
 }
 
 /**
+ * Every skill milestone (~100 rows, half the page's HTML) in a plain `<details>`, which works
+ * without script; hydrated only when first opened, so the page's start-up skips them.
+ */
+function AllSkillMilestones({ milestones }: { milestones: readonly SkillMilestone[] }) {
+	const { opened, markOpened } = useOpenedSignal()
+	const opening = useOpenedDetails(markOpened)
+	return (
+		<details {...opening} className="mt-3" data-all-milestones="">
+			<summary className="cursor-pointer font-semibold text-link">All {milestones.length} skill milestones</summary>
+			<Suspense>
+				<UntilOpened opened={opened}>
+					<p className="mt-2 text-sm text-muted">
+						Each skill’s next level (virtual past its cap), 99, its cap when above 99, and 200M XP; nearest first.
+					</p>
+					<SkillMilestoneList milestones={milestones} />
+				</UntilOpened>
+			</Suspense>
+		</details>
+	)
+}
+
+/**
  * The player's next milestones with ETAs at their own pace, worked out on the server
  * (`#app/tracker/milestones.ts`): the account's first, then the skills' nearest first, the rest
- * behind a disclosure (no script: a plain `<details>`).
+ * behind a disclosure.
  */
 export function MilestonesSection({ milestones }: { milestones: Omit<Milestones, 'name'> }) {
 	const nearest = milestones.skills.slice(0, NEAREST_SHOWN)
@@ -92,17 +116,7 @@ export function MilestonesSection({ milestones }: { milestones: Omit<Milestones,
 			) : (
 				<p className="mt-3 text-muted">Every skill is at 200M XP: nothing left to gain.</p>
 			)}
-			{milestones.skills.length > NEAREST_SHOWN ? (
-				<details className="mt-3" data-all-milestones="">
-					<summary className="cursor-pointer font-semibold text-link">
-						All {milestones.skills.length} skill milestones
-					</summary>
-					<p className="mt-2 text-sm text-muted">
-						Each skill’s next level (virtual past its cap), 99, its cap when above 99, and 200M XP; nearest first.
-					</p>
-					<SkillMilestoneList milestones={milestones.skills} />
-				</details>
-			) : null}
+			{milestones.skills.length > NEAREST_SHOWN ? <AllSkillMilestones milestones={milestones.skills} /> : null}
 		</section>
 	)
 }

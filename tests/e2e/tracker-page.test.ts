@@ -146,6 +146,25 @@ test('sections below the first screen are not drawn until scrolled near, and not
 	expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
 })
 
+test('every skill milestone is in the page but hydrated only when its disclosure is first opened', async ({ page }) => {
+	await openPlayer(page, fresh('M'))
+	await waitForHydration(page)
+	// React marks each DOM node it has hydrated with its fiber (`__reactFiber$…`).
+	const hydrated = (selector: string) =>
+		page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+	const all = '[data-all-milestones] [data-skill-milestone]'
+	expect(await page.locator(all).count()).toBeGreaterThan(20)
+	expect(await hydrated('[data-milestones] > ol [data-skill-milestone]')).toBe(true)
+	expect(await hydrated(all)).toBe(false)
+	await page.locator(all).first().evaluate((element) => element.setAttribute('data-server-node', ''))
+
+	await page.locator('[data-all-milestones] summary').click()
+	await expect(page.locator(all).first()).toBeVisible()
+	await expect.poll(() => hydrated(all)).toBe(true)
+	// Hydrated where it stood: the server's node, not a new one.
+	await expect(page.locator(all).first()).toHaveAttribute('data-server-node', '')
+})
+
 test('the Update button: a cooldown right after a fetch, saying when it comes back', async ({
 	page,
 }) => {
