@@ -12,14 +12,23 @@ test('token bucket: max hits at once, then a refusal with the wait for the next 
 	const { limiter } = bucket(3)
 	for (let i = 0; i < 3; i++) expect(limiter.hit('a')).toEqual({ allowed: true })
 	// One token comes back every 20 s.
-	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 20 })
+	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 20, retryAfterMs: 20_000 })
+})
+
+test('token bucket: under a second, the header rounds up to 1 s and the exact wait is kept', () => {
+	const { clock, limiter } = bucket(2, 1000)
+	limiter.hit('a')
+	limiter.hit('a')
+	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1, retryAfterMs: 500 })
+	clock.time += 300
+	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1, retryAfterMs: 200 })
 })
 
 test('token bucket: refills evenly, never beyond max', () => {
 	const { clock, limiter } = bucket(3)
 	for (let i = 0; i < 3; i++) limiter.hit('a')
 	clock.time += 15_000
-	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 5 })
+	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 5, retryAfterMs: 5000 })
 	clock.time += 5_000
 	expect(limiter.hit('a').allowed).toBe(true)
 	expect(limiter.hit('a').allowed).toBe(false)
@@ -41,7 +50,7 @@ test('token bucket: clients apart; peek counts nothing; reset refills', () => {
 test('token bucket: 30 per minute, the 31st lookup in a burst waits 2 s', () => {
 	const { limiter } = bucket(30)
 	for (let i = 0; i < 30; i++) expect(limiter.hit('a').allowed).toBe(true)
-	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 2 })
+	expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 2, retryAfterMs: 2000 })
 })
 
 function window(max = 5, windowMs = 15 * MINUTE, maxClients?: number) {
@@ -55,7 +64,7 @@ test('sliding window: five in 15 minutes, the sixth is refused until the oldest 
 		expect(limiter.hit('1.2.3.4')).toEqual({ allowed: true })
 		clock.time += MINUTE
 	}
-	expect(limiter.hit('1.2.3.4')).toEqual({ allowed: false, retryAfterSeconds: 10 * 60 })
+	expect(limiter.hit('1.2.3.4')).toEqual({ allowed: false, retryAfterSeconds: 10 * 60, retryAfterMs: 10 * MINUTE })
 	expect(limiter.hit('5.6.7.8')).toEqual({ allowed: true })
 	clock.time = 15 * MINUTE - 1
 	expect(limiter.hit('1.2.3.4').allowed).toBe(false)

@@ -1,6 +1,12 @@
 import { LRUCache } from 'lru-cache'
 import type { LimitDecision } from './shared-state.server.ts'
 
+/** A refusal whose wait is `ms`. */
+export function refusalAfter(ms: number): LimitDecision {
+	const retryAfterMs = Math.max(0, Math.ceil(ms))
+	return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), retryAfterMs }
+}
+
 /** A limiter of this process alone: synchronous, so a check and its count can't interleave. */
 export type LocalLimiter = {
 	hit(client: string): LimitDecision
@@ -31,10 +37,7 @@ export function createTokenBucket(options: LocalLimitOptions): LocalLimiter {
 		const previous = buckets.get(client)
 		return previous ? Math.min(options.max, previous.tokens + (time - previous.updatedAt) * perMs) : options.max
 	}
-	const refusal = (tokens: number): LimitDecision => ({
-		allowed: false,
-		retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)),
-	})
+	const refusal = (tokens: number): LimitDecision => refusalAfter((1 - tokens) / perMs)
 
 	return {
 		hit(client) {
@@ -82,8 +85,7 @@ export function createSlidingWindow(options: LocalLimitOptions): LocalLimiter {
 		const recent = (hits.get(client) ?? []).filter((t) => t > time - windowMs)
 		if (recent.length < max) return { recent, decision: { allowed: true } }
 		const oldest = recent[recent.length - max] ?? time
-		const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - time) / 1000))
-		return { recent, decision: { allowed: false, retryAfterSeconds } }
+		return { recent, decision: refusalAfter(oldest + windowMs - time) }
 	}
 
 	return {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { refusalAfter } from './memory-limits.server.ts'
 import { createMemoryState } from './memory-state.server.ts'
 import type { Entries, ExpiringSet, Limiter, LimitDecision, SharedState } from './shared-state.server.ts'
 
@@ -126,10 +127,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 				duration: Math.max(1, Math.round(limit.windowMs / 1000)),
 				rejectIfRedisNotReady: true,
 			})
-			const refusal = (res: RateLimiterRes): LimitDecision => ({
-				allowed: false,
-				retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-			})
+			const refusal = (res: RateLimiterRes): LimitDecision => refusalAfter(res.msBeforeNext)
 			return {
 				hit: (client) =>
 					guarded(

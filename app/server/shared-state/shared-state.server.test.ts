@@ -67,6 +67,10 @@ describe.each(implementations)('%s state', (_kind, open) => {
 		const refused = await limiter.hit('c')
 		expect(refused.allowed).toBe(false)
 		expect(!refused.allowed && refused.retryAfterSeconds).toBeGreaterThan(55)
+		// The exact wait, in milliseconds, agrees with the whole seconds.
+		expect(!refused.allowed && refused.retryAfterMs).toBeGreaterThan(54_000)
+		expect(!refused.allowed && refused.retryAfterMs).toBeLessThanOrEqual(60_000)
+		expect(!refused.allowed && Math.ceil(refused.retryAfterMs / 1000)).toBe(!refused.allowed && refused.retryAfterSeconds)
 		expect((await limiter.peek('c')).allowed).toBe(false)
 		expect(await limiter.hit('other')).toEqual({ allowed: true })
 		await limiter.reset('c')

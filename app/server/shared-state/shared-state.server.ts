@@ -8,7 +8,11 @@ import { getEnv } from '#app/server/env.server.ts'
 import { createMemoryState } from './memory-state.server.ts'
 import { createRedisState } from './redis-state.server.ts'
 
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+/**
+ * A refusal says when to come back: `retryAfterSeconds` in whole seconds, at least 1 (for a
+ * `Retry-After` header and people), `retryAfterMs` exactly (for code that waits its turn).
+ */
+export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; retryAfterMs: number }
 
 export type LimitOptions = {
 	/** Hits a client may make… */

@@ -3,6 +3,7 @@ import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/hand
 import { createUpstreamClient } from '#app/player/server/runemetrics.server.ts'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
 import { BACK_OFF_MS, budgetLimit, createRefresher } from './refresher.server.ts'
@@ -21,7 +22,7 @@ function fakeClock() {
 type Instance = { lookup: PlayerLookup; tracker: Tracker; refresher: ReturnType<typeof createRefresher> }
 
 /** One server instance: its own lookup (cache) and refresher, the shared database and budget. */
-function instance(handle: DatabaseHandle, fake: FakeUpstream, clock: ReturnType<typeof fakeClock>, budget: ReturnType<ReturnType<typeof createMemoryState>['limiter']>, lines: string[]): Instance {
+function instance(handle: DatabaseHandle, fake: FakeUpstream, clock: ReturnType<typeof fakeClock>, budget: Limiter, lines: string[]): Instance {
 	const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
 	const tracker = createTracker({ db: async () => handle.db, now: clock.now, fetchFresh: (player) => lookup.fetchFresh(player) })
 	const lookup: PlayerLookup = createPlayerDataCore({ ...config, rateLimit: false, now: clock.now, onFetched: (f) => tracker.record(f), log: () => {} })
@@ -95,6 +96,23 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			expect((await one.tracker.snapshots('zezima jr', { from: null, to: null, limit: 10 }))!.snapshots).toHaveLength(1)
 			// Refreshed today: not again in the same day.
 			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 0 })
+		})
+
+		test('a refused token is waited for as long as the budget says, not a whole second', async () => {
+			const clock = fakeClock()
+			// Refuses every other hit, the next token 40 ms away (a Redis window about to end).
+			let hits = 0
+			const budget: Limiter = {
+				hit: async () => (++hits % 2 === 1 ? { allowed: false, retryAfterSeconds: 1, retryAfterMs: 40 } : { allowed: true }),
+				peek: async () => ({ allowed: true }),
+				reset: async () => {},
+			}
+			const one = instance(handle, fake, clock, budget, [])
+			await lookUp(one, FAKE_PLAYERS.complete)
+			const started = clock.now()
+			expect(await one.refresher.runRound()).toMatchObject({ backfilled: 1 })
+			expect(fake.calls['xp-monthly']).toBe(29)
+			expect(clock.now() - started).toBe(29 * 40)
 		})
 
 		test('two instances refreshing at once fetch each player once, and the shared budget holds for both', async () => {

@@ -65,7 +65,7 @@ export function createRefresher(options: RefresherOptions) {
 		for (;;) {
 			const decision = await options.budget.hit('tracker-upstream')
 			if (decision.allowed) return
-			await options.sleep(decision.retryAfterSeconds * 1000)
+			await options.sleep(Math.max(1, decision.retryAfterMs))
 		}
 	}
 
