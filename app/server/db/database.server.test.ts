@@ -22,6 +22,8 @@ describe('PGlite', () => {
 			await handle.migrate()
 			const after = await migrationStatus(handle)
 			expect(after).toEqual({ applied: before.pending, pending: [] })
+			// The smaller buffer cache the server's memory figure relies on.
+			expect(await queryRows(handle.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }])
 			const tables = await queryRows<{ n: number }>(
 				handle.db,
 				sql`select count(*)::int as n from information_schema.tables where table_name = 'tracker_snapshots'`,

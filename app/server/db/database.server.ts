@@ -78,6 +78,12 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
 	renameSync(partial, dataDir)
 }
 
+/**
+ * PGlite starts PostgreSQL with its own defaults plus a smaller buffer cache: 32 MB instead of
+ * 128 MB, ~100 MB less memory for the server (the operating system still caches the files).
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
 	if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
 		if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
@@ -86,7 +92,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		rmSync(dataDir, { recursive: true, force: true })
 		await createPgliteFolder(dataDir)
 	}
-	const client = await PGlite.create(dataDir ? { dataDir } : {})
+	const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START })
 	const db = drizzlePglite({ client, schema })
 	return {
 		db,
