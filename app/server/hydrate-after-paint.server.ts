@@ -78,8 +78,8 @@ export function hydrateAfterPaint(): Transform {
 		transform(chunk: Buffer, _encoding, callback) {
 			if (done) return callback(null, chunk)
 			pending.push(chunk)
-			// Not everything held so far at every chunk (the head alone is ~70 KB): only once the module
-			// script has begun, and only at a chunk that ends a script, can React Router's be complete.
+			// Not a search of everything held at every chunk (the head alone is ~70 KB): React Router's
+			// script can only be complete once it has begun and a chunk ends a script.
 			const seen = tail + chunk.toString('latin1')
 			tail = seen.slice(-16)
 			moduleSeen ||= seen.includes(' type="module"')

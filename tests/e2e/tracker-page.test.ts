@@ -128,6 +128,9 @@ test('sections below the first screen are not drawn until scrolled near, and not
 	expect(await drawn(log)).toBe(false)
 	// The first screen is drawn as usual.
 	expect(await drawn('[data-update-form] button')).toBe(true)
+	// Such a section clips its painting to its box: a margin keeps the focus ring of a link or
+	// button at its edge whole (the ring reaches 4 px beyond the control).
+	expect(await page.locator('section[aria-labelledby="records"]').evaluate((element) => getComputedStyle(element).overflowClipMargin)).toBe('12px')
 
 	await page.evaluate(() => {
 		const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
