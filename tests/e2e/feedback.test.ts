@@ -21,6 +21,18 @@ function post(request: APIRequestContext, url: string, form: Record<string, stri
 	return request.post(url, { form, headers, maxRedirects: 0 })
 }
 
+/** The report form's own code, loaded when a reader opens it. */
+const FORM_CODE = /\/assets\/report-(body|form)-/
+
+/** The URLs of the form's code the page requests from now on. */
+function watchFormCode(page: Page): string[] {
+	const urls: string[] = []
+	page.on('request', (r) => {
+		if (FORM_CODE.test(r.url())) urls.push(r.url())
+	})
+	return urls
+}
+
 async function fillReport(page: Page, reason: string, message: string) {
 	const report = page.locator('details[data-page-report]')
 	await report.locator('summary').click()
@@ -43,16 +55,13 @@ test('the report form is in the static page, closed; its code loads when opened,
 	expect(html).toContain('<form class="space-y-4" data-report-form="" action="/feedback" method="post">')
 	expect(html).toContain(`<input type="hidden" name="page" value="${GUIDE}"/>`)
 
-	const formCode: string[] = []
-	page.on('request', (r) => {
-		if (/\/assets\/report-(body|form)-/.test(r.url())) formCode.push(r.url())
-	})
+	const formCode = watchFormCode(page)
 	// The form's code is held back until the reader has typed, as on a slow connection.
 	let release = () => {}
 	const held = new Promise<void>((resolve) => {
 		release = resolve
 	})
-	await page.route(/\/assets\/report-(body|form)-/, async (route) => {
+	await page.route(FORM_CODE, async (route) => {
 		await held
 		await route.continue()
 	})
@@ -82,10 +91,7 @@ test('the report form is in the static page, closed; its code loads when opened,
 })
 
 test('pages that re-render as they hydrate (the catalogue reads its query, the planner its player) leave the form code unloaded', async ({ page }) => {
-	const formCode: string[] = []
-	page.on('request', (r) => {
-		if (/\/assets\/report-(body|form)-/.test(r.url())) formCode.push(r.url())
-	})
+	const formCode = watchFormCode(page)
 	for (const path of ['/quests?q=dragon', '/tools/plan?player=Zezima_Jr', QUEST]) {
 		await page.goto(path)
 		await waitForHydration(page)
