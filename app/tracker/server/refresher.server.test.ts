@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { createUpstreamClient } from '#app/player/server/runemetrics.server.ts'
@@ -158,6 +159,48 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			fake.setOutage(false)
 			clock.advance(BACK_OFF_MS)
 			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 4, failed: 0 })
+		})
+
+		test('one claim at a time: a player whose fetch keeps failing is tried once a round, the others are refreshed', async () => {
+			const clock = fakeClock()
+			const state = createMemoryState({ now: clock.now })
+			const lines: string[] = []
+			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(5)), lines)
+			for (const name of ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D']) await lookUp(one, name)
+			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
+				await store.finishBackfill(handle.db, player.id, [])
+			}
+			clock.advance(DAY)
+			fake.resetCalls()
+			// Zezima A (the stalest) always gets a 502. At each fetch, the players marked fetched "now"
+			// other than those already fetched are claims waiting behind it.
+			const fetched: string[] = []
+			const waitingAtFetch: string[][] = []
+			const refresher = createRefresher({
+				db: async () => handle.db,
+				now: clock.now,
+				sleep: clock.sleep,
+				upstream: createUpstreamClient({ runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }),
+				budget: state.limiter('tracker-upstream', budgetLimit(5)),
+				log: (line) => lines.push(line),
+				lookup: {
+					fetchFresh: async (player, options) => {
+						const fresh = await handle.db.execute(sql`select key from tracked_players where last_fetch_at = ${new Date(clock.now())} order by key`)
+						const marked = (fresh as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key)
+						fetched.push(player.key)
+						waitingAtFetch.push(marked.filter((key) => !fetched.includes(key)))
+						if (player.key === 'zezima a') return { status: 502, body: { error: 'upstream' } } as never
+						return one.lookup.fetchFresh(player, options)
+					},
+				},
+			})
+			expect(await refresher.runRound()).toMatchObject({ refreshed: 3, failed: 1, backingOff: false })
+			// Each fetch had only its own player claimed: an instance stopping mid-round strands nobody else.
+			expect(fetched).toEqual(['zezima a', 'zezima b', 'zezima c', 'zezima d'])
+			expect(waitingAtFetch).toEqual([[], [], [], []])
+			for (const name of ['Zezima B', 'Zezima C', 'Zezima D']) expect(fake.callsFor(name).profile, name).toBe(1)
+			// The failed player stays due, first in line for the next round.
+			expect((await store.claimRefreshBatch(handle.db, new Date(clock.now()), { limit: 10, staleMs: DAY, activeMs: 30 * DAY })).map((c) => c.key)).toEqual(['zezima a'])
 		})
 
 		test('a backfill that keeps failing ends as unavailable, never stuck pending', async () => {

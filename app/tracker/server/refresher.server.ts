@@ -30,7 +30,7 @@ export type RefresherOptions = {
 	upstream: Pick<UpstreamClient, 'xpMonthly'>
 	/** The shared upstream budget: one hit per upstream call. */
 	budget: Limiter
-	/** Players claimed per round. */
+	/** Players refreshed per round at most, claimed one at a time. */
 	batch?: number
 	log?: (line: string) => void
 }
@@ -108,9 +108,16 @@ export function createRefresher(options: RefresherOptions) {
 			result.backfilled = await backfill(db)
 			if (options.now() < backOffUntil) return { ...result, backingOff: true }
 
-			const claimedAt = new Date(options.now())
-			const claims = await store.claimRefreshBatch(db, claimedAt, { limit: batch, staleMs: DAY_MS, activeMs: 30 * DAY_MS })
-			for (const [index, claim] of claims.entries()) {
+			// One player per claim: a claim marks the player fetched, so an instance that stops loses at
+			// most the player it was fetching (refreshed a day later), and the Update button's cooldown
+			// counts from a fetch under way, not from one queued behind the budget waits of a batch.
+			// A player whose fetch failed goes back first in line, for the next round: claimed again
+			// in this one, a player that always fails would keep the others waiting.
+			const failedKeys: string[] = []
+			for (let done = 0; done < batch; done++) {
+				const claimedAt = new Date(options.now())
+				const [claim] = await store.claimRefreshBatch(db, claimedAt, { limit: 1, staleMs: DAY_MS, activeMs: 30 * DAY_MS, skipKeys: failedKeys })
+				if (!claim) break
 				const answer = await options.lookup.fetchFresh({ name: claim.name, key: claim.key }, { beforeUpstreamCall: takeToken })
 				// 404: renamed or gone; checked all the same (tried again tomorrow).
 				if (answer.status === 200 || answer.status === 404) {
@@ -119,10 +126,9 @@ export function createRefresher(options: RefresherOptions) {
 					continue
 				}
 				result.failed += 1
+				failedKeys.push(claim.key)
 				await store.releaseFetch(db, claim.key, claimedAt, claim.previous)
 				if (failed(`${claim.key}: HTTP ${answer.status}`)) {
-					// Give back the rest of the batch: another round (here or elsewhere) takes them.
-					for (const rest of claims.slice(index + 1)) await store.releaseFetch(db, rest.key, claimedAt, rest.previous)
 					result.backingOff = true
 					break
 				}

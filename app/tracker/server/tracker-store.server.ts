@@ -303,21 +303,25 @@ export async function releaseFetch(db: Database, key: string, claimedAt: Date, p
 
 /**
  * Claims up to `limit` players for the daily refresh: looked up within `activeMs`, not fetched
- * within `staleMs`, stalest first. Claiming moves their last fetch to now, and `skip locked` keeps
- * two instances' claims apart, so each player is refreshed once a round.
+ * within `staleMs`, stalest first, none of `skipKeys` (those that failed this round). Claiming
+ * moves their last fetch to now, and `skip locked` keeps two instances' claims apart, so each
+ * player is refreshed once a round.
  */
 export async function claimRefreshBatch(
 	db: Database,
 	now: Date,
-	options: { limit: number; staleMs: number; activeMs: number },
+	options: { limit: number; staleMs: number; activeMs: number; skipKeys?: readonly string[] },
 ): Promise<Array<{ key: string; name: string; previous: Date }>> {
 	const stale = new Date(now.getTime() - options.staleMs)
 	const active = new Date(now.getTime() - options.activeMs)
+	const skip = options.skipKeys?.length
+		? sql`and key not in (${sql.join(options.skipKeys.map((key) => sql`${key}`), sql`, `)})`
+		: sql``
 	const result = await db.execute(sql`
 		update tracked_players as p set last_fetch_at = ${now}
 		from (
 			select id, last_fetch_at from tracked_players
-			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active}
+			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active} ${skip}
 			order by last_fetch_at
 			limit ${options.limit}
 			for update skip locked
