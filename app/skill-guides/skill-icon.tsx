@@ -1,22 +1,13 @@
 /**
- * A skill's icon: one view of public/images/skills/sprite.svg (made by
- * scripts/media/make-skill-sprite.ts), so every icon on a page comes from one request.
- * Hidden if the sprite fails to load.
+ * A skill's icon: one `<symbol>` of public/images/skills/sprite.svg (made by
+ * scripts/media/make-skill-sprite.ts), so every icon on a page comes from one request. Drawn with
+ * `<use>`, which paints that icon only: as `<img src="sprite.svg#view">` each icon painted the
+ * whole sheet, about a third of a long guide's paint work. Nothing shows if the sprite fails.
  */
 export function SkillIcon({ skill, size, className }: { skill: string; size: number; className: string }) {
 	return (
-		<img
-			src={`/images/skills/sprite.svg#${skill}`}
-			alt=""
-			width={size}
-			height={size}
-			// Lazy: React would otherwise add a preload link per icon to the page head.
-			loading="lazy"
-			decoding="async"
-			className={className}
-			onError={(e) => {
-				e.currentTarget.hidden = true
-			}}
-		/>
+		<svg width={size} height={size} className={className} aria-hidden="true" focusable="false">
+			<use href={`/images/skills/sprite.svg#${skill}`} />
+		</svg>
 	)
 }

@@ -52,22 +52,23 @@ test('a server-rendered page (CSP by nonce) hydrates after its first paint too',
 })
 
 test('skill icons come from one sprite request and show', async ({ page }) => {
-	const icons: string[] = []
+	const requests: string[] = []
 	page.on('request', (r) => {
-		if (r.url().includes('/images/skills/')) icons.push(new URL(r.url()).pathname)
+		if (r.url().includes('/images/skills/')) requests.push(new URL(r.url()).pathname)
 	})
 	await page.goto(GUIDE)
 	// Hydration turns each badge's server text into a button (new elements): count and scroll after
 	// every badge has, as each widget chunk hydrates on its own after the page.
 	await waitForHydration(page)
 	await expect(page.locator('span[data-skill-badge]')).toHaveCount(0)
-	const badges = page.locator('[data-skill-badge] img')
-	expect(await badges.count()).toBeGreaterThan(10)
-	await badges.last().scrollIntoViewIfNeeded()
+	const icons = page.locator('[data-skill-badge] svg use')
+	expect(await icons.count()).toBeGreaterThan(10)
+	await icons.last().scrollIntoViewIfNeeded()
+	// A <use> of a symbol that drew nothing (sprite missing, or no such symbol) has an empty box.
 	await expect
-		.poll(() => badges.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
-		.toBe(true)
-	expect(icons).toEqual(['/images/skills/sprite.svg'])
+		.poll(() => icons.evaluateAll((uses) => uses.filter((u) => (u as SVGUseElement).getBBox().width === 0).length))
+		.toBe(0)
+	expect(requests).toEqual(['/images/skills/sprite.svg'])
 })
 
 test('/quests on a phone: nothing moves from the first paint to the hydrated page', async ({ browser }) => {

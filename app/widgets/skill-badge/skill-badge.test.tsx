@@ -128,7 +128,7 @@ test('server HTML of a badge: neutral text with level, name and icon (a button o
 	expect(html).toMatch(/^<span data-skill-badge="herblore"/)
 	expect(html).not.toContain('<button')
 	expect(html).toMatch(/96<\/span> <span>Herblore/)
-	expect(html).toContain('src="/images/skills/sprite.svg#herblore"')
+	expect(html).toContain('<use href="/images/skills/sprite.svg#herblore"></use>')
 	expect(html).not.toContain('data-met')
 	expect(html).toContain('Herblore')
 })
