@@ -1,13 +1,36 @@
-import { type ReactNode, type SyntheticEvent, use, useEffect, useRef, useState } from 'react'
+import { type ReactNode, type SyntheticEvent, use, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useHydrated } from '#app/widgets/use-hydrated.ts'
 
-/** A promise and the function that settles it, for the first time a disclosure is opened. */
-export function openedSignal(): { opened: Promise<void>; markOpened: () => void } {
-	let markOpened = () => {}
-	const opened = new Promise<void>((resolve) => {
-		markOpened = resolve
+export type OpenedSignal = {
+	/** Settles the first time the disclosure opens. */
+	opened: Promise<void>
+	markOpened: () => void
+	isOpened: () => boolean
+	subscribe: (listener: () => void) => () => void
+}
+
+/** Whether a disclosure has been opened yet: a promise to wait on while hydrating, a store after. */
+export function openedSignal(): OpenedSignal {
+	let isOpened = false
+	const listeners = new Set<() => void>()
+	let resolve = () => {}
+	const opened = new Promise<void>((settle) => {
+		resolve = settle
 	})
-	return { opened, markOpened }
+	return {
+		opened,
+		markOpened() {
+			if (isOpened) return
+			isOpened = true
+			resolve()
+			for (const listener of listeners) listener()
+		},
+		isOpened: () => isOpened,
+		subscribe(listener) {
+			listeners.add(listener)
+			return () => listeners.delete(listener)
+		},
+	}
 }
 
 /** `openedSignal()` kept for the life of the component. */
@@ -32,12 +55,15 @@ export function useOpenedDetails(markOpened: () => void) {
 
 /**
  * Inside a `<Suspense>` within a closed `<details>`: while the page hydrates, the server's HTML of
- * `children` stays as it is, not hydrated (no work, and no code if they are lazy), until `opened`
- * settles; React then hydrates it in place, keeping whatever the reader did with it. Rendered in
- * the browser after hydration (a client-side navigation, new data), the children render at once.
+ * `children` stays as it is, not hydrated (no work, and no code if they are lazy), until the
+ * disclosure opens; React then hydrates it in place, keeping whatever the reader did with it.
+ * Rendered in the browser after hydration (a client-side navigation), the children render when the
+ * disclosure opens: a closed one costs nothing, and a navigation never waits for their code.
  */
-export function UntilOpened({ opened, children }: { opened: Promise<void>; children: ReactNode }) {
+export function UntilOpened({ signal, children }: { signal: OpenedSignal; children: ReactNode }) {
 	const hydrated = useHydrated()
-	if (typeof document !== 'undefined' && !hydrated) use(opened)
-	return children
+	// The server renders the children (the page works without script); so does hydration, once opened.
+	const opened = useSyncExternalStore(signal.subscribe, signal.isOpened, () => true)
+	if (typeof document !== 'undefined' && !hydrated) use(signal.opened)
+	return opened ? children : null
 }

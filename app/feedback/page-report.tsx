@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { useLocation } from 'react-router'
 import { Icon, IconChevron, type IconProps } from '#app/components/icons.tsx'
 import { openedSignal, UntilOpened, useOpenedDetails } from '#app/components/until-opened.tsx'
 
@@ -11,17 +12,18 @@ const IconFlag = (p: IconProps) => (
 )
 
 /** Settles the first time a reader opens the report on this page load. */
-const { opened, markOpened } = openedSignal()
+const signal = openedSignal()
 
 /**
  * One element for every render: while the form waits to be opened, a page that re-renders around
  * it (the catalogue applying its query, the planner its player) passes the same props, so React
- * leaves the waiting form alone instead of rendering it afresh, which would load its code. A new
- * location (a link to a section) still does: React cannot know whether the form reads it.
+ * leaves the waiting form alone. A new location (a link to a section) makes React render it
+ * afresh, as it cannot know whether the form reads it: closed, it then renders nothing, and its
+ * code still waits for the reader to open it.
  */
 const BODY = (
 	<Suspense>
-		<UntilOpened opened={opened}>
+		<UntilOpened signal={signal}>
 			<ReportBody />
 		</UntilOpened>
 	</Suspense>
@@ -34,9 +36,12 @@ const BODY = (
  * code that loads only when a reader opens the disclosure.
  */
 export function PageReport() {
-	const opening = useOpenedDetails(markOpened)
+	const opening = useOpenedDetails(signal.markOpened)
+	// Each page its own report: a new page starts closed and empty.
+	const { pathname } = useLocation()
 	return (
 		<details
+			key={pathname}
 			{...opening}
 			className="group mt-12 max-w-3xl rounded-lg border border-line text-sm"
 			data-page-report=""

@@ -63,13 +63,13 @@ function SkillMilestoneList({ milestones }: { milestones: readonly SkillMileston
  * without script; hydrated only when first opened, so the page's start-up skips them.
  */
 function AllSkillMilestones({ milestones }: { milestones: readonly SkillMilestone[] }) {
-	const { opened, markOpened } = useOpenedSignal()
-	const opening = useOpenedDetails(markOpened)
+	const signal = useOpenedSignal()
+	const opening = useOpenedDetails(signal.markOpened)
 	return (
 		<details {...opening} className="mt-3" data-all-milestones="">
 			<summary className="cursor-pointer font-semibold text-link">All {milestones.length} skill milestones</summary>
 			<Suspense>
-				<UntilOpened opened={opened}>
+				<UntilOpened signal={signal}>
 					<p className="mt-2 text-sm text-muted">
 						Each skill’s next level (virtual past its cap), 99, its cap when above 99, and 200M XP; nearest first.
 					</p>

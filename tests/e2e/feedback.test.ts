@@ -100,14 +100,31 @@ test('pages that re-render as they hydrate (the catalogue reads its query, the p
 	}
 })
 
-test('after a client-side navigation the report form works at once', async ({ page }) => {
+test('navigating (to a page, to a section) loads no form code until the reader opens it; each page its own report', async ({ page }) => {
+	const formCode = watchFormCode(page)
 	await page.goto(GUIDE)
 	await waitForHydration(page)
+	// A link to a section changes the location: the closed form stays as it is.
+	await page.locator('main h2 a.heading-anchor').first().click()
+	await expect(page).toHaveURL(new RegExp(`${GUIDE}#`))
 	await page.locator('main').getByRole('link', { name: /Interface setup/ }).first().click()
 	await expect(page).toHaveURL('/setup/interface-setup')
+	await expect(page.locator('main h1')).toHaveText(/Interface/)
+	await page.waitForLoadState('networkidle')
+	expect(formCode).toEqual([])
+	const report = page.locator('details[data-page-report]')
+	await expect(report).not.toHaveAttribute('open')
+
 	await fillReport(page, 'Unclear', unique('Reported after navigating.'))
 	await expect(page.locator('[data-report-sent]')).toBeVisible()
 	await expect(page).toHaveURL('/setup/interface-setup')
+	// Back on the first page, its report is closed and empty, not the thanks of the other.
+	await page.goBack()
+	await expect(page).toHaveURL(new RegExp(`${GUIDE}#`))
+	await expect(report).not.toHaveAttribute('open')
+	await report.locator('summary').click()
+	await expect(report.getByRole('textbox', { name: /Details/ })).toHaveValue('')
+	await expect(report.locator('input[name="page"]')).toHaveValue(GUIDE)
 })
 
 test.describe('without JavaScript', () => {
