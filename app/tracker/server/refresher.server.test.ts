@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { createUpstreamClient } from '#app/player/server/runemetrics.server.ts'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openDatabase, queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
@@ -22,8 +22,20 @@ function fakeClock() {
 
 type Instance = { lookup: PlayerLookup; tracker: Tracker; refresher: ReturnType<typeof createRefresher> }
 
-/** One server instance: its own lookup (cache) and refresher, the shared database and budget. */
-function instance(handle: DatabaseHandle, fake: FakeUpstream, clock: ReturnType<typeof fakeClock>, budget: Limiter, lines: string[]): Instance {
+type FetchFresh = PlayerLookup['fetchFresh']
+
+/**
+ * One server instance: its own lookup (cache) and refresher, the shared database and budget.
+ * `refresherFetch` stands between the refresher and the lookup, to watch or fail its fetches.
+ */
+function instance(
+	handle: DatabaseHandle,
+	fake: FakeUpstream,
+	clock: ReturnType<typeof fakeClock>,
+	budget: Limiter,
+	lines: string[],
+	refresherFetch: (fetchFresh: FetchFresh) => FetchFresh = (fetchFresh) => fetchFresh,
+): Instance {
 	const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
 	const tracker = createTracker({ db: async () => handle.db, now: clock.now, fetchFresh: (player) => lookup.fetchFresh(player) })
 	const lookup: PlayerLookup = createPlayerDataCore({ ...config, rateLimit: false, now: clock.now, onFetched: (f) => tracker.record(f), log: () => {} })
@@ -31,7 +43,7 @@ function instance(handle: DatabaseHandle, fake: FakeUpstream, clock: ReturnType<
 		db: async () => handle.db,
 		now: clock.now,
 		sleep: clock.sleep,
-		lookup,
+		lookup: { fetchFresh: refresherFetch((player, options) => lookup.fetchFresh(player, options)) },
 		upstream: createUpstreamClient(config),
 		budget,
 		log: (line) => lines.push(line),
@@ -55,6 +67,15 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			fake.setOutage(false)
 			fake.resetCalls()
 		})
+
+		/** Looks the players up (backfills done), then moves the clock a day on: all of them are due. */
+		async function dueTomorrow(target: Instance, clock: ReturnType<typeof fakeClock>, names: string[]) {
+			for (const name of names) await lookUp(target, name)
+			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
+				await store.finishBackfill(handle.db, player.id, [])
+			}
+			clock.advance(DAY)
+		}
 
 		async function lookUp(target: Instance, name: string) {
 			const answer = await target.lookup('GET', new URLSearchParams({ username: name, quests: 'true' }), 'client')
@@ -123,11 +144,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			const lines: string[] = []
 			const [a, b] = [instance(handle, fake, clock, budget, lines), instance(handle, fake, clock, budget, lines)]
 			const names = ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D', 'Zezima E']
-			for (const name of names) await lookUp(a!, name)
-			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
-				await store.finishBackfill(handle.db, player.id, [])
-			}
-			clock.advance(DAY)
+			await dueTomorrow(a!, clock, names)
 			fake.resetCalls()
 			const started = clock.now()
 			const rounds = await Promise.all([a!.refresher.runRound(), b!.refresher.runRound()])
@@ -143,11 +160,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			const state = createMemoryState({ now: clock.now })
 			const lines: string[] = []
 			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(5)), lines)
-			for (const name of ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D']) await lookUp(one, name)
-			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
-				await store.finishBackfill(handle.db, player.id, [])
-			}
-			clock.advance(DAY)
+			await dueTomorrow(one, clock, ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D'])
 			fake.setOutage(true, 429)
 			const round = await one.refresher.runRound()
 			expect(round).toMatchObject({ refreshed: 0, failed: 3, backingOff: true })
@@ -164,37 +177,20 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 		test('one claim at a time: a player whose fetch keeps failing is tried once a round, the others are refreshed', async () => {
 			const clock = fakeClock()
 			const state = createMemoryState({ now: clock.now })
-			const lines: string[] = []
-			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(5)), lines)
-			for (const name of ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D']) await lookUp(one, name)
-			for (const player of await store.claimBackfills(handle.db, new Date(clock.now()), { limit: 10, retryMs: DAY })) {
-				await store.finishBackfill(handle.db, player.id, [])
-			}
-			clock.advance(DAY)
-			fake.resetCalls()
 			// Zezima A (the stalest) always gets a 502. At each fetch, the players marked fetched "now"
 			// other than those already fetched are claims waiting behind it.
 			const fetched: string[] = []
 			const waitingAtFetch: string[][] = []
-			const refresher = createRefresher({
-				db: async () => handle.db,
-				now: clock.now,
-				sleep: clock.sleep,
-				upstream: createUpstreamClient({ runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }),
-				budget: state.limiter('tracker-upstream', budgetLimit(5)),
-				log: (line) => lines.push(line),
-				lookup: {
-					fetchFresh: async (player, options) => {
-						const fresh = await handle.db.execute(sql`select key from tracked_players where last_fetch_at = ${new Date(clock.now())} order by key`)
-						const marked = (fresh as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key)
-						fetched.push(player.key)
-						waitingAtFetch.push(marked.filter((key) => !fetched.includes(key)))
-						if (player.key === 'zezima a') return { status: 502, body: { error: 'upstream' } } as never
-						return one.lookup.fetchFresh(player, options)
-					},
-				},
+			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(5)), [], (fetchFresh) => async (player, options) => {
+				const marked = await queryRows<{ key: string }>(handle.db, sql`select key from tracked_players where last_fetch_at = ${new Date(clock.now())}`)
+				fetched.push(player.key)
+				waitingAtFetch.push(marked.map((row) => row.key).filter((key) => !fetched.includes(key)))
+				if (player.key === 'zezima a') return { status: 502, body: { error: 'upstream' } } as never
+				return fetchFresh(player, options)
 			})
-			expect(await refresher.runRound()).toMatchObject({ refreshed: 3, failed: 1, backingOff: false })
+			await dueTomorrow(one, clock, ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D'])
+			fake.resetCalls()
+			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 3, failed: 1, backingOff: false })
 			// Each fetch had only its own player claimed: an instance stopping mid-round strands nobody else.
 			expect(fetched).toEqual(['zezima a', 'zezima b', 'zezima c', 'zezima d'])
 			expect(waitingAtFetch).toEqual([[], [], [], []])

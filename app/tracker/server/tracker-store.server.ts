@@ -3,7 +3,7 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite and
  * on PostgreSQL alike. Times are `Date`s supplied by the caller (an injectable clock).
  */
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lte, notInArray, sql } from 'drizzle-orm'
 import { queryRows, type Database } from '#app/server/db/database.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
@@ -314,14 +314,12 @@ export async function claimRefreshBatch(
 ): Promise<Array<{ key: string; name: string; previous: Date }>> {
 	const stale = new Date(now.getTime() - options.staleMs)
 	const active = new Date(now.getTime() - options.activeMs)
-	const skip = options.skipKeys?.length
-		? sql`and key not in (${sql.join(options.skipKeys.map((key) => sql`${key}`), sql`, `)})`
-		: sql``
 	const result = await db.execute(sql`
 		update tracked_players as p set last_fetch_at = ${now}
 		from (
 			select id, last_fetch_at from tracked_players
-			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active} ${skip}
+			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active}
+				and ${notInArray(trackedPlayers.key, [...(options.skipKeys ?? [])])}
 			order by last_fetch_at
 			limit ${options.limit}
 			for update skip locked
