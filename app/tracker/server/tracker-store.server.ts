@@ -314,7 +314,7 @@ export async function claimRefreshBatch(
 ): Promise<Array<{ key: string; name: string; previous: Date }>> {
 	const stale = new Date(now.getTime() - options.staleMs)
 	const active = new Date(now.getTime() - options.activeMs)
-	const result = await db.execute(sql`
+	const rows = await queryRows<{ key: string; name: string; previous: Date | string }>(db, sql`
 		update tracked_players as p set last_fetch_at = ${now}
 		from (
 			select id, last_fetch_at from tracked_players
@@ -326,7 +326,6 @@ export async function claimRefreshBatch(
 		) as old
 		where p.id = old.id
 		returning p.key, p.name, old.last_fetch_at as previous`)
-	const rows = (result as unknown as { rows: Array<{ key: string; name: string; previous: Date | string }> }).rows
 	return rows
 		.map((row) => ({ key: row.key, name: row.name, previous: new Date(row.previous) }))
 		.toSorted((a, b) => a.previous.getTime() - b.previous.getTime())
