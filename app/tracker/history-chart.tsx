@@ -3,6 +3,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatNumber } from '#app/lib/format-number.ts'
 import type { ChartPoint } from '#app/tracker/chart-series.ts'
+import { timeRange, timeTickLabels } from '#app/tracker/chart-axis.ts'
 import { formatDay } from '#app/lib/format-date.ts'
 
 const CHART_HEIGHT = 256
@@ -50,13 +51,18 @@ export default function HistoryChart({
 			grid: { stroke: grid, width: 1 },
 			ticks: { stroke: grid, width: 1 },
 		}
+		const data = columns(points)
 		const chart = new uPlot(
 			{
 				width: element.clientWidth,
 				height: CHART_HEIGHT,
 				legend: { show: false },
 				cursor: { drag: { x: false, y: false } },
-				scales: { x: { time: true } },
+				// Ticks on UTC days and months, as the table and every date on the site.
+				tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+				// From the points, not uPlot's own min and max: for a single point uPlot makes those
+				// a 1,000-day span (86400 / ms with seconds), so a player tracked today got 2027–2029.
+				scales: { x: { time: true, range: () => timeRange(data[0][0] ?? 0, data[0].at(-1) ?? 0) } },
 				series: [
 					{ value: (_, value) => (value == null ? '' : formatDay(value * 1000)) },
 					{
@@ -69,12 +75,26 @@ export default function HistoryChart({
 					},
 					{ label, stroke: accent, width: 2, spanGaps: true, points: { show: true, size: 6 } },
 				],
+				hooks: {
+					// The drawn time range, for the browser test (a canvas has no text to read).
+					setScale: [
+						(chart, key) => {
+							const { min, max } = chart.scales[key]!
+							if (key === 'x' && min != null && max != null) {
+								element.dataset.xRange = `${formatDay(min * 1000)} – ${formatDay(max * 1000)}`
+							}
+						},
+					],
+				},
 				axes: [
-					axis,
+					{
+						...axis,
+						values: (_, ticks, _axis, _space, increment) => timeTickLabels(ticks, increment),
+					},
 					{ ...axis, size: 64, values: (_, ticks) => ticks.map((tick) => shortXp(tick)) },
 				],
 			},
-			columns(points),
+			data,
 			element,
 		)
 		const resize = new ResizeObserver(() =>

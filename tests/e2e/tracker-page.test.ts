@@ -3,11 +3,13 @@ import { createRequire } from 'node:module'
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { formatDay } from '#app/lib/format-date.ts'
 
 // The player page /players/:name, /privacy and the dashboard's Players page, against the fake
 // upstream (tests/fixtures/README.md): every "Zezima <anything>" is a fresh public player, so each
 // test tracks its own.
 
+const DAY = 24 * 3600 * 1000
 const fresh = (label: string) => `Zezima ${label}${randomBytes(2).toString('hex')}`.slice(0, 12)
 const pathOf = (name: string) => `/players/${name.replaceAll(' ', '_')}`
 
@@ -107,6 +109,14 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	expect(chartRequests.length).toBeGreaterThan(0)
 	expect(await place()).toEqual(before)
 	await expect(page.locator('[data-history-table] [data-point="recorded"]')).toHaveCount(1)
+	// One update: the axis spans the day before to the day after it (uPlot alone made it ~3 years).
+	const taken = Date.parse(
+		(await page.locator('[data-history-table] [data-point="recorded"] td').first().innerText()).replace(',', ''),
+	)
+	await expect(page.locator('[data-history-chart]')).toHaveAttribute(
+		'data-x-range',
+		`${formatDay(taken - DAY)} – ${formatDay(taken + DAY)}`,
+	)
 	await page.getByLabel('Chart of', { exact: true }).selectOption('magic')
 	await page.getByRole('button', { name: 'Show chart' }).click()
 	await expect(page).toHaveURL(/chart=magic/)
