@@ -72,7 +72,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<h1 className="sr-only">{SITE_NAME}</h1>
 			<EventHero events={loaderData.events} />
 			<SearchBox variant="hero" className="w-full max-w-xl" />
-			<div className="grid w-full max-w-5xl gap-4 md:grid-cols-2">
+			{/* grid-cols-1 is minmax(0, 1fr): without it the column grows to a card's longest
+			    one-line text (a quest name cut short with an ellipsis) and the page overflows a phone. */}
+			<div className="grid w-full max-w-5xl grid-cols-1 gap-4 md:grid-cols-2">
 				<ContinueReadingCard />
 				<nav aria-label="Quick links" className="md:hidden">
 					<ul className="grid grid-cols-3 gap-2 text-center text-sm font-semibold">

@@ -277,6 +277,33 @@ test('player card: a known name gets the next three quests to start and the near
 	expect(await layoutShifts(page)).toEqual([])
 })
 
+test('on a phone, a known name\'s card fits the screen: long quest names are cut short, not the page', async ({
+	page,
+}) => {
+	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
+	for (const width of [320, 390]) {
+		await page.setViewportSize({ width, height: 800 })
+		await page.goto('/')
+		await expect(page.locator('[data-card="player-steps"] [data-nearest-unlock]')).toBeVisible()
+		// Nothing in the page reaches past the screen's right edge, unless a box inside the page
+		// cuts it short (an ellipsis). The nearest unlock's line is longer than a phone is wide and
+		// used to widen the whole column; main's own overflow-hidden hid that from a scroll check.
+		const past = await page.locator('main').evaluate((main) => {
+			const edge = document.documentElement.clientWidth + 0.5
+			const clippedInside = (element: Element) => {
+				for (let box = element.parentElement; box && box !== main; box = box.parentElement) {
+					if (getComputedStyle(box).overflowX !== 'visible') return box.getBoundingClientRect().right <= edge
+				}
+				return false
+			}
+			return [...main.querySelectorAll('*')]
+				.filter((element) => element.getBoundingClientRect().right > edge && !clippedInside(element))
+				.map((element) => element.outerHTML.slice(0, 60))
+		})
+		expect(past, `at ${width} px`).toEqual([])
+	}
+})
+
 test('player card: a failed lookup says why, in the same box', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'No Profile'))
 	await page.goto('/')
