@@ -1,4 +1,5 @@
 import type { SkillName } from '#app/lib/skills.ts'
+import { formatDate } from '#app/lib/format-date.ts'
 import type { PlanStep } from '#app/planner/plan.ts'
 import { etaText, etaToXp, paceText, slowestEta, type Eta, type Pace, type PaceAnswer } from '#app/tracker/pace.ts'
 
@@ -32,7 +33,8 @@ export function planEtas(steps: readonly PlanStep[], answer: PaceAnswer, playerN
 		const message =
 			answer.status === 'not-tracked'
 				? `${playerName} isn't tracked yet, so there is no pace to time the training by. Tracking starts with this lookup; ETAs appear once there is a week of history.`
-				: `${playerName} has been tracked since ${answer.trackedSince.slice(0, 10)}: ETAs appear once there is a week of history (RuneMetrics' monthly XP was not available to fill in).`
+				: // The backfill may be missing or only old: either way no recent month to time by.
+					`${playerName} has been tracked since ${formatDate(answer.trackedSince.slice(0, 10))}: ETAs appear once there is a week of history (RuneMetrics' monthly XP has no month recent enough to fill in).`
 		return { status: answer.status, message, pace: null, plan: null, questsLeft, steps: {} }
 	}
 	const { pace } = answer

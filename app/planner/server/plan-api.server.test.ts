@@ -186,7 +186,7 @@ test('a zero rate, a player not tracked and one without history: said in words, 
 			expect(zero.eta.plan.text).toBe('no recent XP in Magic')
 			const none = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.midgame }), 'c1')) as { steps: Array<{ eta?: unknown }>; eta: { status: string; message: string; plan: unknown } }
 			expect(none.eta).toMatchObject({ status: 'no-history', plan: null })
-			expect(none.eta.message).toContain('tracked since 2026-11-25')
+			expect(none.eta.message).toContain('tracked since 25 November 2026')
 			expect(none.steps.every((step) => !('eta' in step))).toBe(true)
 			const untracked = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.private }), 'c1')) as { eta: { status: string; message: string } }
 			expect(untracked.eta.status).toBe('not-tracked')
