@@ -126,7 +126,8 @@ function Summary({ catchUp, open, onToggle }: { catchUp: CatchUp; open: boolean;
 	if (!since) {
 		return (
 			<p className="mt-2 text-muted" data-catch-up-state="first">
-				This browser now remembers your visit: next time, what changed since today shows here.
+				This browser now remembers your visit. Next time, this box lists what changed since today: XP
+				and levels gained, quests completed, and the game updates and guide pages that changed.
 			</p>
 		)
 	}

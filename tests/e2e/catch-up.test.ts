@@ -96,6 +96,12 @@ test('a returning player sees exactly what changed since the last visit', async 
 	expect((await page.goto(`${server.baseURL}/players/Zezima_Away`))?.status()).toBe(200)
 	await expect(page.locator('[data-first-visit]')).toBeVisible()
 	await expect(page.locator('#catch-up')).toHaveCount(0)
+	// Back the same day: nothing to compare yet, so the box says what it will list next time.
+	await page.reload()
+	await expect(page.locator('#catch-up [data-catch-up-state="first"]')).toHaveText(
+		'This browser now remembers your visit. Next time, this box lists what changed since today: XP and levels gained, quests completed, and the game updates and guide pages that changed.',
+	)
+	await expectFixedBox(page, '#catch-up > div')
 
 	// Overnight: 150,000 Magic XP and a quest; the next day's fetch records them (the API's Update).
 	fake.setProgress(NAME, { xpGained: { 6: 150_000 }, questsCompleted: ["'Phite Club"] })
