@@ -54,6 +54,15 @@ describe('timeTickLabels', () => {
 	})
 
 	it('reads the UTC day whatever the time zone (a tick at 23:30 UTC is still that day)', () => {
-		expect(timeTickLabels([at('2026-11-27T23:30:00Z')], DAY)).toEqual(['27 Nov\n2026'])
+		const zone = process.env.TZ
+		// UTC+14: the local day is already the 28th.
+		process.env.TZ = 'Pacific/Kiritimati'
+		try {
+			expect(new Date(at('2026-11-27T23:30:00Z') * 1000).getDate()).toBe(28)
+			expect(timeTickLabels([at('2026-11-27T23:30:00Z')], DAY)).toEqual(['27 Nov\n2026'])
+		} finally {
+			if (zone === undefined) delete process.env.TZ
+			else process.env.TZ = zone
+		}
 	})
 })
