@@ -4,7 +4,7 @@ import { skillLabel } from '#app/lib/skills.ts'
 
 /** What the levelling drawer shows, kept apart from React. */
 
-export const NO_GUIDE_TEXT = 'No leveling guide available for this skill yet.'
+export const NO_GUIDE_TEXT = 'No levelling guide for this skill yet.'
 
 export type GuideRow = SkillGuideRange & {
 	/** Without player data: undefined (no progress marks). */

@@ -95,7 +95,7 @@ test('opened from search (no required level): the current level without a verdic
 
 test('a skill without a guide says so', () => {
 	const html = renderToStaticMarkup(<SkillGuidePanel required={5} current={3} guide={null} />)
-	expect(NO_GUIDE_TEXT).toBe('No leveling guide available for this skill yet.')
+	expect(NO_GUIDE_TEXT).toBe('No levelling guide for this skill yet.')
 	expect(html).toContain(NO_GUIDE_TEXT)
 	expect(html).toContain('Requirement not met')
 })
