@@ -17,7 +17,7 @@ const MONTHS = [
 	'November',
 	'December',
 ] as const
-export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
 
 const twoDigits = (n: number) => String(n).padStart(2, '0')
 
@@ -33,7 +33,16 @@ export function formatMonth(isoMonth: string): string {
 	return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
 }
 
-const shortDay = (date: Date) => `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+/** The UTC month's short name: `Sept`. */
+export const shortMonth = (date: Date) => SHORT_MONTHS[date.getUTCMonth()]!
+
+/** The UTC day and month: `26 Nov`. */
+export const dayAndMonth = (date: Date) => `${date.getUTCDate()} ${shortMonth(date)}`
+
+/** The UTC time to the minute: `12:41`. */
+export const hourAndMinute = (date: Date) => `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`
+
+const shortDay = (date: Date) => `${dayAndMonth(date)} ${date.getUTCFullYear()}`
 
 /** `2026-11-26T12:41:05Z` (or a time in ms) → `26 Nov 2026`, the UTC day. */
 export function formatDay(instant: string | number): string {
@@ -43,11 +52,11 @@ export function formatDay(instant: string | number): string {
 /** `2026-11-26T12:41:05Z` → `26 Nov 2026, 12:41 UTC`. */
 export function formatDateTime(iso: string): string {
 	const date = new Date(iso)
-	return `${shortDay(date)}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`
+	return `${shortDay(date)}, ${hourAndMinute(date)} UTC`
 }
 
 /** `2026-11-26T12:41:05Z` → `12:41:05 UTC`. */
 export function formatTimeOfDay(iso: string): string {
 	const date = new Date(iso)
-	return `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())} UTC`
+	return `${hourAndMinute(date)}:${twoDigits(date.getUTCSeconds())} UTC`
 }

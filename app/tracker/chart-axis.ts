@@ -2,7 +2,7 @@
 // style (`20 Nov`, `Sept 2026`), as the table beside the chart and every other date on the site.
 // Times are uPlot's: seconds since 1970.
 
-import { SHORT_MONTHS } from '#app/lib/format-date.ts'
+import { dayAndMonth, hourAndMinute, shortMonth } from '#app/lib/format-date.ts'
 
 const HOUR = 3600
 const DAY = 24 * HOUR
@@ -27,20 +27,15 @@ export function timeTickLabels(ticks: readonly number[], increment: number): str
 	return ticks.map((tick, index) => {
 		const date = new Date(tick * 1000)
 		const year = date.getUTCFullYear()
-		const month = date.getUTCMonth()
-		const day = date.getUTCDate()
 		const first = index === 0
 		if (increment >= 365 * DAY) return String(year)
 		if (increment >= 28 * DAY) {
-			return first || month === 0 ? `${SHORT_MONTHS[month]}\n${year}` : SHORT_MONTHS[month]!
+			return first || date.getUTCMonth() === 0 ? `${shortMonth(date)}\n${year}` : shortMonth(date)
 		}
-		const dayLabel = `${day} ${SHORT_MONTHS[month]}`
-		if (increment >= DAY) {
-			return first || (month === 0 && day === 1) ? `${dayLabel}\n${year}` : dayLabel
-		}
-		const time = `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`
-		return first || (date.getUTCHours() === 0 && date.getUTCMinutes() === 0)
-			? `${time}\n${dayLabel}`
-			: time
+		const newYear = date.getUTCMonth() === 0 && date.getUTCDate() === 1
+		if (increment >= DAY)
+			return first || newYear ? `${dayAndMonth(date)}\n${year}` : dayAndMonth(date)
+		const midnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0
+		return first || midnight ? `${hourAndMinute(date)}\n${dayAndMonth(date)}` : hourAndMinute(date)
 	})
 }
