@@ -16,20 +16,20 @@ const periodSchema = z.enum(gainsPeriodSchema.options, {
 	error: `period must be one of ${PERIODS}`,
 })
 
+/** `?<name>=` as a whole number from 1 to `max`, with one message for every way it can be wrong. */
+function wholeNumberParam(name: string, max: number) {
+	const error = `${name} must be a whole number from 1 to ${max}`
+	return z
+		.string()
+		.regex(/^\d+$/, { error })
+		.transform(Number)
+		.pipe(z.number().int({ error }).min(1, { error }).max(max, { error }))
+}
+
 const LIMIT_MAX = 1000
 const DEFAULT_LIMIT = 100
 
-const limitSchema = z
-	.string()
-	.regex(/^\d+$/, { error: `limit must be a whole number from 1 to ${LIMIT_MAX}` })
-	.transform(Number)
-	.pipe(
-		z
-			.number()
-			.int()
-			.min(1, { error: `limit must be a whole number from 1 to ${LIMIT_MAX}` })
-			.max(LIMIT_MAX, { error: `limit must be a whole number from 1 to ${LIMIT_MAX}` }),
-	)
+const limitSchema = wholeNumberParam('limit', LIMIT_MAX)
 
 export type GainsQuery = { period: GainsPeriod } | { from: string; to: string }
 export type SnapshotsQuery = { from: string | null; to: string | null; limit: number }
@@ -152,17 +152,7 @@ const boardPeriodSchema = z.enum(['week', 'month'], { error: 'period must be wee
 const boardSkillParamSchema = z.enum(['overall', ...SKILL_NAMES], {
 	error: `skill must be overall or a skill name (${SKILL_NAMES.join(', ')})`,
 })
-const pageSchema = z
-	.string()
-	.regex(/^\d+$/, { error: `page must be a whole number from 1 to ${BOARD_PAGE_MAX}` })
-	.transform(Number)
-	.pipe(
-		z
-			.number()
-			.int()
-			.min(1, { error: `page must be a whole number from 1 to ${BOARD_PAGE_MAX}` })
-			.max(BOARD_PAGE_MAX, { error: `page must be a whole number from 1 to ${BOARD_PAGE_MAX}` }),
-	)
+const pageSchema = wholeNumberParam('page', BOARD_PAGE_MAX)
 
 /**
  * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD`, each

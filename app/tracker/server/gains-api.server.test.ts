@@ -94,6 +94,7 @@ describe('GET /api/v1/leaderboards/gains', () => {
 			['skill=sailing', 'skill', /^skill must be overall or a skill name/],
 			['page=0', 'page', /^page must be a whole number/],
 			['page=1.5', 'page', /^page must be a whole number/],
+			['page=99999999999999999999', 'page', /^page must be a whole number from 1 to 10000$/],
 			['page=1&page=2', 'page', /^page must be given once/],
 			['date=2026-13-01', 'date', /^date must be a date/],
 		]
