@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { statusText } from '#app/lib/http-status.ts'
+import { describeStatus } from '#app/lib/http-status.ts'
 
 /** What a 404 from our loaders carries (app/server/not-found.server.ts); absent fields are fine. */
 type NotFoundDetails = { suggestions?: { path: string; title: string }[]; search?: string }
@@ -68,7 +68,9 @@ export function GeneralErrorBoundary() {
 	let heading: string
 	let detail: string | undefined
 	if (isRouteErrorResponse(error)) {
-		heading = `${error.status} ${statusText(error.status, error.statusText) || 'Error'}`
+		// The standard phrase, not the error's own: React Router labels every thrown `data()` without
+		// a statusText "Internal Server Error", whatever its status (a 400 read "400 Internal Server Error").
+		heading = describeStatus(error.status)
 		detail = typeof error.data === 'string' ? error.data : (error.data as { message?: string })?.message
 	} else if (error instanceof Error) {
 		heading = 'Something went wrong'

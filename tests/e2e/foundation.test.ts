@@ -241,3 +241,13 @@ test('other failures show the generic error screen with status and text', async 
 	expect(html).toContain('Unexpected Application Error!')
 	expect(html).toContain('405 Method Not Allowed')
 })
+
+test("a form action's own 400 says Bad Request, not Internal Server Error", async ({ request }) => {
+	const response = await request.post('/feedback', { data: { page: '/quests', reason: 'outdated' } })
+	expect(response.status()).toBe(400)
+	const html = await response.text()
+	const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+	expect(main).toContain('400 Bad Request')
+	expect(main).not.toContain('Internal Server Error')
+	expect(main).toContain('Send the form as application/x-www-form-urlencoded or multipart/form-data.')
+})
