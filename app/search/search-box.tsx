@@ -19,6 +19,8 @@ const INPUT = {
 } as const
 
 const ICON = { header: 'left-2.5', hero: 'left-3.5', page: 'left-3' } as const
+// Short enough for a 320 px phone's hero box: a placeholder is never wrapped, only cut off.
+const PLACEHOLDER = { header: 'Search…', hero: 'Search guides, quests…', page: 'Search guides, quests…' } as const
 
 /**
  * A site search box: a plain GET form to `/search?q=…`, so it works before hydration and without
@@ -79,7 +81,7 @@ export function SearchBox({
 				maxLength={100}
 				autoComplete="off"
 				enterKeyHint="search"
-				placeholder={variant === 'header' ? 'Search…' : 'Search guides, quests (WGS, RFD), skills…'}
+				placeholder={PLACEHOLDER[variant]}
 				className={`border border-line bg-raised text-fg placeholder:text-muted hover:border-accent/60 focus:border-accent ${INPUT[variant]}`}
 				{...handlers}
 			/>

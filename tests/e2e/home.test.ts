@@ -304,6 +304,21 @@ test('on a phone, a known name\'s card fits the screen: long quest names are cut
 	}
 })
 
+test('on the narrowest phone the search box shows its whole placeholder', async ({ page }) => {
+	await page.setViewportSize({ width: 320, height: 700 })
+	await page.goto('/')
+	const { text, room } = await page.locator('[data-search-box="hero"] input').evaluate((input: HTMLInputElement) => {
+		const style = getComputedStyle(input)
+		const context = document.createElement('canvas').getContext('2d')!
+		context.font = `${style.fontSize} ${style.fontFamily}`
+		return {
+			text: context.measureText(input.placeholder).width,
+			room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+		}
+	})
+	expect(text).toBeLessThanOrEqual(room)
+})
+
 test('player card: a failed lookup says why, in the same box', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'No Profile'))
 	await page.goto('/')
