@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
-import { accountLine, hasNews, plural, sinceText, TopChanges, updateDate } from '#app/tracker/catch-up-summary.tsx'
+import { accountLine, hasNews, plural, sinceText, TopChanges, trackingBeganAfterVisit, updateDate } from '#app/tracker/catch-up-summary.tsx'
 import { formatDay } from '#app/lib/format-date.ts'
 import { useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
 
@@ -25,14 +25,14 @@ function AllChanges({ catchUp }: { catchUp: CatchUp }) {
 	for (const page of catchUp.pages) {
 		if (page.because.length === 0) sections.set(page.section, [...(sections.get(page.section) ?? []), page])
 	}
-	const trackingBegan = catchUp.compared.from && catchUp.since && catchUp.compared.from.slice(0, 10) > catchUp.since
+	const trackingBegan = trackingBeganAfterVisit(catchUp)
 	return (
 		<div id="catch-up-all" className="mt-2 rounded-lg border border-line p-4 text-sm" data-catch-up-all="">
 			{catchUp.xp.skills.length > 0 ? (
 				<>
 					<h3 className="text-base font-bold">XP gained</h3>
 					{trackingBegan ? (
-						<p className="text-muted">Counted from when we started tracking you, {formatDay(catchUp.compared.from!)}.</p>
+						<p className="text-muted">Counted from when we started tracking you, {formatDay(trackingBegan)}.</p>
 					) : null}
 					<ul className="mt-1 space-y-0.5" data-catch-up-skills="">
 						{catchUp.xp.skills.map((skill) => (

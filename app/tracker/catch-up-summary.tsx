@@ -28,9 +28,22 @@ export function hasNews(catchUp: CatchUp): boolean {
 	return catchUp.xp.gained > 0 || catchUp.quests.length > 0 || catchUp.updates.length > 0 || catchUp.pages.length > 0
 }
 
-/** "+150,000 XP · 1 level · 1 quest": the account's side, in one line. */
+/**
+ * When tracking began after the last visit, the moment XP and quests are counted from (the first
+ * snapshot); null when the history covers the whole time since the visit.
+ */
+export function trackingBeganAfterVisit(catchUp: CatchUp): string | null {
+	const from = catchUp.compared.from
+	return from && catchUp.since && from.slice(0, 10) > catchUp.since ? from : null
+}
+
+/**
+ * "+150,000 XP · 1 level · 1 quest": the account's side, in one line. Without XP it says so, but
+ * not "No XP gained" for a stretch before tracking began: nobody knows what was gained then.
+ */
 export function accountLine(catchUp: CatchUp): string {
-	const parts = catchUp.xp.gained > 0 ? [`+${formatNumber(catchUp.xp.gained)} XP`] : ['No XP gained']
+	const noXp = trackingBeganAfterVisit(catchUp) ? 'No XP since tracking began' : 'No XP gained'
+	const parts = catchUp.xp.gained > 0 ? [`+${formatNumber(catchUp.xp.gained)} XP`] : [noXp]
 	if (catchUp.xp.levelsGained > 0) parts.push(plural(catchUp.xp.levelsGained, 'level'))
 	if (catchUp.quests.length > 0) parts.push(plural(catchUp.quests.length, 'quest'))
 	return parts.join(' · ')
