@@ -6,6 +6,7 @@ import { nextSteps } from '#app/planner/next-steps.ts'
 import { createPlanner, type Planner } from '#app/planner/plan.ts'
 import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
 import { skillLabel } from '#app/lib/skills.ts'
+import { formatDay } from '#app/lib/format-date.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
 import { accountLine, catchUpHref, hasNews, sinceText, TopChanges } from '#app/tracker/catch-up-summary.tsx'
@@ -46,8 +47,9 @@ function CatchUpView({ className, name, catchUp, onNextSteps }: { className: str
 			<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
 				Welcome back, {name}
 			</h2>
-			<p className="mt-2 truncate font-bold" data-catch-up-since={catchUp.since}>
-				{sinceText(catchUp)}
+			{/* Short date, and room for two lines: on a 320 px phone the day is the part that matters. */}
+			<p className="mt-2 line-clamp-2 font-bold" data-catch-up-since={catchUp.since}>
+				{sinceText(catchUp, formatDay)}
 			</p>
 			<p className="mt-1 truncate font-semibold" data-catch-up-account="">
 				{accountLine(catchUp)}

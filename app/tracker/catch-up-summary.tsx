@@ -13,9 +13,12 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 	return `${formatNumber(count)} ${count === 1 ? one : many}`
 }
 
-/** "Since your last visit on 20 November 2026" (or, with nothing to compare, null). */
-export function sinceText(catchUp: CatchUp): string | null {
-	return catchUp.since ? `Since your last visit on ${formatDate(catchUp.since)}` : null
+/**
+ * "Since your last visit on 20 November 2026" (or, with nothing to compare, null); in a narrow box
+ * `formatDay` makes it "20 Nov 2026".
+ */
+export function sinceText(catchUp: CatchUp, formatSince: (day: string) => string = formatDate): string | null {
+	return catchUp.since ? `Since your last visit on ${formatSince(catchUp.since)}` : null
 }
 
 /** An update's day, or its month when the sources give only that. */

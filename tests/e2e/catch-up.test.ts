@@ -124,7 +124,9 @@ test('a returning player sees exactly what changed since the last visit', async 
 	// The home page's player card: the date, the account's gains, the first page to reread.
 	await page.goto(`${server.baseURL}/`)
 	const card = page.locator('[data-card="player-catch-up"]')
-	await expect(card.locator(`[data-catch-up-since="${since}"]`)).toHaveText('Since your last visit on 22 November 2026')
+	await expect(card.locator(`[data-catch-up-since="${since}"]`)).toHaveText('Since your last visit on 22 Nov 2026')
+	// All of it shows at 320 px: the date is the point of the line.
+	expect(await card.locator('[data-catch-up-since]').evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true)
 	await expect(card.locator('[data-catch-up-account]')).toHaveText('+150,000 XP · 1 level · 1 quest')
 	await expect(card.locator('[data-top-page]')).toContainText(`${expected.pages.length} guide page${expected.pages.length === 1 ? '' : 's'} updated:`)
 	await expect(card.locator('[data-top-update]')).toHaveCount(expected.updates.length > 0 ? 1 : 0)
