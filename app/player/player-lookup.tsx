@@ -166,7 +166,8 @@ function LookupStatus({ id, player }: { id: string; player: PlayerDataValue }) {
 		player.status === 'error' && (player.error === USER_NOT_FOUND || player.error === ERROR_LOADING_PROFILE)
 	return (
 		<>
-			<div className="mt-2 flex min-h-5 items-center gap-2 text-sm">
+			{/* Wraps rather than cut the name short: on a 320 px phone "Forget name" takes its own line. */}
+			<div className="mt-2 flex min-h-5 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
 				<p id={id} role="status" className="flex min-w-0 items-center gap-1.5">
 					{player.status === 'idle' ? (
 						<span className="text-muted">Check requirements on this site against your own stats.</span>

@@ -29,6 +29,17 @@ async function lookUp(page: Page, name: string) {
 
 const badge = (page: Page, skill: string) => page.locator(`main [data-skill-badge="${skill}"]`).first()
 
+test('on a 320 px phone the lookup shows the whole name it loaded', async ({ page }) => {
+	await page.setViewportSize({ width: 320, height: 800 })
+	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
+	await page.goto('/quests')
+	const loadedFor = page.getByRole('main').getByText('for Zezima Jr')
+	// The first lookup on a server just started can take a while.
+	await expect(loadedFor).toBeVisible({ timeout: 15_000 })
+	await expect.poll(() => loadedFor.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+	await expect(page.getByRole('main').getByRole('button', { name: 'Forget name' })).toBeVisible()
+})
+
 test('searches one second after typing stops, and at once on Enter', async ({ page, consoleErrors }) => {
 	const requests = lookups(page)
 	const lookup = await openDevPage(page)
