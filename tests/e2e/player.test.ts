@@ -29,6 +29,20 @@ async function lookUp(page: Page, name: string) {
 
 const badge = (page: Page, skill: string) => page.locator(`main [data-skill-badge="${skill}"]`).first()
 
+test('on phones the header shows a usual-length name whole, and stays on the screen', async ({ page }) => {
+	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
+	for (const width of [320, 360, 390]) {
+		await page.setViewportSize({ width, height: 700 })
+		await page.goto('/guides')
+		const name = page.locator('[data-header-player] span').filter({ hasText: 'Zezima Jr' })
+		await expect(name).toBeVisible({ timeout: 15_000 })
+		expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `at ${width} px`).toBe(true)
+		// The row's last control, the "More" menu, is still on the screen.
+		const more = await page.locator('[data-more-menu] > summary').boundingBox()
+		expect(more!.x + more!.width, `at ${width} px`).toBeLessThanOrEqual(width)
+	}
+})
+
 test('on a 320 px phone the lookup shows the whole name it loaded', async ({ page }) => {
 	await page.setViewportSize({ width: 320, height: 800 })
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
