@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { expect, test } from 'vitest'
-import { INERT_TYPE, deferHydration, hydrateAfterPaint } from './hydrate-after-paint.server.ts'
+import { INERT_TYPE, PRELOADS_PER_TASK, deferHydration, hydrateAfterPaint } from './hydrate-after-paint.server.ts'
 
 const HEAD =
 	'<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
@@ -17,12 +17,12 @@ test('takes the preloads out of the head, makes the module script inert and adds
 	expect(out).toContain(
 		`<script nonce="abc" type="${INERT_TYPE}">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script><script nonce="abc">(function(){`,
 	)
-	expect(out).toContain('["/assets/entry.js","/assets/root.js"].forEach')
+	expect(out).toContain('hs=["/assets/entry.js","/assets/root.js"]')
 	expect(out.endsWith('<script nonce="abc">window.data=1</script></body></html>')).toBe(true)
 })
 
-function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
-	const loaderCode = /<script nonce="abc">(\(function\(\)[\s\S]*?)<\/script>/.exec(deferHydration(DOC))![1]!
+function runLoader(options: { hidden?: boolean; paintTiming?: boolean }, doc = DOC) {
+	const loaderCode = /<script nonce="abc">(\(function\(\)[\s\S]*?)<\/script>/.exec(deferHydration(doc))![1]!
 	const appended: Array<Record<string, string>> = []
 	const tasks: Array<() => void> = []
 	const timers: Array<{ cb: () => void; ms: number | undefined }> = []
@@ -74,6 +74,23 @@ test('the loader runs the module script in a task after the first contentful pai
 	expect(run.replaced()).toEqual({ type: 'module', nonce: 'abc', textContent: 'import("/assets/entry.js")' })
 	run.timers[0]!.cb()
 	expect(run.appended).toHaveLength(2)
+})
+
+test('many preloads go in a few per task (one long task otherwise), the module script after the last', () => {
+	const hrefs = Array.from({ length: 10 }, (_, i) => `/assets/chunk-${i}.js`)
+	const links = hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="abc"/>`).join('')
+	const run = runLoader({}, DOC.replace('<link rel="icon"', `${links}<link rel="icon"`))
+	run.paint('first-contentful-paint')
+	const perTask: number[] = []
+	while (run.tasks.length > 0) {
+		expect(run.replaced()).toBeUndefined()
+		const before = run.appended.length
+		run.tasks.shift()!()
+		perTask.push(run.appended.length - before)
+	}
+	expect(Math.max(...perTask)).toBe(PRELOADS_PER_TASK)
+	expect(run.appended.map((link) => link.href)).toEqual(['/assets/entry.js', '/assets/root.js', ...hrefs])
+	expect(run.replaced()).toEqual({ type: 'module', nonce: 'abc', textContent: 'import("/assets/entry.js")' })
 })
 
 test('the loader runs at once in a hidden tab, in the next task without paint timing, and after 3 s at the latest', () => {

@@ -70,7 +70,7 @@ test('a page whose hydration loads after the first paint: the loader\'s chunk li
 		path.join(dir, 'quests/q/index.html'),
 		'<html><head><style>body{color:red}</style></head><body>' +
 			'<script type="text/x-module-after-paint">import "/assets/entry-AAAAAAAA.js"</script>' +
-			'<script>(function(){["/assets/panel-DDDDDDDD.js"].forEach(function(h){})})()</script></body></html>',
+			'<script>(function(){var hs=["/assets/panel-DDDDDDDD.js"],i=0})()</script></body></html>',
 	)
 	const page = measurePage(dir, '/quests/q', [])!
 	expect(page.files).toEqual([
