@@ -53,7 +53,10 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 						Tools
 					</NavLink>
 				</nav>
-				<div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+				{/* On a phone the group is as wide as its icons from the first paint (search 36 px, account
+				    34, More 32, two 2 px gaps = 26.5 spacing units): a paint made while the parser is still
+				    inside the header must not move the icons when the ones after them arrive. */}
+				<div className="ml-auto flex items-center gap-0.5 max-sm:min-w-26.5 sm:gap-1">
 					<HeaderSearch />
 					{leaguesHref ? (
 						<Link

@@ -242,6 +242,19 @@ test('other failures show the generic error screen with status and text', async 
 	expect(html).toContain('405 Method Not Allowed')
 })
 
+test('on a phone the header icons keep their place while the header is still arriving', async ({ page }) => {
+	// The browser may paint while the parser is part-way through the header. The "More" menu is
+	// parsed last; its arrival must not push the icons before it (a layout shift on every page).
+	await page.setViewportSize({ width: 375, height: 700 })
+	await page.goto('/guides')
+	const icons = page.locator('header a[aria-label="Search"], [data-header-player]')
+	const boxes = () => icons.evaluateAll((elements) => elements.map((el) => el.getBoundingClientRect().x))
+	const before = await boxes()
+	expect(before).toHaveLength(2)
+	await page.locator('[data-more-menu]').evaluate((menu) => menu.remove())
+	expect(await boxes()).toEqual(before)
+})
+
 test("a form action's own 400 says Bad Request, not Internal Server Error", async ({ request }) => {
 	const response = await request.post('/feedback', { data: { page: '/quests', reason: 'outdated' } })
 	expect(response.status()).toBe(400)
