@@ -69,6 +69,8 @@ test('27 players play overnight, one is removed: the board pages through the res
 	expect(login.ok()).toBe(true)
 	await page.goto(`${server.baseURL}/dev/dashboard/players?q=${enc(REMOVED)}`)
 	await page.locator(`[data-delete-form="${REMOVED}"]`).getByRole('button', { name: 'Delete history' }).click()
+	// The form's answer is a redirect: let it land, or it interrupts the next page.goto.
+	await expect(page).toHaveURL(/[?&]deleted=1/)
 	await until(`/api/v1/players/${enc(REMOVED)}`, 404)
 
 	// Overall, this week: Magic's three first, then Attack's, 27 down to 4, without the removed one.
