@@ -45,8 +45,11 @@ export function trackingBeganAfterVisit(catchUp: CatchUp): string | null {
  * not "No XP gained" for a stretch before tracking began: nobody knows what was gained then.
  */
 export function accountLine(catchUp: CatchUp): string {
-	const noXp = trackingBeganAfterVisit(catchUp) ? 'No XP since tracking began' : 'No XP gained'
-	const parts = catchUp.xp.gained > 0 ? [`+${formatNumber(catchUp.xp.gained)} XP`] : [noXp]
+	const xp =
+		catchUp.xp.gained > 0 ? `+${formatNumber(catchUp.xp.gained)} XP`
+		: trackingBeganAfterVisit(catchUp) ? 'No XP since tracking began'
+		: 'No XP gained'
+	const parts = [xp]
 	if (catchUp.xp.levelsGained > 0) parts.push(plural(catchUp.xp.levelsGained, 'level'))
 	if (catchUp.quests.length > 0) parts.push(plural(catchUp.quests.length, 'quest'))
 	return parts.join(' · ')
