@@ -61,6 +61,9 @@ export default function handleRequest(
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (policy) responseHeaders.set('Content-Security-Policy', policy)
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
+					// React Router's answer to a POST where the page has no form (the server refuses
+					// other methods before it): a 405 must say what the page allows.
+					if (responseStatusCode === 405) responseHeaders.set('Allow', 'GET, HEAD')
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

@@ -24,7 +24,7 @@ import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
 import { aliasRedirects, canonicalRedirects } from './redirects.ts'
-import { closeAfterUnreadBody, limitFormBodies, refuseAbsurdPaths, refuseUnservable } from './request-guards.ts'
+import { closeAfterUnreadBody, limitFormBodies, refuseAbsurdPaths, refuseOtherPageMethods, refuseUnservable } from './request-guards.ts'
 import { staticFiles } from './static-files.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
@@ -70,11 +70,14 @@ if (env.NODE_ENV === 'production') {
 
 const documentCsp = (nonce: string) => contentSecurityPolicy(env, { nonce })
 
+const loadBuild = () => import('virtual:react-router/server-build')
+
 app.use(limitFormBodies)
 app.use(refuseAbsurdPaths)
+app.use(refuseOtherPageMethods(async () => (await loadBuild()).routes))
 app.use(
 	createRequestHandler({
-		build: () => import('virtual:react-router/server-build'),
+		build: loadBuild,
 		mode: env.NODE_ENV === 'production' ? 'production' : 'development',
 		// What route modules know of the request beyond the Request itself, worked out here once.
 		getLoadContext(req) {

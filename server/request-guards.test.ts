@@ -9,6 +9,7 @@ import {
 	MAX_PAGE_SEGMENTS,
 	MAX_SEGMENT_LENGTH,
 	refuseAbsurdPaths,
+	refuseOtherPageMethods,
 	refuseUnservable,
 } from './request-guards.ts'
 
@@ -55,7 +56,7 @@ test('TRACE and other methods no route knows are a 405 naming the allowed ones',
 	for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'PURGE', 'SEARCH']) {
 		const response = await send(port, method, '/')
 		expect(response.status, method).toBe(405)
-		expect(response.headers.allow).toBe('GET, HEAD, POST, PUT')
+		expect(response.headers.allow).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS')
 	}
 	// The routes answer these themselves (405s naming what each path allows).
 	for (const method of ['GET', 'DELETE', 'PATCH', 'OPTIONS']) expect((await send(port, method, '/')).status, method).toBe(200)
@@ -158,4 +159,45 @@ test('a large body on a GET: the answer arrives whole, then the connection close
 	expect(answer).toMatch(/\r\n\r\npage$/)
 	expect(closedAfterMs).toBeLessThan(4000)
 	expect(written).toBeLessThan(declared / 4)
+})
+
+/** A route manifest shaped like a server build's: root, a form page, a plain page, a layout with a form on its index. */
+const ROUTES = {
+	root: { id: 'root', path: '', module: {} },
+	feedback: { id: 'feedback', parentId: 'root', path: 'feedback', module: { action: () => null } },
+	player: { id: 'player', parentId: 'root', path: 'players/:name', module: { action: () => null } },
+	quests: { id: 'quests', parentId: 'root', path: 'quests', module: {} },
+	dashboard: { id: 'dashboard', parentId: 'root', path: 'dev/dashboard', module: {} },
+	'dashboard-index': { id: 'dashboard-index', parentId: 'dashboard', index: true, module: { action: () => null } },
+	'not-found': { id: 'not-found', parentId: 'root', path: '*', module: {} },
+}
+
+test('pages take GET, HEAD and POST only: PUT, DELETE, PATCH are a 405 with what the page allows, OPTIONS says it', async () => {
+	const app = express()
+	app.use(refuseOtherPageMethods(async () => ROUTES))
+	app.use((req, res) => void res.end(`reached ${req.method}`))
+	const server = http.createServer(app)
+	servers.push(server)
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	const ask = async (method: string, path: string) => {
+		const response = await fetch(base + path, { method })
+		return { status: response.status, allow: response.headers.get('allow'), body: await response.text() }
+	}
+
+	for (const method of ['GET', 'HEAD', 'POST']) expect((await ask(method, '/feedback')).status).toBe(200)
+	expect(await ask('PUT', '/feedback')).toEqual({
+		status: 405,
+		allow: 'GET, HEAD, POST',
+		body: 'Method PUT is not allowed here: this page answers GET, HEAD, POST.\n',
+	})
+	expect(await ask('DELETE', '/players/zezima')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' })
+	expect(await ask('PATCH', '/quests')).toMatchObject({ status: 405, allow: 'GET, HEAD' })
+	expect(await ask('PUT', '/no/such/page')).toMatchObject({ status: 405, allow: 'GET, HEAD' })
+	// React Router's rules for where a POST goes: `.data` names the page; an index route only with `?index`.
+	expect(await ask('PUT', '/feedback.data')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' })
+	expect(await ask('PUT', '/dev/dashboard?index')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' })
+	expect(await ask('PUT', '/dev/dashboard')).toMatchObject({ status: 405, allow: 'GET, HEAD' })
+	expect(await ask('OPTIONS', '/feedback')).toEqual({ status: 204, allow: 'GET, HEAD, POST', body: '' })
+	expect(await ask('OPTIONS', '/quests')).toEqual({ status: 204, allow: 'GET, HEAD', body: '' })
 })

@@ -1,18 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { NextFunction, Request, Response } from 'express'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { FORM_BODY_LIMIT_BYTES } from '#app/server/form-body.server.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
 
 /** The methods the site serves somewhere: the `Allow` of a refused request. */
-const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT'] as const
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const
 
 /**
  * Methods the routes answer themselves, with a 405 naming what that path allows (the image API
  * in JSON). Every other method (TRACE, CONNECT, PROPFIND…) is refused at the door: `fetch`'s
  * Request can't even hold TRACE or CONNECT, which made them 500s.
  */
-const ROUTED_METHODS = new Set<string>([...ALLOWED_METHODS, 'DELETE', 'PATCH', 'OPTIONS'])
+const ROUTED_METHODS = new Set<string>([...ALLOWED_METHODS, 'PATCH'])
 
 /**
  * Longest request target (path and query) we read. Ours stay under a few hundred characters; a
@@ -154,4 +155,58 @@ export function limitFormBodies(req: Request, res: Response, next: NextFunction)
 		return
 	}
 	next()
+}
+
+/** What a page route needs to know of a server build's route manifest. */
+type PageRoutes = Record<
+	string,
+	{ id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { action?: unknown } } | undefined
+>
+
+/**
+ * Ahead of React Router: pages answer GET and HEAD, and POST where the route has an action (a
+ * form). React Router runs a route's action for any other method too, so a PUT or DELETE to the
+ * report form stored a report; here such a method is a 405 naming what the page allows, and
+ * OPTIONS answers with that list. (React Router's own 405, a POST to a page without a form, gets
+ * its `Allow` in `entry.server.tsx`.)
+ */
+export function refuseOtherPageMethods(loadRoutes: () => Promise<PageRoutes>) {
+	let allowsPost: ((url: URL) => boolean) | undefined
+	return async (req: Request, res: Response, next: NextFunction) => {
+		if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next()
+		try {
+			allowsPost ??= postTargets(await loadRoutes())
+		} catch (error) {
+			return next(error)
+		}
+		const allow = allowsPost(new URL(req.originalUrl, 'http://localhost')) ? 'GET, HEAD, POST' : 'GET, HEAD'
+		if (req.method === 'OPTIONS') {
+			res.writeHead(204, { ...SECURITY_HEADERS, Allow: allow, 'Cache-Control': 'no-store' })
+			res.end()
+			return
+		}
+		refuse(res, 405, `Method ${req.method} is not allowed here: this page answers ${allow}.`, { Allow: allow })
+	}
+}
+
+/**
+ * Whether a POST to this URL reaches an action, the way React Router picks the route: the deepest
+ * match, or an index route's parent unless the URL says `?index`; `.data` requests name their page.
+ */
+function postTargets(routes: PageRoutes) {
+	const entries = Object.values(routes).filter((route) => route !== undefined)
+	const tree = (parentId: string | undefined): RouteObject[] =>
+		entries
+			.filter((route) => route.parentId === parentId)
+			.map(({ id, path, index, caseSensitive }) =>
+				index ? { id, index: true, caseSensitive } : { id, path, caseSensitive, children: tree(id) },
+			)
+	const roots = tree(undefined)
+	return (url: URL) => {
+		const pathname = url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.replace(/\.data$/, '')
+		const matches = matchRoutes(roots, pathname) ?? []
+		let target = matches.at(-1)?.route
+		if (target?.index && !url.searchParams.has('index')) target = matches.at(-2)?.route
+		return target?.id !== undefined && routes[target.id]?.module.action !== undefined
+	}
 }

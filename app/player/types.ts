@@ -64,8 +64,10 @@ export const playerDataSchema = z.object({
 export type PlayerData = z.infer<typeof playerDataSchema>
 
 const playerDataErrorCodeSchema = z.enum([
-	/** 400: the name (or the query) is not valid; the message says why. */
+	/** 400: the name is not valid; the message says why. */
 	'INVALID_USERNAME',
+	/** 400: an unknown query parameter, or `quests` other than true or false; the message names it. */
+	'INVALID_PARAMETER',
 	/** 404: neither RuneMetrics nor the hiscores know the name. */
 	'USER_NOT_FOUND',
 	/** 405: only GET (and HEAD) are allowed. */

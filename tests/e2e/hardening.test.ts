@@ -159,19 +159,44 @@ test.describe('methods', () => {
 		] as const) {
 			const response = await rawRequest(baseURL!, { method, path: target })
 			expect(response.status, `${method} ${target}`).toBe(405)
-			expect(response.headers.allow, `${method} ${target}`).toBe('GET, HEAD, POST, PUT')
+			expect(response.headers.allow, `${method} ${target}`).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS')
 		}
 		// Methods the routes know answer 405 there.
 		for (const [method, target] of [
 			['PATCH', '/setup/intro'],
 			['DELETE', '/'],
-			['OPTIONS', '/dev/dashboard'],
 			['DELETE', '/api/v1/images/view'],
 			['PATCH', PLAYER],
 		] as const) {
 			const response = await rawRequest(baseURL!, { method, path: target })
 			expect(response.status, `${method} ${target}`).toBe(405)
 		}
+	})
+
+	test('a page with a form takes POST only: PUT, DELETE and PATCH never run its action', async ({ baseURL }) => {
+		// React Router runs a route's action for any method: a PUT to the report form stored a report (303).
+		const report = 'page=%2Fquests&reason=outdated&details=sent+with+PUT'
+		for (const [method, target] of [
+			['PUT', '/feedback'],
+			['DELETE', '/feedback'],
+			['PATCH', '/players/Zezima'],
+			['PUT', '/dev/dashboard?index'],
+		] as const) {
+			const response = await rawRequest(baseURL!, {
+				method,
+				path: target,
+				headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(report.length) },
+				body: report,
+			})
+			expect(response.status, `${method} ${target}`).toBe(405)
+			expect(response.headers.allow, `${method} ${target}`).toBe('GET, HEAD, POST')
+		}
+		expect((await rawRequest(baseURL!, { method: 'PUT', path: '/quests' })).headers.allow).toBe('GET, HEAD')
+		const options = await rawRequest(baseURL!, { method: 'OPTIONS', path: '/feedback' })
+		expect([options.status, options.headers.allow]).toEqual([204, 'GET, HEAD, POST'])
+		// React Router's own 405, a POST where the page has no form, says what the page allows too.
+		const post = await rawRequest(baseURL!, { method: 'POST', path: '/quests', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' }, body: 'x=1' })
+		expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD'])
 	})
 })
 

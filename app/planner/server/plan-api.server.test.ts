@@ -82,6 +82,27 @@ test('goals by name or abbreviation work; unknown ones are a 400 naming them, be
 	})
 })
 
+test('a parameter the plan does not take (a typo) or ironman other than true/false is a 400 naming it', async () => {
+	await withApi({}, async ({ plan, fake }) => {
+		const typo = await plan('GET', query({ goal: 'wgs', username: 'Zezima Jr' }), 'c1')
+		expect(typo.status).toBe(400)
+		expect(body(typo)).toEqual({
+			error: {
+				code: 'INVALID_PARAMETER',
+				parameter: 'goal',
+				message: 'Unknown parameter "goal": this endpoint takes username, goals, ironman.',
+			},
+		})
+		const ironman = await plan('GET', query({ goals: 'CA', ironman: 'yes' }), 'c1')
+		expect([ironman.status, body(ironman)]).toEqual([
+			400,
+			{ error: { code: 'INVALID_PARAMETER', parameter: 'ironman', message: 'ironman must be true or false.' } },
+		])
+		expect(fake.calls.profile).toBe(0)
+		expect((await plan('GET', query({ goals: 'CA', ironman: 'false' }), 'c1')).status).toBe(200)
+	})
+})
+
 test("with a username: the player's own plan, and the lookup's cache is the plan's", async () => {
 	await withApi({}, async ({ plan, lookup, fake }) => {
 		await lookup('GET', query({ username: FAKE_PLAYERS.complete, quests: 'true' }), 'c1')

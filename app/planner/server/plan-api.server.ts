@@ -8,7 +8,8 @@
  * The player comes from the player lookup itself (`/api/v1/player-data`'s core): the same cache,
  * the same per-client rate limit, and its error answers passed on unchanged (400 bad name, 404
  * unknown player, 429, 502/504 upstream trouble), all `{ error: { code, message } }`.
- * Goals that match no quest or preset: 400 `UNKNOWN_GOALS` naming them in `error.goals`.
+ * Goals that match no quest or preset: 400 `UNKNOWN_GOALS` naming them in `error.goals`; a query
+ * parameter it does not take, or `ironman` other than true or false: 400 `INVALID_PARAMETER`.
  *
  * With a `username`, `eta` (`PlanEtas` of `#app/planner/plan-eta.ts`) times the training at the
  * player's own recent pace, asked of the tracker: `eta.status` 'ok', 'not-tracked' or 'no-history'
@@ -23,6 +24,7 @@ import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handle
 import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
 import { normalisePlayerName } from '#app/player/username.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { unknownParameter } from '#app/server/query-params.server.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 
 export const PLAN_PATH = '/api/v1/plan'
@@ -52,6 +54,12 @@ export function createPlanCore(
 		if (method !== 'GET' && method !== 'HEAD') {
 			return error(405, 'METHOD_NOT_ALLOWED', 'Use GET for plans.', {}, { allow: 'GET, HEAD' })
 		}
+		const badParameter = unknownParameter(params, ['username', 'goals', 'ironman'])
+		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, { parameter: badParameter.parameter })
+		const ironman = params.get('ironman')
+		if (ironman !== null && ironman !== 'true' && ironman !== 'false') {
+			return error(400, 'INVALID_PARAMETER', 'ironman must be true or false.', { parameter: 'ironman' })
+		}
 		const raw = params.get('goals') ?? ''
 		const inputs = parseGoalsParam(raw)
 		if (raw.split(',').filter((g) => g.trim()).length > MAX_GOALS) {
@@ -66,7 +74,7 @@ export function createPlanCore(
 				{ goals: unknown },
 			)
 		}
-		const options = { ironman: params.get('ironman') === 'true' }
+		const options = { ironman: ironman === 'true' }
 		const username = params.get('username')
 		if (username === null) {
 			const plan = planner.plan(inputs, undefined, options)

@@ -89,6 +89,21 @@ test('without quests=true the quests endpoint is not called', async () => {
 	})
 })
 
+test('an unknown parameter or a quests value other than true/false is a 400 naming it, before any upstream call', async () => {
+	await withHandler({}, async ({ get, fake }) => {
+		const typo = await errorBody(await get(FAKE_PLAYERS.complete, '&quest=true'), 400)
+		expect(typo.error).toMatchObject({
+			code: 'INVALID_PARAMETER',
+			message: 'Unknown parameter "quest": this endpoint takes username, quests.',
+		})
+		const yes = await errorBody(await get(FAKE_PLAYERS.complete, '&quests=yes'), 400)
+		expect(yes.error).toMatchObject({ code: 'INVALID_PARAMETER', message: 'quests must be true or false.' })
+		expect(fake.calls).toEqual({ profile: 0, quests: 0, hiscores: 0, 'xp-monthly': 0 })
+		const without = await okBody(await get(FAKE_PLAYERS.complete, '&quests=false'))
+		expect(without.quests).toEqual([])
+	})
+})
+
 test('case, spaces and _ share one cache entry', async () => {
 	await withHandler({}, async ({ get, fake }) => {
 		await okBody(await get('Zezima Jr'))

@@ -55,6 +55,25 @@ describe('GET /api/v1/players/:name/records', () => {
 		expect(records.skills[1]).toEqual({ skill: 'defence', day: null, week: null, month: null })
 	})
 
+	test('a query parameter an endpoint does not take is a 400 naming it', async () => {
+		const cases: Array<[string, string, string]> = [
+			['/api/v1/players/P3/records?period=week', 'period', 'takes no query parameters'],
+			['/api/v1/players/P3?from=2026-03-01', 'from', 'takes no query parameters'],
+			['/api/v1/players/P3/gains?perod=month', 'perod', 'takes period, from, to'],
+			['/api/v1/players/P3/snapshots?limit=5&page=2', 'page', 'takes from, to, limit'],
+			['/api/v1/players/P3/catch-up?from=2026-03-01', 'from', 'takes since'],
+		]
+		for (const [path, parameter, takes] of cases) {
+			const answer = await get(path)
+			expect(answer.status, path).toBe(400)
+			expect(answer.json, path).toEqual({
+				error: { code: 'INVALID_PARAMETER', parameter, message: `Unknown parameter "${parameter}": this endpoint ${takes}.` },
+			})
+		}
+		expect((await get('/api/v1/players/P3/gains?period=month')).status).toBe(200)
+		expect((await get('/api/v1/players/P3/snapshots?limit=5')).status).toBe(200)
+	})
+
 	test('unknown and removed players are 404s', async () => {
 		for (const name of ['nobody', `p${PLAYERS}`]) {
 			const answer = await get(`/api/v1/players/${name}/records`)
@@ -97,6 +116,7 @@ describe('GET /api/v1/leaderboards/gains', () => {
 			['page=99999999999999999999', 'page', /^page must be a whole number from 1 to 10000$/],
 			['page=1&page=2', 'page', /^page must be given once/],
 			['date=2026-13-01', 'date', /^date must be a date/],
+			['period=week&skil=attack', 'skil', /^Unknown parameter "skil": this endpoint takes period, skill, page, date\.$/],
 		]
 		for (const [search, parameter, message] of cases) {
 			const answer = await get(`${GAINS_BOARD_PATH}?${search}`)

@@ -10,6 +10,7 @@
 import type { PlayerDataAnswer, PlayerLookup } from '#app/player/server/handler.server.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { unknownParameter } from '#app/server/query-params.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { parseBoardQuery, parseGainsQuery, parseSnapshotsQuery } from '#app/tracker/api-params.ts'
 import { parseCatchUpQuery } from '#app/tracker/catch-up.ts'
@@ -23,7 +24,18 @@ export const GAINS_BOARD_PATH = '/api/v1/leaderboards/gains'
 export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<PlayerDataAnswer>
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
-const READS = ['', 'gains', 'snapshots', 'quests', 'activities', 'pace', 'milestones', 'records', 'catch-up'] as const
+/** Each endpoint under a player, with the query parameters it takes. */
+const READS: Record<string, readonly string[]> = {
+	'': [],
+	gains: ['period', 'from', 'to'],
+	snapshots: ['from', 'to', 'limit'],
+	quests: [],
+	activities: [],
+	pace: [],
+	milestones: [],
+	records: [],
+	'catch-up': ['since'],
+}
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
 	return {
@@ -42,7 +54,7 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 	async function respond(method: string, params: URLSearchParams, clientId: string, path: string): Promise<PlayerDataAnswer> {
 		const [rawName, what = '', ...rest] = path.slice(PLAYERS_API_PREFIX.length).split('/')
 		const isUpdate = what === 'update' && rest.length === 0
-		if (rest.length > 0 || !(isUpdate || (READS as readonly string[]).includes(what))) {
+		if (rest.length > 0 || !(isUpdate || Object.hasOwn(READS, what))) {
 			return error(404, 'NOT_FOUND', `No such endpoint: ${path}. See the README's "Player history API".`, CORS)
 		}
 		const headers = isUpdate ? {} : CORS
@@ -53,6 +65,8 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 		if (!allowed.includes(method)) {
 			return error(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} here.`, { ...headers, allow: allowed.join(', ') })
 		}
+		const badParameter = unknownParameter(params, isUpdate ? [] : READS[what]!)
+		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, headers, { parameter: badParameter.parameter })
 		const limit = await lookup.hitLimit(clientId)
 		if (!limit.allowed) {
 			const seconds = limit.retryAfterSeconds
@@ -138,6 +152,8 @@ export function createGainsBoardApiCore(tracker: Tracker, lookup: Pick<PlayerLoo
 			const seconds = limit.retryAfterSeconds
 			return error(429, 'RATE_LIMITED', `Too many requests; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { ...CORS, 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
 		}
+		const badParameter = unknownParameter(params, ['period', 'skill', 'page', 'date'])
+		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, CORS, { parameter: badParameter.parameter })
 		const query = parseBoardQuery(params)
 		if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, CORS, { parameter: query.parameter })
 		return json(200, await tracker.gainsBoard(query.value), CORS)
