@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const intent = form.get('intent')
 	if (intent === 'logout') {
-		return redirect(DASHBOARD_PATH, { headers: { 'Set-Cookie': await auth.endSession(request) } })
+		return redirect(DASHBOARD_PATH, { status: 303, headers: { 'Set-Cookie': await auth.endSession(request) } })
 	}
 	if (intent !== 'login') {
 		return data({ ok: false, status: 400, error: 'Unknown request.' } satisfies LoginFailure, {
@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		})
 	}
 	return redirect(safeRedirectTo(form.get('redirectTo')), {
+		status: 303,
 		headers: { 'Set-Cookie': auth.createSessionCookie(request) },
 	})
 }

@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 		throw data('Unknown request: the form sends intent=delete.', { status: 400 })
 	const outcome = await deleteFromDashboard(form.get('name'), form.get('block') === 'on')
 	if (!outcome.ok) return data(outcome, { status: 400 })
-	return redirect(outcome.location)
+	return redirect(outcome.location, 303)
 }
 
 export const meta: Route.MetaFunction = () => dashboardMeta('Players')

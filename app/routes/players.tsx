@@ -16,14 +16,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	return data(result, { status: result.kind === 'player' ? 200 : result.status })
 }
 
-/** The Update button (a plain form): fetch now, then back to the page (POST/redirect/GET). */
+/** The Update button (a plain form): fetch now, then back to the page (POST/redirect/GET, a 303). */
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	if (form.get('intent') !== 'update') {
 		throw data('Unknown request: the form sends intent=update.', { status: 400 })
 	}
 	const source = getPlayerPageSource(context.get(clientKeyContext))
-	return redirect(await updateFromPage(source, params.name, new URL(request.url)))
+	return redirect(await updateFromPage(source, params.name, new URL(request.url)), 303)
 }
 
 // Rendered for each request from the database: never stored by a shared cache, never indexed.

@@ -246,7 +246,7 @@ test('the Reports page: locked without a session; filter by page and reason, mar
 	const missing = await page.request.post('/dev/dashboard/reports', { form: { intent: 'resolve', id: '99999999' }, maxRedirects: 0 })
 	expect(missing.status()).toBe(404)
 	const anonymous = await request.post('/dev/dashboard/reports', { form: { intent: 'resolve', id: '1' }, maxRedirects: 0 })
-	expect(anonymous.status()).toBe(302)
+	expect(anonymous.status()).toBe(303)
 })
 
 test.describe('limits', () => {

@@ -166,7 +166,7 @@ test.describe('headers', () => {
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
 				body: new URLSearchParams({ intent: 'login', password: server.password }).toString(),
 			})
-			expect(login.status).toBe(302)
+			expect(login.status).toBe(303)
 			const setCookie = String(login.headers['set-cookie']?.[0])
 			expect(setCookie).toMatch(/^__Host-gg_session=[\w-]+\.[\w-]+; Path=\/;/)
 			expect(setCookie).toMatch(/; Secure/)

@@ -29,7 +29,7 @@ async function logIn(baseURL: string, password = PASSWORD, headers: Record<strin
 		headers: { ...formHeaders, ...headers },
 		body: form({ intent: 'login', password }),
 	})
-	expect(response.status, response.body).toBe(302)
+	expect(response.status, response.body).toBe(303)
 	const setCookie = String(response.headers['set-cookie']?.[0] ?? '')
 	const pair = setCookie.split(';')[0] ?? ''
 	expect(pair).toMatch(/^gg_session=[\w-]+\.[\w-]+$/)
@@ -304,7 +304,7 @@ test.describe('sessions', () => {
 			headers: { ...formHeaders, cookie },
 			body: form({ intent: 'logout' }),
 		})
-		expect(logout.status).toBe(302)
+		expect(logout.status).toBe(303)
 		// A copy of the cookie kept from before the logout.
 		expect(await sessionWorks(baseURL!, cookie)).toBe(false)
 		const page = await rawRequest(baseURL!, { path: '/dev/dashboard/upload', headers: { cookie } })

@@ -99,7 +99,7 @@ test('a dashboard session authorises the API without a key, but never a wrong ke
 			form: { intent: 'login', password: PASSWORD },
 			maxRedirects: 0,
 		})
-		expect(login.status()).toBe(302)
+		expect(login.status()).toBe(303)
 		expect(login.headers()['location']).toBe('/dev/dashboard')
 		const cookie = login.headers()['set-cookie'] ?? ''
 		expect(cookie).toMatch(/^gg_session=[\w-]+\.[\w-]+;/)
@@ -115,7 +115,7 @@ test('a dashboard session authorises the API without a key, but never a wrong ke
 
 		// Logout clears the cookie and the API locks again.
 		const logout = await api.post('/dev/dashboard?index', { form: { intent: 'logout' }, maxRedirects: 0 })
-		expect(logout.status()).toBe(302)
+		expect(logout.status()).toBe(303)
 		expect(logout.headers()['set-cookie']).toMatch(/^gg_session=;.*Max-Age=0/)
 		expect((await api.get(VIEW)).status()).toBe(401)
 	} finally {

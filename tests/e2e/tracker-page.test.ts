@@ -193,7 +193,7 @@ test('the Update button: a cooldown right after a fetch, saying when it comes ba
 		form: { intent: 'update' },
 		maxRedirects: 0,
 	})
-	expect(response.status()).toBe(302)
+	expect(response.status()).toBe(303)
 	expect(response.headers().location).toContain('update=cooldown')
 })
 

@@ -130,6 +130,9 @@ test('requireDashboardSession redirects pages and answers 401 to JSON clients', 
 	expect((thrown as Response).headers.get('location')).toBe(
 		'/dashboard/login?redirectTo=%2Fdashboard%2Fimages%3Fpage%3D2',
 	)
+	// A form posted without a session: 303, so the login page is fetched with GET.
+	const post = new Request('http://localhost/dashboard/images', { method: 'POST', headers: { accept: 'text/html' } })
+	await expect(auth.requireDashboardSession(post)).rejects.toMatchObject({ status: 303 })
 
 	const api = http(undefined, { headers: { accept: 'application/json' } })
 	try {

@@ -240,7 +240,8 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 			if (!wantsJson) {
 				const redirectTo = encodeURIComponent(url.pathname + url.search)
 				throw new Response(null, {
-					status: 302,
+					// 303 after a form post: the login page is fetched with GET.
+					status: request.method === 'GET' || request.method === 'HEAD' ? 302 : 303,
 					headers: { Location: `${loginPath}?redirectTo=${redirectTo}` },
 				})
 			}
