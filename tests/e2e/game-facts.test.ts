@@ -43,3 +43,10 @@ test('What Changed is rendered from data/game-updates.yaml into the page itself'
 	// The fact-check: the quest is not a step towards You Are It.
 	await expect(home).not.toContainText('You Are It')
 })
+
+test('on a 320 px phone What Changed does not scroll sideways: long source links wrap', async ({ page }) => {
+	await page.setViewportSize({ width: 320, height: 700 })
+	await page.goto('/guides/whats-changed')
+	// A github.com/…/commands/capeperks.txt source ran to 555 px.
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320)
+})

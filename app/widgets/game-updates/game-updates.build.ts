@@ -33,7 +33,7 @@ function sourcesLine(sources: string[]): RootContent {
 	})
 	return {
 		type: 'paragraph',
-		data: { hProperties: { className: ['not-prose', 'mt-2', 'text-xs', 'text-muted'] } },
+		data: { hProperties: { className: ['not-prose', 'mt-2', 'text-xs', 'text-muted', 'break-words'] } },
 		children: [text(sources.length === 1 ? 'Source: ' : 'Sources: '), ...links],
 	}
 }
