@@ -18,7 +18,7 @@ export function ContinueReadingCard() {
 				</span>
 				<span className="mt-1 line-clamp-1 font-bold">Start with Setup</span>
 				<span className="line-clamp-1 text-sm text-muted">
-					Install the game and set it up the way you like.
+					Install the game and set it up.
 				</span>
 			</Link>
 		)

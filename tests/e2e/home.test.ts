@@ -304,6 +304,26 @@ test('on a phone, a known name\'s card fits the screen: long quest names are cut
 	}
 })
 
+test('on phones a first-time visitor sees every line of the home page whole: nothing clamped is cut', async ({ page }) => {
+	for (const width of [320, 360, 390]) {
+		await page.setViewportSize({ width, height: 800 })
+		await page.goto('/')
+		await waitForHydration(page)
+		// Text the page shortens (an ellipsis or a line clamp) that is longer than its box. The
+		// "New here?" card's line was cut to "Install the game and set it up the way…" on every phone.
+		const cut = await page.locator('main').evaluate((main) =>
+			[...main.querySelectorAll('*')]
+				.filter((element) => {
+					const style = getComputedStyle(element)
+					const shortens = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none'
+					return shortens && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)
+				})
+				.map((element) => element.textContent?.trim()),
+		)
+		expect(cut, `at ${width} px`).toEqual([])
+	}
+})
+
 test('on the narrowest phone the search box shows its whole placeholder', async ({ page }) => {
 	await page.setViewportSize({ width: 320, height: 700 })
 	await page.goto('/')
