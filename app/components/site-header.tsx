@@ -53,10 +53,11 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 						Tools
 					</NavLink>
 				</nav>
-				{/* On a phone the group is as wide as its icons from the first paint (search 36 px, account
-				    34, More 32, two 2 px gaps = 26.5 spacing units): a paint made while the parser is still
-				    inside the header must not move the icons when the ones after them arrive. */}
-				<div className="ml-auto flex items-center gap-0.5 max-sm:min-w-26.5 sm:gap-1">
+				{/* On a phone the group is never narrower than its icons (search 32 px, account 34, More 32,
+				    two 2 px gaps = 25.5 spacing units), from the first paint: a paint made while the parser
+				    is still inside the header must not move the icons when the ones after them arrive. A
+				    remembered player's name widens the account button up to the room the logo leaves. */}
+				<div className="ml-auto flex min-w-0 items-center gap-0.5 max-sm:min-w-25.5 sm:gap-1">
 					<HeaderSearch />
 					{leaguesHref ? (
 						<Link

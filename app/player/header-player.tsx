@@ -37,7 +37,7 @@ export function HeaderPlayer() {
 
 	return (
 		// js-only: without JavaScript the popover cannot open (the quest pages have their own box).
-		<div ref={wrapperRef} className="js-only sm:relative">
+		<div ref={wrapperRef} className="js-only min-w-0 sm:relative">
 			<button
 				ref={buttonRef}
 				type="button"
@@ -57,11 +57,11 @@ export function HeaderPlayer() {
 				aria-controls={mounted ? panelId : undefined}
 				aria-haspopup="dialog"
 				data-header-player=""
-				className={`inline-flex h-9 max-w-26 max-[359px]:max-w-40 min-[390px]:max-w-32 min-w-0 shrink-0 items-center sm:max-w-44 gap-1 sm:gap-1.5 rounded-md border px-2 sm:px-2.5 text-sm font-medium hover:bg-raised hover:text-fg ${open ? 'border-accent/70 bg-raised text-fg' : 'border-line text-muted'}`}
+				className={`inline-flex h-9 max-w-full min-w-0 items-center sm:max-w-44 gap-1 sm:gap-1.5 rounded-md border ${playerName ? 'px-1.5' : 'px-2'} sm:px-2.5 text-sm font-medium hover:bg-raised hover:text-fg ${open ? 'border-accent/70 bg-raised text-fg' : 'border-line text-muted'}`}
 			>
 				<IconUser size={16} className={playerName ? 'shrink-0 text-ok' : 'shrink-0'} />
-				{/* Text only where the header has room: phones (no section nav) and wide screens. A phone's
-				    maximum widths are what is left beside the logo (its name is hidden below 360 px). */}
+				{/* Text only where the header has room: phones (no section nav) and wide screens. On a phone
+				    the name gets what the logo and the other icons leave (the group shrinks, this box with it). */}
 				{playerName ? (
 					<span className="truncate whitespace-nowrap text-fg md:max-lg:sr-only">
 						<span className="sr-only">Account: </span>

@@ -131,7 +131,7 @@ export function HeaderSearch() {
 					event.preventDefault()
 					openSearch(null, event.currentTarget)
 				}}
-				className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-raised hover:text-fg xl:hidden"
+				className="inline-flex h-9 w-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-raised hover:text-fg sm:w-9 xl:hidden"
 				data-search-button=""
 			>
 				<IconSearch size={20} />

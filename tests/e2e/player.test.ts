@@ -30,16 +30,22 @@ async function lookUp(page: Page, name: string) {
 const badge = (page: Page, skill: string) => page.locator(`main [data-skill-badge="${skill}"]`).first()
 
 test('on phones the header shows a usual-length name whole, and stays on the screen', async ({ page }) => {
-	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
-	for (const width of [320, 360, 390]) {
-		await page.setViewportSize({ width, height: 700 })
-		await page.goto('/guides')
-		const name = page.locator('[data-header-player] span').filter({ hasText: 'Zezima Jr' })
-		await expect(name).toBeVisible({ timeout: 15_000 })
-		expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `at ${width} px`).toBe(true)
-		// The row's last control, the "More" menu, is still on the screen.
-		const more = await page.locator('[data-more-menu] > summary').boundingBox()
-		expect(more!.x + more!.width, `at ${width} px`).toBeLessThanOrEqual(width)
+	// The name gets the room the logo and icons leave: 9 characters fit from 320 px, 11 from 390.
+	for (const [player, widths] of [
+		['Zezima Jr', [320, 360, 390]],
+		['Midgame Mia', [320, 390, 412]],
+	] as const) {
+		await page.addInitScript((name) => localStorage.setItem('player:username', name), player)
+		for (const width of widths) {
+			await page.setViewportSize({ width, height: 700 })
+			await page.goto('/guides')
+			const name = page.locator('[data-header-player] span').filter({ hasText: player })
+			await expect(name).toBeVisible({ timeout: 15_000 })
+			expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `${player} at ${width} px`).toBe(true)
+			// The row's last control, the "More" menu, keeps the header's 12 px margin.
+			const more = await page.locator('[data-more-menu] > summary').boundingBox()
+			expect(more!.x + more!.width, `${player} at ${width} px`).toBeLessThanOrEqual(width - 12)
+		}
 	}
 })
 
