@@ -159,7 +159,7 @@ function Card({ className }: { className: string }) {
 						{steps.canStart.length === 0 ? <li className="text-muted">None right now.</li> : null}
 					</ul>
 					{steps.nearestUnlock ? (
-						<p className="mt-2 truncate" data-nearest-unlock={steps.nearestUnlock.slug}>
+						<p className="mt-2 line-clamp-2" data-nearest-unlock={steps.nearestUnlock.slug}>
 							<span className="font-semibold">Nearest unlock: </span>
 							<Link to={`/quests/${steps.nearestUnlock.slug}`} className="text-link hover:underline">
 								{steps.nearestUnlock.name}

@@ -5,7 +5,9 @@ import { useStoredUsername } from '#app/player/username-store.ts'
 // The player data code and the quest catalogue load only for a reader whose name is known.
 const PlayerCardContent = lazy(() => import('./player-card-content.tsx'))
 
-const PLAYER_CARD = 'flex h-52 flex-col rounded-xl border border-line bg-raised p-4 text-sm'
+// One height for every state, the server's included (nothing moves when the player loads): room
+// for three quests, a two-line nearest unlock, and the links below 360 px, where they wrap.
+const PLAYER_CARD = 'flex h-60 min-[360px]:h-56 flex-col rounded-xl border border-line bg-raised p-4 text-sm'
 
 /**
  * "Your next steps" for the reader's account. The name lives in this browser, so the server (and

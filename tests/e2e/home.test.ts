@@ -324,6 +324,21 @@ test('on phones a first-time visitor sees every line of the home page whole: not
 	}
 })
 
+test("on phones a known name's nearest unlock shows whole, with the levels it needs", async ({ page }) => {
+	await page.addInitScript(() => localStorage.setItem('player:username', 'Midgame Mia'))
+	for (const width of [320, 390]) {
+		await page.setViewportSize({ width, height: 800 })
+		await page.goto('/')
+		// It was one line cut short: "Nearest unlock: Defender of Varrock (51 …".
+		const unlock = page.locator('[data-card="player-steps"] [data-nearest-unlock]')
+		await expect(unlock).toContainText(/\(\d+ [A-Z][a-z]+.*\)$/)
+		expect(await unlock.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth), `at ${width} px`).toBe(true)
+		// The card still holds everything in its fixed box (the server's invitation has the same size).
+		const card = page.locator('[data-card="player-steps"]')
+		expect(await card.evaluate((el) => el.scrollHeight <= el.clientHeight), `at ${width} px`).toBe(true)
+	}
+})
+
 test('on the narrowest phone the search box shows its whole placeholder', async ({ page }) => {
 	await page.setViewportSize({ width: 320, height: 700 })
 	await page.goto('/')
