@@ -18,6 +18,8 @@ type Audit = {
 export type LighthouseReport = {
 	categories: Record<string, { score: number | null }>
 	audits: Record<string, Audit>
+	/** Lighthouse's own measure of the machine's CPU speed during the run (higher is faster). */
+	environment?: { benchmarkIndex?: number }
 }
 
 export interface PageFigures {

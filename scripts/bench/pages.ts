@@ -11,7 +11,8 @@
  *   --no-navigation   skip the navigation timing
  *
  * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
- * score move with the machine's load: the load average is printed next to the table.
+ * score move with the machine's load: the load average and Lighthouse's benchmark index are printed
+ * next to the table.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -109,6 +110,7 @@ async function main() {
 	const base = server.url
 	try {
 		const loadBefore = load()
+		const benchmarkIndexes: number[] = []
 		const rows: Array<[string, PageFigures | undefined]> = []
 		for (const page of pages) {
 			const response = await fetch(`${base}${page}`, { headers: { connection: 'close' } })
@@ -119,13 +121,17 @@ async function main() {
 			}
 			const figures: PageFigures[] = []
 			for (let run = 1; run <= runs; run++) {
-				figures.push(summarize(lighthouse(`${base}${page}`, reportFile(page, run), chromium)))
+				const report = lighthouse(`${base}${page}`, reportFile(page, run), chromium)
+				figures.push(summarize(report))
+				if (report.environment?.benchmarkIndex) benchmarkIndexes.push(report.environment.benchmarkIndex)
 			}
 			rows.push([page, medianFigures(figures)])
 		}
 		const loadAfter = load()
 		console.log(`\nLighthouse 12.8 mobile, simulated throttling, median of ${runs} (reports in bench-results/)`)
-		console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after; TBT and perf need an idle machine\n`)
+		console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after; TBT and perf need an idle machine`)
+		const speed = benchmarkIndexes.length ? `${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}` : 'not reported'
+		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}\n`)
 		console.log(table(rows))
 		if (!process.argv.includes('--no-navigation')) {
 			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)
