@@ -55,9 +55,10 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 				</nav>
 				{/* On a phone the group is never narrower than its icons (search 32 px, account 34, More 32,
 				    two 2 px gaps = 25.5 spacing units), from the first paint: a paint made while the parser
-				    is still inside the header must not move the icons when the ones after them arrive. A
-				    remembered player's name widens the account button up to the room the logo leaves. */}
-				<div className="ml-auto flex min-w-0 items-center gap-0.5 max-sm:min-w-25.5 sm:gap-1">
+				    is still inside the header must not move the icons when the ones after them arrive. Being
+				    a set width, not the icons' own, it also lets a remembered player's name widen the account
+				    button only up to the room the logo leaves. */}
+				<div className="ml-auto flex items-center gap-0.5 max-sm:min-w-25.5 sm:gap-1">
 					<HeaderSearch />
 					{leaguesHref ? (
 						<Link
@@ -78,5 +79,5 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 }
 
 function navClass(isActive: boolean) {
-	return `whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium lg:px-3 ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`
+	return `whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium lg:px-2.5 xl:px-3 ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`
 }

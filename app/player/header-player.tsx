@@ -37,7 +37,7 @@ export function HeaderPlayer() {
 
 	return (
 		// js-only: without JavaScript the popover cannot open (the quest pages have their own box).
-		<div ref={wrapperRef} className="js-only min-w-0 sm:relative">
+		<div ref={wrapperRef} className="js-only max-sm:min-w-0 sm:relative">
 			<button
 				ref={buttonRef}
 				type="button"

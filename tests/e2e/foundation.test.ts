@@ -264,3 +264,31 @@ test("a form action's own 400 says Bad Request, not Internal Server Error", asyn
 	expect(main).not.toContain('Internal Server Error')
 	expect(main).toContain('Send the form as application/x-www-form-urlencoded or multipart/form-data.')
 })
+
+test('the header row fits from phone to desktop, with and without a remembered name: nothing overlaps or reaches the margin', async ({ page }) => {
+	// At 1024 px the theme toggle ran 15 px into the right margin, and a shrinking account box let
+	// "Check my account" run over it.
+	for (const name of [null, 'Zezima Jr']) {
+		if (name) await page.addInitScript((player) => localStorage.setItem('player:username', player), name)
+		for (const width of [360, 700, 768, 1024, 1040, 1280]) {
+			await page.setViewportSize({ width, height: 700 })
+			await page.goto('/guides')
+			await waitForHydration(page)
+			if (name) await expect(page.locator('[data-header-player]')).toContainText(name)
+			const boxes = await page.locator('header > div').evaluate((row) =>
+				[...row.querySelectorAll('a, button, summary')]
+					.filter((el) => !el.parentElement?.closest('a, button, summary'))
+					.map((el) => ({ label: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', box: el.getBoundingClientRect() }))
+					.filter(({ box }) => box.width > 0 && box.top < 56)
+					.map(({ label, box }) => ({ label, left: box.left, right: box.right })),
+			)
+			const where = `${name ?? 'no name'} at ${width} px`
+			const margin = width < 640 ? 12 : 16
+			expect(Math.max(...boxes.map((b) => b.right)), where).toBeLessThanOrEqual(width - margin + 0.5)
+			const sorted = boxes.toSorted((a, b) => a.left - b.left)
+			for (let i = 1; i < sorted.length; i++) {
+				expect(sorted[i]!.left, `${where}: ${sorted[i - 1]!.label} and ${sorted[i]!.label}`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5)
+			}
+		}
+	}
+})
