@@ -137,8 +137,18 @@ test('quests show green when completed and red when not, linking the wiki quick 
 	expect(consoleErrors).toEqual([])
 })
 
+/**
+ * A badge's text colour once its colour transition is over. Even a 0.01 ms transition (reduced
+ * motion) starts from the old colour and moves only on the next frame: read at once, a badge that
+ * had just turned red still had its neutral colour (failed once in CI).
+ */
+const colourOf = (page: Page, skill: string) =>
+	badge(page, skill).evaluate((el) => {
+		for (const animation of el.getAnimations()) animation.finish()
+		return getComputedStyle(el).color
+	})
+
 test('badges are neutral without data, then green when met and red when not', async ({ page }) => {
-	// No colour transitions, so the computed colours below are the final ones.
 	await page.emulateMedia({ reducedMotion: 'reduce' })
 	const scripts: string[] = []
 	page.on('request', (r) => {
@@ -153,7 +163,7 @@ test('badges are neutral without data, then green when met and red when not', as
 	await expect(badge(page, 'herblore')).toHaveAccessibleName(
 		'96 Herblore — open the Herblore levelling guide',
 	)
-	const neutral = await badge(page, 'herblore').evaluate((el) => getComputedStyle(el).color)
+	const neutral = await colourOf(page, 'herblore')
 
 	const lookup = page.getByRole('main').getByRole('region', { name: 'Player lookup' })
 	await lookup.getByLabel('Your RuneScape name').fill('Zezima Jr')
@@ -164,8 +174,8 @@ test('badges are neutral without data, then green when met and red when not', as
 	await expect(badge(page, 'invention')).toHaveAttribute('data-met', 'true')
 	await expect(badge(page, 'necromancy')).toHaveAttribute('data-met', 'true')
 	await expect(badge(page, 'archaeology')).toHaveAttribute('data-met', 'false')
-	const red = await badge(page, 'herblore').evaluate((el) => getComputedStyle(el).color)
-	const green = await badge(page, 'attack').evaluate((el) => getComputedStyle(el).color)
+	const red = await colourOf(page, 'herblore')
+	const green = await colourOf(page, 'attack')
 	expect(new Set([neutral, red, green]).size).toBe(3)
 	// With a player the badge shows their level beside the one needed.
 	await expect(badge(page, 'herblore')).toHaveText('71/96 Herblore')
