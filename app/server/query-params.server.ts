@@ -13,3 +13,11 @@ export function unknownParameter(
 	}
 	return null
 }
+
+/** `?<name>=true|false`: the flag (false when absent), or the message of a 400 for any other value. */
+export function flagParameter(params: URLSearchParams, name: string): { ok: true; value: boolean } | { ok: false; message: string } {
+	const value = params.get(name)
+	if (value === null || value === 'false') return { ok: true, value: false }
+	if (value === 'true') return { ok: true, value: true }
+	return { ok: false, message: `${name} must be true or false.` }
+}

@@ -26,6 +26,11 @@ function wholeNumberParam(name: string, max: number) {
 		.pipe(z.number().int({ error }).min(1, { error }).max(max, { error }))
 }
 
+/** The query parameters each parser reads (the API refuses any other). */
+export const GAINS_PARAMETERS = ['period', 'from', 'to'] as const
+export const SNAPSHOTS_PARAMETERS = ['from', 'to', 'limit'] as const
+export const BOARD_PARAMETERS = ['period', 'skill', 'page', 'date'] as const
+
 const LIMIT_MAX = 1000
 const DEFAULT_LIMIT = 100
 
@@ -91,7 +96,7 @@ function dateRange(
  * neither means the last week. Empty values count as absent (a plain HTML form sends them).
  */
 export function parseGainsQuery(params: URLSearchParams): ParamsResult<GainsQuery> {
-	const read = readAll(params, ['period', 'from', 'to'])
+	const read = readAll(params, GAINS_PARAMETERS)
 	if (!read.ok) return read
 	const { period, from, to } = read.value as {
 		period: string | null
@@ -124,7 +129,7 @@ export function parseGainsQuery(params: URLSearchParams): ParamsResult<GainsQuer
 
 /** `?from=&to=&limit=` for the snapshot list: each optional; limit defaults to 100. */
 export function parseSnapshotsQuery(params: URLSearchParams): ParamsResult<SnapshotsQuery> {
-	const read = readAll(params, ['from', 'to', 'limit'])
+	const read = readAll(params, SNAPSHOTS_PARAMETERS)
 	if (!read.ok) return read
 	const { from, to, limit } = read.value as {
 		from: string | null
@@ -159,7 +164,7 @@ const pageSchema = wholeNumberParam('page', BOARD_PAGE_MAX)
  * optional: this week, all skills, page 1, today. Empty values count as absent (a plain form).
  */
 export function parseBoardQuery(params: URLSearchParams): ParamsResult<BoardQuery> {
-	const read = readAll(params, ['period', 'skill', 'page', 'date'])
+	const read = readAll(params, BOARD_PARAMETERS)
 	if (!read.ok) return read
 	const { period, skill, page, date } = read.value
 	const value: BoardQuery = { period: 'week', skill: 'overall', page: 1, date: null }

@@ -54,6 +54,9 @@ export type CatchUp = z.infer<typeof catchUpSchema>
 
 const DAY_MS = 86_400_000
 
+/** The query parameter `parseCatchUpQuery` reads. */
+export const CATCH_UP_PARAMETERS = ['since'] as const
+
 /**
  * `?since=YYYY-MM-DD` (a UTC day, not after `today`); absent or empty means "the day of the
  * player's last snapshot before today".

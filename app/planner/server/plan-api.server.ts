@@ -24,7 +24,7 @@ import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handle
 import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
 import { normalisePlayerName } from '#app/player/username.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { unknownParameter } from '#app/server/query-params.server.ts'
+import { flagParameter, unknownParameter } from '#app/server/query-params.server.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 
 export const PLAN_PATH = '/api/v1/plan'
@@ -56,10 +56,8 @@ export function createPlanCore(
 		}
 		const badParameter = unknownParameter(params, ['username', 'goals', 'ironman'])
 		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, { parameter: badParameter.parameter })
-		const ironman = params.get('ironman')
-		if (ironman !== null && ironman !== 'true' && ironman !== 'false') {
-			return error(400, 'INVALID_PARAMETER', 'ironman must be true or false.', { parameter: 'ironman' })
-		}
+		const ironman = flagParameter(params, 'ironman')
+		if (!ironman.ok) return error(400, 'INVALID_PARAMETER', ironman.message, { parameter: 'ironman' })
 		const raw = params.get('goals') ?? ''
 		const inputs = parseGoalsParam(raw)
 		if (raw.split(',').filter((g) => g.trim()).length > MAX_GOALS) {
@@ -74,7 +72,7 @@ export function createPlanCore(
 				{ goals: unknown },
 			)
 		}
-		const options = { ironman: ironman === 'true' }
+		const options = { ironman: ironman.value }
 		const username = params.get('username')
 		if (username === null) {
 			const plan = planner.plan(inputs, undefined, options)

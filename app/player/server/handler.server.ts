@@ -7,7 +7,7 @@ import type {
 	PlayerQuest,
 } from '#app/player/types.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { unknownParameter } from '#app/server/query-params.server.ts'
+import { flagParameter, unknownParameter } from '#app/server/query-params.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { LimitDecision } from '#app/server/shared-state/shared-state.server.ts'
 import { createStaleWhileErrorCache, type CacheEntry, type CacheHit, type StaleWhileErrorCache } from './cache.server.ts'
@@ -192,10 +192,8 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		}
 		const badParameter = unknownParameter(params, ['username', 'quests'])
 		if (badParameter) return errorResponse(400, 'INVALID_PARAMETER', badParameter.message)
-		const quests = params.get('quests')
-		if (quests !== null && quests !== 'true' && quests !== 'false') {
-			return errorResponse(400, 'INVALID_PARAMETER', 'quests must be true or false.')
-		}
+		const quests = flagParameter(params, 'quests')
+		if (!quests.ok) return errorResponse(400, 'INVALID_PARAMETER', quests.message)
 		const decision = await limiter?.hit(clientId)
 		if (decision && !decision.allowed) {
 			const seconds = decision.retryAfterSeconds
@@ -210,7 +208,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		const player = parsePlayerName(params.get('username') ?? undefined)
 		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
 		config.onLookup?.(player.data)
-		return lookup(player.data, quests === 'true')
+		return lookup(player.data, quests.value)
 	}
 
 	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {

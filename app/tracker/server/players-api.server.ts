@@ -12,8 +12,15 @@ import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { unknownParameter } from '#app/server/query-params.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { parseBoardQuery, parseGainsQuery, parseSnapshotsQuery } from '#app/tracker/api-params.ts'
-import { parseCatchUpQuery } from '#app/tracker/catch-up.ts'
+import {
+	BOARD_PARAMETERS,
+	GAINS_PARAMETERS,
+	parseBoardQuery,
+	parseGainsQuery,
+	parseSnapshotsQuery,
+	SNAPSHOTS_PARAMETERS,
+} from '#app/tracker/api-params.ts'
+import { CATCH_UP_PARAMETERS, parseCatchUpQuery } from '#app/tracker/catch-up.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 import { catchUpFor } from './catch-up.server.ts'
 import type { Tracker } from './tracker.server.ts'
@@ -27,14 +34,14 @@ const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-header
 /** Each endpoint under a player, with the query parameters it takes. */
 const READS: Record<string, readonly string[]> = {
 	'': [],
-	gains: ['period', 'from', 'to'],
-	snapshots: ['from', 'to', 'limit'],
+	gains: GAINS_PARAMETERS,
+	snapshots: SNAPSHOTS_PARAMETERS,
 	quests: [],
 	activities: [],
 	pace: [],
 	milestones: [],
 	records: [],
-	'catch-up': ['since'],
+	'catch-up': CATCH_UP_PARAMETERS,
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
@@ -152,7 +159,7 @@ export function createGainsBoardApiCore(tracker: Tracker, lookup: Pick<PlayerLoo
 			const seconds = limit.retryAfterSeconds
 			return error(429, 'RATE_LIMITED', `Too many requests; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { ...CORS, 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
 		}
-		const badParameter = unknownParameter(params, ['period', 'skill', 'page', 'date'])
+		const badParameter = unknownParameter(params, BOARD_PARAMETERS)
 		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, CORS, { parameter: badParameter.parameter })
 		const query = parseBoardQuery(params)
 		if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, CORS, { parameter: query.parameter })
