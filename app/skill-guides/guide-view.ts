@@ -4,7 +4,8 @@ import { skillLabel } from '#app/lib/skills.ts'
 
 /** What the levelling drawer shows, kept apart from React. */
 
-export const NO_GUIDE_TEXT = 'No levelling guide for this skill yet.'
+// The specification's wording (issue 4), American spelling included: tools and tests match on it.
+export const NO_GUIDE_TEXT = 'No leveling guide available for this skill yet.'
 
 export type GuideRow = SkillGuideRange & {
 	/** Without player data: undefined (no progress marks). */

@@ -57,7 +57,7 @@ export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed
 						<div className="min-w-0 flex-1">
 							<Drawer.Title className="text-lg leading-tight font-bold">{drawerTitle(skill)}</Drawer.Title>
 							<Drawer.Description className="mt-0.5 text-sm text-muted">
-								Levelling guide for the skill
+								Leveling guide for the skill
 							</Drawer.Description>
 						</div>
 						<Drawer.Close

@@ -204,7 +204,7 @@ test('the drawer with player data: level, verdict, passed ranges and the current
 	await badge(page, 'herblore').click()
 	const drawer = page.getByRole('dialog', { name: 'Herblore Skill Guide' })
 	await expect(drawer).toBeVisible()
-	await expect(drawer.getByText('Levelling guide for the skill')).toBeVisible()
+	await expect(drawer.getByText('Leveling guide for the skill')).toBeVisible()
 	await expect(drawer.getByText('Your Current Level')).toBeVisible()
 	await expect(drawer.getByText('71/96')).toBeVisible()
 	await expect(drawer.getByText('Requirement not met')).toBeVisible()

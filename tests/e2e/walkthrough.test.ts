@@ -99,7 +99,7 @@ test('skill badges show level/needed with a player; the drawer opens at the curr
 	await expect(magic).toHaveText('87/50 Magic')
 	await magic.click()
 	const drawer = page.getByRole('dialog', { name: 'Magic Skill Guide' })
-	await expect(drawer.getByText('Levelling guide for the skill')).toBeVisible()
+	await expect(drawer.getByText('Leveling guide for the skill')).toBeVisible()
 	const current = drawer.locator('[data-range-status="current"]')
 	await expect(current).toContainText('Levels 80–99')
 	await expect(current).toBeFocused()

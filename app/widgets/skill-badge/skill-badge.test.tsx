@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
-import { drawerTitle, guideRows, NO_GUIDE_TEXT, targetRangeIndex } from '#app/skill-guides/guide-view.ts'
+import { drawerTitle, guideRows, targetRangeIndex } from '#app/skill-guides/guide-view.ts'
 import { loadSkillGuide } from '#app/skill-guides/load-guide.ts'
 import { badgeLabel, badgeLevel, requirementMet, requirementText, xpToLevel } from '#app/skill-guides/requirement.ts'
 import SkillBadgeWidget from './skill-badge.tsx'
@@ -95,8 +95,7 @@ test('opened from search (no required level): the current level without a verdic
 
 test('a skill without a guide says so', () => {
 	const html = renderToStaticMarkup(<SkillGuidePanel required={5} current={3} guide={null} />)
-	expect(NO_GUIDE_TEXT).toBe('No levelling guide for this skill yet.')
-	expect(html).toContain(NO_GUIDE_TEXT)
+	expect(html).toContain('No leveling guide available for this skill yet.')
 	expect(html).toContain('Requirement not met')
 })
 
