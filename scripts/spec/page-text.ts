@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { skillLabel } from '#app/lib/skills.ts'
 
 type Node = string | [string, unknown, ...Node[]]
 export type GeneratedPage = { title: string; label: string; body: Node[]; sources?: string[] }
@@ -11,9 +12,40 @@ export function generatedPage(pagePath: string): GeneratedPage {
 	return JSON.parse(readFileSync(path.join(root, 'app/generated/pages', `${pagePath}.json`), 'utf8')) as GeneratedPage
 }
 
-/** A page body as the reader reads it: its text with whitespace runs made one space. */
+type SkillLevel = { skill: string; level: number }
+type WidgetProps = Partial<SkillLevel> & {
+	skills?: SkillLevel[]
+	quests?: string[]
+	other?: string[]
+	rows?: { key: string; value: string }[]
+}
+
+/**
+ * What a widget shows as text: "96 Herblore" for a badge; a requirement panel's skills, quests and
+ * other lines; a data table's rows.
+ */
+function widgetText(props: WidgetProps): string {
+	const badge = (s: SkillLevel) => `${s.level} ${skillLabel(s.skill)}`
+	const parts = [
+		...(props.skill && props.level ? [badge(props as SkillLevel)] : []),
+		...(props.skills ?? []).map(badge),
+		...(props.quests ?? []),
+		...(props.other ?? []),
+		...(props.rows ?? []).map((r) => `${r.key} | ${r.value}`),
+	]
+	return parts.join(' · ')
+}
+
+/** A page body as the reader reads it: its text (widgets' skill levels included) with whitespace runs made one space. */
 export function pageText(page: GeneratedPage): string {
-	const walk = (node: Node): string => (typeof node === 'string' ? node : node.slice(2).map((n) => walk(n as Node)).join(''))
+	const walk = (node: Node): string => {
+		if (typeof node === 'string') return node
+		const props = node[1] as { dataWidget?: string; props?: string } | 0
+		const own = props && props.dataWidget && props.props ? widgetText(JSON.parse(props.props) as WidgetProps) : ''
+		const inner = node.slice(2).map((n) => walk(n as Node)).join('')
+		// Table cells read apart: "Hardcore Ironman | Ironman, by choice …".
+		return own + inner + (node[0] === 'td' || node[0] === 'th' ? ' | ' : '')
+	}
 	return page.body.map(walk).join(' ').replace(/\s+/g, ' ')
 }
 

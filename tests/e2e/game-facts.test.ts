@@ -50,3 +50,12 @@ test('on a 320 px phone What Changed does not scroll sideways: long source links
 	// A github.com/…/commands/capeperks.txt source ran to 555 px.
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320)
 })
+
+test('Game Modes states the specification\'s Hardcore lives and group size, server-rendered (issue 41)', async ({ page }) => {
+	await page.goto('/setup/gamemodes')
+	const hardcore = page.locator('[role="tabpanel"]').filter({ has: page.getByRole('heading', { name: 'Hardcore Ironman' }) })
+	await expect(hardcore).toContainText('1 life by default, 3 at most.')
+	await expect(hardcore).toContainText('total level reaches 1000')
+	await expect(hardcore).toContainText('total level 1600')
+	await expect(page.locator('main')).toContainText('A group of 2–5 players.')
+})

@@ -6,8 +6,8 @@ import { createPlanner } from '#app/planner/plan.ts'
 import { plannerPlayer } from '#app/planner/player.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
-// The hero reads the real data/events.json: Leagues: Catalyst ran from 15 September to
-// 10 November 2025 (plain dates: 00:00 UTC to the end of the last day); Leagues II: Equilibrium
+// The hero reads the real data/events.json: Leagues: Catalyst ran from 15 September 2025 11:15:00 UTC
+// (the specification's countdown target, issue 2) to the end of 10 November 2025; Leagues II: Equilibrium
 // from 10 August to 21 September 2026.
 
 const hero = (page: Page) => page.locator('[data-hero]')
@@ -81,18 +81,18 @@ test('before an event: a league countdown in runic digits until the first tick, 
 	await expect(hero(page)).toHaveAttribute('data-hero', 'countdown')
 	await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText('Leagues start in')
 	await expect(hero(page)).toContainText('Leagues: Catalyst')
-	// 1 day, 13 hours, 45 minutes to 15 September 00:00 UTC, drawn as runic digits.
+	// 2 days, 1 hour to 15 September 11:15:00 UTC, drawn as runic digits.
 	await expect(page.locator('[data-runic-digit]')).toHaveCount(8)
 	expect(
 		await page
 			.locator('[data-runic-digit]')
 			.evaluateAll((digits) => digits.map((d) => d.getAttribute('data-runic-digit')).join('')),
-	).toBe('01134500')
+	).toBe('02010000')
 	await page.clock.runFor(1000)
 	await expect(page.locator('[data-runic-digit]')).toHaveCount(0)
-	await expectTime(page, ['01', '13', '44', '59'])
+	await expectTime(page, ['02', '00', '59', '59'])
 	await page.clock.runFor(1000)
-	await expectTime(page, ['01', '13', '44', '58'])
+	await expectTime(page, ['02', '00', '59', '58'])
 	await page.getByRole('link', { name: 'About Leagues: Catalyst' }).click()
 	await expect(page).toHaveURL(/\/leagues$/)
 })
@@ -100,7 +100,7 @@ test('before an event: a league countdown in runic digits until the first tick, 
 test('at the start the countdown turns into "Live now" with the time left; it never goes below zero', async ({
 	page,
 }) => {
-	await openAt(page, '2025-09-14T23:59:58Z')
+	await openAt(page, '2025-09-15T11:14:58Z')
 	await page.clock.runFor(1000)
 	await expectTime(page, ['00', '00', '00', '01'])
 	await page.clock.runFor(1000)
@@ -109,10 +109,10 @@ test('at the start the countdown turns into "Live now" with the time left; it ne
 		'Live now: Leagues: Catalyst',
 	)
 	await expect(hero(page).getByRole('timer')).toHaveAccessibleName('Time left in Leagues: Catalyst')
-	// From 15 September 00:00:00 to the end of 10 November.
-	await expectTime(page, ['57', '00', '00', '00'])
+	// From 15 September 11:15:00 to the end of 10 November.
+	await expectTime(page, ['56', '12', '45', '00'])
 	await page.clock.runFor(1000)
-	await expectTime(page, ['56', '23', '59', '59'])
+	await expectTime(page, ['56', '12', '44', '59'])
 })
 
 test('when an event ends the hero counts down to the next one, and after the last one it introduces the site', async ({
