@@ -1,6 +1,8 @@
 /**
  * The content maintainer CLI:
- *   npm run content -- check   levels next to gear and unlock names agree with data/game/; every page has sources and a verified day (exit 1 otherwise)
+ *   npm run content -- check [dir]   levels next to gear and unlock names agree with data/game/; a name's level agrees
+ *                                    on every page; 2026 change claims cite a source; every page has sources and a
+ *                                    verified day (exit 1 otherwise). `dir` defaults to content/.
  *   npm run content -- stale   pages and recurring activities a game update touched after they were verified (always exit 0)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -8,6 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadGameFacts } from './build/game-facts.ts'
 import { checkPage } from './content/check.ts'
+import { crossPageContradictions, levelStatements } from './content/cross-check.ts'
 import { formatStale } from './content/stale.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -23,11 +26,13 @@ function markdownFiles(dir: string): string[] {
 const command = process.argv[2]
 if (command === 'check') {
 	const { facts, problems: dataProblems } = loadGameFacts(path.join(root, 'data'))
+	const pages = markdownFiles(path.resolve(root, process.argv[3] ?? 'content'))
+		.sort()
+		.map((file) => ({ file: path.relative(root, file), source: readFileSync(file, 'utf8') }))
 	const problems = [
 		...dataProblems.map((message) => ({ file: 'data', line: undefined, message })),
-		...markdownFiles(path.join(root, 'content'))
-			.sort()
-			.flatMap((file) => checkPage(path.relative(root, file), readFileSync(file, 'utf8'), facts)),
+		...pages.flatMap(({ file, source }) => checkPage(file, source, facts)),
+		...crossPageContradictions(pages.flatMap(({ file, source }) => levelStatements(file, source))),
 	]
 	for (const p of problems) console.error(`  ✗ ${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
 	console.log(problems.length === 0 ? 'content check: no contradictions, every page has sources and a verified day' : `content check: ${problems.length} problem(s)`)
@@ -44,6 +49,6 @@ if (command === 'check') {
 		rmSync(outDir, { recursive: true, force: true })
 	}
 } else {
-	console.error('usage: npm run content -- check | stale')
+	console.error('usage: npm run content -- check [dir] | stale')
 	process.exitCode = 2
 }

@@ -33,7 +33,7 @@ function skillOf(label: string): SkillName | undefined {
 	return SKILLS.find((s) => s.label.toLowerCase() === label.toLowerCase() || s.name === label.toLowerCase())?.name
 }
 
-function levelsIn(text: string): Found<LevelRequirement>[] {
+export function levelsIn(text: string): Found<LevelRequirement>[] {
 	const found: Found<LevelRequirement>[] = []
 	for (const pattern of LEVEL_PATTERNS) {
 		for (const match of text.matchAll(pattern)) {
@@ -60,7 +60,7 @@ function inlineText(node: RootContent | Parent): string {
 	return ''
 }
 
-const lineOf = (node: { position?: { start: { line: number } } }, offset: number) => (node.position ? node.position.start.line + offset : undefined)
+export const lineOf = (node: { position?: { start: { line: number } } }, offset: number) => (node.position ? node.position.start.line + offset : undefined)
 
 /** Sentences of paragraphs and headings, and the cells of tables (a cell naming an item takes the levels of its row's other cells). */
 function segments(tree: Root, offset: number): Segment[] {

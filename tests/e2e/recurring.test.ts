@@ -172,6 +172,10 @@ test('with a player loaded: what they cannot do yet is locked with the reason, w
 		'Locked: you still need Tears of Guthix.',
 	)
 	await expect(row(page, 'giant-oyster')).toHaveAttribute('data-locked', 'true')
+	// The Effigy Incubator opens with the quest Sins of the Father (issue 41), not its prerequisite alone.
+	await expect(row(page, 'effigy-incubator').locator('[data-missing]')).toHaveText(
+		'Locked: you still need Sins of the Father.',
+	)
 	// 85 Runecrafting: the machine's 50 is met (a green badge), the Runesphere is outgrown.
 	await expect(row(page, 'vis-wax')).toHaveAttribute('data-locked', 'false')
 	await expect(row(page, 'vis-wax').locator('[data-skill-badge="runecrafting"]')).toHaveAttribute(
