@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadGameFacts } from './build/game-facts.ts'
 import { checkPage } from './content/check.ts'
+import { unsourcedClaims } from './content/claims.ts'
 import { crossPageContradictions, levelStatements } from './content/cross-check.ts'
 import { formatStale } from './content/stale.ts'
 
@@ -33,6 +34,7 @@ if (command === 'check') {
 		...dataProblems.map((message) => ({ file: 'data', line: undefined, message })),
 		...pages.flatMap(({ file, source }) => checkPage(file, source, facts)),
 		...crossPageContradictions(pages.flatMap(({ file, source }) => levelStatements(file, source))),
+		...pages.flatMap(({ file, source }) => unsourcedClaims(file, source, facts.updates)),
 	]
 	for (const p of problems) console.error(`  ✗ ${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
 	console.log(problems.length === 0 ? 'content check: no contradictions, every page has sources and a verified day' : `content check: ${problems.length} problem(s)`)

@@ -36,7 +36,7 @@ test('the same name and skill with two levels on two pages is a contradiction na
 	expect(crossPageContradictions([...a, ...c])).toEqual([])
 })
 
-test('npm run content -- check fails on the planted contradiction of the test fixture, with both places', () => {
+test('npm run content -- check fails on the planted contradiction and the unsourced 2026 claim of the test fixture', () => {
 	let output = ''
 	let status = 0
 	try {
@@ -50,5 +50,6 @@ test('npm run content -- check fails on the planted contradiction of the test fi
 	expect(output).toContain(
 		'tests/fixtures/contradiction/setup/passives.md:8: "Ring of fortitude" with Dungeoneering 48, but tests/fixtures/contradiction/guides/rewards.md:13 gives "Ring of fortitude" Dungeoneering 62',
 	)
-	expect(output).toContain('content check: 1 problem(s)')
+	expect(output).toContain('tests/fixtures/contradiction/setup/passives.md:14: a 2026 change ("An unsourced 2026 claim')
+	expect(output).toContain('content check: 2 problem(s)')
 })
