@@ -168,11 +168,11 @@ test('what changed: dated updates, newest first, each with its sources', async (
 	const necromancy = updates.filter({ has: page.locator('h3', { hasText: /^Necromancy/ }) })
 	await expect(necromancy.locator('time')).toHaveAttribute('datetime', '2023-08-07')
 	await expect(necromancy.locator('time')).toHaveText('7 August 2023')
-	// The level-cap raises and the rebalance are dated to the month their sources give.
+	// The level-cap raises are dated to the month their sources give, the rebalance to its day.
 	for (const [title, month, text] of [
 		['Mining and Smithing go to 110', '2024-08', 'August 2024'],
 		['Woodcutting, Fletching and Firemaking go to 110', '2024-12', 'December 2024'],
-		['The Mid-Game Rebalance', '2026-07', 'July 2026'],
+		['The Mid-Game Rebalance', '2026-07-20', '20 July 2026'],
 	] as const) {
 		const time = updates.filter({ has: page.locator('h3', { hasText: title }) }).locator('time')
 		await expect(time).toHaveAttribute('datetime', month)
