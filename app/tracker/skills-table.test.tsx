@@ -30,7 +30,7 @@ test('a skill held at a cap with a caveat says why under the table; other skills
 	)
 	expect(html).toContain('data-cap-caveats')
 	expect(html).toContain('Construction:')
-	expect(html).toMatch(/no update post/)
+	expect(html).toMatch(/no update notes giving the cap/)
 	expect(html).not.toContain('Prayer')
 })
 

@@ -164,7 +164,7 @@ test('the drawer says when a skill cap carries a caveat, and only then', () => {
 	const construction = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'construction' }} />)
 	expect(construction).toContain('data-cap-note="construction"')
 	expect(construction).toContain('Level cap 99.')
-	expect(construction).toMatch(/no update post/)
+	expect(construction).toMatch(/no update notes giving the cap/)
 	const herblore = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} />)
 	expect(herblore).not.toContain('data-cap-note')
 })
