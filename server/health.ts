@@ -20,6 +20,20 @@ export function markShuttingDown() {
 
 export type Readiness = { ready: boolean; database: string }
 
+/** Where readiness looks: this process's database (undefined: not opened yet) and the folder's lock. */
+export type ReadinessSources = {
+	database(): Promise<DatabaseHandle> | undefined
+	ownsEmbeddedFolder(): boolean
+}
+
+function serverSources(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): ReadinessSources {
+	return {
+		// PostgreSQL was opened at start; PGlite only once something needed it.
+		database: () => (env.DATABASE_URL ? getDatabase() : openedDatabase()),
+		ownsEmbeddedFolder: () => lockOwner(embeddedDataDir(env.DATA_DIR))?.pid === process.pid,
+	}
+}
+
 async function checkDatabase(handle: DatabaseHandle): Promise<string | null> {
 	await handle.db.execute(sql`select 1`)
 	const { pending } = await migrationStatus(handle)
@@ -31,12 +45,11 @@ async function checkDatabase(handle: DatabaseHandle): Promise<string | null> {
  * is opened on first use (~300 MB), not by a health check: until then this instance is ready when
  * it owns the folder.
  */
-export async function readiness(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Readiness> {
+export async function readiness(sources: ReadinessSources): Promise<Readiness> {
 	if (shuttingDown) return { ready: false, database: 'shutting down' }
-	const opening = env.DATABASE_URL ? getDatabase() : openedDatabase()
+	const opening = sources.database()
 	if (!opening) {
-		const mine = lockOwner(embeddedDataDir(env.DATA_DIR))?.pid === process.pid
-		return mine ? { ready: true, database: 'embedded, opens on first use' } : { ready: false, database: 'the embedded database is not held by this process' }
+		return sources.ownsEmbeddedFolder() ? { ready: true, database: 'embedded, opens on first use' } : { ready: false, database: 'the embedded database is not held by this process' }
 	}
 	let timer: NodeJS.Timeout | undefined
 	const timeout = new Promise<never>((_, reject) => {
@@ -54,6 +67,7 @@ export async function readiness(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Pr
 
 /** `GET /healthz`: the process is up. `GET /readyz`: 200 when ready for traffic, else 503 with the reason. */
 export function createHealthRoutes(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>) {
+	const sources = serverSources(env)
 	return async function serveHealth(req: IncomingMessage, res: ServerResponse, path: string) {
 		const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -64,7 +78,7 @@ export function createHealthRoutes(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>) 
 			res.writeHead(200, headers).end(JSON.stringify({ up: true }))
 			return
 		}
-		const state = await readiness(env)
+		const state = await readiness(sources)
 		res.writeHead(state.ready ? 200 : 503, headers).end(JSON.stringify(state))
 	}
 }

@@ -6,7 +6,7 @@
  * created in a child process: creating takes ~850 MB): open it once per process, through `getDatabase()`.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -75,8 +75,21 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
 	rmSync(partial, { recursive: true, force: true })
 	mkdirSync(partial, { recursive: true })
 	await promisify(execFile)(process.execPath, ['-e', script, pglite, partial])
+	ownerOnly(partial)
 	// Renamed once complete: a start interrupted meanwhile leaves no half-made folder to open.
 	renameSync(partial, dataDir)
+}
+
+/**
+ * PGlite ignores the umask: initdb and archives leave files 0666, and some it writes later 0644.
+ * The folder is made its user's only when created, restored, opened and migrated; DATA_DIR (0700,
+ * data-dir.server.ts) keeps others out of what PostgreSQL creates in between.
+ */
+function ownerOnly(dir: string) {
+	chmodSync(dir, 0o700)
+	for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+		chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
+	}
 }
 
 /**
@@ -98,6 +111,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		await createPgliteFolder(dataDir)
 	}
 	const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START })
+	if (dataDir) ownerOnly(dataDir)
 	const db = drizzlePglite({ client, schema })
 	return {
 		db,
@@ -107,6 +121,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		async migrate(folder = MIGRATIONS_FOLDER) {
 			// One process, one connection: nothing else can run migrations meanwhile.
 			await migratePglite(db, { migrationsFolder: folder })
+			if (dataDir) ownerOnly(dataDir)
 		},
 		close: () => client.close(),
 	}
@@ -220,6 +235,7 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<{
 		const client = await PGlite.create({ dataDir, loadDataDir: archive })
 		await client.query('select 1')
 		await client.close()
+		ownerOnly(dataDir)
 		return { keptAt }
 	} catch (error) {
 		rmSync(dataDir, { recursive: true, force: true })
