@@ -153,7 +153,7 @@ export async function onShutdown(requestsFinished: Promise<void>) {
 	const where = await closeDatabase()
 	releaseDatabaseLocks()
 	await getSharedState().close()
-	if (where) console.log(`Database closed (${where}).`)
+	if (where) console.info(`Database closed (${where}).`)
 }
 
 const TEST_CLOCK_PATH = '/api/test/clock'

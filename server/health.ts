@@ -18,7 +18,7 @@ export function markShuttingDown() {
 	shuttingDown = true
 }
 
-export type Readiness = { ready: boolean; database: string }
+type Readiness = { ready: boolean; database: string }
 
 /** Where readiness looks: this process's database (undefined: not opened yet) and the folder's lock. */
 export type ReadinessSources = {
