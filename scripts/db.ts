@@ -3,15 +3,18 @@
  * under DATA_DIR/db):
  *   migrate        apply pending migrations (the server also does it at start, under a lock)
  *   status         applied and pending migrations
- *   backup FILE    embedded engine: a .tar.gz of the database (mode 0600), also while the server runs
- *   restore FILE   embedded engine: replace the database with a backup (the old folder is kept);
- *                  players removed or blocked since the backup stay removed
+ *   backup FILE    a backup (mode 0600), also while servers run: a .tar.gz of the embedded
+ *                  database, or pg_dump's custom format with DATABASE_URL
+ *   restore FILE   replace the database with a backup (the embedded engine keeps the old folder;
+ *                  PostgreSQL: pg_restore --clean); players removed or blocked since the backup
+ *                  stay removed
  * The embedded database has one owner (db-lock.server.ts): while a server holds DATA_DIR/db, every
  * command goes through it, and the folder is never opened while a live process holds it.
- * PostgreSQL is backed up with its own tools: pg_dump / pg_restore (see the README).
  */
+import { execFile } from 'node:child_process'
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
-import { embeddedDataDir, getDatabase, openDatabase, replaceEmbedded } from '#app/server/db/database.server.ts'
+import { promisify } from 'node:util'
+import { describePostgresUrl, embeddedDataDir, getDatabase, openDatabase, replaceEmbedded } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, readDbControl } from '#app/server/db/db-control.server.ts'
 import { describeOwner, holdDatabaseLock, lockOwner, type LockOwner } from '#app/server/db/db-lock.server.ts'
 import { migrationStatus, type MigrationStatus } from '#app/server/db/migration-status.server.ts'
@@ -103,9 +106,49 @@ async function itself(command: Command, file: string | undefined): Promise<strin
 	}
 }
 
-async function postgres(command: Command): Promise<string> {
-	if (command === 'backup' || command === 'restore') {
-		throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (pg_dump -Fc "$DATABASE_URL" -f FILE) and restore it with pg_restore (see the README).')
+/** libpq's variables for a URL: the password goes to pg_dump in its environment, not its arguments. */
+function libpqEnv(url: string): NodeJS.ProcessEnv {
+	const parsed = new URL(url)
+	const sslmode = parsed.searchParams.get('sslmode')
+	return {
+		...process.env,
+		PGHOST: parsed.hostname.replace(/^\[|\]$/g, ''),
+		PGPORT: parsed.port || '5432',
+		PGUSER: decodeURIComponent(parsed.username),
+		PGPASSWORD: decodeURIComponent(parsed.password),
+		PGDATABASE: decodeURIComponent(parsed.pathname.slice(1)),
+		...(sslmode ? { PGSSLMODE: sslmode } : {}),
+	}
+}
+
+async function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string) {
+	try {
+		await promisify(execFile)(tool, args, { env: libpqEnv(url), maxBuffer: 16 * 1024 ** 2 })
+	} catch (error) {
+		const failed = error as NodeJS.ErrnoException & { stderr?: string }
+		if (failed.code === 'ENOENT') throw new Error(`${tool} was not found: install PostgreSQL's client tools (Debian: postgresql-client), of the server's major version or newer.`, { cause: error })
+		throw new Error(`${tool} failed: ${failed.stderr?.trim() || failed.message}`, { cause: error })
+	}
+}
+
+async function postgres(command: Command, file: string | undefined): Promise<string> {
+	const url = env.DATABASE_URL!
+	if (command === 'backup') {
+		await run('pg_dump', ['--format=custom', `--file=${file}`], url)
+		chmodSync(file!, 0o600)
+		return `Backed up ${describePostgresUrl(url)} to ${file} (pg_dump).`
+	}
+	if (command === 'restore') {
+		const handle = await getDatabase()
+		try {
+			const carry = await keepForgottenPlayers(handle.db)
+			await run('pg_restore', ['--clean', '--if-exists', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${libpqEnv(url).PGDATABASE}`, file!], url)
+			await handle.migrate()
+			await carry(handle.db)
+		} finally {
+			await handle.close()
+		}
+		return `Restored ${file} into ${describePostgresUrl(url)} (pg_restore); players removed or blocked since the backup were removed again.`
 	}
 	const handle = await (command === 'migrate' ? getDatabase() : openDatabase({ url: env.DATABASE_URL }))
 	try {
@@ -119,7 +162,7 @@ async function postgres(command: Command): Promise<string> {
 async function main(command: string | undefined, file: string | undefined): Promise<string> {
 	if (command !== 'migrate' && command !== 'status' && command !== 'backup' && command !== 'restore') throw new Error(USAGE)
 	if ((command === 'backup' || command === 'restore') && !file) throw new Error(USAGE)
-	if (env.DATABASE_URL) return postgres(command)
+	if (env.DATABASE_URL) return postgres(command, file)
 	const owner = lockOwner(dbDir)
 	return owner ? throughServer(command, file, owner) : itself(command, file)
 }

@@ -7,6 +7,9 @@ import { asc } from 'drizzle-orm'
 import { openDatabase } from '#app/server/db/database.server.ts'
 import { releaseDatabaseLocks } from '#app/server/db/db-lock.server.ts'
 import { feedbackReports } from '#app/feedback/server/schema.ts'
+import { trackedPlayers } from '#app/tracker/server/schema.ts'
+import { deletePlayer, isOptedOut } from '#app/tracker/server/tracker-store.server.ts'
+import { startFakeUpstream } from '../fixtures/fake-upstream.ts'
 import { freshDatabase } from '../fixtures/postgres.ts'
 import { expect, test } from './fixtures.ts'
 import { startServerInstance, type ServerInstance } from './server-instance.ts'
@@ -125,29 +128,46 @@ test('a server whose embedded database cannot be opened answers /readyz 503, and
 	}
 })
 
-test('PostgreSQL: status and migrate work beside running servers; backup and restore name pg_dump', async () => {
+test('PostgreSQL: every command works beside a running server; a restore keeps a block made after the backup', async () => {
 	const url = process.env.TEST_DATABASE_URL
 	test.skip(!url, 'needs TEST_DATABASE_URL: npm test starts a throwaway PostgreSQL')
 	test.setTimeout(240_000)
 	const database = await freshDatabase(url!, 'e2e_db_owner')
-	const server = await startServerInstance({ DATABASE_URL: database, ...LIMITS })
+	const cli = { DATABASE_URL: database }
+	const fake = await startFakeUpstream()
+	const dir = mkdtempSync(path.join(tmpdir(), 'gg-e2e-db-owner-pg-'))
+	const server = await startServerInstance({ DATABASE_URL: database, RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', ...LIMITS })
+	const handle = await openDatabase({ url: database })
+	const tracked = async () => (await handle.db.select({ key: trackedPlayers.key }).from(trackedPlayers)).map((row) => row.key)
 	try {
 		expect(await readyz(server)).toEqual({ status: 200, body: { ready: true, database: 'ok' } })
 		await report(server, 'before status')
-		expect(await db({ DATABASE_URL: database }, 'status')).toMatchObject({ code: 0, out: expect.stringMatching(/PostgreSQL at .*\napplied: 0000_tracker.*\npending: none/) })
+		expect(await db(cli, 'status')).toMatchObject({ code: 0, out: expect.stringMatching(/PostgreSQL at .*\napplied: 0000_tracker.*\npending: none/) })
 		await report(server, 'after status')
-		expect(await db({ DATABASE_URL: database }, 'migrate')).toMatchObject({ code: 0, out: expect.stringContaining('up to date') })
+		expect(await db(cli, 'migrate')).toMatchObject({ code: 0, out: expect.stringContaining('up to date') })
 		await report(server, 'after migrate')
-		expect(await db({ DATABASE_URL: database }, 'backup', '/tmp/never-written.tar.gz')).toMatchObject({ code: 1, out: expect.stringContaining('pg_dump') })
+		expect((await fetch(`${server.baseURL}/api/v1/player-data?username=Zezima%20Pg`)).status).toBe(200)
+		await expect.poll(tracked).toEqual(['zezima pg'])
+
+		const backup = path.join(dir, 'backup.dump')
+		const backedUp = await db(cli, 'backup', backup)
+		expect(backedUp).toMatchObject({ code: 0, out: expect.stringContaining('(pg_dump)') })
+		expect(backedUp.out).not.toContain('postgres://')
+		expect(statSync(backup).mode & 0o777).toBe(0o600)
+		await report(server, 'after backup (gone with the restore)')
+		await deletePlayer(handle.db, 'zezima pg', { block: true, at: new Date() })
+
+		expect(await db(cli, 'restore', backup)).toMatchObject({ code: 0, out: expect.stringContaining('(pg_restore)') })
+		await report(server, 'after restore')
+		expect(await tracked()).toEqual([])
+		expect(await isOptedOut(handle.db, 'zezima pg')).toBe(true)
 		await server.stop()
-		const handle = await openDatabase({ url: database })
-		try {
-			const rows = await handle.db.select({ message: feedbackReports.message }).from(feedbackReports).orderBy(asc(feedbackReports.id))
-			expect(rows.map((row) => row.message)).toEqual(['before status', 'after status', 'after migrate'])
-		} finally {
-			await handle.close()
-		}
+		const rows = await handle.db.select({ message: feedbackReports.message }).from(feedbackReports).orderBy(asc(feedbackReports.id))
+		expect(rows.map((row) => row.message)).toEqual(['before status', 'after status', 'after migrate', 'after restore'])
 	} finally {
+		await handle.close()
 		await server.stop()
+		await fake.close()
+		rmSync(dir, { recursive: true, force: true })
 	}
 })
