@@ -6,7 +6,8 @@
  * left by a process that has died is taken over. The server takes it at start and keeps it until
  * it exits; `npm run db` takes it only when no server holds it.
  */
-import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 
 const ownerSchema = z.object({ pid: z.number().int().positive(), started: z.string().nullable(), what: z.string() })
@@ -76,6 +77,7 @@ export function holdDatabaseLock(dbDir: string, what: string): void {
 	if (held.has(file) && readOwner(file)?.pid === process.pid) return
 	const mine: LockOwner = { pid: process.pid, started: startTime(process.pid), what }
 	const content = `${JSON.stringify(mine)}\n`
+	mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
 	for (let attempt = 0; attempt < 3; attempt++) {
 		const draft = `${file}.${process.pid}`
 		writeFileSync(draft, content, { mode: 0o600 })
