@@ -88,7 +88,11 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
 function ownerOnly(dir: string) {
 	chmodSync(dir, 0o700)
 	for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-		chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
+		try {
+			chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error // a file PostgreSQL has just removed
+		}
 	}
 }
 
