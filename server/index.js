@@ -75,7 +75,9 @@ async function shutdown(signal) {
 		process.exit(1)
 	}, EXIT_DEADLINE_MS).unref()
 	const requestsFinished = new Promise((resolve) => server.close(() => resolve()))
-	server.closeIdleConnections()
+	// A keep-alive connection whose request was in flight goes idle once answered: close it then.
+	const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
+	requestsFinished.then(() => clearInterval(idleSweep))
 	const cutOff = setTimeout(() => {
 		console.error(`Requests still running after ${REQUESTS_GRACE_MS / 1000} s were cut off.`)
 		server.closeAllConnections()
