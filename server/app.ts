@@ -7,8 +7,11 @@ import { RouterContextProvider } from 'react-router'
 import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { getDatabase } from '#app/server/db/database.server.ts'
+import { backgroundWorkSettled } from '#app/server/background-work.server.ts'
+import { secureDataDir } from '#app/server/data-dir.server.ts'
+import { closeDatabase, embeddedDataDir, getDatabase } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
+import { holdDatabaseLock, releaseDatabaseLocks } from '#app/server/db/db-lock.server.ts'
 import { createGainsBoardApiCore, createPlayersApiCore, GAINS_BOARD_PATH, PLAYERS_API_PREFIX } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { getPlayerServices } from '#app/tracker/server/services.server.ts'
@@ -20,6 +23,7 @@ import { clientKeyContext, documentCspContext } from '#app/server/load-context.s
 import { clientKey, trustFunction } from './client-address.ts'
 import { ASSET_HEADERS, DASHBOARD_HEADERS, SECURITY_HEADERS, contentSecurityPolicy, strictTransportSecurity } from './http-headers.ts'
 import { createDbControlRoute } from './db-control-route.ts'
+import { createHealthRoutes, HEALTH_PATH, markShuttingDown, READY_PATH } from './health.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
 import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
@@ -96,6 +100,7 @@ const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner(),
 const servePlayersApi = createPlayerDataRoute(createPlayersApiCore(tracker, playerData), trust)
 const serveGainsBoard = createPlayerDataRoute(createGainsBoardApiCore(tracker, playerData), trust)
 const clock = getClock()
+const serveHealth = createHealthRoutes(env)
 
 /**
  * Every request: unknown methods, overlong URLs and bad hosts are refused first (a body nobody will
@@ -110,7 +115,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	const fastPath = path === PLAYER_DATA_PATH || path === PLAN_PATH
 	closeAfterUnreadBody(req, res, fastPath)
 	if (refuseUnservable(req, res)) return
-	if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
+	if (path === HEALTH_PATH || path === READY_PATH) void serveHealth(req, res, path)
+	else if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
 	else if (path === PLAN_PATH) void servePlan(req, res)
 	else if (path?.startsWith(PLAYERS_API_PREFIX)) void servePlayersApi(req, res)
 	else if (path === GAINS_BOARD_PATH) void serveGainsBoard(req, res)
@@ -124,6 +130,9 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
  * start, and Redis (with REDIS_URL) gets a moment to connect so the first requests share state.
  */
 export async function onStart() {
+	secureDataDir(env.DATA_DIR)
+	// The embedded database has one owner: this server, from now until it exits (db-lock.server.ts).
+	if (!env.DATABASE_URL) holdDatabaseLock(embeddedDataDir(env.DATA_DIR), `the server on port ${env.PORT}`)
 	// A PostgreSQL server is checked (and migrated) now; PGlite opens on first use.
 	await Promise.all([getServices(), getSharedState().ready(), env.DATABASE_URL ? getDatabase() : undefined])
 	if (env.TRACKER_REFRESH === 'on') startRefresher()
@@ -132,6 +141,20 @@ export async function onStart() {
 }
 
 let serveDbControl: ReturnType<typeof createDbControlRoute> | undefined
+
+/**
+ * Run by server/index.js on SIGTERM/SIGINT: /readyz answers 503 at once; once the requests in
+ * flight are answered, the database writes they started finish, and the database is closed.
+ */
+export async function onShutdown(requestsFinished: Promise<void>) {
+	markShuttingDown()
+	await requestsFinished
+	await backgroundWorkSettled()
+	const where = await closeDatabase()
+	releaseDatabaseLocks()
+	await getSharedState().close()
+	if (where) console.info(`Database closed (${where}).`)
+}
 
 const TEST_CLOCK_PATH = '/api/test/clock'
 

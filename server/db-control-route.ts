@@ -1,12 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getDatabase, restoreRunningEmbedded } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, tokenMatches, type DbControl } from '#app/server/db/db-control.server.ts'
+import { migrationStatus } from '#app/server/db/migration-status.server.ts'
+import { keepForgottenPlayers } from '#app/tracker/server/forgotten-players.server.ts'
 
 const MAX_ARCHIVE_BYTES = 2 * 1024 ** 3
 
 /**
- * `POST /api/internal/db/backup` (answers the archive) and `…/restore` (takes one): for
- * `npm run db -- backup|restore` on this machine only (loopback, the token of db-control.json).
+ * `POST /api/internal/db/status|migrate` (answer the migrations applied and pending),
+ * `…/backup` (answers the archive) and `…/restore` (takes one): for `npm run db` on this machine
+ * only (loopback, the token of db-control.json), while this server owns the embedded database.
  */
 export function createDbControlRoute(control: DbControl) {
 	return async function serveDbControl(req: IncomingMessage, res: ServerResponse) {
@@ -16,7 +19,13 @@ export function createDbControlRoute(control: DbControl) {
 		if (!loopback || !tokenMatches(control, req.headers.authorization)) return fail(403, 'Forbidden')
 		if (req.method !== 'POST') return fail(405, 'Use POST')
 		const action = req.url?.split('?')[0]?.slice(DB_CONTROL_PATH.length)
+		const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value))
 		try {
+			if (action === 'status' || action === 'migrate') {
+				const handle = await getDatabase()
+				if (action === 'migrate') await handle.migrate()
+				return json({ where: handle.where, ...(await migrationStatus(handle)) })
+			}
 			if (action === 'backup') {
 				const handle = await getDatabase()
 				const archive = await handle.pglite!.dumpDataDir('gzip')
@@ -32,9 +41,7 @@ export function createDbControlRoute(control: DbControl) {
 					if (size > MAX_ARCHIVE_BYTES) return fail(413, 'Archive too large')
 					chunks.push(chunk as Buffer)
 				}
-				const { keptAt } = await restoreRunningEmbedded(new Blob([Buffer.concat(chunks)]))
-				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keptAt }))
-				return
+				return json(await restoreRunningEmbedded(new Blob([Buffer.concat(chunks)]), keepForgottenPlayers))
 			}
 			fail(404, 'Not found')
 		} catch (error) {

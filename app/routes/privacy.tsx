@@ -106,7 +106,9 @@ export default function Privacy() {
 					whole history from the author dashboard and blocks the name: the site then no longer
 					records it, the player page and the API answer “not found”, the name leaves the top-gainers
 					boards, and the daily refresh skips it. The quest and skill checks on guide pages still work for that name; they read
-					RuneMetrics live and keep nothing.
+					RuneMetrics live and keep nothing. The name and the date of its removal are kept, and
+					nothing else, so that restoring an older backup of the database does not bring the
+					history back.
 				</p>
 			</Section>
 		</main>

@@ -19,6 +19,8 @@ export type ServerInstance = {
 	pid: number
 	/** Everything the server printed so far (stdout and stderr). */
 	output(): string
+	/** The exit code once the process has ended (null when a signal ended it). */
+	exited: Promise<number | null>
 	stop(): Promise<void>
 }
 
@@ -27,11 +29,12 @@ export type ServerInstance = {
  * empty DATA_DIR and env, for cases the shared Playwright server can't show: a size limit, an
  * empty store, exact list counts, known secrets. `API_KEYS`, `DASHBOARD_PASSWORD` and
  * `SESSION_SECRET` are random unless `env` gives them (several instances sharing one secret);
- * a variable given as '' is left unset.
+ * a variable given as '' is left unset. A `DATA_DIR` given is kept after `stop()` (a restart can
+ * reopen it); the one made here is removed.
  */
 export async function startServerInstance(env: Record<string, string> = {}): Promise<ServerInstance> {
 	const port = await freePort()
-	const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-e2e-instance-'))
+	const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'gg-e2e-instance-')))
 	const baseURL = `http://127.0.0.1:${port}`
 	const apiKey = env.API_KEYS ?? `instance-key-${randomBytes(6).toString('hex')}`
 	const password = env.DASHBOARD_PASSWORD ?? `instance-password-${randomBytes(6).toString('hex')}`
@@ -56,15 +59,16 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 	let output = ''
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 
 	const stop = async () => {
-		if (child.exitCode === null) {
+		if (child.exitCode === null && child.signalCode === null) {
 			const exited = new Promise((resolve) => child.once('exit', resolve))
 			child.kill('SIGTERM')
 			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
 			if (child.exitCode === null) child.kill('SIGKILL')
 		}
-		await rm(dataDir, { recursive: true, force: true })
+		if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true })
 	}
 
 	const deadline = Date.now() + 90_000
@@ -77,7 +81,7 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 			const response = await fetch(`${baseURL}/robots.txt`)
 			await response.arrayBuffer()
 			if (response.ok) {
-				return { baseURL, dataDir, apiKey, password, sessionSecret, pid: child.pid!, output: () => output, stop }
+				return { baseURL, dataDir, apiKey, password, sessionSecret, pid: child.pid!, output: () => output, exited, stop }
 			}
 		} catch {
 			// Not listening yet.

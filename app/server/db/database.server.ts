@@ -6,7 +6,7 @@
  * created in a child process: creating takes ~850 MB): open it once per process, through `getDatabase()`.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -19,6 +19,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { getEnv } from '#app/server/env.server.ts'
+import { holdDatabaseLock } from './db-lock.server.ts'
 import * as schema from './schema.ts'
 
 type Schema = typeof schema
@@ -74,8 +75,25 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
 	rmSync(partial, { recursive: true, force: true })
 	mkdirSync(partial, { recursive: true })
 	await promisify(execFile)(process.execPath, ['-e', script, pglite, partial])
+	ownerOnly(partial)
 	// Renamed once complete: a start interrupted meanwhile leaves no half-made folder to open.
 	renameSync(partial, dataDir)
+}
+
+/**
+ * PGlite ignores the umask: initdb and archives leave files 0666, and some it writes later 0644.
+ * The folder is made its user's only when created, restored, opened and migrated; DATA_DIR (0700,
+ * data-dir.server.ts) keeps others out of what PostgreSQL creates in between.
+ */
+function ownerOnly(dir: string) {
+	chmodSync(dir, 0o700)
+	for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+		try {
+			chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error // a file PostgreSQL has just removed
+		}
+	}
 }
 
 /**
@@ -84,7 +102,11 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
+/** Who this process is, for the lock's message when nobody said (the server and `npm run db` do). */
+const thisProcess = () => `${path.basename(process.argv[1] ?? 'node')} ${process.argv.slice(2).join(' ')}`.trim()
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+	if (dataDir) holdDatabaseLock(dataDir, thisProcess())
 	if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
 		if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
 			throw new Error(`${dataDir} is not empty and holds no database (no PG_VERSION): move it away and start again.`)
@@ -93,6 +115,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		await createPgliteFolder(dataDir)
 	}
 	const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START })
+	if (dataDir) ownerOnly(dataDir)
 	const db = drizzlePglite({ client, schema })
 	return {
 		db,
@@ -102,6 +125,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		async migrate(folder = MIGRATIONS_FOLDER) {
 			// One process, one connection: nothing else can run migrations meanwhile.
 			await migratePglite(db, { migrationsFolder: folder })
+			if (dataDir) ownerOnly(dataDir)
 		},
 		close: () => client.close(),
 	}
@@ -153,6 +177,7 @@ export function embeddedDataDir(dataDir: string): string {
 }
 
 let opened: Promise<DatabaseHandle> | undefined
+let closing = false
 
 /**
  * Whether there is anything stored yet: a server, a database this process opened, or PGlite's
@@ -170,6 +195,7 @@ export function databaseExists(): boolean {
  * initdb the first time) opens when the tracker first needs it.
  */
 export function getDatabase(): Promise<DatabaseHandle> {
+	if (closing) return Promise.reject(new Error('The server is shutting down: the database is closed.'))
 	opened ??= (async () => {
 		const env = getEnv()
 		const started = performance.now()
@@ -184,11 +210,28 @@ export function getDatabase(): Promise<DatabaseHandle> {
 	return opened
 }
 
+/** This process's database as `getDatabase` gave it (opening, open or failed), or undefined before first use. */
+export function openedDatabase(): Promise<DatabaseHandle> | undefined {
+	return closing ? undefined : opened
+}
+
+/**
+ * At shutdown: waits for the queries under way (both engines finish them before closing) and
+ * closes the database; later calls to `getDatabase` fail.
+ */
+export async function closeDatabase(): Promise<string | undefined> {
+	closing = true
+	const handle = await opened?.catch(() => undefined)
+	await handle?.close()
+	return handle?.where
+}
+
 /**
  * Restores the embedded database from a `dumpDataDir` archive into `dataDir`: the current folder
  * is kept beside it (`db.before-restore-<time>`) and put back if the archive does not open.
  */
 export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<{ keptAt: string | null }> {
+	holdDatabaseLock(dataDir, thisProcess())
 	const keptAt = existsSync(dataDir) ? `${dataDir}.before-restore-${new Date().toISOString().replaceAll(':', '-')}` : null
 	if (keptAt) renameSync(dataDir, keptAt)
 	try {
@@ -196,6 +239,7 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<{
 		const client = await PGlite.create({ dataDir, loadDataDir: archive })
 		await client.query('select 1')
 		await client.close()
+		ownerOnly(dataDir)
 		return { keptAt }
 	} catch (error) {
 		rmSync(dataDir, { recursive: true, force: true })
@@ -204,21 +248,67 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<{
 	}
 }
 
-/** The running server's restore: closes this process's PGlite, restores, and reopens (callers wait meanwhile). */
-export async function restoreRunningEmbedded(archive: Blob): Promise<{ keptAt: string | null }> {
+/**
+ * What must outlive a restore: read from the database being replaced, it gives back what writes it
+ * into the restored one (the tracker's removals and blocks).
+ */
+export type CarryOver = (before: Database) => Promise<(after: Database) => Promise<void>>
+
+export type RestoreResult = {
+	handle: DatabaseHandle
+	keptAt: string | null
+	/** Set when the database being replaced could not be read, so nothing was carried over. */
+	warning: string | null
+}
+
+/**
+ * Replaces the embedded database in `dataDir` with a backup, carrying `carryOver` across: reads it
+ * from `current` (the open database, or the folder opened now), restores, migrates, writes it back.
+ */
+export async function replaceEmbedded(
+	dataDir: string,
+	archive: Blob,
+	current: Promise<DatabaseHandle | undefined> | undefined,
+	carryOver: CarryOver,
+): Promise<RestoreResult> {
+	let apply: ((after: Database) => Promise<void>) | undefined
+	let warning: string | null = null
+	const old = await (current ?? (existsSync(path.join(dataDir, 'PG_VERSION')) ? openMigrated(dataDir) : undefined))?.catch(
+		(error: unknown) => {
+			warning = `The database being replaced could not be opened (${error instanceof Error ? error.message : String(error)}): removals and blocks made since the backup were not re-applied.`
+			return undefined
+		},
+	)
+	try {
+		if (old) apply = await carryOver(old.db)
+	} finally {
+		await old?.close()
+	}
+	const { keptAt } = await restoreEmbedded(dataDir, archive)
+	const handle = await openMigrated(dataDir)
+	await apply?.(handle.db)
+	return { handle, keptAt, warning }
+}
+
+async function openMigrated(dataDir: string): Promise<DatabaseHandle> {
+	const handle = await openDatabase({ dataDir })
+	await handle.migrate()
+	return handle
+}
+
+/**
+ * The running server's restore: closes this process's PGlite, restores, and reopens (callers wait
+ * meanwhile). A restore that fails leaves the old database in place, reopened on next use.
+ */
+export async function restoreRunningEmbedded(archive: Blob, carryOver: CarryOver): Promise<Omit<RestoreResult, 'handle'>> {
 	const env = getEnv()
 	if (env.DATABASE_URL) throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore.')
-	const previous = opened
-	let result: { keptAt: string | null } = { keptAt: null }
-	const next = (async () => {
-		await (await previous?.catch(() => undefined))?.close()
-		const dataDir = embeddedDataDir(env.DATA_DIR)
-		result = await restoreEmbedded(dataDir, archive)
-		const handle = await openDatabase({ dataDir })
-		await handle.migrate()
-		return handle
-	})()
+	const result = replaceEmbedded(embeddedDataDir(env.DATA_DIR), archive, opened, carryOver)
+	const next = result.then(({ handle }) => handle)
 	opened = next
-	await next
-	return result
+	next.catch(() => {
+		if (opened === next) opened = undefined
+	})
+	const { keptAt, warning } = await result
+	return { keptAt, warning }
 }

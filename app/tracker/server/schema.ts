@@ -132,6 +132,15 @@ export const optOuts = pgTable('tracker_opt_outs', {
 	optedOutAt: time('opted_out_at').notNull(),
 })
 
+/**
+ * Players deleted from the dashboard (blocked or not), by key, with the time of the last delete:
+ * a restore from an older backup deletes them again (`forgotten-players.server.ts`).
+ */
+export const removals = pgTable('tracker_removals', {
+	key: text('key').primaryKey(),
+	removedAt: time('removed_at').notNull(),
+})
+
 /** `skill` of the rows that hold the sum over all skills (skills are 0–28 by id). */
 export const OVERALL_SKILL = -1
 

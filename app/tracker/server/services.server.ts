@@ -7,6 +7,7 @@ import { questCapeQuests } from '#app/planner/plan.ts'
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
+import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
@@ -32,7 +33,7 @@ export function getPlayerServices(): { lookup: PlayerLookup; tracker: Tracker } 
 		...playerDataConfigFromEnv(getEnv()),
 		state: getSharedState(),
 		now: clock.now,
-		onFetched: (fetched) => tracker.record(fetched),
+		onFetched: (fetched) => finishBeforeExit(tracker.record(fetched)),
 		onLookup: (player) => tracker.noteLookup(player),
 	})
 	services = { lookup, tracker }

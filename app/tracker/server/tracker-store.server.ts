@@ -14,6 +14,7 @@ import {
 	activities,
 	backfillMonths,
 	optOuts,
+	removals,
 	questCompletions,
 	snapshots,
 	trackedPlayers,
@@ -410,6 +411,10 @@ export async function deletePlayer(db: Database, key: string, options: { block: 
 	return db.transaction(async (tx) => {
 		const deleted = await tx.delete(trackedPlayers).where(eq(trackedPlayers.key, key)).returning({ id: trackedPlayers.id })
 		if (options.block) await tx.insert(optOuts).values({ key, optedOutAt: options.at }).onConflictDoNothing()
+		await tx
+			.insert(removals)
+			.values({ key, removedAt: options.at })
+			.onConflictDoUpdate({ target: removals.key, set: { removedAt: sql`greatest(${removals.removedAt}, excluded.removed_at)` } })
 		return { deleted: deleted.length > 0 }
 	})
 }
