@@ -87,6 +87,8 @@ export const playerDataErrorBodySchema = z.object({
 	error: z.object({
 		code: playerDataErrorCodeSchema,
 		message: z.string(),
+		/** With INVALID_PARAMETER: the query parameter at fault. */
+		parameter: z.string().optional(),
 		retryAfterSeconds: z.number().int().positive().optional(),
 	}),
 	data: playerDataSchema.optional(),
