@@ -1,30 +1,22 @@
 /**
  * The server's log: one line per event on stderr, with the time. `LOG_LEVEL=silent` (set for unit
- * tests in vitest.config.ts) turns it off; `error` keeps only failures.
+ * tests in vitest.config.ts) turns it off.
  */
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 
-type Level = 'info' | 'error'
-
-function enabled(level: Level): boolean {
-	const setting = process.env.LOG_LEVEL
-	if (setting === 'silent') return false
-	return level === 'error' || setting !== 'error'
-}
-
-function write(level: Level, line: string) {
-	if (enabled(level)) process.stderr.write(`${new Date().toISOString()} ${line}\n`)
+function write(line: string) {
+	if (process.env.LOG_LEVEL !== 'silent') process.stderr.write(`${new Date().toISOString()} ${line}\n`)
 }
 
 /** The log (an object, so a test can spy on one method). */
 export const log = {
 	/** Something an operator may want to know: a start, a setting fixed, a connection back. */
 	info(line: string) {
-		write('info', line)
+		write(line)
 	},
 	/** A failure the code expected (an upstream error, a lost connection): one line, no stack. */
 	error(line: string) {
-		write('error', line)
+		write(line)
 	},
 	/**
 	 * An error nobody expected, logged once where it is turned into an answer: `where` says what
@@ -32,7 +24,7 @@ export const log = {
 	 * query's parameters (they hold what readers typed).
 	 */
 	unexpected(where: string, error: unknown) {
-		write('error', `${where}: unexpected error: ${describeError(error)}`)
+		write(`${where}: unexpected error: ${describeError(error)}`)
 	},
 }
 
