@@ -38,7 +38,7 @@ const api = createApi(
 			methods: ['GET', 'HEAD'],
 			cors: true,
 			query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'limit must be a number' }).transform(Number).optional() }),
-			limit: { hit: async (clientId) => (clientId === 'greedy' ? { allowed: false, retryAfterSeconds: 7 } : { allowed: true }), what: 'thing counts' },
+			limit: { hit: async (clientId) => (clientId === 'greedy' ? { allowed: false, retryAfterSeconds: 7, retryAfterMs: 7000 } : { allowed: true }), what: 'thing counts' },
 			failure: { status: 503, code: 'THINGS_UNAVAILABLE', message: 'No things now.' },
 			async handle({ params, query }) {
 				seen.push({ params, query })
