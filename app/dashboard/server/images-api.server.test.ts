@@ -766,3 +766,15 @@ test('list filters by file name with q, and refuses an overlong q', async () => 
 		error: { code: 'INVALID_PARAMETER', message: 'q must be at most 100 characters.', parameter: 'q' },
 	})
 })
+
+test('list: a parameter it does not take, or a control character in a file name, is a 400 naming it', async () => {
+	const { api } = await setup()
+	const unknown = await list(api, '?limit=5&page=2')
+	expect(unknown.status).toBe(400)
+	expect(await unknown.json()).toEqual({
+		error: { code: 'INVALID_PARAMETER', parameter: 'page', message: 'Unknown parameter "page": this endpoint takes limit, offset, q.' },
+	})
+	const nul = await api.handleCreateUploadUrl(createRequest({ filename: 'a\u0000.png', contentType: 'image/png' }), CLIENT)
+	expect(nul.status).toBe(400)
+	expect(await nul.json()).toMatchObject({ error: { code: 'INVALID_BODY', parameter: 'filename', message: expect.stringContaining('control character') } })
+})
