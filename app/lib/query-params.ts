@@ -43,7 +43,7 @@ export function parseQuery<S extends QuerySchema>(
 export type QuerySchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>
 
 /** The parameters a query schema lists. */
-export function parameterNames(schema: QuerySchema): string[] {
+function parameterNames(schema: QuerySchema): string[] {
 	return Object.keys((schema instanceof z.ZodPipe ? schema.in : schema).shape)
 }
 

@@ -60,7 +60,7 @@ export function methodNotAllowed(allowed: readonly string[], headers: Record<str
 }
 
 /** 400 `INVALID_PARAMETER` naming the parameter. */
-export function invalidParameter(failure: { parameter: string; message: string }, headers: Record<string, string> = {}): ApiAnswer {
+function invalidParameter(failure: { parameter: string; message: string }, headers: Record<string, string> = {}): ApiAnswer {
 	return apiError(400, 'INVALID_PARAMETER', failure.message, { parameter: failure.parameter, headers })
 }
 
@@ -104,7 +104,7 @@ export function endpoint<S extends QuerySchema>(
 	return definition as Endpoint
 }
 
-export const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

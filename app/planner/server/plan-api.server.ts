@@ -29,7 +29,7 @@ import { apiError, createApi, endpoint, json, type Endpoint } from '#app/server/
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 
-export const PLAN_PATH = '/api/v1/plan'
+const PLAN_PATH = '/api/v1/plan'
 
 const planQuery = z.object({ username: z.string().optional(), goals: z.string().optional(), ironman: flagParameter('ironman') })
 

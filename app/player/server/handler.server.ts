@@ -24,7 +24,7 @@ export type PlayerDataHandler = (request: Request, clientId: string) => Promise<
 export type PlayerDataAnswer = ApiAnswer
 export type PlayerDataCore = (method: string, params: URLSearchParams, clientId: string) => Promise<PlayerDataAnswer>
 
-export const PLAYER_DATA_PATH = '/api/v1/player-data'
+const PLAYER_DATA_PATH = '/api/v1/player-data'
 
 const playerDataQuery = z.object({ username: z.string().optional(), quests: flagParameter('quests') })
 
@@ -239,7 +239,7 @@ function firstStaleError(parts: Array<CacheHit<unknown> | undefined>): unknown {
 	return undefined
 }
 
-/** The lookup's errors: `PlayerDataErrorBody`, with the last good answer when there is one. */
+/** The lookup's errors (`playerDataErrorBodySchema`), with the last good answer when there is one. */
 function errorResponse(status: number, code: PlayerDataErrorCode, message: string, data?: PlayerData): PlayerDataAnswer {
 	return apiError(status, code, message, { extra: { data } })
 }
