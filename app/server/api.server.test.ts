@@ -39,7 +39,7 @@ const api = createApi(
 			cors: true,
 			query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'limit must be a number' }).transform(Number).optional() }),
 			limit: { hit: async (clientId) => (clientId === 'greedy' ? { allowed: false, retryAfterSeconds: 7, retryAfterMs: 7000 } : { allowed: true }), what: 'thing counts' },
-			failure: { status: 503, code: 'THINGS_UNAVAILABLE', message: 'No things now.' },
+			failure: { status: 502, code: 'THINGS_FAILED', message: 'No things now.' },
 			async handle({ params, query }) {
 				seen.push({ params, query })
 				if (params.name === 'broken') throw new Error('the things broke')
@@ -98,7 +98,7 @@ test('a state-changing call from another site is refused; same-origin pages and 
 test('an unexpected error is logged once with its stack and answered by the endpoint; a database error is a 503 without its values', async () => {
 	const unexpected = vi.spyOn(log, 'unexpected')
 	const broken = await api.serve(request('/api/v1/things/broken/count'))
-	expect([broken.status, body(broken).error.code]).toEqual([503, 'THINGS_UNAVAILABLE'])
+	expect([broken.status, body(broken).error.code]).toEqual([502, 'THINGS_FAILED'])
 	expect(unexpected).toHaveBeenCalledOnce()
 	expect(describeError(unexpected.mock.calls[0]?.[1])).toMatch(/the things broke\n\s+at /)
 	const database = await api.serve(request('/api/v1/things/database/count'))

@@ -207,8 +207,9 @@ export function isDatabaseFailure(error: unknown): boolean {
 	return error instanceof DrizzleQueryError
 }
 
+/** The endpoint's own failure answer; a database failure is always a 503 (the endpoint's, if it has one). */
 function unexpectedAnswer(failure: unknown, fallback: Endpoint['failure'], headers: Record<string, string>): ApiAnswer {
-	if (isDatabaseFailure(failure)) {
+	if (isDatabaseFailure(failure) && fallback.status !== 503) {
 		return apiError(503, 'SERVICE_UNAVAILABLE', 'The database is not answering right now; try again shortly.', { headers })
 	}
 	return apiError(fallback.status, fallback.code, fallback.message, { headers })

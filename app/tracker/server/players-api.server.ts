@@ -101,7 +101,7 @@ export function playersApiEndpoints(
 				if (outcome.kind === 'failed') return outcome.answer
 				if (outcome.kind === 'cooldown') {
 					const seconds = outcome.retryAfterSeconds
-					return rateLimited(seconds, '', {
+					return rateLimited(seconds, 'updates', {
 						code: 'UPDATE_COOLDOWN',
 						message: `${outcome.summary.name} was updated less than a minute ago; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 					})
