@@ -7,5 +7,7 @@ export default defineConfig({
 		environment: 'node',
 		setupFiles: ['./tests/setup/setup-test-env.ts'],
 		testTimeout: 20_000,
+		// The server log (app/server/log.server.ts) stays quiet; tests that check a line spy on it.
+		env: { LOG_LEVEL: 'silent' },
 	},
 })

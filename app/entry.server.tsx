@@ -11,7 +11,9 @@ import {
 } from 'react-router'
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
+import { isDatabaseFailure } from './server/api.server.ts'
 import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
+import { log } from './server/log.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
 import { appCss } from './styles/app-css.server.ts'
 
@@ -26,7 +28,7 @@ export const streamTimeout = 5_000
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
-	console.error(error)
+	log.unexpected(`page ${new URL(request.url).pathname}`, error)
 }
 
 export default function handleRequest(
@@ -36,6 +38,9 @@ export default function handleRequest(
 	routerContext: EntryContext,
 	loadContext: RouterContextProvider,
 ) {
+	// A database that is not answering is a 503 (as in the API), not a 500.
+	const errors = Object.values(routerContext.staticHandlerContext.errors ?? {})
+	if (responseStatusCode === 500 && errors.some(isDatabaseFailure)) responseStatusCode = 503
 	const nonce = randomBytes(16).toString('base64')
 	const policy = loadContext.get(documentCspContext)?.(nonce)
 	// Crawlers, prerendering (which sends no user agent) and SPA mode get the whole document at
@@ -78,7 +83,7 @@ export default function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors after the shell are logged here; before it, React Router reports them.
-					if (shellRendered) console.error(error)
+					if (shellRendered) log.unexpected(`page ${new URL(request.url).pathname}`, error)
 				},
 			},
 		)

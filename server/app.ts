@@ -6,18 +6,19 @@ import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
+import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { backgroundWorkSettled } from '#app/server/background-work.server.ts'
 import { secureDataDir } from '#app/server/data-dir.server.ts'
 import { closeDatabase, embeddedDataDir, getDatabase } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
 import { holdDatabaseLock, releaseDatabaseLocks } from '#app/server/db/db-lock.server.ts'
-import { createGainsBoardApiCore, createPlayersApiCore, GAINS_BOARD_PATH, PLAYERS_API_PREFIX } from '#app/tracker/server/players-api.server.ts'
+import { PLAYERS_API_PREFIX, playersApiEndpoints } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
-import { createPlanCore, PLAN_PATH } from '#app/planner/server/plan-api.server.ts'
+import { planEndpoint } from '#app/planner/server/plan-api.server.ts'
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { clientKeyContext, documentCspContext } from '#app/server/load-context.server.ts'
 import { clientKey, trustFunction } from './client-address.ts'
@@ -25,7 +26,7 @@ import { ASSET_HEADERS, DASHBOARD_HEADERS, SECURITY_HEADERS, contentSecurityPoli
 import { createDbControlRoute } from './db-control-route.ts'
 import { createHealthRoutes, HEALTH_PATH, markShuttingDown, READY_PATH } from './health.ts'
 import { createImagesMiddleware } from './images-middleware.ts'
-import { createPlayerDataRoute, PLAYER_DATA_PATH } from './player-data-route.ts'
+import { createApiRoute } from './api-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
 import { aliasRedirects, canonicalRedirects } from './redirects.ts'
 import { closeAfterUnreadBody, limitFormBodies, refuseAbsurdPaths, refuseOtherPageMethods, refuseUnservable } from './request-guards.ts'
@@ -94,32 +95,36 @@ app.use(
 )
 
 const { lookup: playerData, tracker } = getPlayerServices()
-const servePlayerData = createPlayerDataRoute(playerData, trust)
-// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
-const servePlan = createPlayerDataRoute(createPlanCore(playerData, getPlanner(), (key) => tracker.pace(key)), trust)
-const servePlayersApi = createPlayerDataRoute(createPlayersApiCore(tracker, playerData), trust)
-const serveGainsBoard = createPlayerDataRoute(createGainsBoardApiCore(tracker, playerData), trust)
+/** The JSON API's one table (decision 0017); the images API streams bodies and stays in Express. */
+const api = createApi(
+	[
+		playerData.endpoint,
+		// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
+		planEndpoint(playerData, getPlanner(), (key) => tracker.pace(key)),
+		...playersApiEndpoints(tracker, playerData),
+	],
+	[PLAYERS_API_PREFIX],
+)
+const serveApi = createApiRoute(api.serve, trust)
 const clock = getClock()
 const serveHealth = createHealthRoutes(env)
 
 /**
  * Every request: unknown methods, overlong URLs and bad hosts are refused first (a body nobody will
- * read closes the connection after the answer); then the player lookup and the plan API on their
- * fast path, the rest through Express.
+ * read closes the connection after the answer); then the JSON API on its fast path, the rest
+ * through Express.
  */
 const hsts = strictTransportSecurity(env)
 
 export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	if (hsts) res.setHeader('Strict-Transport-Security', hsts)
 	const path = req.url?.split('?')[0]
-	const fastPath = path === PLAYER_DATA_PATH || path === PLAN_PATH
-	closeAfterUnreadBody(req, res, fastPath)
+	const isApi = path !== undefined && api.handles(path)
+	// No endpoint of the table reads a body.
+	closeAfterUnreadBody(req, res, isApi)
 	if (refuseUnservable(req, res)) return
 	if (path === HEALTH_PATH || path === READY_PATH) void serveHealth(req, res, path)
-	else if (path === PLAYER_DATA_PATH) void servePlayerData(req, res)
-	else if (path === PLAN_PATH) void servePlan(req, res)
-	else if (path?.startsWith(PLAYERS_API_PREFIX)) void servePlayersApi(req, res)
-	else if (path === GAINS_BOARD_PATH) void serveGainsBoard(req, res)
+	else if (isApi) void serveApi(req, res)
 	else if (path === TEST_CLOCK_PATH && clock.shift) shiftTestClock(req, res, clock.shift)
 	else if (path?.startsWith(DB_CONTROL_PATH) && serveDbControl) void serveDbControl(req, res)
 	else app(req, res)

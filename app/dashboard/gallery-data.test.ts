@@ -39,7 +39,7 @@ test('galleryFromResponse maps the list API answer to gallery items', async () =
 
 test('galleryFromResponse reports an error status with its reason and the API message', async () => {
 	const data = await galleryFromResponse(
-		Response.json({ error: 'Could not list the images.' }, { status: 500 }),
+		Response.json({ error: { code: 'STORAGE_UNAVAILABLE', message: 'Could not list the images.' } }, { status: 500 }),
 		1,
 	)
 	expect(data).toEqual({

@@ -75,6 +75,14 @@ export function galleryHref(path: string, page: number, filter: string): string 
 	return query ? `${path}?${query}` : path
 }
 
+const errorBodySchema = z.object({ error: z.object({ message: z.string() }) })
+
+/** The message of the images API's error answer (`{ error: { code, message } }`), or null. */
+export function apiErrorMessage(body: unknown): string | null {
+	const parsed = errorBodySchema.safeParse(body)
+	return parsed.success ? parsed.data.error.message : null
+}
+
 /**
  * Turns the list API's answer into the gallery's data: the same code reads it on the server
  * (loader) and in the browser (clientLoader), so both render the same thing.
@@ -86,10 +94,7 @@ export async function galleryFromResponse(
 ): Promise<GalleryData> {
 	const body: unknown = await response.json().catch(() => null)
 	if (!response.ok) {
-		const message =
-			body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-				? body.error
-				: null
+		const message = apiErrorMessage(body)
 		return {
 			ok: false,
 			page,

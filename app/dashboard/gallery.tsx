@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { formatBytes, formatModified } from './format.ts'
-import { type GalleryData, type GalleryItem, galleryHref, MAX_GALLERY_FILTER } from './gallery-data.ts'
+import { apiErrorMessage, type GalleryData, type GalleryItem, galleryHref, MAX_GALLERY_FILTER } from './gallery-data.ts'
 import { paginationWindow, showingRange } from './pagination.ts'
 import { GALLERY_PATH, IMAGE_FILES_PATH, UPLOAD_PATH } from './paths.ts'
 import { CopyButtons, ViewLink } from './copy-url-button.tsx'
@@ -244,12 +244,12 @@ function DeleteButton({ item }: { item: GalleryItem }) {
 		setBusy(true)
 		try {
 			const response = await fetch(`${IMAGE_FILES_PATH}${encodeURIComponent(item.key)}`, { method: 'DELETE' })
-			const body = (await response.json().catch(() => null)) as { error?: string } | null
+			const body: unknown = await response.json().catch(() => null)
 			if (response.ok) {
 				void notify('success', `Deleted ${item.name}`)
 				await revalidator.revalidate()
 			} else {
-				void notify('error', `Could not delete ${item.name}`, body?.error ?? `${response.status} ${response.statusText}`)
+				void notify('error', `Could not delete ${item.name}`, apiErrorMessage(body) ?? `${response.status} ${response.statusText}`)
 			}
 		} catch {
 			void notify('error', `Could not delete ${item.name}`, 'The server did not answer. Try again.')

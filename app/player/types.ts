@@ -5,7 +5,7 @@ import { SKILLS } from '#app/lib/skills.ts'
  * Shapes of `GET /api/v1/player-data?username=<name>&quests=true`.
  *
  * Success (HTTP 200): `PlayerData`.
- * Failure (any other status): `PlayerDataErrorBody`, always `{ error: { code, message } }`; on an
+ * Failure (any other status): `playerDataErrorBodySchema`, always `{ error: { code, message } }`; on an
  * upstream failure (502/504) it also carries `data`, the last good answer (marked `stale: true`)
  * when the server still holds one. Tell the two apart by the HTTP status, not by `error`: in a
  * 200 answer `error` is a RuneMetrics profile state (a string), in a failure it is an object.
@@ -87,8 +87,9 @@ export const playerDataErrorBodySchema = z.object({
 	error: z.object({
 		code: playerDataErrorCodeSchema,
 		message: z.string(),
+		/** With INVALID_PARAMETER: the query parameter at fault. */
+		parameter: z.string().optional(),
 		retryAfterSeconds: z.number().int().positive().optional(),
 	}),
 	data: playerDataSchema.optional(),
 })
-export type PlayerDataErrorBody = z.infer<typeof playerDataErrorBodySchema>

@@ -22,8 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Mark resolved / reopen, then back to the same filters and page (POST/redirect/GET). */
 export async function action({ request }: Route.ActionArgs) {
 	await requireDashboardSession(request)
-	const failure = await markReport(await readForm(request), new Date(getClock().now()))
-	if (failure) throw data(failure.error, { status: failure.status })
+	const outcome = await markReport(await readForm(request), new Date(getClock().now()))
+	if (outcome.kind !== 'done') throw data(outcome.message, { status: outcome.kind === 'invalid' ? 400 : 404 })
 	const url = new URL(request.url)
 	return redirect(`${REPORTS_PATH}${url.search}`, 303)
 }

@@ -16,6 +16,9 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { sent: sent !== null && knownPages().has(sent) ? sent : null }
 }
 
+/** The feedback feature's one mapping from a refused report to its HTTP status. */
+const REFUSAL_STATUS = { 'not-ours': 403, invalid: 400, 'too-many': 429 } as const
+
 /**
  * A report from the form at the foot of a page. Without JavaScript: stored → 303 to this page's
  * thanks (a reload can't send it twice); refused → this page with the reason and the form again.
@@ -32,11 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (form.get('via') !== 'fetch') return redirect(`${FEEDBACK_PATH}?sent=${encodeURIComponent(result.page)}`, 303)
 		return data({ ok: true, page: result.page } satisfies ReportAnswer)
 	}
-	const { retryAfterSeconds, ...answer } = result
+	const { retryAfterSeconds, refusal, ...answer } = result
+	const status = REFUSAL_STATUS[refusal]
 	// Back to the page, and the form again, only for a page of ours.
 	const back = answer.values && knownPages().has(answer.values.page) ? answer.values.page : null
-	return data({ ...(answer satisfies ReportAnswer), back }, {
-		status: result.status,
+	return data({ ...({ ...answer, status } satisfies ReportAnswer), back }, {
+		status,
 		headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
 	})
 }

@@ -5,15 +5,21 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
+import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
 import { playerPath, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
 import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
+import { getPlayerServices } from '#app/tracker/server/services.server.ts'
+
+/** The tracker feature's one mapping from a player page's outcome to its HTTP status. */
+const PAGE_STATUS = { player: 200, invalid: 400, unknown: 404, unavailable: 502 } as const
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-	const source = getPlayerPageSource(context.get(clientKeyContext))
-	const result = await loadPlayerPage(source, params.name, new URL(request.url))
-	return data(result, { status: result.kind === 'player' ? 200 : result.status })
+	const client = context.get(clientKeyContext)
+	refuseOverLimit(await getPlayerServices().lookup.hitLimit(client))
+	const result = await loadPlayerPage(getPlayerPageSource(client), params.name, new URL(request.url))
+	return data(result, { status: PAGE_STATUS[result.kind] })
 }
 
 /** The Update button (a plain form): fetch now, then back to the page (POST/redirect/GET, a 303). */
@@ -27,10 +33,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 // Rendered for each request from the database: never stored by a shared cache, never indexed.
-export const headers: Route.HeadersFunction = () => ({
-	'Cache-Control': 'private, no-store',
-	'X-Robots-Tag': 'noindex',
-})
+export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
+	withRetryAfter({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }, errorHeaders)
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{

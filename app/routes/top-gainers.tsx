@@ -4,6 +4,8 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { getClock } from '#app/server/clock.server.ts'
+import { clientKeyContext } from '#app/server/load-context.server.ts'
+import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
 import { parseBoardQuery } from '#app/tracker/api-params.ts'
 import { periodStart, utcDay } from '#app/tracker/gain-periods.ts'
 import { TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
@@ -11,20 +13,21 @@ import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 import { TopGainersPage } from '#app/tracker/top-gainers-page.tsx'
 
 /** `?period=&skill=&page=&date=` as the API takes them; a bad one is a 400 that names it. */
-export async function loader({ request }: Route.LoaderArgs) {
-	const query = parseBoardQuery(new URL(request.url).searchParams)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { lookup, tracker } = getPlayerServices()
+	refuseOverLimit(await lookup.hitLimit(context.get(clientKeyContext)))
+	const today = utcDay(getClock().now())
+	const query = parseBoardQuery(new URL(request.url).searchParams, today)
 	if (!query.ok) return data({ kind: 'invalid' as const, message: query.message }, { status: 400 })
-	const board = await getPlayerServices().tracker.gainsBoard(query.value)
-	const currentStart = periodStart(query.value.period, utcDay(getClock().now()))
+	const board = await tracker.gainsBoard(query.value)
+	const currentStart = periodStart(query.value.period, today)
 	return { kind: 'board' as const, view: { board, currentStart } }
 }
 
 // Read from the database on each request: a removed player must leave at once, so nothing keeps a
 // copy. Noindex: the boards change daily and are about players, not the game.
-export const headers: Route.HeadersFunction = () => ({
-	'Cache-Control': 'private, no-store',
-	'X-Robots-Tag': 'noindex',
-})
+export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
+	withRetryAfter({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }, errorHeaders)
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Top gainers - ${SITE_NAME}` },

@@ -5,8 +5,9 @@
  */
 import { chmodSync, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { log as serverLog } from '#app/server/log.server.ts'
 
-export function secureDataDir(dataDir: string, log: (line: string) => void = console.warn): void {
+export function secureDataDir(dataDir: string, log: (line: string) => void = serverLog.info): void {
 	const dir = path.resolve(dataDir)
 	mkdirSync(dir, { recursive: true, mode: 0o700 })
 	const mode = statSync(dir).mode & 0o777

@@ -55,8 +55,9 @@ const envSchema = z.object({
 	PLAYER_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
 	RATE_LIMIT_DISABLED: flag.default(false),
 	/** Reader reports ("Something wrong on this page?") per client per hour, and per hour site-wide. */
-	FEEDBACK_LIMIT_PER_HOUR: positiveInt.max(10_000).default(10),
-	FEEDBACK_GLOBAL_LIMIT_PER_HOUR: positiveInt.max(1_000_000).default(300),
+	// 30 addresses at the per-client limit send 150 an hour: the site-wide limit is a last resort far above.
+	FEEDBACK_LIMIT_PER_HOUR: positiveInt.max(10_000).default(5),
+	FEEDBACK_GLOBAL_LIMIT_PER_HOUR: positiveInt.max(1_000_000).default(1000),
 
 	/** PostHog project key (public). Analytics stay off when it is unset; read at build time for prerendered pages. */
 	POSTHOG_KEY: optionalText,

@@ -51,3 +51,14 @@ test('malformed multipart, JSON or a missing type is a 400, never a 500', async 
 		expect(await status(readForm(post(body!, type ? { 'content-type': type } : {}))), type).toBe(400)
 	}
 })
+
+test('a control character in a field is a 400 naming the field; tab and line breaks are kept', async () => {
+	const type = { 'content-type': 'application/x-www-form-urlencoded' }
+	const refused = readForm(post('page=%2Fquests&message=hello%00world', type))
+	expect(await status(refused)).toBe(400)
+	await expect(refused).rejects.toMatchObject({ data: expect.stringContaining('message contains a control character') })
+	expect(await status(readForm(post('message=a%1Bb', type)))).toBe(400)
+	expect(await status(readForm(post('bad%07name=x', type)))).toBe(400)
+	const kept = await readForm(post('message=line%0D%0Anext%09tab', type))
+	expect(kept.get('message')).toBe('line\r\nnext\ttab')
+})

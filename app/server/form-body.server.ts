@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { controlCharacterProblem } from '#app/lib/control-characters.ts'
 
 /**
  * The largest form a route action reads. The login form is well under 1 KB; a reader's report
@@ -11,7 +12,7 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
 /**
  * The fields of a posted form, read with a size cap before anything is parsed (`formData()` alone
  * would buffer whatever arrives). Throws a 413 past the cap and a 400 for a body that is not a
- * well-formed form, so a bad request is never a 500.
+ * well-formed form or one with a control character in it, so a bad request is never a 500.
  */
 export async function readForm(request: Request, limit = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
 	const type = request.headers.get('content-type') ?? ''
@@ -36,9 +37,15 @@ export async function readForm(request: Request, limit = FORM_BODY_LIMIT_BYTES):
 			chunks.push(value)
 		}
 	}
+	let form: FormData
 	try {
-		return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData()
+		form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData()
 	} catch {
 		throw data('The form could not be read: the body is not a well-formed form.', { status: 400 })
 	}
+	for (const [name, value] of form) {
+		const problem = controlCharacterProblem(name, 'A field name') ?? (typeof value === 'string' ? controlCharacterProblem(value, name) : null)
+		if (problem) throw data(problem, { status: 400 })
+	}
+	return form
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { parseGainsQuery, parseSnapshotsQuery } from './api-params.ts'
+import { parseBoardQuery, parseGainsQuery, parseSnapshotsQuery } from './api-params.ts'
 
 const gains = (query: string) => parseGainsQuery(new URLSearchParams(query))
 const snapshots = (query: string) => parseSnapshotsQuery(new URLSearchParams(query))
@@ -71,4 +71,21 @@ test('snapshots: optional range and limit', () => {
 		message: 'to must be a date like 2026-11-26',
 	})
 	expect(snapshots('from=2026-05-01&to=2026-04-01')).toMatchObject({ parameter: 'from' })
+})
+
+test('every date is bounded: from 2000-01-01 to tomorrow, else a 400 naming it', () => {
+	const today = '2026-11-28'
+	expect(parseGainsQuery(new URLSearchParams('from=0000-01-01&to=2026-01-01'), today)).toEqual({
+		ok: false,
+		parameter: 'from',
+		message: 'from must be a day from 2000-01-01 to 2026-11-29',
+	})
+	expect(parseGainsQuery(new URLSearchParams('from=2026-01-01&to=2026-11-29'), today).ok).toBe(true)
+	expect(parseGainsQuery(new URLSearchParams('from=2026-01-01&to=2026-11-30'), today)).toMatchObject({ parameter: 'to' })
+	expect(parseSnapshotsQuery(new URLSearchParams('to=1999-12-31'), today)).toMatchObject({ parameter: 'to' })
+	expect(parseBoardQuery(new URLSearchParams('date=9999-12-31'), today)).toMatchObject({ parameter: 'date' })
+	expect(parseBoardQuery(new URLSearchParams('date=2000-01-01&skill=Attack&page=2'), today)).toEqual({
+		ok: true,
+		value: { period: 'week', skill: 'attack', page: 2, date: '2000-01-01' },
+	})
 })

@@ -1,20 +1,16 @@
 import { z } from 'zod'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
+import { dayParameter, emptyAsAbsent, parseQuery, type QueryResult } from '#app/lib/query-params.ts'
 import { gainsPeriodSchema, type BoardSkill, type GainsPeriod } from '#app/tracker/api-types.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 
 /**
- * Query parameters of the player-history API and page. Each error message starts with the
- * parameter's name, so a 400 says which one is wrong.
+ * Query parameters of the player-history API and pages, as zod objects of `today` (the UTC day
+ * that bounds every date: from 2000-01-01 to tomorrow). The API reads them strictly through the
+ * kit; the pages through the `parse…` functions, which ignore the other parameters of their URLs.
+ * Each error message starts with the parameter's name; empty values count as absent (a plain
+ * HTML form sends them).
  */
-
-const PERIODS = gainsPeriodSchema.options.join(', ')
-
-const daySchema = (parameter: string) =>
-	z.iso.date({ error: `${parameter} must be a date like 2026-11-26` })
-
-const periodSchema = z.enum(gainsPeriodSchema.options, {
-	error: `period must be one of ${PERIODS}`,
-})
 
 /** `?<name>=` as a whole number from 1 to `max`, with one message for every way it can be wrong. */
 function wholeNumberParam(name: string, max: number) {
@@ -26,123 +22,8 @@ function wholeNumberParam(name: string, max: number) {
 		.pipe(z.number().int({ error }).min(1, { error }).max(max, { error }))
 }
 
-/** The query parameters each parser reads (the API refuses any other). */
-export const GAINS_PARAMETERS = ['period', 'from', 'to'] as const
-export const SNAPSHOTS_PARAMETERS = ['from', 'to', 'limit'] as const
-export const BOARD_PARAMETERS = ['period', 'skill', 'page', 'date'] as const
-
-const LIMIT_MAX = 1000
-const DEFAULT_LIMIT = 100
-
-const limitSchema = wholeNumberParam('limit', LIMIT_MAX)
-
 export type GainsQuery = { period: GainsPeriod } | { from: string; to: string }
 export type SnapshotsQuery = { from: string | null; to: string | null; limit: number }
-
-export type ParamsResult<T> =
-	{ ok: true; value: T } | { ok: false; parameter: string; message: string }
-
-/** A parameter given more than once is as wrong as a bad value: say so rather than pick one. */
-function single(params: URLSearchParams, name: string): ParamsResult<string | null> {
-	const values = params.getAll(name)
-	if (values.length > 1)
-		return { ok: false, parameter: name, message: `${name} must be given once` }
-	return { ok: true, value: values[0] ?? null }
-}
-
-function check<T>(schema: z.ZodType<T>, parameter: string, value: string): ParamsResult<T> {
-	const parsed = schema.safeParse(value)
-	if (parsed.success) return { ok: true, value: parsed.data }
-	return {
-		ok: false,
-		parameter,
-		message: parsed.error.issues[0]?.message ?? `${parameter} is not valid`,
-	}
-}
-
-function readAll(
-	params: URLSearchParams,
-	names: readonly string[],
-): ParamsResult<Record<string, string | null>> {
-	const values: Record<string, string | null> = {}
-	for (const name of names) {
-		const value = single(params, name)
-		if (!value.ok) return value
-		values[name] = value.value === '' ? null : value.value
-	}
-	return { ok: true, value: values }
-}
-
-function dateRange(
-	from: string | null,
-	to: string | null,
-): ParamsResult<{ from: string | null; to: string | null }> {
-	if (from !== null) {
-		const checked = check(daySchema('from'), 'from', from)
-		if (!checked.ok) return checked
-	}
-	if (to !== null) {
-		const checked = check(daySchema('to'), 'to', to)
-		if (!checked.ok) return checked
-	}
-	if (from !== null && to !== null && from > to) {
-		return { ok: false, parameter: 'from', message: `from (${from}) must not be after to (${to})` }
-	}
-	return { ok: true, value: { from, to } }
-}
-
-/**
- * `?period=day|week|month|year` or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (UTC days, both included);
- * neither means the last week. Empty values count as absent (a plain HTML form sends them).
- */
-export function parseGainsQuery(params: URLSearchParams): ParamsResult<GainsQuery> {
-	const read = readAll(params, GAINS_PARAMETERS)
-	if (!read.ok) return read
-	const { period, from, to } = read.value as {
-		period: string | null
-		from: string | null
-		to: string | null
-	}
-	if (from === null && to === null) {
-		if (period === null) return { ok: true, value: { period: 'week' } }
-		const checked = check(periodSchema, 'period', period)
-		return checked.ok ? { ok: true, value: { period: checked.value } } : checked
-	}
-	if (period !== null) {
-		return {
-			ok: false,
-			parameter: 'period',
-			message: 'period cannot be combined with from and to: give one or the other',
-		}
-	}
-	if (from === null)
-		return {
-			ok: false,
-			parameter: 'from',
-			message: 'from is missing: a range needs both from and to',
-		}
-	if (to === null)
-		return { ok: false, parameter: 'to', message: 'to is missing: a range needs both from and to' }
-	const range = dateRange(from, to)
-	return range.ok ? { ok: true, value: { from, to } } : range
-}
-
-/** `?from=&to=&limit=` for the snapshot list: each optional; limit defaults to 100. */
-export function parseSnapshotsQuery(params: URLSearchParams): ParamsResult<SnapshotsQuery> {
-	const read = readAll(params, SNAPSHOTS_PARAMETERS)
-	if (!read.ok) return read
-	const { from, to, limit } = read.value as {
-		from: string | null
-		to: string | null
-		limit: string | null
-	}
-	const range = dateRange(from, to)
-	if (!range.ok) return range
-	if (limit === null) return { ok: true, value: { from, to, limit: DEFAULT_LIMIT } }
-	const checked = check(limitSchema, 'limit', limit)
-	return checked.ok ? { ok: true, value: { from, to, limit: checked.value } } : checked
-}
-
 export type BoardQuery = {
 	period: 'week' | 'month'
 	skill: BoardSkill
@@ -151,42 +32,93 @@ export type BoardQuery = {
 	date: string | null
 }
 
-const BOARD_PAGE_MAX = 10_000
-
-const boardPeriodSchema = z.enum(['week', 'month'], { error: 'period must be week or month' })
-const boardSkillParamSchema = z.enum(['overall', ...SKILL_NAMES], {
-	error: `skill must be overall or a skill name (${SKILL_NAMES.join(', ')})`,
+const periodSchema = z.enum(gainsPeriodSchema.options, {
+	error: `period must be one of ${gainsPeriodSchema.options.join(', ')}`,
 })
-const pageSchema = wholeNumberParam('page', BOARD_PAGE_MAX)
+
+type Issues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }
+
+/** `from` after `to` is refused on `from`. */
+function orderedRange(range: { from?: string; to?: string }, context: Issues) {
+	if (range.from && range.to && range.from > range.to) {
+		context.addIssue({ code: 'custom', path: ['from'], message: `from (${range.from}) must not be after to (${range.to})` })
+	}
+}
+
+/**
+ * `?period=day|week|month|year` or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (UTC days, both included);
+ * neither means the last week.
+ */
+export const gainsQuerySchema = (today: string) =>
+	z
+		.object({
+			period: emptyAsAbsent(periodSchema),
+			from: emptyAsAbsent(dayParameter('from', today)),
+			to: emptyAsAbsent(dayParameter('to', today)),
+		})
+		.superRefine((query, context) => {
+			if (query.from === undefined && query.to === undefined) return
+			const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message })
+			if (query.period !== undefined) problem('period', 'period cannot be combined with from and to: give one or the other')
+			else if (query.from === undefined) problem('from', 'from is missing: a range needs both from and to')
+			else if (query.to === undefined) problem('to', 'to is missing: a range needs both from and to')
+			else orderedRange(query, context)
+		})
+		.transform(({ period, from, to }): GainsQuery => (from && to ? { from, to } : { period: period ?? 'week' }))
+
+const LIMIT_MAX = 1000
+const DEFAULT_LIMIT = 100
+
+/** `?from=&to=&limit=` for the snapshot list: each optional; limit defaults to 100. */
+export const snapshotsQuerySchema = (today: string) =>
+	z
+		.object({
+			from: emptyAsAbsent(dayParameter('from', today)),
+			to: emptyAsAbsent(dayParameter('to', today)),
+			limit: emptyAsAbsent(wholeNumberParam('limit', LIMIT_MAX)),
+		})
+		.superRefine(orderedRange)
+		.transform(({ from, to, limit }): SnapshotsQuery => ({ from: from ?? null, to: to ?? null, limit: limit ?? DEFAULT_LIMIT }))
+
+const BOARD_PAGE_MAX = 10_000
 
 /**
  * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD`, each
- * optional: this week, all skills, page 1, today. Empty values count as absent (a plain form).
+ * optional: this week, all skills, page 1, today.
  */
-export function parseBoardQuery(params: URLSearchParams): ParamsResult<BoardQuery> {
-	const read = readAll(params, BOARD_PARAMETERS)
-	if (!read.ok) return read
-	const { period, skill, page, date } = read.value
-	const value: BoardQuery = { period: 'week', skill: 'overall', page: 1, date: null }
-	if (period != null) {
-		const checked = check(boardPeriodSchema, 'period', period)
-		if (!checked.ok) return checked
-		value.period = checked.value
-	}
-	if (skill != null) {
-		const checked = check(boardSkillParamSchema, 'skill', skill.toLowerCase())
-		if (!checked.ok) return checked
-		value.skill = checked.value
-	}
-	if (page != null) {
-		const checked = check(pageSchema, 'page', page)
-		if (!checked.ok) return checked
-		value.page = checked.value
-	}
-	if (date != null) {
-		const checked = check(daySchema('date'), 'date', date)
-		if (!checked.ok) return checked
-		value.date = checked.value
-	}
-	return { ok: true, value }
+export const boardQuerySchema = (today: string) =>
+	z
+		.object({
+			period: emptyAsAbsent(z.enum(['week', 'month'], { error: 'period must be week or month' })),
+			skill: emptyAsAbsent(
+				z
+					.string()
+					.transform((skill) => skill.toLowerCase())
+					.pipe(z.enum(['overall', ...SKILL_NAMES], { error: `skill must be overall or a skill name (${SKILL_NAMES.join(', ')})` })),
+			),
+			page: emptyAsAbsent(wholeNumberParam('page', BOARD_PAGE_MAX)),
+			date: emptyAsAbsent(dayParameter('date', today)),
+		})
+		.transform(({ period, skill, page, date }): BoardQuery => ({
+			period: period ?? 'week',
+			skill: skill ?? 'overall',
+			page: page ?? 1,
+			date: date ?? null,
+		}))
+
+const today = () => utcDay(Date.now())
+
+/** The player page's gains period or range (the page's other parameters are its own). */
+export function parseGainsQuery(params: URLSearchParams, day = today()): QueryResult<GainsQuery> {
+	return parseQuery(gainsQuerySchema(day), params, { ignoreUnknown: true })
+}
+
+/** The snapshot list's range and limit. */
+export function parseSnapshotsQuery(params: URLSearchParams, day = today()): QueryResult<SnapshotsQuery> {
+	return parseQuery(snapshotsQuerySchema(day), params, { ignoreUnknown: true })
+}
+
+/** The `/players` board's period, skill, page and day. */
+export function parseBoardQuery(params: URLSearchParams, day = today()): QueryResult<BoardQuery> {
+	return parseQuery(boardQuerySchema(day), params, { ignoreUnknown: true })
 }

@@ -97,7 +97,7 @@ describe('?since=', () => {
 		expect(parse('since=2026-11-26')).toEqual({ ok: true, value: { since: '2026-11-26' } })
 	})
 	test('not a day, a day that does not exist, a future day or twice: named', () => {
-		for (const query of ['since=yesterday', 'since=2026-02-30', 'since=2026-11-27', 'since=2026-01-01&since=2026-01-02']) {
+		for (const query of ['since=yesterday', 'since=2026-02-30', 'since=2026-11-27', 'since=1999-12-31', 'since=0000-01-01', 'since=2026-01-01&since=2026-01-02']) {
 			const result = parse(query)
 			expect(result.ok).toBe(false)
 			if (!result.ok) expect(result.parameter).toBe('since')

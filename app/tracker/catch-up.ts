@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
-import type { ParamsResult } from '#app/tracker/api-params.ts'
+import { emptyAsAbsent, FIRST_DAY, parseQuery, type QueryResult } from '#app/lib/query-params.ts'
 import type { QuestTimeline } from '#app/tracker/api-types.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 
@@ -54,21 +54,24 @@ export type CatchUp = z.infer<typeof catchUpSchema>
 
 const DAY_MS = 86_400_000
 
-/** The query parameter `parseCatchUpQuery` reads. */
-export const CATCH_UP_PARAMETERS = ['since'] as const
-
 /**
- * `?since=YYYY-MM-DD` (a UTC day, not after `today`); absent or empty means "the day of the
- * player's last snapshot before today".
+ * `?since=YYYY-MM-DD` (a UTC day from 2000-01-01, not after `today`); absent or empty means "the
+ * day of the player's last snapshot before today".
  */
-export function parseCatchUpQuery(params: URLSearchParams, today: string): ParamsResult<{ since: string | null }> {
-	const values = params.getAll('since')
-	if (values.length > 1) return { ok: false, parameter: 'since', message: 'since must be given once' }
-	const since = values[0] || null
-	if (since === null) return { ok: true, value: { since } }
-	if (!day.safeParse(since).success) return { ok: false, parameter: 'since', message: 'since must be a date like 2026-11-26' }
-	if (since > today) return { ok: false, parameter: 'since', message: `since (${since}) must not be after today (${today}, UTC)` }
-	return { ok: true, value: { since } }
+export const catchUpQuerySchema = (today: string) =>
+	z
+		.object({
+			since: emptyAsAbsent(
+				z.iso
+					.date({ error: 'since must be a date like 2026-11-26' })
+					.refine((since) => since >= FIRST_DAY, { error: `since must be a day from ${FIRST_DAY}` })
+					.refine((since) => since <= today, { error: (issue) => `since (${String(issue.input)}) must not be after today (${today}, UTC)` }),
+			),
+		})
+		.transform(({ since }) => ({ since: since ?? null }))
+
+export function parseCatchUpQuery(params: URLSearchParams, today: string): QueryResult<{ since: string | null }> {
+	return parseQuery(catchUpQuerySchema(today), params)
 }
 
 /** The UTC day after `day`. */

@@ -486,7 +486,7 @@ loggedIn('a failed list shows the error state and Try Again recovers', async ({ 
 	await page.goto('/dev/dashboard')
 	await waitForHydration(page)
 	await page.route('**/api/v1/images/view?*', (route) =>
-		route.fulfill({ status: 500, json: { error: 'Could not list the images: the storage is not available.' } }),
+		route.fulfill({ status: 500, json: { error: { code: 'STORAGE_UNAVAILABLE', message: 'Could not list the images: the storage is not available.' } } }),
 	)
 	await page.getByRole('link', { name: /Image Gallery/ }).click()
 	await expect(page).toHaveURL('/dev/dashboard/gallery')

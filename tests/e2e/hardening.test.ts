@@ -274,7 +274,7 @@ test.describe('API keys', () => {
 			expect(elapsed, 'no scrypt per wrong key').toBeLessThan(3000)
 			const limited = wrong.find((r) => r.status === 429)!
 			expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-			expect(JSON.parse(limited.body).error).toMatch(/Too many wrong API keys/)
+			expect(JSON.parse(limited.body).error.message).toMatch(/Too many wrong API keys/)
 
 			// The same client is refused even with the right key (an answer would let guessing go on).
 			const right = await rawRequest(server.baseURL, { path: VIEW, headers: { authorization: `Bearer ${key}` } })
@@ -348,7 +348,7 @@ test.describe('sessions', () => {
 		for (const headers of crossSite) {
 			const response = await call(headers)
 			expect(response.status, JSON.stringify(headers)).toBe(403)
-			expect(JSON.parse(response.body).error).toMatch(/API key/)
+			expect(JSON.parse(response.body).error.message).toMatch(/API key/)
 		}
 		const listed = await rawRequest(baseURL!, { path: VIEW, headers: { cookie, 'sec-fetch-site': 'cross-site' } })
 		expect(listed.status).toBe(403)

@@ -45,10 +45,11 @@ async function expectError(
 ) {
 	expect(response.status()).toBe(status)
 	expect(response.headers()['content-type']).toContain('application/json')
-	const body = (await response.json()) as { error: string; field?: string }
-	if (typeof message === 'string') expect(body.error).toBe(message)
-	else expect(body.error).toMatch(message)
-	expect(body.field).toBe(field)
+	const { error } = (await response.json()) as { error: { code: string; message: string; parameter?: string } }
+	expect(error.code).toMatch(/^[A-Z_]+$/)
+	if (typeof message === 'string') expect(error.message).toBe(message)
+	else expect(error.message).toMatch(message)
+	expect(error.parameter).toBe(field)
 }
 
 /** A PUT with a chunked body (no Content-Length), which Playwright's client can't send. */
@@ -322,7 +323,7 @@ test('each endpoint answers 405 for other methods, naming the allowed ones', asy
 		{ response: await request.delete(created.publicUrl), allow: 'GET, HEAD' },
 	]
 	for (const { response, allow } of cases) {
-		await expectError(response, 405, `Method not allowed: use ${allow.replace(', ', ' or ')}.`)
+		await expectError(response, 405, `Use ${allow.replace(', ', ' or ')} here.`)
 		expect(response.headers()['allow']).toBe(allow)
 	}
 	// The URL still works after all that.

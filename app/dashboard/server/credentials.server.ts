@@ -9,14 +9,11 @@ import {
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { log as serverLog } from '#app/server/log.server.ts'
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.server.ts'
 
 export type Logger = (message: string) => void
 
-/** Server log: stderr, silent under vitest (tests inject their own logger). */
-export const stderrLogger: Logger = (message) => {
-	if (!process.env.VITEST) process.stderr.write(`${message}\n`)
-}
 
 const scryptHashSchema = z.object({
 	algorithm: z.literal('scrypt'),
@@ -174,7 +171,7 @@ function secretsDir(dataDir: string) {
  * scrypt hash), each printed once to the log, and a random session secret.
  */
 export async function loadCredentials(options: CredentialOptions): Promise<Credentials> {
-	const log = options.log ?? stderrLogger
+	const log = options.log ?? serverLog.info
 	const dir = secretsDir(options.dataDir)
 	await mkdir(dir, { recursive: true, mode: 0o700 })
 	await removeStaleTempFiles(dir)

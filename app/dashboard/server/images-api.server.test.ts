@@ -127,7 +127,7 @@ test('upload-url: 401 without a key or with a wrong one', async () => {
 	expect(missing.status).toBe(401)
 	expect(missing.headers.get('www-authenticate')).toBe('Bearer')
 	expect(await missing.json()).toEqual({
-		error: 'Missing API key: send the header Authorization: Bearer <API key>.',
+		error: { code: 'UNAUTHORIZED', message: 'Missing API key: send the header Authorization: Bearer <API key>.' },
 	})
 	for (const header of ['Bearer wrong', 'Basic dGVzdA==', `Bearer ${KEY} extra`, KEY]) {
 		const wrong = await api.handleCreateUploadUrl(createRequest(body, { authorization: header }), CLIENT)
@@ -196,7 +196,7 @@ test('a session cookie counts only on requests from our own pages', async () => 
 	for (const headers of crossSite) {
 		const refused = await withCookie(headers)
 		expect(refused.status, JSON.stringify(headers)).toBe(403)
-		expect(((await refused.json()) as { error: string }).error).toMatch(/need the API key/)
+		expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/need the API key/)
 	}
 	const ours: Record<string, string>[] = [
 		{},
@@ -222,7 +222,9 @@ test('ten wrong keys from one client, then 429 for it (even with the right key);
 	const refused = await list(api, '', { authorization: 'Bearer wrong-x' })
 	expect(refused.status).toBe(429)
 	expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
-	expect(await refused.json()).toEqual({ error: 'Too many wrong API keys from this address. Try again in 15 minutes.' })
+	expect(await refused.json()).toMatchObject({
+		error: { code: 'RATE_LIMITED', message: 'Too many wrong API keys from this address. Try again in 15 minutes.' },
+	})
 	expect((await list(api)).status).toBe(429)
 	const other = await api.handleListImages(new Request(`${ORIGIN}/api/v1/images/view`, { headers: auth }), '192.0.2.99')
 	expect(other.status).toBe(200)
@@ -265,9 +267,10 @@ test('upload-url: 400 naming the field for each bad input', async () => {
 	for (const [body, field, message] of cases) {
 		const response = await api.handleCreateUploadUrl(createRequest(body), CLIENT)
 		expect(response.status, JSON.stringify(body)).toBe(400)
-		const json = (await response.json()) as { error: string; field?: string }
-		expect(json.field, JSON.stringify(body)).toBe(field)
-		expect(json.error).toMatch(message)
+		const json = (await response.json()) as { error: { code: string; message: string; parameter?: string } }
+		expect(json.error.parameter, JSON.stringify(body)).toBe(field)
+		expect(json.error.code).toBe('INVALID_BODY')
+		expect(json.error.message).toMatch(message)
 	}
 })
 
@@ -300,7 +303,7 @@ test('upload-url: 413 for an oversized JSON body, 405 for other methods', async 
 	)
 	expect(get.status).toBe(405)
 	expect(get.headers.get('allow')).toBe('POST')
-	expect(await get.json()).toEqual({ error: 'Method not allowed: use POST.' })
+	expect(await get.json()).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Use POST here.' } })
 })
 
 // --- PUT -----------------------------------------------------------------------------------------
@@ -334,19 +337,19 @@ test('PUT: 403 for a forged, expired or reused URL, or another Content-Type', as
 	const wrongType = await api.handleUploadPut(put(created.uploadUrl, bytes, 'image/svg+xml'))
 	expect(wrongType.status).toBe(403)
 	expect(await wrongType.json()).toEqual({
-		error: 'Content-Type must be image/png, as requested for this upload URL.',
+		error: { code: 'UPLOAD_URL_REFUSED', message: 'Content-Type must be image/png, as requested for this upload URL.' },
 	})
 
 	expect((await api.handleUploadPut(put(created.uploadUrl, bytes, 'image/png'))).status).toBe(200)
 	const reused = await api.handleUploadPut(put(created.uploadUrl, bytes, 'image/png'))
 	expect(reused.status).toBe(403)
-	expect(((await reused.json()) as { error: string }).error).toMatch(/already been used/)
+	expect(((await reused.json()) as { error: { message: string } }).error.message).toMatch(/already been used/)
 
 	const late = await createUrl(api, 'late.png', 'image/png')
 	advance(15 * 60 * 1000)
 	const expired = await api.handleUploadPut(put(late.uploadUrl, bytes, 'image/png'))
 	expect(expired.status).toBe(403)
-	expect(((await expired.json()) as { error: string }).error).toMatch(/expired/)
+	expect(((await expired.json()) as { error: { message: string } }).error.message).toMatch(/expired/)
 })
 
 test('PUT: 413 over MAX_UPLOAD_BYTES, by declared length or by counting a streamed body', async () => {
@@ -364,7 +367,7 @@ test('PUT: 413 over MAX_UPLOAD_BYTES, by declared length or by counting a stream
 	})
 	const chunked = await api.handleUploadPut(put(streamed.uploadUrl, body, 'image/png'))
 	expect(chunked.status).toBe(413)
-	expect(await chunked.json()).toEqual({ error: 'The file is larger than the 1000-byte limit.' })
+	expect(await chunked.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than the 1000-byte limit.' } })
 
 	const fits = await createUrl(api, 'c.png', 'image/png')
 	expect(
@@ -441,9 +444,10 @@ test('list: 400 for a limit outside 1–100 or a negative or odd offset', async 
 	]) {
 		const response = await list(api, query)
 		expect(response.status, query).toBe(400)
-		const json = (await response.json()) as { field: string; error: string }
-		expect(json.field, query).toBe(field)
-		expect(json.error).toMatch(field === 'limit' ? /from 1 to 100/ : /0 or more/)
+		const json = (await response.json()) as { error: { code: string; message: string; parameter: string } }
+		expect(json.error.parameter, query).toBe(field)
+		expect(json.error.code).toBe('INVALID_PARAMETER')
+		expect(json.error.message).toMatch(field === 'limit' ? /from 1 to 100/ : /0 or more/)
 	}
 	expect((await list(api, '?limit=100&offset=0')).status).toBe(200)
 	expect((await list(api, '?limit=1')).status).toBe(200)
@@ -474,7 +478,7 @@ test('a storage failure is a 500 with a plain message, logged for the operator',
 	const response = await list(api)
 	expect(response.status).toBe(500)
 	expect(await response.json()).toEqual({
-		error: 'Could not list the images: the storage is not available. Try again later.',
+		error: { code: 'STORAGE_UNAVAILABLE', message: 'Could not list the images: the storage is not available. Try again later.' },
 	})
 	expect(logs.join()).toContain('ECONNREFUSED')
 	expect((await publicFile(api, 'x')).status).toBe(500)
@@ -662,11 +666,15 @@ test('with S3, MAX_UPLOAD_BYTES holds: the size is asked for, checked and signed
 	const api = createImagesApi({ storage, apiKeys: [KEY], maxUploadBytes: 1000 })
 	const ask = (body: object) => api.handleCreateUploadUrl(createRequest({ filename: 'a.png', contentType: 'image/png', ...body }), CLIENT)
 
-	expect(await (await ask({})).json()).toEqual({ error: 'size is required: files are limited to 1000 bytes.', field: 'size' })
+	expect(await (await ask({})).json()).toEqual({
+		error: { code: 'INVALID_BODY', message: 'size is required: files are limited to 1000 bytes.', parameter: 'size' },
+	})
 	expect((await ask({})).status).toBe(400)
 	const tooBig = await ask({ size: 1001 })
 	expect(tooBig.status).toBe(413)
-	expect(await tooBig.json()).toEqual({ error: 'The file is larger than the 1000-byte limit.', field: 'size' })
+	expect(await tooBig.json()).toEqual({
+		error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than the 1000-byte limit.', parameter: 'size' },
+	})
 	expect((await ask({ size: -1 })).status).toBe(400)
 	expect((await ask({ size: 1.5 })).status).toBe(400)
 
@@ -737,7 +745,7 @@ test('DELETE removes a file for a key or a dashboard session; 404 when gone, 400
 	expect(await storage.open(one.filename)).toBeNull()
 	const again = await del(one.filename)
 	expect(again.status).toBe(404)
-	expect((await again.json()) as { error: string }).toEqual({ error: `No file is stored as ${one.filename}.` })
+	expect(await again.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No file is stored as ${one.filename}.` } })
 	expect((await del('../secrets/x')).status).toBe(400)
 	const wrongMethod = await del(two.filename, auth, 'POST')
 	expect(wrongMethod.status).toBe(405)
@@ -754,5 +762,19 @@ test('list filters by file name with q, and refuses an overlong q', async () => 
 	expect(maps.images[0]?.key).toMatch(/-lumbridge-map\.png$/)
 	const long = await list(api, `?q=${'a'.repeat(101)}`)
 	expect(long.status).toBe(400)
-	expect(await long.json()).toEqual({ error: 'q must be at most 100 characters.', field: 'q' })
+	expect(await long.json()).toEqual({
+		error: { code: 'INVALID_PARAMETER', message: 'q must be at most 100 characters.', parameter: 'q' },
+	})
+})
+
+test('list: a parameter it does not take, or a control character in a file name, is a 400 naming it', async () => {
+	const { api } = await setup()
+	const unknown = await list(api, '?limit=5&page=2')
+	expect(unknown.status).toBe(400)
+	expect(await unknown.json()).toEqual({
+		error: { code: 'INVALID_PARAMETER', parameter: 'page', message: 'Unknown parameter "page": this endpoint takes limit, offset, q.' },
+	})
+	const nul = await api.handleCreateUploadUrl(createRequest({ filename: 'a\u0000.png', contentType: 'image/png' }), CLIENT)
+	expect(nul.status).toBe(400)
+	expect(await nul.json()).toMatchObject({ error: { code: 'INVALID_BODY', parameter: 'filename', message: expect.stringContaining('control character') } })
 })

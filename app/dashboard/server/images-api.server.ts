@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import {
-	type Logger,
-	type SecretVerifier,
-	createKeyListVerifier,
-	stderrLogger,
-} from './credentials.server.ts'
+import { controlCharacterProblem } from '#app/lib/control-characters.ts'
+import { parseQuery } from '#app/lib/query-params.ts'
+import { apiError, json as jsonAnswer, methodNotAllowed as methodNotAllowedAnswer, rateLimited, type ApiAnswer } from '#app/server/api.server.ts'
+import { log as serverLog } from '#app/server/log.server.ts'
+import { type Logger, type SecretVerifier, createKeyListVerifier } from './credentials.server.ts'
 import {
 	ALLOWED_CONTENT_TYPES,
 	FILE_TYPES,
@@ -62,6 +61,9 @@ export type ImagesApi = {
 	handleDeleteImage(request: Request, key: string, client: ClientAddress): Promise<Response>
 }
 
+/** The code of each status a storage driver refuses with. */
+const STORAGE_ERROR_CODES: Record<number, string> = { 400: 'INVALID_UPLOAD', 403: 'UPLOAD_URL_REFUSED', 413: 'PAYLOAD_TOO_LARGE' }
+
 /** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
 const MAX_FILTER_LENGTH = 100
 
@@ -74,27 +76,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable, no-transform'
 // Served files can never run script on our origin, even an SVG or an HTML-looking text file.
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
-type ErrorBody = { error: string; field?: string }
+/** The kit's answer as a web Response (this API streams bodies, so it lives in Express). */
+const toResponse = ({ status, headers, body }: ApiAnswer) => new Response(body, { status, headers })
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-	return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
-}
+const json = (body: unknown) => toResponse(jsonAnswer(200, body))
 
-const error = (status: number, message: string, field?: string, headers?: Record<string, string>) =>
-	json(
-		field ? ({ error: message, field } satisfies ErrorBody) : { error: message },
-		status,
-		headers,
-	)
+/** The kit's error shape, `{ error: { code, message, parameter? } }`. */
+const error = (status: number, code: string, message: string, parameter?: string, headers?: Record<string, string>) =>
+	toResponse(apiError(status, code, message, { parameter, headers }))
 
-const methodNotAllowed = (allow: string) =>
-	error(405, `Method not allowed: use ${allow.replace(', ', ' or ')}.`, undefined, { Allow: allow })
+const methodNotAllowed = (...allowed: string[]) => toResponse(methodNotAllowedAnswer(allowed))
 
 const contentTypeList = ALLOWED_CONTENT_TYPES.join(', ')
 
 const uploadRequestSchema = z.object({
 	filename: z
 		.string({ error: 'filename is required and must be a string.' })
+		.refine((name) => !controlCharacterProblem(name, 'filename'), 'filename contains a control character (such as NUL): remove it and send again.')
 		.trim()
 		.min(1, 'filename must not be empty.')
 		.max(255, 'filename must be at most 255 characters.'),
@@ -112,9 +110,9 @@ const uploadRequestSchema = z.object({
 const pageNumber = (name: string, min: number, max: number, fallback: number) =>
 	z
 		.string()
-		.nullable()
+		.optional()
 		.transform((value, context) => {
-			if (value === null) return fallback
+			if (value === undefined) return fallback
 			const number = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
 			if (!(number >= min && number <= max)) {
 				context.addIssue({
@@ -129,8 +127,11 @@ const pageNumber = (name: string, min: number, max: number, fallback: number) =>
 			return number
 		})
 
-const limitSchema = pageNumber('limit', 1, 100, 20)
-const offsetSchema = pageNumber('offset', 0, Number.MAX_SAFE_INTEGER, 0)
+const listQuery = z.object({
+	limit: pageNumber('limit', 1, 100, 20),
+	offset: pageNumber('offset', 0, Number.MAX_SAFE_INTEGER, 0),
+	q: z.string().max(MAX_FILTER_LENGTH, `q must be at most ${MAX_FILTER_LENGTH} characters.`).default(''),
+})
 
 function bearerToken(request: Request): string | null {
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
@@ -181,7 +182,7 @@ function etagMatches(header: string, etag: string): boolean {
 
 export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 	const { storage } = config
-	const log = config.log ?? stderrLogger
+	const log = config.log ?? serverLog.error
 	const apiKeys = Array.isArray(config.apiKeys)
 		? createKeyListVerifier(config.apiKeys)
 		: (config.apiKeys as SecretVerifier)
@@ -210,10 +211,11 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				if (fromOurOwnPages(request)) return null
 				return error(
 					403,
+					'CROSS_SITE_REQUEST',
 					'Requests from other sites need the API key (Authorization: Bearer <API key>): the dashboard session counts only on the dashboard itself.',
 				)
 			}
-			return error(401, 'Missing API key: send the header Authorization: Bearer <API key>.', undefined, {
+			return error(401, 'UNAUTHORIZED', 'Missing API key: send the header Authorization: Bearer <API key>.', undefined, {
 				'WWW-Authenticate': 'Bearer',
 			})
 		}
@@ -223,25 +225,22 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		if (!limit.allowed) return tooManyWrongKeys(limit.retryAfterSeconds)
 		if (await apiKeys.verify(token)) return null
 		await keyFailures.hit(client)
-		return error(401, 'The API key is not valid.', undefined, { 'WWW-Authenticate': 'Bearer' })
+		return error(401, 'UNAUTHORIZED', 'The API key is not valid.', undefined, { 'WWW-Authenticate': 'Bearer' })
 	}
 
 	function tooManyWrongKeys(seconds: number) {
 		const minutes = Math.ceil(seconds / 60)
-		return error(
-			429,
-			`Too many wrong API keys from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-			undefined,
-			{ 'Retry-After': String(seconds) },
+		return toResponse(
+			rateLimited(seconds, 'wrong API keys', {
+				message: `Too many wrong API keys from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+			}),
 		)
 	}
 
 	function failure(cause: unknown, what: string): Response {
-		if (cause instanceof StorageError) return error(cause.status, cause.message)
-		log(
-			`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`,
-		)
-		return error(500, `Could not ${what}: the storage is not available. Try again later.`)
+		if (cause instanceof StorageError) return error(cause.status, STORAGE_ERROR_CODES[cause.status] ?? 'STORAGE_ERROR', cause.message)
+		log(`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`)
+		return error(500, 'STORAGE_UNAVAILABLE', `Could not ${what}: the storage is not available. Try again later.`)
 	}
 
 	return {
@@ -251,39 +250,37 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			if (denied) return denied
 
 			const text = await readLimitedText(request, MAX_JSON_BYTES)
-			if (text === null) return error(413, `The JSON body must be under ${MAX_JSON_BYTES} bytes.`)
+			if (text === null) return error(413, 'PAYLOAD_TOO_LARGE', `The JSON body must be under ${MAX_JSON_BYTES} bytes.`)
 			let body: unknown
 			try {
 				body = JSON.parse(text)
 			} catch {
-				return error(400, 'The body must be JSON: { "filename": "…", "contentType": "…" }.')
+				return error(400, 'INVALID_BODY', 'The body must be JSON: { "filename": "…", "contentType": "…" }.')
 			}
 			if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-				return error(
-					400,
-					'The body must be a JSON object: { "filename": "…", "contentType": "…" }.',
-				)
+				return error(400, 'INVALID_BODY', 'The body must be a JSON object: { "filename": "…", "contentType": "…" }.')
 			}
 			const parsed = uploadRequestSchema.safeParse(body)
 			if (!parsed.success) {
 				const issue = parsed.error.issues[0]
-				return error(400, issue?.message ?? 'Invalid body.', String(issue?.path[0] ?? ''))
+				return error(400, 'INVALID_BODY', issue?.message ?? 'Invalid body.', String(issue?.path[0] ?? ''))
 			}
 			const { filename, size } = parsed.data
 			const contentType = parsed.data.contentType as keyof typeof FILE_TYPES
 			const max = config.maxUploadBytes
 			if (max !== undefined && size !== undefined && size > max) {
-				return error(413, `The file is larger than the ${max}-byte limit.`, 'size')
+				return error(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the ${max}-byte limit.`, 'size')
 			}
 			// A presigned S3 URL only holds to a size signed into it: without one, any size could go.
 			if (max !== undefined && size === undefined && storage.kind === 's3') {
-				return error(400, `size is required: files are limited to ${max} bytes.`, 'size')
+				return error(400, 'INVALID_BODY', `size is required: files are limited to ${max} bytes.`, 'size')
 			}
 			const extension = extensionOf(sanitizeFilename(filename))
 			const expected = FILE_TYPES[contentType].extensions.map((ext) => `.${ext}`).join(' or ')
 			if (contentTypeForExtension(extension) !== contentType) {
 				return error(
 					400,
+					'INVALID_BODY',
 					extension
 						? `filename ends in .${extension}, which does not match contentType ${contentType} (expected ${expected}).`
 						: `filename needs an extension matching contentType ${contentType} (${expected}).`,
@@ -308,18 +305,18 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			if (request.method !== 'PUT') return methodNotAllowed('PUT')
 			const url = new URL(request.url)
 			if (!storage.receiveUpload || !url.pathname.startsWith(UPLOAD_PUT_PATH)) {
-				return error(404, 'Not found: with this storage, upload to the URL from upload-url.')
+				return error(404, 'NOT_FOUND', 'Not found: with this storage, upload to the URL from upload-url.')
 			}
 			const max = config.maxUploadBytes
 			const declared = Number(request.headers.get('content-length') ?? Number.NaN)
 			if (max !== undefined && declared > max) {
-				return error(413, `The file is larger than the ${max}-byte limit.`)
+				return error(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the ${max}-byte limit.`)
 			}
 			let key: string
 			try {
 				key = decodeURIComponent(url.pathname.slice(UPLOAD_PUT_PATH.length))
 			} catch {
-				return error(403, 'The upload URL signature is not valid.')
+				return error(403, 'INVALID_SIGNATURE', 'The upload URL signature is not valid.')
 			}
 			try {
 				const stored = await storage.receiveUpload({
@@ -336,23 +333,14 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		},
 
 		async handleListImages(request, client) {
-			if (request.method !== 'GET' && request.method !== 'HEAD')
-				return methodNotAllowed('GET, HEAD')
+			if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', 'HEAD')
 			const denied = await unauthorized(request, client)
 			if (denied) return denied
-			const query = new URL(request.url).searchParams
-			const limit = limitSchema.safeParse(query.get('limit'))
-			if (!limit.success) return error(400, limit.error.issues[0]?.message ?? 'Bad limit.', 'limit')
-			const offset = offsetSchema.safeParse(query.get('offset'))
-			if (!offset.success) {
-				return error(400, offset.error.issues[0]?.message ?? 'Bad offset.', 'offset')
-			}
-			const filter = query.get('q') ?? ''
-			if (filter.length > MAX_FILTER_LENGTH) {
-				return error(400, `q must be at most ${MAX_FILTER_LENGTH} characters.`, 'q')
-			}
+			const query = parseQuery(listQuery, new URL(request.url).searchParams)
+			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, query.parameter)
+			const { limit, offset, q: filter } = query.value
 			try {
-				const page = await storage.list({ limit: limit.data, offset: offset.data, filter })
+				const page = await storage.list({ limit, offset, filter })
 				return json({
 					images: page.images.map((image) => ({
 						key: image.key,
@@ -362,9 +350,9 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 					})),
 					pagination: {
 						total: page.total,
-						hasMore: offset.data + page.images.length < page.total,
-						limit: limit.data,
-						offset: offset.data,
+						hasMore: offset + page.images.length < page.total,
+						limit,
+						offset,
 					},
 				})
 			} catch (cause) {
@@ -376,9 +364,9 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
 			const denied = await unauthorized(request, client)
 			if (denied) return denied
-			if (!isValidKey(key)) return error(400, 'That is not a file name of ours: use the key from the list.')
+			if (!isValidKey(key)) return error(400, 'INVALID_KEY', 'That is not a file name of ours: use the key from the list.')
 			try {
-				if (!(await storage.delete(key))) return error(404, `No file is stored as ${key}.`)
+				if (!(await storage.delete(key))) return error(404, 'NOT_FOUND', `No file is stored as ${key}.`)
 				return json({ deleted: key })
 			} catch (cause) {
 				return failure(cause, 'delete the file')
@@ -386,8 +374,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		},
 
 		async handlePublicFile(request, key) {
-			if (request.method !== 'GET' && request.method !== 'HEAD')
-				return methodNotAllowed('GET, HEAD')
+			if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', 'HEAD')
 			let file
 			try {
 				file = await storage.open(key)

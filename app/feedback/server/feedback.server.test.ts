@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
-import { createFeedback, type RequestOrigin } from './feedback.server.ts'
+import { createFeedback, reportClientKey, type RequestOrigin } from './feedback.server.ts'
 import { listReports } from './report-store.server.ts'
 
 const SITE = 'https://guide.example'
@@ -49,7 +49,7 @@ test('bad input is a 400 with the reason and the fields back, and nothing is sto
 	const result = await feedback().submit(report({ reason: 'nonsense' }), 'a', ours)
 	expect(result).toEqual({
 		ok: false,
-		status: 400,
+		refusal: 'invalid',
 		error: 'Choose what is wrong: outdated, incorrect, unclear or other.',
 		values: { page: '/tools/plan', reason: 'nonsense', message: 'Wrong XP.' },
 	})
@@ -64,7 +64,7 @@ test('posts from other sites are refused (403); same-origin browsers and header-
 		{ ...ours, origin: 'null', fetchSite: null },
 		{ ...ours, origin: null, fetchSite: 'same-site' },
 	]) {
-		expect(await service.submit(report(), 'a', from)).toEqual({ ok: false, status: 403, error: "Reports are accepted from this site's own pages only." })
+		expect(await service.submit(report(), 'a', from)).toEqual({ ok: false, refusal: 'not-ours', error: "Reports are accepted from this site's own pages only." })
 	}
 	expect(await service.submit(report(), 'a', { origin: 'http://10.0.0.5:3000', fetchSite: 'same-origin', requestOrigin: 'http://10.0.0.5:3000' })).toMatchObject({ ok: true })
 	expect(await service.submit(report(), 'a', { origin: null, fetchSite: null, requestOrigin: 'http://x' })).toMatchObject({ ok: true })
@@ -83,7 +83,7 @@ test('per client: the 4th report within the hour is a 429 with the wait; others 
 	for (let i = 0; i < 3; i++) expect(await service.submit(report(), 'reader', ours)).toMatchObject({ ok: true })
 	time += 10 * 60_000
 	const refused = await service.submit(report(), 'reader', ours)
-	expect(refused).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 50 * 60 })
+	expect(refused).toMatchObject({ ok: false, refusal: 'too-many', retryAfterSeconds: 50 * 60 })
 	expect(refused.ok ? '' : refused.error).toBe(
 		'You have sent 3 reports in the last hour, which is as many as we take from one reader. Try again in 50 minutes.',
 	)
@@ -98,6 +98,16 @@ test('globally: past the site-wide hourly limit every client gets a 429', async 
 	expect(await service.submit(report(), 'a', ours)).toMatchObject({ ok: true })
 	expect(await service.submit(report(), 'b', ours)).toMatchObject({ ok: true })
 	const refused = await service.submit(report(), 'c', ours)
-	expect(refused).toMatchObject({ ok: false, status: 429, error: 'We are receiving more reports than usual right now. Try again in 60 minutes.' })
+	expect(refused).toMatchObject({ ok: false, refusal: 'too-many', error: 'We are receiving more reports than usual right now. Try again in 60 minutes.' })
 	expect(await stored()).toHaveLength(2)
+})
+
+test('IPv6 readers are counted per /48: fresh /64s of one network share one limit', async () => {
+	const service = feedback({ perClient: 2, global: 100 })
+	expect(await service.submit(report(), '2001:db8:aa:1::/64', ours)).toMatchObject({ ok: true })
+	expect(await service.submit(report(), '2001:db8:aa:2::/64', ours)).toMatchObject({ ok: true })
+	expect(await service.submit(report(), '2001:db8:aa:ffff::/64', ours)).toMatchObject({ ok: false, refusal: 'too-many' })
+	expect(await service.submit(report(), '2001:db8:ab:1::/64', ours)).toMatchObject({ ok: true })
+	expect(reportClientKey('203.0.113.9')).toBe('203.0.113.9')
+	expect(reportClientKey('2001:db8:aa:1::/64')).toBe('2001:db8:aa::/48')
 })

@@ -1,6 +1,7 @@
 /**
  * Receiving a reader's report: from our own pages only, checked, within the limits, then stored.
- * The client's address is used for its limit and never stored.
+ * The client's address is used for its limit and never stored. Outcomes, not HTTP statuses: the
+ * route (`app/routes/feedback.tsx`) maps them.
  */
 import type { Database } from '#app/server/db/database.server.ts'
 import type { LimitOptions, SharedState } from '#app/server/shared-state/shared-state.server.ts'
@@ -20,11 +21,22 @@ export type SubmitResult =
 	| { ok: true; page: string }
 	| {
 			ok: false
-			status: 400 | 403 | 429
+			/** 'not-ours': posted from another site; 'invalid': a field is wrong; 'too-many': a limit. */
+			refusal: 'not-ours' | 'invalid' | 'too-many'
 			error: string
 			values?: { page: string; reason: string; message: string }
 			retryAfterSeconds?: number
 	  }
+
+/**
+ * What a reader's limit counts by: the HTTP layer's client key (an IPv4 address, an IPv6 /64),
+ * with IPv6 widened to its /48: a site or a small provider hands out a whole /48, and the reports
+ * limit is low enough that 65,536 fresh /64s must not each get their own.
+ */
+export function reportClientKey(clientKey: string): string {
+	const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/i.exec(clientKey)
+	return groups ? `${groups[1]}:${groups[2]}:${groups[3]}::/48` : clientKey
+}
 
 /** Where the request came from, as the browser says: `Origin` and `Sec-Fetch-Site`. */
 export type RequestOrigin = { origin: string | null; fetchSite: string | null; requestOrigin: string }
@@ -65,20 +77,20 @@ export function createFeedback(config: FeedbackConfig) {
 	return {
 		async submit(form: FormData, client: string, from: RequestOrigin): Promise<SubmitResult> {
 			if (!fromOurOwnPages(from)) {
-				return { ok: false, status: 403, error: "Reports are accepted from this site's own pages only." }
+				return { ok: false, refusal: 'not-ours', error: "Reports are accepted from this site's own pages only." }
 			}
 			const parsed = parseReportForm(form, config.knownPages)
-			if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, values: parsed.values }
+			if (!parsed.ok) return { ok: false, refusal: 'invalid', error: parsed.error, values: parsed.values }
 			const { report } = parsed
 			// A bot filled the hidden field: it is told "thanks" and nothing is kept.
 			if (parsed.honeypot) return { ok: true, page: report.page }
 
 			const values = { page: report.page, reason: report.reason, message: report.message ?? '' }
-			const mine = await perClient.hit(client)
+			const mine = await perClient.hit(reportClientKey(client))
 			if (!mine.allowed) {
 				return {
 					ok: false,
-					status: 429,
+					refusal: 'too-many',
 					error: `You have sent ${config.limits.perClient} reports in the last hour, which is as many as we take from one reader. Try again in ${inMinutes(mine.retryAfterSeconds)}.`,
 					values,
 					retryAfterSeconds: mine.retryAfterSeconds,
@@ -88,7 +100,7 @@ export function createFeedback(config: FeedbackConfig) {
 			if (!all.allowed) {
 				return {
 					ok: false,
-					status: 429,
+					refusal: 'too-many',
 					error: `We are receiving more reports than usual right now. Try again in ${inMinutes(all.retryAfterSeconds)}.`,
 					values,
 					retryAfterSeconds: all.retryAfterSeconds,

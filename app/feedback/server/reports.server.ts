@@ -32,11 +32,13 @@ const markSchema = z.object({
 	id: z.coerce.number({ error: 'id must be a report number.' }).int('id must be a report number.').positive('id must be a report number.'),
 })
 
-/** `intent=resolve|reopen&id=N`: null when done, else the 400/404 message. */
-export async function markReport(form: FormData, now: Date): Promise<{ status: 400 | 404; error: string } | null> {
+export type MarkOutcome = { kind: 'done' } | { kind: 'invalid' | 'not-found'; message: string }
+
+/** `intent=resolve|reopen&id=N`: done, a bad form, or no such report. */
+export async function markReport(form: FormData, now: Date): Promise<MarkOutcome> {
 	const parsed = markSchema.safeParse({ intent: form.get('intent'), id: form.get('id') })
-	if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message ?? 'Bad request.' }
+	if (!parsed.success) return { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Bad request.' }
 	const { db } = await getDatabase()
 	const found = await setResolved(db, parsed.data.id, parsed.data.intent === 'resolve' ? now : null)
-	return found ? null : { status: 404, error: `There is no report ${parsed.data.id}.` }
+	return found ? { kind: 'done' } : { kind: 'not-found', message: `There is no report ${parsed.data.id}.` }
 }

@@ -20,61 +20,52 @@ import { MAX_GOALS, parseGoalsParam } from '#app/planner/goals.ts'
 import type { Plan, Planner } from '#app/planner/plan.ts'
 import { planEtas } from '#app/planner/plan-eta.ts'
 import { knowsQuestProgress, plannerPlayer } from '#app/planner/player.ts'
-import type { PlayerDataAnswer, PlayerDataCore } from '#app/player/server/handler.server.ts'
-import type { PlayerData, PlayerDataErrorCode } from '#app/player/types.ts'
+import { z } from 'zod'
+import { flagParameter } from '#app/lib/query-params.ts'
+import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
+import type { PlayerData } from '#app/player/types.ts'
 import { normalisePlayerName } from '#app/player/username.ts'
+import { apiError, createApi, endpoint, json, type Endpoint } from '#app/server/api.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { flagParameter, unknownParameter } from '#app/server/query-params.server.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 
-export const PLAN_PATH = '/api/v1/plan'
+const PLAN_PATH = '/api/v1/plan'
 
-type PlanErrorCode = PlayerDataErrorCode | 'UNKNOWN_GOALS' | 'TOO_MANY_GOALS'
+const planQuery = z.object({ username: z.string().optional(), goals: z.string().optional(), ironman: flagParameter('ironman') })
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
-	return {
-		status,
-		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-		body: JSON.stringify(body),
-	}
-}
-
-function error(status: number, code: PlanErrorCode, message: string, extra: object = {}, headers = {}) {
-	return json(status, { error: { code, message, ...extra } }, { 'cache-control': CACHE_CONTROL.none, ...headers })
-}
-
-/** The plan endpoint on plain values, as the player lookup's core: method, query and client in. */
-export function createPlanCore(
+/** The plan endpoint for the API table. */
+export function planEndpoint(
 	lookup: PlayerDataCore,
 	planner: Planner,
 	/** The tracker's pace of a player (by key): ETAs come from it, never from its tables. */
 	pace: (key: string) => Promise<PaceAnswer>,
-): PlayerDataCore {
-	async function respond(method: string, params: URLSearchParams, clientId: string): Promise<PlayerDataAnswer> {
-		if (method !== 'GET' && method !== 'HEAD') {
-			return error(405, 'METHOD_NOT_ALLOWED', 'Use GET for plans.', {}, { allow: 'GET, HEAD' })
-		}
-		const badParameter = unknownParameter(params, ['username', 'goals', 'ironman'])
-		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, { parameter: badParameter.parameter })
-		const ironman = flagParameter(params, 'ironman')
-		if (!ironman.ok) return error(400, 'INVALID_PARAMETER', ironman.message, { parameter: 'ironman' })
-		const raw = params.get('goals') ?? ''
+): Endpoint {
+	return endpoint({
+		path: PLAN_PATH,
+		methods: ['GET', 'HEAD'],
+		query: planQuery,
+		failure: { status: 502, code: 'LOOKUP_FAILED', message: 'The plan could not be made; try again shortly.' },
+		handle: ({ query, clientId }) => plan(query, clientId),
+	})
+
+	async function plan(query: z.output<typeof planQuery>, clientId: string) {
+		const raw = query.goals ?? ''
 		const inputs = parseGoalsParam(raw)
 		if (raw.split(',').filter((g) => g.trim()).length > MAX_GOALS) {
-			return error(400, 'TOO_MANY_GOALS', `Ask for at most ${MAX_GOALS} goals at a time.`)
+			return apiError(400, 'TOO_MANY_GOALS', `Ask for at most ${MAX_GOALS} goals at a time.`)
 		}
 		const { unknown } = planner.resolveGoals(inputs)
 		if (unknown.length > 0) {
-			return error(
+			return apiError(
 				400,
 				'UNKNOWN_GOALS',
 				`Unknown goal${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Use quest slugs (as in /quests/<slug>), quest names or abbreviations, or a preset: ${planner.data.presets.map((p) => p.slug).join(', ')}.`,
-				{ goals: unknown },
+				{ details: { goals: unknown } },
 			)
 		}
-		const options = { ironman: ironman.value }
-		const username = params.get('username')
-		if (username === null) {
+		const options = { ironman: query.ironman }
+		const username = query.username
+		if (username === undefined) {
 			const plan = planner.plan(inputs, undefined, options)
 			return json(200, { player: null, ...withoutFlag(plan), eta: null }, { 'cache-control': CACHE_CONTROL.page })
 		}
@@ -94,14 +85,12 @@ export function createPlanCore(
 		return json(200, { player, ...withoutFlag(withStepEtas(plan, etas.steps)), eta: { ...etas, steps: undefined } }, { 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none })
 	}
 
-	return async function handlePlan(method, params, clientId) {
-		try {
-			return await respond(method, params, clientId)
-		} catch (failure) {
-			process.stderr.write(`plan: unexpected error: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n`)
-			return error(502, 'LOOKUP_FAILED', 'The plan could not be made; try again shortly.')
-		}
-	}
+}
+
+/** The plan endpoint on plain values, as the player lookup's core: method, query and client in (tests). */
+export function createPlanCore(...args: Parameters<typeof planEndpoint>): PlayerDataCore {
+	const api = createApi([planEndpoint(...args)])
+	return (method, query, clientId) => api.serve({ method, path: PLAN_PATH, query, clientId, header: () => undefined })
 }
 
 /** The API says `player.questProgress` instead of the plan's own flag. */

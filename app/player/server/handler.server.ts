@@ -1,13 +1,11 @@
 import type { PlayerName } from '#app/player/username.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
-import type {
-	PlayerData,
-	PlayerDataErrorBody,
-	PlayerDataErrorCode,
-	PlayerQuest,
-} from '#app/player/types.ts'
+import { z } from 'zod'
+import type { PlayerData, PlayerDataErrorCode, PlayerQuest } from '#app/player/types.ts'
+import { flagParameter } from '#app/lib/query-params.ts'
+import { apiError, createApi, endpoint, json, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { flagParameter, unknownParameter } from '#app/server/query-params.server.ts'
+import { log as serverLog } from '#app/server/log.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { LimitDecision } from '#app/server/shared-state/shared-state.server.ts'
 import { createStaleWhileErrorCache, type CacheEntry, type CacheHit, type StaleWhileErrorCache } from './cache.server.ts'
@@ -23,11 +21,19 @@ import {
 export type PlayerDataHandler = (request: Request, clientId: string) => Promise<Response>
 
 /** An answer as plain data: what the fast Node route writes without building a web Response. */
-export type PlayerDataAnswer = { status: number; headers: Record<string, string>; body: string }
+export type PlayerDataAnswer = ApiAnswer
 export type PlayerDataCore = (method: string, params: URLSearchParams, clientId: string) => Promise<PlayerDataAnswer>
 
-/** The core, plus a forced fetch for the tracker's Update button and daily refresh (the same caches and recording). */
+const PLAYER_DATA_PATH = '/api/v1/player-data'
+
+const playerDataQuery = z.object({ username: z.string().optional(), quests: flagParameter('quests') })
+
+/**
+ * The core, plus its endpoint for the API table, and a forced fetch for the tracker's Update
+ * button and daily refresh (the same caches and recording).
+ */
 export type PlayerLookup = PlayerDataCore & {
+	endpoint: Endpoint
 	fetchFresh(player: PlayerName, options?: { beforeUpstreamCall?: () => Promise<void> }): Promise<PlayerDataAnswer>
 	hitLimit(clientId: string): Promise<LimitDecision>
 }
@@ -35,7 +41,6 @@ export type PlayerLookup = PlayerDataCore & {
 // Answers are per player and change as they play: browsers may reuse one briefly, shared caches
 // must not store it. Failures are never cached by HTTP caches (the server keeps its own).
 const CACHE_CONTROL_OK = CACHE_CONTROL.playerData
-const CACHE_CONTROL_ERROR = CACHE_CONTROL.none
 
 const MINUTE = 60_000
 
@@ -54,7 +59,7 @@ export function createPlayerDataHandler(config: PlayerDataConfig): PlayerDataHan
 /** The handler's logic on plain values: method, query and client in; status, headers and JSON out. */
 export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 	const now = config.now ?? Date.now
-	const log = config.log ?? defaultLog
+	const log = config.log ?? serverLog.error
 	const upstream = withFailureLog(
 		createUpstreamClient({
 			runemetricsBaseUrl: config.runemetricsBaseUrl,
@@ -137,11 +142,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 			// A "not found" built from stale parts is not a good answer: report the failure.
 			if (staleError !== undefined) return upstreamFailure(staleError)
 			if (state === 'NO_PROFILE') {
-				return errorResponse(
-					404,
-					'USER_NOT_FOUND',
-					`User not found: no RuneScape player is called "${name}".`,
-				)
+				return errorResponse(404, 'USER_NOT_FOUND', `User not found: no RuneScape player is called "${name}".`)
 			}
 			// RuneMetrics knows the name (private, or refused) but the hiscores do not rank it:
 			// still a real player, so a 200 with the state and no skills.
@@ -184,32 +185,21 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		return upstreamFailure(staleError, { ...data, fetchedAt, stale: true })
 	}
 
-	async function respond(method: string, params: URLSearchParams, clientId: string): Promise<PlayerDataAnswer> {
-		if (method !== 'GET' && method !== 'HEAD') {
-			return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET for player lookups.', {
-				allow: 'GET, HEAD',
-			})
-		}
-		const badParameter = unknownParameter(params, ['username', 'quests'])
-		if (badParameter) return errorResponse(400, 'INVALID_PARAMETER', badParameter.message)
-		const quests = flagParameter(params, 'quests')
-		if (!quests.ok) return errorResponse(400, 'INVALID_PARAMETER', quests.message)
-		const decision = await limiter?.hit(clientId)
-		if (decision && !decision.allowed) {
-			const seconds = decision.retryAfterSeconds
-			return errorResponse(
-				429,
-				'RATE_LIMITED',
-				`Too many player lookups; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-				{ 'retry-after': String(seconds) },
-				seconds,
-			)
-		}
-		const player = parsePlayerName(params.get('username') ?? undefined)
-		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
-		config.onLookup?.(player.data)
-		return lookup(player.data, quests.value)
-	}
+	const playerDataEndpoint = endpoint({
+		path: PLAYER_DATA_PATH,
+		methods: ['GET', 'HEAD'],
+		query: playerDataQuery,
+		limit: limiter && { hit: (clientId: string) => limiter.hit(clientId), what: 'player lookups' },
+		// Unexpected errors become a 502, never a 500.
+		failure: { status: 502, code: 'LOOKUP_FAILED', message: 'The player lookup failed unexpectedly; try again shortly.' },
+		async handle({ query }) {
+			const player = parsePlayerName(query.username)
+			if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
+			config.onLookup?.(player.data)
+			return lookup(player.data, query.quests)
+		},
+	})
+	const api = createApi([playerDataEndpoint])
 
 	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
 		if (!(error instanceof UpstreamError)) throw error
@@ -223,30 +213,13 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		const message = stale
 			? `${problem}; showing what we fetched at ${stale.fetchedAt}.`
 			: `${problem}; try again in a few minutes.`
-		return errorResponse(
-			timeout ? 504 : 502,
-			timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
-			message,
-			{},
-			undefined,
-			stale,
-		)
+		return errorResponse(timeout ? 504 : 502, timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', message, stale)
 	}
 
-	async function handlePlayerData(method: string, params: URLSearchParams, clientId: string) {
-		try {
-			return await respond(method, params, clientId)
-		} catch (error) {
-			const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-			log(`player-data: unexpected error: ${detail}`)
-			return errorResponse(
-				502,
-				'LOOKUP_FAILED',
-				'The player lookup failed unexpectedly; try again shortly.',
-			)
-		}
-	}
+	const handlePlayerData: PlayerDataCore = (method, query, clientId) =>
+		api.serve({ method, path: PLAYER_DATA_PATH, query, clientId, header: () => undefined })
 	return Object.assign(handlePlayerData, {
+		endpoint: playerDataEndpoint,
 		fetchFresh: (player: PlayerName, options: Omit<FetchOptions, 'force'> = {}) =>
 			lookup(player, true, { ...options, force: true }),
 		/** Counts a request against the lookup's per-client limit (the history API shares it). */
@@ -266,24 +239,9 @@ function firstStaleError(parts: Array<CacheHit<unknown> | undefined>): unknown {
 	return undefined
 }
 
-function errorResponse(
-	status: number,
-	code: PlayerDataErrorCode,
-	message: string,
-	headers: Record<string, string> = {},
-	retryAfterSeconds?: number,
-	data?: PlayerData,
-): PlayerDataAnswer {
-	const body: PlayerDataErrorBody = { error: { code, message, retryAfterSeconds }, data }
-	return json(status, body, { 'cache-control': CACHE_CONTROL_ERROR, ...headers })
-}
-
-function json(status: number, body: unknown, headers: Record<string, string>): PlayerDataAnswer {
-	return {
-		status,
-		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-		body: JSON.stringify(body),
-	}
+/** The lookup's errors (`playerDataErrorBodySchema`), with the last good answer when there is one. */
+function errorResponse(status: number, code: PlayerDataErrorCode, message: string, data?: PlayerData): PlayerDataAnswer {
+	return apiError(status, code, message, { extra: { data } })
 }
 
 /** Logs each failed upstream call once (not once per waiting request: the cache shares calls). */
@@ -304,9 +262,4 @@ function withFailureLog(client: UpstreamClient, log: (line: string) => void): Up
 		hiscores: logged(client.hiscores),
 		xpMonthly: logged(client.xpMonthly),
 	}
-}
-
-function defaultLog(line: string) {
-	if (process.env.VITEST) return
-	process.stderr.write(`${new Date().toISOString()} ${line}\n`)
 }

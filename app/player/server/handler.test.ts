@@ -1,5 +1,6 @@
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { playerDataErrorBodySchema, playerDataSchema } from '#app/player/types.ts'
+import { log } from '#app/server/log.server.ts'
 import {
 	FAKE_PLAYERS,
 	startFakeUpstream,
@@ -363,10 +364,12 @@ test('an unexpected error is a logged 502 LOOKUP_FAILED, not a 500', async () =>
 				},
 			},
 		},
-		async ({ get, logs }) => {
+		async ({ get }) => {
+			const unexpected = vi.spyOn(log, 'unexpected')
 			const body = await errorBody(await get(FAKE_PLAYERS.complete), 502)
 			expect(body.error.code).toBe('LOOKUP_FAILED')
-			expect(logs.join('\n')).toContain('clock broke')
+			expect(unexpected).toHaveBeenCalledOnce()
+			expect(String(unexpected.mock.calls[0]?.[1])).toContain('clock broke')
 		},
 	)
 })

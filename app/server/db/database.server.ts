@@ -20,6 +20,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { getEnv } from '#app/server/env.server.ts'
 import { holdDatabaseLock } from './db-lock.server.ts'
+import { log } from '#app/server/log.server.ts'
 import * as schema from './schema.ts'
 
 type Schema = typeof schema
@@ -141,7 +142,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 	const where = `PostgreSQL at ${describePostgresUrl(url)}`
 	const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 })
 	// A broken idle connection must not crash the process; the next query gets a new one.
-	pool.on('error', (error) => process.stderr.write(`database: idle connection lost: ${error.message}\n`))
+	pool.on('error', (error) => log.error(`database: idle connection lost: ${error.message}`))
 	try {
 		await pool.query('select 1')
 	} catch (error) {
@@ -204,7 +205,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
 		)
 		await handle.migrate()
 		const seconds = ((performance.now() - started) / 1000).toFixed(1)
-		if (!process.env.VITEST) console.info(`Database: ${handle.where} (ready in ${seconds} s)`)
+		log.info(`Database: ${handle.where} (ready in ${seconds} s)`)
 		return handle
 	})()
 	return opened

@@ -9,6 +9,7 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { log } from '#app/server/log.server.ts'
 
 const ownerSchema = z.object({ pid: z.number().int().positive(), started: z.string().nullable(), what: z.string() })
 export type LockOwner = z.infer<typeof ownerSchema>
@@ -117,7 +118,7 @@ function takeOver(file: string, stale: LockOwner | undefined) {
 		throw new DatabaseLockedError(file.replace(/\.lock$/, ''), moved)
 	}
 	const what = stale ? `${describeOwner(stale)}, which has stopped` : 'an unreadable lock'
-	process.stderr.write(`database: took over ${file} from ${what}\n`)
+	log.info(`database: took over ${file} from ${what}`)
 	rmSync(aside, { force: true })
 }
 

@@ -5,6 +5,7 @@
  * use this interface only, never Redis itself.
  */
 import { getEnv } from '#app/server/env.server.ts'
+import { log } from '#app/server/log.server.ts'
 import { createMemoryState } from './memory-state.server.ts'
 import { createRedisState } from './redis-state.server.ts'
 
@@ -69,10 +70,7 @@ let shared: SharedState | undefined
 /** This process's state: in Redis when `REDIS_URL` is set, else in-process. Created on first use. */
 export function getSharedState(): SharedState {
 	const url = getEnv().REDIS_URL
-	shared ??= url ? createRedisState({ url, log: stderrLog }) : createMemoryState()
+	shared ??= url ? createRedisState({ url, log: log.error }) : createMemoryState()
 	return shared
 }
 
-function stderrLog(line: string) {
-	if (!process.env.VITEST) process.stderr.write(`${new Date().toISOString()} ${line}\n`)
-}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { gainsBoardSchema, playerRecordsSchema } from '#app/tracker/api-types.ts'
-import { createGainsBoardApiCore, createPlayersApiCore, GAINS_BOARD_PATH } from './players-api.server.ts'
+import { createPlayersApiCore, GAINS_BOARD_PATH } from './players-api.server.ts'
 import { createTracker, BOARD_PAGE_SIZE } from './tracker.server.ts'
 import { deletePlayer, recordFetch } from './tracker-store.server.ts'
 import { snapshotOf } from './tracker-store.test-kit.ts'
@@ -33,7 +33,7 @@ const allowed = { hitLimit: async () => ({ allowed: true as const }) }
 
 async function get(path: string, method = 'GET') {
 	const [pathname = '', search = ''] = path.split('?')
-	const core = pathname === GAINS_BOARD_PATH ? createGainsBoardApiCore(tracker(), allowed) : createPlayersApiCore(tracker(), allowed)
+	const core = createPlayersApiCore(tracker(), allowed)
 	const answer = await core(method, new URLSearchParams(search), 'client', pathname)
 	return { ...answer, json: answer.body ? (JSON.parse(answer.body) as Record<string, unknown>) : undefined }
 }

@@ -13,6 +13,7 @@ import type {
 } from '#app/tracker/api-types.ts'
 import { chartPoints, type ChartSubject } from '#app/tracker/chart-series.ts'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 import { playerPath } from '#app/tracker/paths.ts'
 
 /** How many snapshots the chart and its table show at most (newest kept). */
@@ -45,11 +46,12 @@ export type PlayerPageSource = {
 	now(): Date
 }
 
+/** What the page shows; the route maps each kind to its status. */
 export type PlayerPageResult =
 	| { kind: 'player'; view: PlayerPageView }
-	| { kind: 'invalid'; name: string; message: string; status: 400 }
-	| { kind: 'unknown'; name: string; status: 404 }
-	| { kind: 'unavailable'; name: string; message: string; status: 502 }
+	| { kind: 'invalid'; name: string; message: string }
+	| { kind: 'unknown'; name: string }
+	| { kind: 'unavailable'; name: string; message: string }
 
 const NOTICES = new Set<string>(['updated', 'unchanged', 'cooldown', 'failed'])
 
@@ -74,17 +76,16 @@ export async function loadPlayerPage(
 ): Promise<PlayerPageResult> {
 	const name = rawName.replaceAll('_', ' ')
 	const player = parsePlayerName(name)
-	if (!player.success) return { kind: 'invalid', name, message: player.message, status: 400 }
-	const query = parseGainsQuery(url.searchParams)
-	if (!query.ok)
-		return { kind: 'invalid', name: player.data.name, message: query.message, status: 400 }
+	if (!player.success) return { kind: 'invalid', name, message: player.message }
+	const query = parseGainsQuery(url.searchParams, utcDay(source.now()))
+	if (!query.ok) return { kind: 'invalid', name: player.data.name, message: query.message }
 
 	const opened = await source.open(player.data)
 	if (opened.kind === 'unknown' || opened.kind === 'opted-out') {
-		return { kind: 'unknown', name: player.data.name, status: 404 }
+		return { kind: 'unknown', name: player.data.name }
 	}
 	if (opened.kind === 'upstream-error') {
-		return { kind: 'unavailable', name: player.data.name, message: opened.message, status: 502 }
+		return { kind: 'unavailable', name: player.data.name, message: opened.message }
 	}
 	const subject = chartSubject(url.searchParams.get('chart'))
 	const [gains, snapshots, quests, activities, milestones, records] = await Promise.all([

@@ -1,26 +1,21 @@
 /**
  * `/api/v1/players/:name[/gains|/snapshots|/quests|/activities|/pace|/milestones|/records|/catch-up]` (GET),
  * `/api/v1/players/:name/update` (POST) and `/api/v1/leaderboards/gains` (GET): the player-history
- * API, answered on the server's fast path like `/api/v1/player-data`.
+ * API, declared for the API kit (`#app/server/api.server.ts`) and answered on the server's fast path.
  * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
- * `{ error: { code, message, retryAfterSeconds? } }` — 400 bad name or parameter (the message
- * names it), 404 unknown or opted out, 405, 429 lookup rate limit or Update cooldown (with
- * Retry-After), and the lookup's own 502/504 when an Update's upstream fetch fails.
+ * `{ error: { code, message, parameter?, retryAfterSeconds? } }` — 400 bad name or parameter (the
+ * message names it), 404 unknown or opted out, 405, 403 a cross-site Update, 429 lookup rate
+ * limit or Update cooldown (with Retry-After), and the lookup's own 502/504 when an Update's
+ * upstream fetch fails.
  */
-import type { PlayerDataAnswer, PlayerLookup } from '#app/player/server/handler.server.ts'
+import { z } from 'zod'
+import type { PlayerLookup } from '#app/player/server/handler.server.ts'
+import type { PlayerName } from '#app/player/username.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
-import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { unknownParameter } from '#app/server/query-params.server.ts'
+import { apiError, createApi, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import {
-	BOARD_PARAMETERS,
-	GAINS_PARAMETERS,
-	parseBoardQuery,
-	parseGainsQuery,
-	parseSnapshotsQuery,
-	SNAPSHOTS_PARAMETERS,
-} from '#app/tracker/api-params.ts'
-import { CATCH_UP_PARAMETERS, parseCatchUpQuery } from '#app/tracker/catch-up.ts'
+import { boardQuerySchema, gainsQuerySchema, snapshotsQuerySchema } from '#app/tracker/api-params.ts'
+import { catchUpQuerySchema } from '#app/tracker/catch-up.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 import { catchUpFor } from './catch-up.server.ts'
 import type { Tracker } from './tracker.server.ts'
@@ -28,141 +23,109 @@ import type { Tracker } from './tracker.server.ts'
 export const PLAYERS_API_PREFIX = '/api/v1/players/'
 export const GAINS_BOARD_PATH = '/api/v1/leaderboards/gains'
 
-export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<PlayerDataAnswer>
+const READ = ['GET', 'HEAD'] as const
+const UNAVAILABLE = { status: 503, code: 'HISTORY_UNAVAILABLE', message: 'Player history is unavailable right now; try again shortly.' }
+const noParameters = z.object({})
 
-const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' }
-/** Each endpoint under a player, with the query parameters it takes. */
-const READS: Record<string, readonly string[]> = {
-	'': [],
-	gains: GAINS_PARAMETERS,
-	snapshots: SNAPSHOTS_PARAMETERS,
-	quests: [],
-	activities: [],
-	pace: [],
-	milestones: [],
-	records: [],
-	'catch-up': CATCH_UP_PARAMETERS,
-}
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): PlayerDataAnswer {
-	return {
-		status,
-		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': CACHE_CONTROL.none, ...headers },
-		body: JSON.stringify(body),
+/** The `:name` of the path as a player, or the 400 that says why it is not one. */
+function playerFromPath(raw: string): PlayerName | ApiAnswer {
+	let decoded: string
+	try {
+		decoded = decodeURIComponent(raw)
+	} catch {
+		return apiError(400, 'INVALID_USERNAME', 'The player name in the URL is not valid percent-encoding.')
 	}
+	const player = parsePlayerName(decoded)
+	return player.success ? player.data : apiError(400, 'INVALID_USERNAME', player.message)
 }
 
-function error(status: number, code: string, message: string, headers: Record<string, string> = {}, extra: object = {}) {
-	return json(status, { error: { code, message, ...extra } }, headers)
+const notFound = (name: string) =>
+	apiError(404, 'USER_NOT_FOUND', `No history for "${name}": look the player up on the site first, which starts tracking them.`)
+
+/** `now`: the server's clock (the tracker's), for "today" in the catch-up and the date bounds. */
+export function playersApiEndpoints(
+	tracker: Tracker,
+	lookup: Pick<PlayerLookup, 'hitLimit'>,
+	now: () => number = () => getClock().now(),
+): Endpoint[] {
+	const limit = { hit: (clientId: string) => lookup.hitLimit(clientId), what: 'player lookups' }
+	const today = () => utcDay(now())
+
+	/** A read of one player's history: null from the tracker is a 404. */
+	const read = <S extends z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>>(
+		what: string,
+		query: S | (() => S),
+		answer: (player: PlayerName, query: z.output<S>) => Promise<unknown>,
+	) =>
+		endpoint({
+			path: `${PLAYERS_API_PREFIX}:name${what ? `/${what}` : ''}`,
+			methods: READ,
+			cors: true,
+			query,
+			limit,
+			failure: UNAVAILABLE,
+			async handle({ params, query }) {
+				const player = playerFromPath(params.name!)
+				if ('status' in player) return player
+				tracker.noteLookup(player)
+				const body = await answer(player, query)
+				return body ? json(200, body) : notFound(player.name)
+			},
+		})
+
+	return [
+		read('', noParameters, (player) => tracker.summary(player.key)),
+		read('gains', () => gainsQuerySchema(today()), (player, query) => tracker.gains(player.key, query)),
+		read('snapshots', () => snapshotsQuerySchema(today()), (player, query) => tracker.snapshots(player.key, query)),
+		read('quests', noParameters, (player) => tracker.questTimeline(player.key)),
+		read('activities', noParameters, (player) => tracker.activities(player.key)),
+		read('milestones', noParameters, (player) => tracker.milestones(player.key)),
+		read('records', noParameters, (player) => tracker.records(player.key)),
+		read('catch-up', () => catchUpQuerySchema(today()), (player, query) => catchUpFor(tracker, player.key, query.since, today())),
+		// 200 with `status` for a tracked player (the planner says "no history yet"), 404 otherwise.
+		read('pace', noParameters, async (player) => {
+			const pace = await tracker.pace(player.key)
+			return pace.status === 'not-tracked' ? null : { name: player.name, ...pace }
+		}),
+		endpoint({
+			path: `${PLAYERS_API_PREFIX}:name/update`,
+			methods: ['POST'],
+			query: noParameters,
+			limit,
+			failure: UNAVAILABLE,
+			async handle({ params }) {
+				const player = playerFromPath(params.name!)
+				if ('status' in player) return player
+				const outcome = await tracker.update(player)
+				if (outcome.kind === 'not-found') return notFound(player.name)
+				if (outcome.kind === 'failed') return outcome.answer
+				if (outcome.kind === 'cooldown') {
+					const seconds = outcome.retryAfterSeconds
+					return rateLimited(seconds, 'updates', {
+						code: 'UPDATE_COOLDOWN',
+						message: `${outcome.summary.name} was updated less than a minute ago; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+					})
+				}
+				return json(202, { updated: true, summary: outcome.summary })
+			},
+		}),
+		/** `GET /api/v1/leaderboards/gains?period=&skill=&page=&date=`: a page of top gainers (`GainsBoard`). */
+		endpoint({
+			path: GAINS_BOARD_PATH,
+			methods: READ,
+			cors: true,
+			query: () => boardQuerySchema(today()),
+			limit: { ...limit, what: 'requests' },
+			failure: UNAVAILABLE,
+			handle: async ({ query }) => json(200, await tracker.gainsBoard(query)),
+		}),
+	]
 }
 
-/** `now`: the server's clock (the tracker's), for "today" in the catch-up. */
-export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>, now: () => number = () => getClock().now()): PlayersApiCore {
-	async function respond(method: string, params: URLSearchParams, clientId: string, path: string): Promise<PlayerDataAnswer> {
-		const [rawName, what = '', ...rest] = path.slice(PLAYERS_API_PREFIX.length).split('/')
-		const isUpdate = what === 'update' && rest.length === 0
-		if (rest.length > 0 || !(isUpdate || Object.hasOwn(READS, what))) {
-			return error(404, 'NOT_FOUND', `No such endpoint: ${path}. See the README's "Player history API".`, CORS)
-		}
-		const headers = isUpdate ? {} : CORS
-		if (method === 'OPTIONS' && !isUpdate) {
-			return { status: 204, headers: { ...CORS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }, body: '' }
-		}
-		const allowed = isUpdate ? ['POST'] : ['GET', 'HEAD']
-		if (!allowed.includes(method)) {
-			return error(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} here.`, { ...headers, allow: allowed.join(', ') })
-		}
-		const badParameter = unknownParameter(params, isUpdate ? [] : READS[what]!)
-		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, headers, { parameter: badParameter.parameter })
-		const limit = await lookup.hitLimit(clientId)
-		if (!limit.allowed) {
-			const seconds = limit.retryAfterSeconds
-			return error(429, 'RATE_LIMITED', `Too many player lookups; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { ...headers, 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
-		}
-		let decoded: string
-		try {
-			decoded = decodeURIComponent(rawName ?? '')
-		} catch {
-			return error(400, 'INVALID_USERNAME', 'The player name in the URL is not valid percent-encoding.', headers)
-		}
-		const player = parsePlayerName(decoded)
-		if (!player.success) return error(400, 'INVALID_USERNAME', player.message, headers)
-		const { key, name } = player.data
-		const notFound = () =>
-			error(404, 'USER_NOT_FOUND', `No history for "${name}": look the player up on the site first, which starts tracking them.`, headers)
+export type PlayersApiCore = (method: string, params: URLSearchParams, clientId: string, path: string) => Promise<ApiAnswer>
 
-		if (isUpdate) {
-			const outcome = await tracker.update(player.data)
-			if (outcome.kind === 'not-found') return notFound()
-			if (outcome.kind === 'failed') return outcome.answer
-			if (outcome.kind === 'cooldown') {
-				const seconds = outcome.retryAfterSeconds
-				return error(429, 'UPDATE_COOLDOWN', `${outcome.summary.name} was updated less than a minute ago; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
-			}
-			return json(202, { updated: true, summary: outcome.summary })
-		}
-
-		tracker.noteLookup(player.data)
-		let body: unknown
-		if (what === 'gains') {
-			const query = parseGainsQuery(params)
-			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, headers, { parameter: query.parameter })
-			body = await tracker.gains(key, query.value)
-		} else if (what === 'snapshots') {
-			const query = parseSnapshotsQuery(params)
-			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, headers, { parameter: query.parameter })
-			body = await tracker.snapshots(key, query.value)
-		} else if (what === 'quests') body = await tracker.questTimeline(key)
-		else if (what === 'activities') body = await tracker.activities(key)
-		else if (what === 'milestones') body = await tracker.milestones(key)
-		else if (what === 'records') body = await tracker.records(key)
-		else if (what === 'catch-up') {
-			const today = utcDay(now())
-			const query = parseCatchUpQuery(params, today)
-			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, headers, { parameter: query.parameter })
-			body = await catchUpFor(tracker, key, query.value.since, today)
-		} else if (what === 'pace') {
-			// 200 with `status` for a tracked player (the planner says "no history yet"), 404 otherwise.
-			const pace = await tracker.pace(key)
-			body = pace.status === 'not-tracked' ? null : { name, ...pace }
-		}
-		else body = await tracker.summary(key)
-		return body ? json(200, body, headers) : notFound()
-	}
-
-	return unavailableOnFailure(respond)
-}
-
-/** An unexpected failure (the database gone, say) is a 503, logged, never a crash or a hang. */
-function unavailableOnFailure(respond: PlayersApiCore): PlayersApiCore {
-	return async function handle(method, params, clientId, path) {
-		try {
-			return await respond(method, params, clientId, path)
-		} catch (failure) {
-			process.stderr.write(`players-api: unexpected error: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n`)
-			return error(503, 'HISTORY_UNAVAILABLE', 'Player history is unavailable right now; try again shortly.')
-		}
-	}
-}
-
-/** `GET /api/v1/leaderboards/gains?period=&skill=&page=&date=`: a page of top gainers (`GainsBoard`). */
-export function createGainsBoardApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>): PlayersApiCore {
-	return unavailableOnFailure(async (method, params, clientId) => {
-		if (method === 'OPTIONS') {
-			return { status: 204, headers: { ...CORS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' }, body: '' }
-		}
-		if (method !== 'GET' && method !== 'HEAD') {
-			return error(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD here.', { ...CORS, allow: 'GET, HEAD' })
-		}
-		const limit = await lookup.hitLimit(clientId)
-		if (!limit.allowed) {
-			const seconds = limit.retryAfterSeconds
-			return error(429, 'RATE_LIMITED', `Too many requests; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { ...CORS, 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
-		}
-		const badParameter = unknownParameter(params, BOARD_PARAMETERS)
-		if (badParameter) return error(400, 'INVALID_PARAMETER', badParameter.message, CORS, { parameter: badParameter.parameter })
-		const query = parseBoardQuery(params)
-		if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, CORS, { parameter: query.parameter })
-		return json(200, await tracker.gainsBoard(query.value), CORS)
-	})
+/** The history API on plain values (tests): method, query, client and path in, answer out. */
+export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>, now?: () => number): PlayersApiCore {
+	const api = createApi(playersApiEndpoints(tracker, lookup, now))
+	return (method, query, clientId, path) => api.serve({ method, path, query, clientId, header: () => undefined })
 }

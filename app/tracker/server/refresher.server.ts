@@ -11,6 +11,7 @@ import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase, type Database } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
+import { log as serverLog } from '#app/server/log.server.ts'
 import { getSharedState, type Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import { backfillMonths, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
@@ -56,7 +57,7 @@ export function budgetLimit(rps: number) {
 }
 
 export function createRefresher(options: RefresherOptions) {
-	const log = options.log ?? ((line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
+	const log = options.log ?? serverLog.info
 	const batch = options.batch ?? 10
 	let failuresInARow = 0
 	let backOffUntil = 0
@@ -163,7 +164,7 @@ export function startRefresher() {
 				const round = await refresher.runRound()
 				busy = round.refreshed + round.failed + round.backfilled > 0 && !round.backingOff
 			} catch (error) {
-				process.stderr.write(`tracker: refresh round failed: ${error instanceof Error ? error.message : String(error)}\n`)
+				serverLog.unexpected('tracker: refresh round', error)
 			}
 			await sleep(busy ? 0 : 5000)
 		}

@@ -7,6 +7,7 @@ import type { FetchedPlayer } from '#app/player/server/config.server.ts'
 import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
+import { log as serverLog } from '#app/server/log.server.ts'
 import type { ActivityLog, Gains, GainsBoard, Milestones, PlayerRecords, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
 import type { BoardQuery, GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
 import { periodEnd, periodStart, utcDay } from '#app/tracker/gain-periods.ts'
@@ -52,7 +53,7 @@ export type PlayerReads = NonNullable<Awaited<ReturnType<Tracker['forPlayer']>>>
 
 export function createTracker(options: TrackerOptions) {
 	const { now } = options
-	const log = options.log ?? ((line: string) => process.env.VITEST || process.stderr.write(`${new Date().toISOString()} ${line}\n`))
+	const log = options.log ?? serverLog.error
 	const noted = new LRUCache<string, number>({ max: 10_000 })
 
 	/**

@@ -4,12 +4,12 @@ import { brotliDecompressSync } from 'node:zlib'
 import { expect, test } from 'vitest'
 import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
 import { type TrustFunction } from './client-address.ts'
-import { createPlayerDataRoute } from './player-data-route.ts'
+import { createApiRoute } from './api-route.ts'
 
 const oneProxy: TrustFunction = (_address, index) => index < 1
 
 async function serve(core: PlayerDataCore, trust: TrustFunction = () => false) {
-	const route = createPlayerDataRoute(core, trust)
+	const route = createApiRoute((request) => core(request.method, request.query, request.clientId), trust)
 	const server = http.createServer((req, res) => void route(req, res))
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const { port } = server.address() as AddressInfo

@@ -1,22 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
-import type { PlayersApiCore } from '#app/tracker/server/players-api.server.ts'
+import type { ApiAnswer, ApiRequest } from '#app/server/api.server.ts'
 import { clientKey, type TrustFunction } from './client-address.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
 
-export const PLAYER_DATA_PATH = '/api/v1/player-data'
-
 /**
- * Serves `GET /api/v1/player-data` on plain Node, ahead of Express and React Router: the
- * answers are small JSON, and on two cores Express's own per-request cost was most of the
+ * Serves the JSON API (`createApi`'s table) on plain Node, ahead of Express and React Router:
+ * the answers are small JSON, and on two cores Express's own per-request cost was most of the
  * latency of a cached lookup under load (measured by `npm run bench:player`).
  */
-export function createPlayerDataRoute(core: PlayerDataCore | PlayersApiCore, trust: TrustFunction) {
-	return async function servePlayerData(req: IncomingMessage, res: ServerResponse) {
+export function createApiRoute(serve: (request: ApiRequest) => Promise<ApiAnswer>, trust: TrustFunction) {
+	return async function serveApi(req: IncomingMessage, res: ServerResponse) {
 		try {
 			const [path = '', query = ''] = (req.url ?? '').split('?')
-			const answer = await core(req.method ?? 'GET', new URLSearchParams(query), clientKey(req, trust), path)
+			const answer = await serve({
+				method: req.method ?? 'GET',
+				path,
+				query: new URLSearchParams(query),
+				clientId: clientKey(req, trust),
+				header: (name) => [req.headers[name] ?? []].flat()[0],
+			})
 			let body = Buffer.from(answer.body)
 			const headers: Record<string, string> = { ...SECURITY_HEADERS, vary: 'Accept-Encoding', ...answer.headers }
 			const accepts = String(req.headers['accept-encoding'] ?? '')
@@ -31,9 +34,9 @@ export function createPlayerDataRoute(core: PlayerDataCore | PlayersApiCore, tru
 			res.writeHead(answer.status, headers)
 			res.end(req.method === 'HEAD' || answer.status === 204 ? undefined : body)
 		} catch {
-			// The handler answers every failure itself; this is only a broken connection.
+			// The kit answers every failure itself; this is only a broken connection.
 			if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' })
-			res.end('{"error":{"code":"LOOKUP_FAILED","message":"The player lookup failed unexpectedly."}}')
+			res.end('{"error":{"code":"REQUEST_FAILED","message":"The request failed unexpectedly."}}')
 		}
 	}
 }
