@@ -36,8 +36,11 @@ export const widgetLoaders: Record<WidgetComponentName | 'checklist-item', Loade
 
 /** The same components, lazy: what a widget nested in an island's children renders through. */
 export const widgetComponents = Object.fromEntries(
-	Object.entries(widgetLoaders).map(([name, load]) => [name, lazy(() => load().then((component) => ({ default: component })))]),
-) as Record<WidgetComponentName | 'checklist-item', AnyComponent>
+	Object.entries(widgetLoaders).map(([name, load]) => [
+		name,
+		lazy(() => load().then((component) => ({ default: component as ComponentType<unknown> }))),
+	]),
+) as unknown as Record<WidgetComponentName | 'checklist-item', AnyComponent>
 
 /**
  * Widgets with no state, effects or handlers: their server HTML is all they are, so they stay in

@@ -5,8 +5,8 @@ import { isIslandWidget, widgetLoaders } from './components.ts'
 import { IslandContent, type IslandEntry, islandIdPrefix } from './island.tsx'
 
 /** Widgets nested in an island's children: loaded with it, so hydrating it does not wait. */
-function nestedWidgets(nodes: readonly RenderNode[]): string[] {
-	return nodes.flatMap((node) => {
+function nestedWidgets(nodes: readonly unknown[]): string[] {
+	return (nodes as RenderNode[]).flatMap((node) => {
 		if (typeof node === 'string') return []
 		const [type, props, ...children] = node
 		const own = type === 'x-widget' && props ? [String(props['data-widget'])] : type === 'x-checklist-item' ? ['checklist-item'] : []

@@ -6,9 +6,10 @@ import type { WidgetComponentName } from './registry.ts'
 /**
  * One island of a guide page body, in document order: the `<x-island data-island="i">` of the
  * same index carries the widget's props (`data-props`, JSON); its children (a checklist's items,
- * a tab's panel) come here as a render tree, for the island's own React root to hydrate.
+ * a tab's panel) come here as a render tree, for the island's own React root to hydrate. Typed
+ * loosely, as `CompiledPage['body']` is, so route types stay shallow.
  */
-export type IslandEntry = { widget: WidgetComponentName; children: RenderNode[] }
+export type IslandEntry = { widget: WidgetComponentName; children: unknown[] }
 
 /** A guide page body as the browser gets it (app/server/render-body.server.tsx). */
 export type GuideBodyData = { html: string; islands: IslandEntry[] }
@@ -27,7 +28,7 @@ export function IslandContent({
 }: {
 	component: ComponentType<never>
 	props: Record<string, unknown>
-	nodes: readonly RenderNode[]
+	nodes: readonly unknown[]
 }) {
-	return createElement(component as ComponentType<Record<string, unknown>>, props, ...renderNodes(nodes))
+	return createElement(component as ComponentType<Record<string, unknown>>, props, ...renderNodes(nodes as RenderNode[]))
 }
