@@ -9,6 +9,10 @@
  *   --pages=/a,/b     only these pages
  *   --port=N          where the server listens (default 4180)
  *   --no-navigation   skip the navigation timing
+ *   --root=DIR        serve another checkout's build (e.g. the base commit's, for a before/after)
+ *
+ * Each run also loads the page in Chromium at 4× CPU slowdown and reads the main thread's scripting
+ * time and longest task from a trace (main-thread.ts).
  *
  * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
  * score move with the machine's load: the load average and Lighthouse's benchmark index are printed
@@ -18,8 +22,10 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
+import { chromium as playwrightChromium } from '@playwright/test'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { type LighthouseReport, type PageFigures, medianFigures, summarize, table } from './lighthouse-summary.ts'
+import { CPU_SLOWDOWN, traceMainThread } from './main-thread.ts'
 import { type Hop, describeNavigation, measureNavigation } from './navigation-time.ts'
 import { startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { startProductionServer } from './production-server.ts'
@@ -92,13 +98,14 @@ async function main() {
 	if (!existsSync(path.join(lighthouseDir, 'node_modules/lighthouse'))) {
 		execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: lighthouseDir, stdio: 'inherit' })
 	}
-	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+	if (!process.argv.includes('--no-build') && !option('root')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	mkdirSync(outDir, { recursive: true })
 
 	// The player pages need a player: the fake RuneMetrics and hiscores serve Zezima Jr.
 	const upstream = await startFakeUpstream()
 	const server = await startProductionServer({
 		port,
+		cwd: option('root'),
 		env: {
 			DATA_DIR: path.join(outDir, 'data'),
 			RUNEMETRICS_BASE_URL: upstream.runemetricsBaseUrl,
@@ -108,6 +115,7 @@ async function main() {
 		},
 	})
 	const base = server.url
+	const browser = await playwrightChromium.launch({ executablePath: chromium, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] })
 	try {
 		const loadBefore = load()
 		const benchmarkIndexes: number[] = []
@@ -122,7 +130,7 @@ async function main() {
 			const figures: PageFigures[] = []
 			for (let run = 1; run <= runs; run++) {
 				const report = lighthouse(`${base}${page}`, reportFile(page, run), chromium)
-				figures.push(summarize(report))
+				figures.push(summarize(report, await traceMainThread(browser, `${base}${page}`)))
 				if (report.environment?.benchmarkIndex) benchmarkIndexes.push(report.environment.benchmarkIndex)
 			}
 			rows.push([page, medianFigures(figures)])
@@ -131,13 +139,15 @@ async function main() {
 		console.log(`\nLighthouse 12.8 mobile, simulated throttling, median of ${runs} (reports in bench-results/)`)
 		console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after; TBT and perf need an idle machine`)
 		const speed = benchmarkIndexes.length ? `${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}` : 'not reported'
-		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}\n`)
+		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}`)
+		console.log(`scripting and longest task: Chromium trace at ${CPU_SLOWDOWN}× CPU slowdown, phone viewport, until the network is quiet\n`)
 		console.log(table(rows))
 		if (!process.argv.includes('--no-navigation')) {
 			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)
 			console.log(describeNavigation(await measureNavigation(base, chromium, HOPS)))
 		}
 	} finally {
+		await browser.close()
 		await server.stop()
 		await upstream.close()
 	}
