@@ -10,7 +10,11 @@ import { toRenderTree } from './render-tree.server.ts'
 /** React's server HTML of `node`, every lazy widget loaded (prerender waits for them). */
 async function toHtml(node: ReactNode, identifierPrefix?: string): Promise<string> {
 	// Links need a router; the HTML does not depend on its location (every href is absolute).
-	const { prelude } = await prerenderToNodeStream(createElement(MemoryRouter, null, node), { identifierPrefix })
+	// Every boundary in place, none streamed after with an inline script (decision 0006).
+	const { prelude } = await prerenderToNodeStream(createElement(MemoryRouter, null, node), {
+		identifierPrefix,
+		progressiveChunkSize: Number.POSITIVE_INFINITY,
+	})
 	let html = ''
 	for await (const chunk of prelude) html += String(chunk)
 	return html
