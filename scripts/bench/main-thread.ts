@@ -1,11 +1,10 @@
 /**
- * The main thread of a page load in Chromium at 4× CPU slowdown (DevTools' throttling), read from
- * a performance trace: the time spent running script and the longest task. Lighthouse's TBT is
- * simulated from an unthrottled run; this is the observed work, as a slow phone would do it.
+ * The main thread of a page load at 4× CPU slowdown, read from the trace of a Lighthouse run with
+ * DevTools throttling (pages.ts): the time spent running script and the longest task. Lighthouse's
+ * TBT is simulated from an unthrottled run; this is the observed work, as a slow phone would do it.
+ * (Not a Playwright trace: with Playwright's inspector attached, V8 re-parses React DOM for source
+ * positions at load, ~65 ms that no reader's browser spends; see the README's performance section.)
  */
-import type { Browser } from '@playwright/test'
-
-export const CPU_SLOWDOWN = 4
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }
 
@@ -57,26 +56,4 @@ export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadFigu
 		}
 	}
 	return { scriptingMs: scripting / 1000, longestTaskMs: longest / 1000 }
-}
-
-/**
- * Loads `url` in a phone-sized page at 4× CPU slowdown and traces until the page has hydrated and
- * the network has been quiet for a while (islands hydrate as they near the viewport or when idle).
- */
-export async function traceMainThread(browser: Browser, url: string): Promise<MainThreadFigures> {
-	const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
-	try {
-		const page = await context.newPage()
-		const cdp = await context.newCDPSession(page)
-		await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-		await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'] })
-		await page.goto(url, { waitUntil: 'load' })
-		await page.waitForSelector('html[data-hydrated="true"]', { timeout: 30_000 })
-		await page.waitForLoadState('networkidle')
-		await page.waitForTimeout(2000)
-		const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }
-		return mainThreadFigures(trace.traceEvents)
-	} finally {
-		await context.close()
-	}
 }
