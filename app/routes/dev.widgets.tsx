@@ -38,6 +38,8 @@ export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 					'lg:[&_.gallery-demo]:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]',
 					'[&_.gallery-source>pre+pre]:mt-3 [&_.gallery-source>pre]:m-0',
 					'[&_.gallery-live>*:first-child]:mt-0 [&_.gallery-live>*+*]:mt-4',
+					// A widget's island wrapper (`display: contents`) stands between the column and the widget.
+					'[&_.gallery-live>x-island:first-child>*]:mt-0',
 				].join(' ')}
 			/>
 		</main>
