@@ -6,7 +6,15 @@
  * positions at load, ~65 ms that no reader's browser spends; see the README's performance section.)
  */
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }
+type TraceEvent = {
+	name: string
+	ph: string
+	pid: number
+	tid: number
+	ts: number
+	dur?: number
+	args?: { name?: string; data?: { processId?: number; isOutermostMainFrame?: boolean; frames?: Array<{ processId?: number; isOutermostMainFrame?: boolean }> } }
+}
 
 export interface MainThreadFigures {
 	/** Script evaluation, compilation, callbacks and events, ms (nested events counted once). */
@@ -30,18 +38,27 @@ const SCRIPTING = new Set([
 	'v8.run',
 ])
 
-/** Main-thread figures of a trace: its renderer main thread is the one that ran the most tasks. */
-export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadFigures {
-	const mains = new Set(
-		events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-	)
-	const busy = new Map<string, number>()
+/**
+ * The renderer process of the page: the one its main frame last committed in (the browser may
+ * move it out of the `about:blank` renderer it started in); other renderers (a spare, an extension)
+ * are not the page.
+ */
+function pageProcess(events: readonly TraceEvent[]): number | undefined {
+	let pid: number | undefined
 	for (const e of events) {
-		const thread = `${e.pid}:${e.tid}`
-		if (e.name === 'RunTask' && e.ph === 'X' && mains.has(thread)) busy.set(thread, (busy.get(thread) ?? 0) + (e.dur ?? 0))
+		if (e.name === 'TracingStartedInBrowser') pid ??= e.args?.data?.frames?.find((f) => f.isOutermostMainFrame)?.processId
+		if (e.name === 'FrameCommittedInBrowser' && e.args?.data?.isOutermostMainFrame) pid = e.args.data.processId ?? pid
 	}
-	const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0]
-	const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main)
+	return pid
+}
+
+/** Main-thread figures of a trace: the page renderer's main thread (CrRendererMain). */
+export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadFigures {
+	const pid = pageProcess(events)
+	const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === pid)
+	if (!main) throw new Error('the trace has no main thread for the page (no FrameCommittedInBrowser)')
+	const thread = `${main.pid}:${main.tid}`
+	const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread)
 	const longest = Math.max(0, ...onMain.filter((e) => e.name === 'RunTask').map((e) => e.dur ?? 0))
 	let scripting = 0
 	let end = -Infinity
