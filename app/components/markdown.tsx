@@ -1,11 +1,4 @@
-import {
-	type ComponentProps,
-	type ComponentType,
-	createElement,
-	Fragment,
-	type ReactNode,
-	useMemo,
-} from 'react'
+import { type ComponentProps, type ComponentType, createElement, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { RenderNode } from '#app/lib/content/compact-hast.ts'
 import { ChecklistItemHost, WidgetHost } from '#app/widgets/widget-host.tsx'
@@ -90,7 +83,10 @@ function render(node: RenderNode): ReactNode {
 	)
 }
 
-/** Renders a page body: the render tree from app/server/render-tree.server.ts. */
-export function Markdown({ body }: { body: unknown[] }) {
-	return useMemo(() => createElement(Fragment, null, ...(body as RenderNode[]).map(render)), [body])
+/**
+ * Renders part of a page body (the render tree of app/server/render-tree.server.ts): the whole
+ * body on the server, and an island's children in the browser (app/widgets/island.tsx).
+ */
+export function renderNodes(nodes: readonly RenderNode[]): ReactNode[] {
+	return nodes.map(render)
 }

@@ -1,15 +1,15 @@
 import type { Route } from './+types/dev.widgets'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Markdown } from '#app/components/markdown.tsx'
+import { GuideBody } from '#app/components/guide-body.tsx'
 import { StaleNotice } from '#app/components/stale-notice.tsx'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
-import { toRenderTree } from '#app/server/render-tree.server.ts'
+import { renderBody } from '#app/server/render-body.server.tsx'
 
 // The widget gallery for authors: every widget live beside its syntax. Hidden: not in the
 // navigation, the sitemap or the prerendered pages, and marked noindex.
 export async function loader() {
 	const { default: page } = await import('#app/generated/dev/widgets.json', { with: { type: 'json' } })
-	return { page: { ...page, body: toRenderTree(page.body) } }
+	return { page: { ...page, body: await renderBody(page.body) } }
 }
 
 export const headers: Route.HeadersFunction = () => ({
@@ -29,7 +29,8 @@ export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 			<p className="text-sm font-semibold tracking-widest text-accent uppercase">For authors</p>
 			<h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
 			<StaleNotice updates={page.stale} />
-			<article
+			<GuideBody
+				body={page.body}
 				className={[
 					'prose mt-6',
 					'[&_.gallery-item]:mt-12 [&_.gallery-item]:scroll-mt-20',
@@ -37,10 +38,10 @@ export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 					'lg:[&_.gallery-demo]:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]',
 					'[&_.gallery-source>pre+pre]:mt-3 [&_.gallery-source>pre]:m-0',
 					'[&_.gallery-live>*:first-child]:mt-0 [&_.gallery-live>*+*]:mt-4',
+					// A widget's island wrapper (`display: contents`) stands between the column and the widget.
+					'[&_.gallery-live>x-island:first-child>*]:mt-0',
 				].join(' ')}
-			>
-				<Markdown body={page.body} />
-			</article>
+			/>
 		</main>
 	)
 }

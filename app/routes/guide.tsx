@@ -5,7 +5,7 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { rememberLastRead } from '#app/home/last-read-store.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageReport } from '#app/feedback/page-report.tsx'
-import { Markdown } from '#app/components/markdown.tsx'
+import { GuideBody } from '#app/components/guide-body.tsx'
 import { PageSources } from '#app/components/page-sources.tsx'
 import { PrevNext } from '#app/components/prev-next.tsx'
 import { StaleNotice } from '#app/components/stale-notice.tsx'
@@ -62,9 +62,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 						<span className="text-muted"> — requirements, the full chain and what it unlocks</span>
 					</p>
 				) : null}
-				<article className="prose mt-6 max-w-3xl">
-					<Markdown body={page.body} />
-				</article>
+				<GuideBody body={page.body} className="prose mt-6 max-w-3xl" />
 				<PageSources sources={page.sources} />
 				<PrevNext prev={prev} next={next} />
 				<PageReport />

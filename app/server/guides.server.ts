@@ -5,7 +5,7 @@ import { sameSiteLocation, trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { CACHE_CONTROL } from './cache-control.server.ts'
 import { getEnv } from './env.server.ts'
 import { notFound } from './not-found.server.ts'
-import { toRenderTree } from './render-tree.server.ts'
+import { renderBody } from './render-body.server.tsx'
 import { navigation } from './site.server.ts'
 
 // One lazily imported chunk per page: the server loads only the page it renders.
@@ -41,7 +41,7 @@ export async function getGuidePage(pathname: string) {
 	const { prev, next } = prevNext(section, path)
 	const link = (e: { path: string; label: string } | undefined) => (e ? { path: e.path, label: e.label } : null)
 	return {
-		page: { ...page, body: toRenderTree(page.body) },
+		page: { ...page, body: await renderBody(page.body) },
 		isSectionRoot: path === section.path,
 		breadcrumbs: crumbs.map((e) => ({ path: e.redirectTo ?? e.path, label: e.label })),
 		prev: link(prev),

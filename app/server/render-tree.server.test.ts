@@ -1,9 +1,6 @@
-import { createElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
-import { Markdown } from '#app/components/markdown.tsx'
 import type { CompactNode } from '#app/lib/content/compact-hast.ts'
+import { renderBody } from './render-body.server.tsx'
 import { toRenderTree } from './render-tree.server.ts'
 
 const body: CompactNode[] = [
@@ -56,11 +53,8 @@ test('hast properties become React props, and whitespace React would reject insi
 	expect(toRenderTree(body)).toBe(toRenderTree(body))
 })
 
-test('the browser renderer turns the tree into the page: anchors, client links, scrolling tables', () => {
-	const Stub = createRoutesStub([
-		{ path: '/', Component: () => createElement(Markdown, { body: toRenderTree(body) }) },
-	])
-	const html = renderToStaticMarkup(createElement(Stub))
+test('the page body HTML has heading anchors, client links and scrolling tables', async () => {
+	const { html } = await renderBody(body)
 	expect(html).toContain(
 		'<h2 id="gear">Gear<a href="#gear" class="heading-anchor" aria-label="Link to this section">#</a></h2>',
 	)

@@ -2,6 +2,7 @@
  * The figures `npm run bench:pages` prints from a Lighthouse JSON report, and the median of a
  * few runs. Pure functions, so the table's arithmetic is unit-tested.
  */
+import type { MainThreadFigures } from './main-thread.ts'
 
 type NetworkItem = {
 	url?: string
@@ -38,6 +39,11 @@ export interface PageFigures {
 	requestsBeforePaint: number
 	/** Every request of the page load. */
 	requests: number
+	/** Lighthouse's measure of the CPU speed during the run. */
+	benchmarkIndex: number
+	/** From a Chromium trace at 4× CPU slowdown (main-thread.ts), ms. */
+	scriptingMs: number
+	longestTaskMs: number
 }
 
 function score(report: LighthouseReport, category: string): number {
@@ -48,7 +54,7 @@ function numeric(report: LighthouseReport, audit: string): number {
 	return report.audits[audit]?.numericValue ?? 0
 }
 
-export function summarize(report: LighthouseReport): PageFigures {
+export function summarize(report: LighthouseReport, mainThread: MainThreadFigures): PageFigures {
 	const network = report.audits['network-requests']?.details
 	const items = ((network?.items ?? []) as NetworkItem[]).filter((i) => !i.url?.startsWith('data:'))
 	const metrics = (report.audits.metrics?.details?.items?.[0] ?? {}) as { observedFirstContentfulPaintTs?: number }
@@ -73,6 +79,8 @@ export function summarize(report: LighthouseReport): PageFigures {
 		jsKb: scriptBytes / 1024,
 		requestsBeforePaint,
 		requests: items.length,
+		benchmarkIndex: report.environment?.benchmarkIndex ?? 0,
+		...mainThread,
 	}
 }
 
@@ -92,13 +100,13 @@ export function medianFigures(runs: readonly PageFigures[]): PageFigures {
 }
 
 export const TABLE_HEADER =
-	'| page | perf | a11y | SEO | BP | FCP | LCP | TBT | CLS | JS KB | requests before paint |'
+	'| page | perf | a11y | SEO | BP | FCP | LCP | TBT | CLS | JS KB | requests before paint | scripting 4× | longest task 4× | benchmark index |'
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 /** One Markdown table row; `undefined` figures mean the page does not exist on this build. */
 export function tableRow(page: string, figures: PageFigures | undefined): string {
-	if (!figures) return `| \`${page}\` | missing | | | | | | | | | |`
+	if (!figures) return `| \`${page}\` | missing | | | | | | | | | | | | |`
 	const f = figures
 	return `| \`${page}\` | ${[
 		Math.round(f.performance),
@@ -111,9 +119,12 @@ export function tableRow(page: string, figures: PageFigures | undefined): string
 		f.cls.toFixed(3),
 		f.jsKb.toFixed(1),
 		`${Math.round(f.requestsBeforePaint)} of ${Math.round(f.requests)}`,
+		`${Math.round(f.scriptingMs)} ms`,
+		`${Math.round(f.longestTaskMs)} ms`,
+		Math.round(f.benchmarkIndex),
 	].join(' | ')} |`
 }
 
 export function table(rows: ReadonlyArray<readonly [string, PageFigures | undefined]>): string {
-	return [TABLE_HEADER, `|${' --- |'.repeat(11)}`, ...rows.map(([page, f]) => tableRow(page, f))].join('\n')
+	return [TABLE_HEADER, `|${' --- |'.repeat(14)}`, ...rows.map(([page, f]) => tableRow(page, f))].join('\n')
 }

@@ -9,6 +9,10 @@
  *   --pages=/a,/b     only these pages
  *   --port=N          where the server listens (default 4180)
  *   --no-navigation   skip the navigation timing
+ *   --root=DIR        serve another checkout's build (e.g. the base commit's, for a before/after)
+ *
+ * Each run also loads the page once more in Lighthouse with real (DevTools) 4× CPU throttling and
+ * reads the main thread's scripting time and longest task from its trace (main-thread.ts).
  *
  * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
  * score move with the machine's load: the load average and Lighthouse's benchmark index are printed
@@ -20,6 +24,7 @@ import { loadavg } from 'node:os'
 import path from 'node:path'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { type LighthouseReport, type PageFigures, medianFigures, summarize, table } from './lighthouse-summary.ts'
+import { type MainThreadFigures, mainThreadFigures } from './main-thread.ts'
 import { type Hop, describeNavigation, measureNavigation } from './navigation-time.ts'
 import { startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { startProductionServer } from './production-server.ts'
@@ -59,8 +64,28 @@ function reportFile(page: string, run: number) {
 	return path.join(outDir, `lighthouse-${name}-${run}.json`)
 }
 
+const CPU_SLOWDOWN = 4
+/** Real CPU throttling (DevTools'), no network throttling, and the trace kept (`-0.trace.json`). */
+const TRACE_RUN = [
+	'--only-audits=long-tasks',
+	'--throttling-method=devtools',
+	`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`,
+	'--throttling.requestLatencyMs=0',
+	'--throttling.downloadThroughputKbps=0',
+	'--throttling.uploadThroughputKbps=0',
+	'--save-assets',
+]
+const STANDARD_RUN = ['--only-categories=performance,accessibility,seo,best-practices']
+
+/** The main thread at 4× CPU slowdown: a second Lighthouse load of the page, traced. */
+function traceMainThread(url: string, file: string, chromium: string): MainThreadFigures {
+	lighthouse(url, file, chromium, TRACE_RUN)
+	const trace = JSON.parse(readFileSync(file.replace(/\.json$/, '-0.trace.json'), 'utf8')) as { traceEvents: [] }
+	return mainThreadFigures(trace.traceEvents)
+}
+
 /** One Lighthouse run; a busy machine sometimes loses the trace (NO_NAVSTART), so up to 3 tries. */
-function lighthouse(url: string, file: string, chromium: string): LighthouseReport {
+function lighthouse(url: string, file: string, chromium: string, options = STANDARD_RUN): LighthouseReport {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			execFileSync(
@@ -70,7 +95,7 @@ function lighthouse(url: string, file: string, chromium: string): LighthouseRepo
 					'--output=json',
 					`--output-path=${file}`,
 					'--quiet',
-					'--only-categories=performance,accessibility,seo,best-practices',
+					...options,
 					'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
 				],
 				{ env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
@@ -92,13 +117,14 @@ async function main() {
 	if (!existsSync(path.join(lighthouseDir, 'node_modules/lighthouse'))) {
 		execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: lighthouseDir, stdio: 'inherit' })
 	}
-	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+	if (!process.argv.includes('--no-build') && !option('root')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	mkdirSync(outDir, { recursive: true })
 
 	// The player pages need a player: the fake RuneMetrics and hiscores serve Zezima Jr.
 	const upstream = await startFakeUpstream()
 	const server = await startProductionServer({
 		port,
+		cwd: option('root'),
 		env: {
 			DATA_DIR: path.join(outDir, 'data'),
 			RUNEMETRICS_BASE_URL: upstream.runemetricsBaseUrl,
@@ -122,7 +148,8 @@ async function main() {
 			const figures: PageFigures[] = []
 			for (let run = 1; run <= runs; run++) {
 				const report = lighthouse(`${base}${page}`, reportFile(page, run), chromium)
-				figures.push(summarize(report))
+				const mainThread = traceMainThread(`${base}${page}`, reportFile(page, run).replace(/\.json$/, '-4x.json'), chromium)
+				figures.push(summarize(report, mainThread))
 				if (report.environment?.benchmarkIndex) benchmarkIndexes.push(report.environment.benchmarkIndex)
 			}
 			rows.push([page, medianFigures(figures)])
@@ -131,7 +158,8 @@ async function main() {
 		console.log(`\nLighthouse 12.8 mobile, simulated throttling, median of ${runs} (reports in bench-results/)`)
 		console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after; TBT and perf need an idle machine`)
 		const speed = benchmarkIndexes.length ? `${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}` : 'not reported'
-		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}\n`)
+		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}`)
+		console.log(`scripting and longest task: the trace of a second Lighthouse load with DevTools throttling, ${CPU_SLOWDOWN}× CPU, no network throttling\n`)
 		console.log(table(rows))
 		if (!process.argv.includes('--no-navigation')) {
 			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)

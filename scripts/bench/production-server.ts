@@ -23,16 +23,19 @@ type Options = {
 	ready?: { path: string; status?: number; headers?: Record<string, string> }
 	/** Node arguments instead of `server/index.js` (a bench's own in-process server). */
 	args?: string[]
+	/** The checkout whose build to serve (default: this one). */
+	cwd?: string
 }
 
 export async function startProductionServer(options: Options = {}): Promise<ProductionServer> {
-	if (!options.args && !existsSync(path.join(ROOT, 'build', 'server'))) {
+	const cwd = options.cwd ? path.resolve(options.cwd) : ROOT
+	if (!options.args && !existsSync(path.join(cwd, 'build', 'server'))) {
 		throw new Error('no production build: run `npm run build` first.')
 	}
 	const port = options.port ?? (await freePort())
 	const url = `http://127.0.0.1:${port}`
 	const child: ChildProcess = spawn(process.execPath, options.args ?? ['server/index.js'], {
-		cwd: ROOT,
+		cwd,
 		env: {
 			...process.env,
 			NODE_ENV: 'production',

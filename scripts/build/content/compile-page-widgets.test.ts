@@ -1,8 +1,5 @@
-import { createElement } from 'react'
-import { prerenderToNodeStream } from 'react-dom/static'
 import { expect, test } from 'vitest'
-import { Markdown } from '#app/components/markdown.tsx'
-import { toRenderTree } from '#app/server/render-tree.server.ts'
+import { renderBody } from '#app/server/render-body.server.tsx'
 import { compilePage } from './compile-page.ts'
 
 const front = '---\ntitle: T\norder: 1\ndescription: A page for testing widget props.\n---\n'
@@ -58,20 +55,12 @@ test('data table headings reach the component as keyHeading and valueHeading', (
 	})
 })
 
-/** The page body as the server renders it, lazy widget chunks included. */
-async function renderBody(body: unknown[]): Promise<string> {
-	const { prelude } = await prerenderToNodeStream(createElement(Markdown, { body: toRenderTree(body) }))
-	let html = ''
-	for await (const chunk of prelude) html += String(chunk)
-	return html
-}
-
 test('checklist items reach the widget with their ids, and the server HTML has the widgets', async () => {
 	const result = compile(
 		':::checklist{id="demo"}\n- Unlock the interface {#unlock}\n- Lock it again\n:::\n\n:::data-table{key="Setting"}\n```yaml\n- [Loot beams, "On"]\n```\n:::',
 	)
 	expect(result.errors).toEqual([])
-	const html = await renderBody(result.page.body)
+	const { html } = await renderBody(result.page.body)
 	expect(html).toContain('<li data-item="unlock">')
 	expect(html).toContain('<li data-item="lock-it-again">')
 	expect(html.match(/type="checkbox"/g)).toHaveLength(2)

@@ -1,0 +1,109 @@
+import { type ReactNode, startTransition, useEffect } from 'react'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import type { RenderNode } from '#app/lib/content/compact-hast.ts'
+import { isIslandWidget, widgetLoaders } from './components.ts'
+import { IslandContent, type IslandEntry, islandIdPrefix } from './island.tsx'
+
+/** Widgets nested in an island's children: loaded with it, so hydrating it does not wait. */
+function nestedWidgets(nodes: readonly unknown[]): string[] {
+	return (nodes as RenderNode[]).flatMap((node) => {
+		if (typeof node === 'string') return []
+		const [type, props, ...children] = node
+		const own = type === 'x-widget' && props ? [String(props['data-widget'])] : type === 'x-checklist-item' ? ['checklist-item'] : []
+		return [...own, ...nestedWidgets(children)]
+	})
+}
+
+/** Marks the island hydrated once its root has committed: its `.js-only` controls show (app.css). */
+function Hydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+	useEffect(() => {
+		element.dataset.hydrated = ''
+	}, [element])
+	return children
+}
+
+const NEAR_VIEWPORT = '50% 0px'
+
+const whenIdle = (callback: () => void): (() => void) => {
+	if (typeof requestIdleCallback === 'function') {
+		const id = requestIdleCallback(callback, { timeout: 2000 })
+		return () => cancelIdleCallback(id)
+	}
+	const id = setTimeout(callback, 200)
+	return () => clearTimeout(id)
+}
+
+/**
+ * Hydrates the islands (`<x-island>`) of a guide page body, each as a React root of its own:
+ * those near the viewport (and one holding the URL's #target) first, as they come into view, and
+ * the rest one at a time while the browser is idle. Each hydrates in a transition, so React
+ * yields to input every few milliseconds. `wrap` gives each root the page's shared context (the
+ * router). Returns the cleanup: stops and unmounts every root.
+ */
+export function hydrateIslands(container: HTMLElement, manifest: readonly IslandEntry[], wrap: (node: ReactNode) => ReactNode) {
+	const elements = [...container.querySelectorAll<HTMLElement>('x-island[data-island]')]
+	const roots: Root[] = []
+	const started = new Set<Element>()
+	let stopped = false
+	let cancelIdle: (() => void) | undefined
+
+	const start = (element: HTMLElement) => {
+		if (started.has(element)) return
+		started.add(element)
+		observer.unobserve(element)
+		const index = Number(element.dataset.island)
+		const entry = manifest[index]
+		if (!entry || !isIslandWidget(entry.widget)) return
+		const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>
+		const nested = nestedWidgets(entry.children).filter((name) => name in widgetLoaders)
+		void Promise.all([
+			widgetLoaders[entry.widget](),
+			...nested.map((name) => widgetLoaders[name as keyof typeof widgetLoaders]()),
+		]).then(([component]) => {
+			if (stopped) return
+			startTransition(() => {
+				roots.push(
+					hydrateRoot(
+						element,
+						wrap(
+							<Hydrated element={element}>
+								<IslandContent component={component} props={props} nodes={entry.children} />
+							</Hydrated>,
+						),
+						{ identifierPrefix: islandIdPrefix(index) },
+					),
+				)
+			})
+		})
+	}
+
+	const idleNext = () => {
+		const next = elements.find((element) => !started.has(element))
+		if (!next || stopped) return
+		start(next)
+		cancelIdle = whenIdle(idleNext)
+	}
+
+	const observer = new IntersectionObserver(
+		(entries) => {
+			for (const entry of entries) if (entry.isIntersecting) start(entry.target as HTMLElement)
+			// The first report covers every island: those in view have started, the rest wait.
+			cancelIdle ??= whenIdle(idleNext)
+		},
+		{ rootMargin: NEAR_VIEWPORT },
+	)
+	const hash = decodeURIComponent(window.location.hash.slice(1))
+	const target = hash ? document.getElementById(hash)?.closest<HTMLElement>('x-island[data-island]') : null
+	if (target && container.contains(target)) start(target)
+	for (const element of elements) observer.observe(element)
+
+	return () => {
+		stopped = true
+		observer.disconnect()
+		cancelIdle?.()
+		// Not while React is committing the page that replaced them.
+		setTimeout(() => {
+			for (const root of roots) root.unmount()
+		})
+	}
+}

@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest'
+import { mainThreadFigures } from './main-thread.ts'
+
+const meta = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } })
+const x = (name: string, ts: number, dur: number, pid = 1, tid = 1) => ({ name, ph: 'X', pid, tid, ts, dur })
+
+const started = { name: 'TracingStartedInBrowser', ph: 'I', pid: 9, tid: 9, ts: 0, args: { data: { frames: [{ processId: 2, isOutermostMainFrame: true }] } } }
+const committed = { name: 'FrameCommittedInBrowser', ph: 'I', pid: 9, tid: 9, ts: 1, args: { data: { processId: 1, isOutermostMainFrame: true } } }
+
+test('scripting counts nested script events once; the longest task is from the main thread of the renderer the page committed in', () => {
+	const figures = mainThreadFigures([
+		started,
+		committed,
+		meta(1, 1, 'CrRendererMain'),
+		meta(2, 1, 'CrRendererMain'),
+		meta(3, 1, 'CrRendererMain'),
+		meta(1, 2, 'Compositor'),
+		x('RunTask', 0, 80_000),
+		x('EvaluateScript', 1_000, 30_000),
+		x('FunctionCall', 2_000, 10_000), // inside EvaluateScript: not counted again
+		x('FunctionCall', 25_000, 10_000), // runs 4 ms past it: those 4 ms count
+		x('RunTask', 100_000, 20_000),
+		x('TimerFire', 100_000, 5_000),
+		x('Layout', 106_000, 10_000), // not script
+		x('RunTask', 0, 200_000, 1, 2), // another thread
+		x('RunTask', 0, 30_000, 2, 1), // the about:blank renderer the page started in
+		x('RunTask', 0, 900_000, 3, 1), // a busier renderer that is not the page
+	])
+	expect(figures).toEqual({ scriptingMs: 39, longestTaskMs: 80 })
+	expect(() => mainThreadFigures([meta(1, 1, 'CrRendererMain')])).toThrow(/no main thread/)
+})
