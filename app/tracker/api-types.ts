@@ -62,6 +62,12 @@ export const playerSummarySchema = z.object({
 	profile: z.enum(['public', 'private']),
 	latest: snapshotSchema,
 	backfill: backfillSchema,
+	/**
+	 * The last time the name's XP changed in a way no account could (a skill's XP fell, or more than
+	 * the caps of `plausible-gains.ts`): likely a name change to another account. That change counts
+	 * on no board and in no record. Null when never seen.
+	 */
+	possibleNameChangeAt: isoTime.nullable(),
 })
 export type PlayerSummary = z.infer<typeof playerSummarySchema>
 

@@ -358,6 +358,42 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect(records.overall.month?.xpGained).toBe(200)
 			})
 
+			test('a change no account could make (XP fell, or more than the caps) counts on no board and in no record, and is marked', async () => {
+				const weekBoard = async () => (await readBoard(db(), { period: 'week', start: '2026-03-02', skill: 'overall', limit: 10, offset: 0 })).entries.map((e) => `${e.name} ${e.xpGained}`)
+				// Ann plays; the name "Bob" moves to a bigger account between two daily fetches: Attack
+				// jumps by 150M in a day and every other skill it had falls.
+				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 1_000_000 }, { key: 'ann', name: 'Ann' }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 1_200_000 }, { key: 'ann', name: 'Ann' }))
+				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 1_000_000, magic: 5_000_000 }, { key: 'bob', name: 'Bob' }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 151_000_000, magic: 20_000 }, { key: 'bob', name: 'Bob' }))
+				// Cat's name moves to an account ahead in every skill, an hour after a fetch: too fast.
+				await recordFetch(db(), fetchOf('2026-03-03T11:00:00Z', { attack: 1_000_000 }, { key: 'cat', name: 'Cat' }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 90_000_000 }, { key: 'cat', name: 'Cat' }))
+				expect(await weekBoard()).toEqual(['Ann 200000'])
+				const bob = (await findPlayer(db(), 'bob'))!
+				expect(bob.possibleNameChangeAt).toEqual(at('2026-03-03T12:00:00Z'))
+				expect((await findPlayer(db(), 'cat'))!.possibleNameChangeAt).toEqual(at('2026-03-03T12:00:00Z'))
+				expect((await findPlayer(db(), 'ann'))!.possibleNameChangeAt).toBeNull()
+				const records = await readRecords(db(), bob)
+				expect([records.overall.day, records.skills[0]!.week]).toEqual([null, null])
+				// The snapshot is kept, and the new account's own gains count from it.
+				expect((await latestSnapshot(db(), bob))!.skills[0]!.xp).toBe(151_000_000)
+				await recordFetch(db(), fetchOf('2026-03-04T12:00:00Z', { attack: 151_300_000, magic: 20_000 }, { key: 'bob', name: 'Bob' }))
+				expect(await weekBoard()).toEqual(['Bob 300000', 'Ann 200000'])
+				expect((await readRecords(db(), bob)).skills[0]!.day?.xpGained).toBe(300_000)
+			})
+
+			test("the name is RuneMetrics' spelling: a hiscores fetch (private profile) with the name as typed does not replace it", async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', {}, { key: 'zezima jr', name: 'zEZIMA jR', snapshot: snapshotOf({ attack: 1000 }, null) }))
+				expect((await findPlayer(db(), 'zezima jr'))!.name).toBe('zEZIMA jR')
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 1000 }, { key: 'zezima jr', name: 'Zezima Jr' }))
+				expect((await findPlayer(db(), 'zezima jr'))!.name).toBe('Zezima Jr')
+				await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', {}, { key: 'zezima jr', name: 'ZEZIMA JR', snapshot: snapshotOf({ attack: 1500 }, null) }))
+				// A late RuneMetrics answer (recorded after a newer fetch) does not win either.
+				await recordFetch(db(), fetchOf('2026-03-02T09:00:00Z', { attack: 1000 }, { key: 'zezima jr', name: 'Zezima jr' }))
+				expect((await findPlayer(db(), 'zezima jr'))!).toMatchObject({ name: 'Zezima Jr', profile: 'private' })
+			})
+
 			test('top gainers: XP gained in the week and month, per skill and overall, paged, ties in tracking order, removed players gone', async () => {
 				const played = async (key: string, before: Partial<Record<SkillName, number>>, after: Partial<Record<SkillName, number>>) => {
 					const name = key.toUpperCase()

@@ -93,6 +93,7 @@ export function createTracker(options: TrackerOptions) {
 					profile: player.profile,
 					latest: newest,
 					backfill: await backfill(),
+					possibleNameChangeAt: player.possibleNameChangeAt?.toISOString() ?? null,
 				}
 			},
 
