@@ -29,7 +29,7 @@ function wholeNumberParam(name: string, max: number) {
 /** The query parameters each parser reads (the API refuses any other). */
 export const GAINS_PARAMETERS = ['period', 'from', 'to'] as const
 export const SNAPSHOTS_PARAMETERS = ['from', 'to', 'limit'] as const
-export const BOARD_PARAMETERS = ['period', 'skill', 'page', 'date'] as const
+export const BOARD_PARAMETERS = ['period', 'skill', 'page', 'date', 'after'] as const
 
 const LIMIT_MAX = 1000
 const DEFAULT_LIMIT = 100
@@ -149,9 +149,20 @@ export type BoardQuery = {
 	page: number
 	/** A UTC day in the period to show; null = today. */
 	date: string | null
+	/**
+	 * Where the page starts (keyset paging): right after this entry, as `<xp>.<player id>`, from the
+	 * board's `pageLinks`. Null: the first page, or a page near the top reached by its number.
+	 */
+	after: string | null
 }
 
 const BOARD_PAGE_MAX = 10_000
+/** Pages a board finds by their number alone (an OFFSET that stays shallow); deeper ones need `after`. */
+export const BOARD_PAGES_BY_NUMBER = 10
+
+const afterSchema = z
+	.string()
+	.regex(/^\d{1,15}\.\d{1,10}$/, { error: 'after must be a place on the board like 1234567.89, as the page links give it' })
 
 const boardPeriodSchema = z.enum(['week', 'month'], { error: 'period must be week or month' })
 const boardSkillParamSchema = z.enum(['overall', ...SKILL_NAMES], {
@@ -160,14 +171,14 @@ const boardSkillParamSchema = z.enum(['overall', ...SKILL_NAMES], {
 const pageSchema = wholeNumberParam('page', BOARD_PAGE_MAX)
 
 /**
- * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD`, each
+ * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD&after=`, each
  * optional: this week, all skills, page 1, today. Empty values count as absent (a plain form).
  */
 export function parseBoardQuery(params: URLSearchParams): ParamsResult<BoardQuery> {
 	const read = readAll(params, BOARD_PARAMETERS)
 	if (!read.ok) return read
-	const { period, skill, page, date } = read.value
-	const value: BoardQuery = { period: 'week', skill: 'overall', page: 1, date: null }
+	const { period, skill, page, date, after } = read.value
+	const value: BoardQuery = { period: 'week', skill: 'overall', page: 1, date: null, after: null }
 	if (period != null) {
 		const checked = check(boardPeriodSchema, 'period', period)
 		if (!checked.ok) return checked
@@ -187,6 +198,18 @@ export function parseBoardQuery(params: URLSearchParams): ParamsResult<BoardQuer
 		const checked = check(daySchema('date'), 'date', date)
 		if (!checked.ok) return checked
 		value.date = checked.value
+	}
+	if (after != null) {
+		const checked = check(afterSchema, 'after', after)
+		if (!checked.ok) return checked
+		if (value.page === 1) return { ok: false, parameter: 'after', message: 'after goes with a page from 2 on, as the page links give them' }
+		value.after = checked.value
+	} else if (value.page > BOARD_PAGES_BY_NUMBER) {
+		return {
+			ok: false,
+			parameter: 'page',
+			message: `page past ${BOARD_PAGES_BY_NUMBER} needs the after= its link gives (the board's pageLinks): pages are found by where they start, not counted from the top`,
+		}
 	}
 	return { ok: true, value }
 }

@@ -233,5 +233,11 @@ export const gainsBoardSchema = z.object({
 	players: z.number().int().min(0),
 	pages: z.number().int().min(0),
 	entries: z.array(z.object({ rank: z.number().int().positive(), name: z.string(), xpGained: z.number().int().positive() })),
+	/**
+	 * The pages to link, in order: the first, the last, and two either side of this one, each with
+	 * the `after` that asks for it (null for the first). Pages are found by where they start (keyset
+	 * paging); `players` and `pages` are counted at most once a minute.
+	 */
+	pageLinks: z.array(z.object({ page: z.number().int().positive(), after: z.string().nullable() })),
 })
 export type GainsBoard = z.infer<typeof gainsBoardSchema>
