@@ -262,12 +262,16 @@ async function seedBoards(handle: DatabaseHandle, players: number, today: string
 	await db.execute(sql`insert into tracked_players (key, name, tracked_since, last_checked_at, last_fetch_at, last_looked_up_at, profile, backfill_state)
 		select 'board player ' || i, 'Board Player ' || i, ${new Date(START)}, now(), now(), now(), 'public', 'done' from generate_series(1, ${players}) as i`)
 	const periods = sql`(values ('week', ${periodStart('week', today)}::date), ('month', ${periodStart('month', today)}::date)) as per(period, start)`
+	// The board index is built once after the rows are in (minutes faster on PGlite than row by row).
+	const [index] = await queryRows<{ indexdef: string }>(db, sql`select indexdef from pg_indexes where indexname = 'tracker_period_gains_board'`)
+	await db.execute(sql`drop index tracker_period_gains_board`)
 	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
 		select p.id, per.period, per.start, s.skill, ((p.id * 7919 + s.skill * 104729) % 5000000) + 1
 		from tracked_players p cross join generate_series(0, 28) as s(skill) cross join ${periods}
 		where (p.id + s.skill) % 3 = 0`)
 	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
 		select player_id, period, start, -1, sum(xp) from tracker_period_gains group by player_id, period, start`)
+	await db.execute(sql.raw(index!.indexdef))
 	await db.execute(sql`vacuum analyze tracker_period_gains`)
 	await db.execute(sql`vacuum analyze tracked_players`)
 }

@@ -90,6 +90,8 @@ const boardWhere = (key: BoardKey) =>
 	)
 
 const boardColumns = { name: trackedPlayers.name, xpGained: periodGains.xp, playerId: periodGains.playerId }
+// The orders below spell out where nulls go (xp has none) so they are the board index's own
+// (`xp DESC NULLS LAST`), read forwards or backwards: with `desc` alone PostgreSQL sorts the board.
 
 /** Entries in board order after `cursor` (from the top when null), skipping `offset`: by index, from where it starts. */
 async function rowsAfter(db: Database, key: BoardKey, cursor: Cursor | null, limit: number, offset = 0): Promise<BoardRow[]> {
@@ -99,7 +101,7 @@ async function rowsAfter(db: Database, key: BoardKey, cursor: Cursor | null, lim
 		.from(periodGains)
 		.innerJoin(trackedPlayers, eq(trackedPlayers.id, periodGains.playerId))
 		.where(after ? and(boardWhere(key), after) : boardWhere(key))
-		.orderBy(desc(periodGains.xp), asc(periodGains.playerId))
+		.orderBy(sql`${periodGains.xp} desc nulls last`, asc(periodGains.playerId))
 		.limit(limit)
 		.offset(offset)
 }
@@ -112,7 +114,7 @@ async function rowsBackFrom(db: Database, key: BoardKey, cursor: Cursor | null, 
 		.from(periodGains)
 		.innerJoin(trackedPlayers, eq(trackedPlayers.id, periodGains.playerId))
 		.where(upTo ? and(boardWhere(key), upTo) : boardWhere(key))
-		.orderBy(asc(periodGains.xp), desc(periodGains.playerId))
+		.orderBy(sql`${periodGains.xp} asc nulls first`, desc(periodGains.playerId))
 		.limit(limit)
 }
 
