@@ -86,6 +86,18 @@ test('every date is bounded: from 2000-01-01 to tomorrow, else a 400 naming it',
 	expect(parseBoardQuery(new URLSearchParams('date=9999-12-31'), today)).toMatchObject({ parameter: 'date' })
 	expect(parseBoardQuery(new URLSearchParams('date=2000-01-01&skill=Attack&page=2'), today)).toEqual({
 		ok: true,
-		value: { period: 'week', skill: 'attack', page: 2, date: '2000-01-01' },
+		value: { period: 'week', skill: 'attack', page: 2, date: '2000-01-01', after: null },
 	})
+})
+
+test('deep board pages are found by where they start (after=), shallow ones by their number', () => {
+	const today = '2026-11-28'
+	expect(parseBoardQuery(new URLSearchParams('page=10'), today)).toMatchObject({ ok: true, value: { page: 10, after: null } })
+	expect(parseBoardQuery(new URLSearchParams('page=11'), today)).toMatchObject({ ok: false, parameter: 'page' })
+	expect(parseBoardQuery(new URLSearchParams('page=11&after=1234567.89'), today)).toMatchObject({
+		ok: true,
+		value: { page: 11, after: '1234567.89' },
+	})
+	expect(parseBoardQuery(new URLSearchParams('after=1234567.89'), today)).toMatchObject({ ok: false, parameter: 'after' })
+	expect(parseBoardQuery(new URLSearchParams('page=2&after=x'), today)).toMatchObject({ ok: false, parameter: 'after' })
 })

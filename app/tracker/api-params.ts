@@ -30,6 +30,11 @@ export type BoardQuery = {
 	page: number
 	/** A UTC day in the period to show; null = today. */
 	date: string | null
+	/**
+	 * Where the page starts (keyset paging): right after this entry, as `<xp>.<player id>`, from the
+	 * board's `pageLinks`. Null: the first page, or a page near the top reached by its number.
+	 */
+	after: string | null
 }
 
 const periodSchema = z.enum(gainsPeriodSchema.options, {
@@ -81,10 +86,16 @@ export const snapshotsQuerySchema = (today: string) =>
 		.transform(({ from, to, limit }): SnapshotsQuery => ({ from: from ?? null, to: to ?? null, limit: limit ?? DEFAULT_LIMIT }))
 
 const BOARD_PAGE_MAX = 10_000
+/** Pages a board finds by their number alone (an OFFSET that stays shallow); deeper ones need `after`. */
+export const BOARD_PAGES_BY_NUMBER = 10
+
+const afterSchema = z
+	.string()
+	.regex(/^\d{1,15}\.\d{1,10}$/, { error: 'after must be a place on the board like 1234567.89, as the page links give it' })
 
 /**
- * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD`, each
- * optional: this week, all skills, page 1, today.
+ * The top-gainers board's `?period=week|month&skill=<skill>|overall&page=&date=YYYY-MM-DD&after=`,
+ * each optional: this week, all skills, page 1, today, from the top.
  */
 export const boardQuerySchema = (today: string) =>
 	z
@@ -98,12 +109,25 @@ export const boardQuerySchema = (today: string) =>
 			),
 			page: emptyAsAbsent(wholeNumberParam('page', BOARD_PAGE_MAX)),
 			date: emptyAsAbsent(dayParameter('date', today)),
+			after: emptyAsAbsent(afterSchema),
 		})
-		.transform(({ period, skill, page, date }): BoardQuery => ({
+		.superRefine(({ page = 1, after }, context) => {
+			if (after !== undefined && page === 1) {
+				context.addIssue({ code: 'custom', path: ['after'], message: 'after goes with a page from 2 on, as the page links give them' })
+			} else if (after === undefined && page > BOARD_PAGES_BY_NUMBER) {
+				context.addIssue({
+					code: 'custom',
+					path: ['page'],
+					message: `page past ${BOARD_PAGES_BY_NUMBER} needs the after= its link gives (the board's pageLinks): pages are found by where they start, not counted from the top`,
+				})
+			}
+		})
+		.transform(({ period, skill, page, date, after }): BoardQuery => ({
 			period: period ?? 'week',
 			skill: skill ?? 'overall',
 			page: page ?? 1,
 			date: date ?? null,
+			after: after ?? null,
 		}))
 
 const today = () => utcDay(Date.now())

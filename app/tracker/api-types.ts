@@ -62,6 +62,12 @@ export const playerSummarySchema = z.object({
 	profile: z.enum(['public', 'private']),
 	latest: snapshotSchema,
 	backfill: backfillSchema,
+	/**
+	 * The last time the name's XP changed in a way no account could (a skill's XP fell, or more than
+	 * the caps of `plausible-gains.ts`): likely a name change to another account. That change counts
+	 * on no board and in no record. Null when never seen.
+	 */
+	possibleNameChangeAt: isoTime.nullable(),
 })
 export type PlayerSummary = z.infer<typeof playerSummarySchema>
 
@@ -227,5 +233,11 @@ export const gainsBoardSchema = z.object({
 	players: z.number().int().min(0),
 	pages: z.number().int().min(0),
 	entries: z.array(z.object({ rank: z.number().int().positive(), name: z.string(), xpGained: z.number().int().positive() })),
+	/**
+	 * The pages to link, in order: the first, the last, and two either side of this one, each with
+	 * the `after` that asks for it (null for the first). Pages are found by where they start (keyset
+	 * paging); `players` and `pages` are counted at most once a minute.
+	 */
+	pageLinks: z.array(z.object({ page: z.number().int().positive(), after: z.string().nullable() })),
 })
 export type GainsBoard = z.infer<typeof gainsBoardSchema>

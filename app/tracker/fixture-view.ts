@@ -35,6 +35,7 @@ export function fixtureView(overrides: Partial<PlayerPageView> = {}): PlayerPage
 			profile: 'public',
 			latest,
 			backfill,
+			possibleNameChangeAt: null,
 		},
 		gains: computeGains('Zezima Jr', 'week', range, first, latest),
 		gainsQuery: { period: 'week' },

@@ -25,13 +25,14 @@ export const PRIVACY_PATH = '/privacy'
 /** The top-gainers boards (this week, all skills). */
 export const TOP_GAINERS_PATH = '/players'
 
-/** A top-gainers board: `/players?period=month&skill=magic&page=2` (defaults left out). */
+/** A top-gainers board: `/players?period=month&skill=magic&page=2&after=…` (defaults left out). */
 export function topGainersHref(query: BoardQuery): string {
 	const params = new URLSearchParams()
 	if (query.period !== 'week') params.set('period', query.period)
 	if (query.skill !== 'overall') params.set('skill', query.skill)
 	if (query.date) params.set('date', query.date)
 	if (query.page > 1) params.set('page', String(query.page))
+	if (query.page > 1 && query.after) params.set('after', query.after)
 	const search = params.toString()
 	return search ? `${TOP_GAINERS_PATH}?${search}` : TOP_GAINERS_PATH
 }

@@ -75,6 +75,14 @@ test('first visit, private profile, backfill under way and notices', () => {
 	expect(render(base)).not.toContain('data-first-visit')
 })
 
+test('a possible name change is flagged with its date; none, no flag', () => {
+	const base = fixtureView()
+	const html = render(fixtureView({ summary: { ...base.summary, possibleNameChangeAt: '2026-11-20T09:30:00.000Z' } }))
+	expect(html).toContain('data-name-change')
+	expect(text(html)).toMatch(/On .*20.* this name’s XP changed in a way no account could manage .* probably moved to another account/)
+	expect(render(base)).not.toContain('data-name-change')
+})
+
 test('a range: the form keeps the dates, gains say which days; no gains in the period', () => {
 	const base = fixtureView()
 	const start = base.summary.latest

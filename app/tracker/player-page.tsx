@@ -152,6 +152,14 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 					before stays.
 				</p>
 			) : null}
+			{summary.possibleNameChangeAt ? (
+				<p className={`${note} border-warn/50 text-warn`} data-name-change="">
+					On {formatDateTime(summary.possibleNameChangeAt)} this name’s XP changed in a way no account
+					could manage in the time (a skill lost XP, or gained more than the fastest training allows):
+					the name has probably moved to another account. That change counts on no top-gainers board
+					and in no record.
+				</p>
+			) : null}
 			{summary.backfill.state === 'pending' ? (
 				<p className={`${note} border-line bg-raised`} data-backfill="pending">
 					Fetching up to 12 months of monthly gains from RuneMetrics: they join the chart in a

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { Form, Link } from 'react-router'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
@@ -14,43 +15,37 @@ const tab = 'rounded-md px-3 py-1.5 text-sm font-semibold'
 const head = 'px-3 py-2 text-xs font-semibold tracking-wide text-muted uppercase'
 const pageLink = 'inline-flex min-w-9 justify-center rounded-md px-2 py-1.5 text-sm font-semibold'
 
-/** Page numbers to link: the first, the last, and two either side of the current one. */
-function pageNumbers(page: number, pages: number): Array<number | 'gap'> {
-	const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
-		.filter((n) => n >= 1 && n <= pages)
-		.toSorted((a, b) => a - b)
-	return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? ['gap' as const, n] : [n]))
-}
-
-function Pagination({ board, href }: { board: GainsBoard; href: (page: number) => string }) {
+function Pagination({ board, href }: { board: GainsBoard; href: (link: GainsBoard['pageLinks'][number]) => string }) {
 	if (board.pages <= 1) return null
-	const { page, pages } = board
+	const { page, pageLinks } = board
+	const previous = pageLinks.find((link) => link.page === page - 1)
+	const next = pageLinks.find((link) => link.page === page + 1)
 	return (
 		<nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-1" data-pages="">
-			{page > 1 ? (
-				<Link to={href(page - 1)} rel="prev" className={`${pageLink} text-link hover:bg-raised`}>
+			{previous ? (
+				<Link to={href(previous)} rel="prev" className={`${pageLink} text-link hover:bg-raised`}>
 					Previous
 				</Link>
 			) : null}
-			{pageNumbers(page, pages).map((n, i) =>
-				n === 'gap' ? (
-					<span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
-						…
-					</span>
-				) : (
+			{pageLinks.map((link, i) => (
+				<Fragment key={link.page}>
+					{i > 0 && link.page - pageLinks[i - 1]!.page > 1 ? (
+						<span aria-hidden="true" className="px-1 text-muted">
+							…
+						</span>
+					) : null}
 					<Link
-						key={n}
-						to={href(n)}
-						aria-current={n === page ? 'page' : undefined}
-						aria-label={`Page ${n}`}
-						className={n === page ? `${pageLink} bg-accent text-accent-fg` : `${pageLink} text-link hover:bg-raised`}
+						to={href(link)}
+						aria-current={link.page === page ? 'page' : undefined}
+						aria-label={`Page ${link.page}`}
+						className={link.page === page ? `${pageLink} bg-accent text-accent-fg` : `${pageLink} text-link hover:bg-raised`}
 					>
-						{n}
+						{link.page}
 					</Link>
-				),
-			)}
-			{page < pages ? (
-				<Link to={href(page + 1)} rel="next" className={`${pageLink} text-link hover:bg-raised`}>
+				</Fragment>
+			))}
+			{next ? (
+				<Link to={href(next)} rel="next" className={`${pageLink} text-link hover:bg-raised`}>
 					Next
 				</Link>
 			) : null}
@@ -65,7 +60,7 @@ function Pagination({ board, href }: { board: GainsBoard; href: (page: number) =
 export function TopGainersPage({ view }: { view: TopGainersView }) {
 	const { board, currentStart } = view
 	const isCurrent = board.from === currentStart
-	const query: BoardQuery = { period: board.period, skill: board.skill, page: board.page, date: isCurrent ? null : board.from }
+	const query: BoardQuery = { period: board.period, skill: board.skill, page: board.page, date: isCurrent ? null : board.from, after: null }
 	const noun = board.period === 'week' ? 'week' : 'month'
 	const what = board.skill === 'overall' ? 'XP' : `${skillLabel(board.skill)} XP`
 	const previous = previousPeriodStart(board.period, board.from)
@@ -84,7 +79,7 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 					return (
 						<Link
 							key={period}
-							to={topGainersHref({ period, skill: board.skill, page: 1, date: null })}
+							to={topGainersHref({ period, skill: board.skill, page: 1, date: null, after: null })}
 							aria-current={active ? 'page' : undefined}
 							className={active ? `${tab} bg-accent text-accent-fg` : `${tab} text-link hover:bg-raised`}
 						>
@@ -181,7 +176,7 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 							: `Nobody tracked here gained ${what} that ${noun}.`}
 				</p>
 			)}
-			<Pagination board={board} href={(page) => topGainersHref({ ...query, page })} />
+			<Pagination board={board} href={(link) => topGainersHref({ ...query, ...link })} />
 		</>
 	)
 }

@@ -8,6 +8,10 @@
  * query's p95, the first start's time to create the embedded database, and (with a build) the
  * production server's RSS once PGlite is open, the player page's server render p50/p95 (loopback,
  * one request at a time) and the JS it loads beyond the shell every page shares (brotli, in Chromium).
+ * Then `/players` (the top gainers) at 100,000 tracked players (`BENCH_BOARD_PLAYERS`) on PGlite and,
+ * with a PostgreSQL, on it too: its server render p50/p95 over first pages and pages anywhere on the
+ * boards (reached through their links' `after=`), next to what a count and an OFFSET per view, as
+ * before keyset paging, cost in the database alone. `BENCH_ONLY=boards` runs that part alone.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -117,7 +121,7 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 	const boardSkills = ['overall', ...SKILLS.map((s) => s.name)] as const
 	for (let i = 0; i < 320; i++) {
 		const t = performance.now()
-		await tracker.gainsBoard({ period: i % 2 === 0 ? 'week' : 'month', skill: boardSkills[(i * 7) % boardSkills.length]!, page: 1 + ((i * 13) % 40), date: null })
+		await tracker.gainsBoard({ period: i % 2 === 0 ? 'week' : 'month', skill: boardSkills[(i * 7) % boardSkills.length]!, page: 1 + ((i * 13) % 10), date: null, after: null })
 		if (i >= 20) boards.push(performance.now() - t)
 	}
 	const records: number[] = []
@@ -249,12 +253,151 @@ async function playerPage(baseUrl: string) {
 	}
 }
 
+/**
+ * 100,000 players on the boards of this week and this month: each gained XP in a third of the
+ * skills (plus overall), so a skill's board holds ~33,000 players and overall all of them.
+ */
+async function seedBoards(handle: DatabaseHandle, players: number, today: string) {
+	const { db } = handle
+	await db.execute(sql`insert into tracked_players (key, name, tracked_since, last_checked_at, last_fetch_at, last_looked_up_at, profile, backfill_state)
+		select 'board player ' || i, 'Board Player ' || i, ${new Date(START)}, now(), now(), now(), 'public', 'done' from generate_series(1, ${players}) as i`)
+	const periods = sql`(values ('week', ${periodStart('week', today)}::date), ('month', ${periodStart('month', today)}::date)) as per(period, start)`
+	// The board index is built once after the rows are in (minutes faster on PGlite than row by row).
+	const [index] = await queryRows<{ indexdef: string }>(db, sql`select indexdef from pg_indexes where indexname = 'tracker_period_gains_board'`)
+	await db.execute(sql`drop index tracker_period_gains_board`)
+	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
+		select p.id, per.period, per.start, s.skill, ((p.id * 7919 + s.skill * 104729) % 5000000) + 1
+		from tracked_players p cross join generate_series(0, 28) as s(skill) cross join ${periods}
+		where (p.id + s.skill) % 3 = 0`)
+	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
+		select player_id, period, start, -1, sum(xp) from tracker_period_gains group by player_id, period, start`)
+	await db.execute(sql.raw(index!.indexdef))
+	await db.execute(sql`vacuum analyze tracker_period_gains`)
+	await db.execute(sql`vacuum analyze tracked_players`)
+}
+
+const BOARD_SKILLS = ['overall', ...SKILLS.map((s) => s.name)] as const
+
+/**
+ * 220 `/players` URLs, deterministic: a quarter the first page of a board, the rest a page anywhere
+ * on it through the `after=` its link carries (found here with an OFFSET, outside the timing). Also
+ * times, in the database alone, what the page did before keyset paging: a count and an OFFSET read.
+ */
+async function boardUrls(handle: DatabaseHandle, today: string) {
+	const urls: string[] = []
+	const before: number[] = []
+	/** Whether request i is its board's first (the server counts the board's players then). */
+	const counts: boolean[] = []
+	const seen = new Set<string>()
+	for (let i = 0; i < 220; i++) {
+		const period = i % 2 === 0 ? 'week' : 'month'
+		const skill = BOARD_SKILLS[(i * 7) % BOARD_SKILLS.length]!
+		counts.push(!seen.has(`${period} ${skill}`))
+		seen.add(`${period} ${skill}`)
+		const start = periodStart(period, today)
+		const skillId = skill === 'overall' ? -1 : SKILLS.findIndex((s) => s.name === skill)
+		const base = `/players?period=${period}&skill=${skill}`
+		const t = performance.now()
+		const [count] = await queryRows<{ players: number }>(handle.db, sql`select count(*)::int as players from tracker_period_gains where period = ${period} and start = ${start}::date and skill = ${skillId}`)
+		const pages = Math.ceil(count!.players / 25)
+		const page = i % 4 === 0 ? 1 : 2 + ((i * 7919) % (pages - 1))
+		const rows = await queryRows<{ xp: string; player_id: number }>(handle.db, sql`select g.xp::text, g.player_id, p.name from tracker_period_gains g join tracked_players p on p.id = g.player_id
+			where g.period = ${period} and g.start = ${start}::date and g.skill = ${skillId} order by g.xp desc, g.player_id limit 26 offset ${Math.max(0, (page - 1) * 25 - 1)}`)
+		if (i >= 20) before.push(performance.now() - t)
+		urls.push(page === 1 ? base : `${base}&page=${page}&after=${rows[0]!.xp}.${rows[0]!.player_id}`)
+	}
+	return { urls, before, counts: counts.slice(20) }
+}
+
+/** Times the URLs one at a time from a small Node process of its own (the first 20 as warm-up). */
+const URL_TIMER = `
+const [base, list] = [process.argv[1], JSON.parse(process.argv[2])]
+const times = []
+for (const [i, url] of list.entries()) {
+	const t = performance.now()
+	const response = await fetch(base + url)
+	await response.arrayBuffer()
+	if (response.status !== 200) throw new Error(url + ' answered ' + response.status)
+	if (i >= 20) times.push(performance.now() - t)
+}
+console.log(JSON.stringify(times))
+`
+
+async function timeBoards(env: Record<string, string>, urls: string[]) {
+	const fake = await startFakeUpstream()
+	const server = await startProductionServer({ env: { RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', ...env } })
+	try {
+		const timer = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', URL_TIMER, server.url, JSON.stringify(urls)], { maxBuffer: 16 * 1024 * 1024 })
+		return JSON.parse(timer.stdout) as number[]
+	} finally {
+		await server.stop()
+		await fake.close()
+	}
+}
+
+/** `/players` at `players` tracked players: on PGlite (a DATA_DIR of its own), then PostgreSQL when given. */
+async function boardsAtScale(players: number, postgresUrl: string | undefined) {
+	const today = utcDay(Date.now())
+	const rows: Array<Record<string, string>> = []
+	const summary = (engine: string, seconds: number, { before, counts }: { before: number[]; counts: boolean[] }, renders: number[]) => {
+		const kept = renders.filter((_, i) => !counts[i])
+		const counted = renders.filter((_, i) => counts[i])
+		return {
+			engine: `${engine}, ${players.toLocaleString('en')} players`,
+			seed: `${seconds.toFixed(0)} s`,
+			renderP50: ms(percentile(renders, 0.5)),
+			renderP95: ms(percentile(renders, 0.95)),
+			renderMax: ms(Math.max(...renders)),
+			countKeptP95: ms(percentile(kept, 0.95)),
+			boardsFirstViewP95: `${ms(percentile(counted, 0.95))} (${counted.length})`,
+			countAndOffsetP95: ms(percentile(before, 0.95)),
+		}
+	}
+	const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-bench-boards-'))
+	try {
+		const started = performance.now()
+		const handle = await openDatabase({ dataDir: path.join(dataDir, 'db') })
+		await handle.migrate()
+		await seedBoards(handle, players, today)
+		const seconds = (performance.now() - started) / 1000
+		const { urls, ...timed } = await boardUrls(handle, today)
+		await handle.close()
+		rows.push(summary('PGlite', seconds, timed, await timeBoards({ DATA_DIR: dataDir, DATABASE_URL: '' }, urls)))
+	} finally {
+		rmSync(dataDir, { recursive: true, force: true })
+	}
+	if (postgresUrl) {
+		const url = await freshDatabase(postgresUrl, 'bench_boards')
+		const started = performance.now()
+		const handle = await openDatabase({ url })
+		await handle.migrate()
+		await seedBoards(handle, players, today)
+		const seconds = (performance.now() - started) / 1000
+		const { urls, ...timed } = await boardUrls(handle, today)
+		await handle.close()
+		const emptyDir = mkdtempSync(path.join(tmpdir(), 'gg-bench-boards-'))
+		try {
+			rows.push(summary('PostgreSQL', seconds, timed, await timeBoards({ DATA_DIR: emptyDir, DATABASE_URL: url }, urls)))
+		} finally {
+			rmSync(emptyDir, { recursive: true, force: true })
+		}
+	}
+	console.log('/players (top gainers) server render, 200 requests after 20, a quarter first pages, the rest anywhere through after=:')
+	console.table(rows)
+}
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+if (process.env.BENCH_ONLY === 'boards') {
+	await boardsAtScale(Number(process.env.BENCH_BOARD_PLAYERS ?? 100_000), postgresUrl)
+	process.exit(0)
+}
+
 const results: Array<Record<string, unknown>> = []
 const pglite = await openDatabase({})
 await pglite.migrate()
 results.push(await measure('PGlite', pglite, Number(process.env.BENCH_PGLITE_PLAYERS ?? 1000)))
 await pglite.close()
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+const url = postgresUrl
 if (url) {
 	const postgres = await openDatabase({ url: await freshDatabase(url, 'bench_tracker') })
 	await postgres.migrate()
@@ -270,3 +413,4 @@ try {
 } catch (error) {
 	console.log(`Production server RSS: not measured (${error instanceof Error ? error.message : String(error)})`)
 }
+await boardsAtScale(Number(process.env.BENCH_BOARD_PLAYERS ?? 100_000), postgresUrl)

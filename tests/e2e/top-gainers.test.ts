@@ -85,7 +85,8 @@ test('27 players play overnight, one is removed: the board pages through the res
 	await expect(page.getByRole('link', { name: REMOVED })).toHaveCount(0)
 
 	await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
-	await expect(page).toHaveURL(/\/players\?page=2$/)
+	// Page 2 starts after page 1's last entry (keyset paging): Zezima 05, 5,000 XP.
+	await expect(page).toHaveURL(/\/players\?page=2&after=5000\.\d+$/)
 	await expect(rows).toHaveCount(1)
 	await expect(rows.first()).toContainText('26')
 	await expect(rows.locator('th')).toHaveText(['Zezima 04'])
@@ -108,6 +109,12 @@ test('27 players play overnight, one is removed: the board pages through the res
 		await expect(noScript).toHaveURL(/\/players\?skill=magic$/)
 		await expect(noScript.locator('[data-board] tbody tr th')).toHaveText(['Zezima 03', 'Zezima 02', 'Zezima 01'])
 		await expect(noScript.locator('[data-board-title]')).toContainText('Magic XP, this week')
+		// The page links are plain links too.
+		await noScript.goto(`${server.baseURL}/players`)
+		await noScript.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
+		await expect(noScript.locator('[data-board] tbody tr th')).toHaveText(['Zezima 04'])
+		await noScript.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous', exact: true }).click()
+		await expect(noScript.locator('[data-board] tbody tr th')).toHaveText(expected.slice(0, 25))
 	} finally {
 		await plain.close()
 	}
@@ -115,6 +122,10 @@ test('27 players play overnight, one is removed: the board pages through the res
 	// The API agrees, and the removed player is on no page of it either.
 	const second = gainsBoardSchema.parse(JSON.parse((await call('/api/v1/leaderboards/gains?page=2')).body))
 	expect(second).toMatchObject({ players: 26, pages: 2, entries: [{ rank: 26, name: 'Zezima 04', xpGained: 4000 }] })
+	// A deep page by its number alone would be counted from the top: refused with the way round.
+	const deep = await call('/players?page=11')
+	expect(deep.status).toBe(400)
+	expect(deep.body).toContain('page past 10 needs the after= its link gives')
 	const bad = await call('/api/v1/leaderboards/gains?period=fortnight')
 	expect(bad.status).toBe(400)
 	expect(JSON.parse(bad.body)).toMatchObject({ error: { code: 'INVALID_PARAMETER', parameter: 'period' } })

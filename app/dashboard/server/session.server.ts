@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import type { SecretVerifier } from './credentials.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
@@ -22,9 +23,12 @@ const LOGIN_LIMIT = { max: 5, windowMs: 15 * 60 * 1000, refill: 'window' } as co
 const FAILED_LOGIN_BUDGET = { max: 30, windowMs: 60 * 1000, refill: 'window' } as const
 /**
  * Password checks at once, and waiting: scrypt runs on libuv's thread pool (4 threads), which
- * static file reads share, so a login flood must never fill it. Beyond the queue: 503.
+ * static file reads share, so a login flood must never fill it. Beyond the queue: 503. One scrypt
+ * run is a whole core for ~50 ms: below 4 cores two at once left nothing for the pages (a static
+ * page took 1.2–1.9 s during a flood on 2 cores), so there only one runs at a time.
  */
-const PASSWORD_CHECKS = { concurrent: 2, queued: 8 }
+const passwordChecksAtOnce = () => (availableParallelism() < 4 ? 1 : 2)
+const QUEUED_PASSWORD_CHECKS = 8
 
 const sessionSchema = z.object({
 	v: z.literal(2),
@@ -127,7 +131,7 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 	const state = options.state ?? createMemoryState({ now })
 	const limiter = state.limiter('login', LOGIN_LIMIT)
 	const failures = state.limiter('login-failures', FAILED_LOGIN_BUDGET)
-	const checks = createCheckQueue(PASSWORD_CHECKS)
+	const checks = createCheckQueue({ concurrent: passwordChecksAtOnce(), queued: QUEUED_PASSWORD_CHECKS })
 	const revoked = state.expiringSet('revoked-sessions')
 	const maxAge = options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS
 	const loginPath = options.loginPath ?? '/dashboard/login'

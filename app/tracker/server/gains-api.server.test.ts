@@ -107,6 +107,30 @@ describe('GET /api/v1/leaderboards/gains', () => {
 		expect(past).toMatchObject({ page: 9, pages: 2, entries: [] })
 	})
 
+	test("each page link says where its page starts (after=): following them reads every page, no count from the top", async () => {
+		const first = gainsBoardSchema.parse((await get(GAINS_BOARD_PATH)).json)
+		// Page 2 starts after page 1's last entry, Player 2: its XP and its player's id.
+		expect(first.pageLinks).toEqual([{ page: 1, after: null }, { page: 2, after: expect.stringMatching(/^2000\.\d+$/) }])
+		const second = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?page=2&after=${first.pageLinks[1]!.after}`)).json)
+		expect(second).toMatchObject({ page: 2, pages: 2, entries: [{ rank: BOARD_PAGE_SIZE + 1, name: 'Player 1', xpGained: 1000 }] })
+		expect(second.pageLinks).toEqual(first.pageLinks)
+	})
+
+	test('a board counts its players at most once a minute; a removal is counted at once', async () => {
+		const shared = tracker()
+		const week = { period: 'week', skill: 'overall', page: 1, date: null, after: null } as const
+		expect((await shared.gainsBoard(week)).players).toBe(PLAYERS - 1)
+		// A new player gains the most: on the board at once, in the count from the next count.
+		await recordFetch(handle.db, { key: 'newcomer', name: 'Newcomer', fetchedAt: new Date('2026-03-02T12:00:00Z'), snapshot: snapshotOf({ attack: 1000 }), quests: null, activities: [] })
+		await recordFetch(handle.db, { key: 'newcomer', name: 'Newcomer', fetchedAt: new Date('2026-03-03T13:00:00Z'), snapshot: snapshotOf({ attack: 1_000_000 }), quests: null, activities: [] })
+		const cached = await shared.gainsBoard(week)
+		expect(cached.entries[0]).toMatchObject({ rank: 1, name: 'Newcomer' })
+		expect(cached.players).toBe(PLAYERS - 1)
+		expect((await tracker().gainsBoard(week)).players).toBe(PLAYERS)
+		await shared.deletePlayer('newcomer', { block: false })
+		expect((await shared.gainsBoard(week)).players).toBe(PLAYERS - 1)
+	})
+
 	test('bad parameters are 400s that name the parameter; other methods 405', async () => {
 		const cases: Array<[string, string, RegExp]> = [
 			['period=day', 'period', /^period must be week or month/],
@@ -116,7 +140,10 @@ describe('GET /api/v1/leaderboards/gains', () => {
 			['page=99999999999999999999', 'page', /^page must be a whole number from 1 to 10000$/],
 			['page=1&page=2', 'page', /^page must be given once/],
 			['date=2026-13-01', 'date', /^date must be a date/],
-			['period=week&skil=attack', 'skil', /^Unknown parameter "skil": this endpoint takes period, skill, page, date\.$/],
+			['period=week&skil=attack', 'skil', /^Unknown parameter "skil": this endpoint takes period, skill, page, date, after\.$/],
+			['after=100.1', 'after', /^after goes with a page from 2 on/],
+			['page=2&after=1e5.3', 'after', /^after must be a place on the board/],
+			['page=11', 'page', /^page past 10 needs the after= its link gives/],
 		]
 		for (const [search, parameter, message] of cases) {
 			const answer = await get(`${GAINS_BOARD_PATH}?${search}`)

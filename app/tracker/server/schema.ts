@@ -30,7 +30,7 @@ export const trackedPlayers = pgTable(
 		id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
 		/** `parsePlayerName(…).data.key`: the lookup cache's key, one per player. */
 		key: text('key').notNull().unique(),
-		/** Display name as RuneMetrics spells it (or as typed, for hiscores-only players). */
+		/** Display name as RuneMetrics last spelled it; as first typed while only the hiscores answered (they give no name). */
 		name: text('name').notNull(),
 		trackedSince: time('tracked_since').notNull(),
 		/** The last upstream answer recorded, changed or not. */
@@ -53,6 +53,12 @@ export const trackedPlayers = pgTable(
 		backfillAttempts: smallint('backfill_attempts').notNull().default(0),
 		/** A backfill is claimed by moving this forward; pending players whose time has come are (re)tried. */
 		backfillNextAt: time('backfill_next_at').notNull().defaultNow(),
+		/**
+		 * The last snapshot whose change no account could make (XP fell, or more than the caps of
+		 * `plausible-gains.ts`): the name likely moved to another account. That change counted
+		 * nowhere; the player page says so. Null when none was ever seen.
+		 */
+		possibleNameChangeAt: time('possible_name_change_at'),
 	},
 	(table) => [
 		index('tracked_players_refresh').on(table.lastFetchAt),

@@ -8,6 +8,7 @@ import { queryRows, type Database } from '#app/server/db/database.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
 import { periodStart, utcDay, xpGainedBetween } from '#app/tracker/gain-periods.ts'
+import { implausibleChange } from '#app/tracker/plausible-gains.ts'
 import { sameProgress } from '#app/tracker/snapshot.ts'
 import { addBackfillRecords, addGains } from './gains-store.server.ts'
 import {
@@ -108,7 +109,15 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 		// A fetch recorded after a later one (two instances racing) adds no gains: the later one counted them.
 		const latestFetch = player.lastCheckedAt.getTime() === at.getTime()
 		const insertSnapshot = tx.insert(snapshots).values(row).onConflictDoNothing()
-		if (changed && before && latestFetch) await addGains(tx, player.id, at, xpGainedBetween(before, after), insertSnapshot.getSQL())
+		// A change no account could make (the name moved to another one) counts on no board and in no record.
+		const implausible = changed && before ? implausibleChange(before, after) : null
+		if (implausible) {
+			await insertSnapshot
+			await tx
+				.update(trackedPlayers)
+				.set({ possibleNameChangeAt: sql`greatest(${trackedPlayers.possibleNameChangeAt}, ${at})` })
+				.where(eq(trackedPlayers.id, player.id))
+		} else if (changed && before && latestFetch) await addGains(tx, player.id, at, xpGainedBetween(before, after), insertSnapshot.getSQL())
 		else if (changed) await insertSnapshot
 
 		if (record.quests) {

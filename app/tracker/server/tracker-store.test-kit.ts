@@ -31,7 +31,7 @@ import {
 	touchLookup,
 	type FetchRecord,
 } from './tracker-store.server.ts'
-import { readBoard, readRecords, type BoardQuery } from './gains-store.server.ts'
+import { countBoard, readBoard, readRecords, type BoardKey } from './gains-store.server.ts'
 
 /** Opens a new, empty database (not migrated). */
 export type OpenEmpty = () => Promise<DatabaseHandle>
@@ -299,7 +299,7 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				// A fetch from before the latest one, recorded late (two instances racing), counts nothing twice.
 				expect(await recordFetch(db(), fetchOf('2026-03-31T18:00:00Z', { attack: 8000, magic: 500 }))).toBe('changed')
 				expect((await attackOf()).week).toEqual(snapshots(10_500, '2026-03-30', '2026-04-05'))
-				expect((await readBoard(db(), { period: 'month', start: '2026-03-01', skill: 'attack', limit: 5, offset: 0 })).entries).toEqual([{ name: 'Zezima', xpGained: 6000 }])
+				expect((await readBoard(db(), { period: 'month', start: '2026-03-01', skill: 'attack' }, { page: 1, after: null, pageSize: 5, players: 1 })).entries).toEqual([{ name: 'Zezima', xpGained: 6000 }])
 
 				// The monthly backfill: a bigger month before tracking takes the month record, not the day's or week's.
 				const { id } = (await findPlayer(db(), 'zezima'))!
@@ -358,6 +358,42 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect(records.overall.month?.xpGained).toBe(200)
 			})
 
+			test('a change no account could make (XP fell, or more than the caps) counts on no board and in no record, and is marked', async () => {
+				const weekBoard = async () => (await readBoard(db(), { period: 'week', start: '2026-03-02', skill: 'overall' }, { page: 1, after: null, pageSize: 10, players: 0 })).entries.map((e) => `${e.name} ${e.xpGained}`)
+				// Ann plays; the name "Bob" moves to a bigger account between two daily fetches: Attack
+				// jumps by 150M in a day and every other skill it had falls.
+				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 1_000_000 }, { key: 'ann', name: 'Ann' }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 1_200_000 }, { key: 'ann', name: 'Ann' }))
+				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 1_000_000, magic: 5_000_000 }, { key: 'bob', name: 'Bob' }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 151_000_000, magic: 20_000 }, { key: 'bob', name: 'Bob' }))
+				// Cat's name moves to an account ahead in every skill, an hour after a fetch: too fast.
+				await recordFetch(db(), fetchOf('2026-03-03T11:00:00Z', { attack: 1_000_000 }, { key: 'cat', name: 'Cat' }))
+				await recordFetch(db(), fetchOf('2026-03-03T12:00:00Z', { attack: 90_000_000 }, { key: 'cat', name: 'Cat' }))
+				expect(await weekBoard()).toEqual(['Ann 200000'])
+				const bob = (await findPlayer(db(), 'bob'))!
+				expect(bob.possibleNameChangeAt).toEqual(at('2026-03-03T12:00:00Z'))
+				expect((await findPlayer(db(), 'cat'))!.possibleNameChangeAt).toEqual(at('2026-03-03T12:00:00Z'))
+				expect((await findPlayer(db(), 'ann'))!.possibleNameChangeAt).toBeNull()
+				const records = await readRecords(db(), bob)
+				expect([records.overall.day, records.skills[0]!.week]).toEqual([null, null])
+				// The snapshot is kept, and the new account's own gains count from it.
+				expect((await latestSnapshot(db(), bob))!.skills[0]!.xp).toBe(151_000_000)
+				await recordFetch(db(), fetchOf('2026-03-04T12:00:00Z', { attack: 151_300_000, magic: 20_000 }, { key: 'bob', name: 'Bob' }))
+				expect(await weekBoard()).toEqual(['Bob 300000', 'Ann 200000'])
+				expect((await readRecords(db(), bob)).skills[0]!.day?.xpGained).toBe(300_000)
+			})
+
+			test("the name is RuneMetrics' spelling: a hiscores fetch (private profile) with the name as typed does not replace it", async () => {
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', {}, { key: 'zezima jr', name: 'zEZIMA jR', snapshot: snapshotOf({ attack: 1000 }, null) }))
+				expect((await findPlayer(db(), 'zezima jr'))!.name).toBe('zEZIMA jR')
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 1000 }, { key: 'zezima jr', name: 'Zezima Jr' }))
+				expect((await findPlayer(db(), 'zezima jr'))!.name).toBe('Zezima Jr')
+				await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', {}, { key: 'zezima jr', name: 'ZEZIMA JR', snapshot: snapshotOf({ attack: 1500 }, null) }))
+				// A late RuneMetrics answer (recorded after a newer fetch) does not win either.
+				await recordFetch(db(), fetchOf('2026-03-02T09:00:00Z', { attack: 1000 }, { key: 'zezima jr', name: 'Zezima jr' }))
+				expect((await findPlayer(db(), 'zezima jr'))!).toMatchObject({ name: 'Zezima Jr', profile: 'private' })
+			})
+
 			test('top gainers: XP gained in the week and month, per skill and overall, paged, ties in tracking order, removed players gone', async () => {
 				const played = async (key: string, before: Partial<Record<SkillName, number>>, after: Partial<Record<SkillName, number>>) => {
 					const name = key.toUpperCase()
@@ -369,13 +405,15 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				await played('cat', { attack: 100 }, { attack: 600 })
 				await played('dan', { magic: 100 }, { magic: 2100 })
 				await played('eve', { magic: 100 }, { magic: 100 })
-				const board = async (query: Partial<BoardQuery>) => {
-					const page = await readBoard(db(), { period: 'week', start: '2026-03-02', skill: 'overall', limit: 10, offset: 0, ...query })
-					return [page.players, page.entries.map((e) => `${e.name} ${e.xpGained}`)]
+				const board = async (query: Partial<BoardKey & { page: number; pageSize: number }>) => {
+					const key = { period: 'week' as const, start: '2026-03-02', skill: 'overall' as const, ...query }
+					const players = await countBoard(db(), key)
+					const page = await readBoard(db(), key, { page: query.page ?? 1, after: null, pageSize: query.pageSize ?? 10, players })
+					return [players, page.entries.map((e) => `${e.name} ${e.xpGained}`)]
 				}
 				expect(await board({})).toEqual([4, ['DAN 2000', 'BOB 1000', 'ANN 500', 'CAT 500']])
-				expect(await board({ limit: 2, offset: 2 })).toEqual([4, ['ANN 500', 'CAT 500']])
-				expect(await board({ limit: 2, offset: 4 })).toEqual([4, []])
+				expect(await board({ page: 2, pageSize: 2 })).toEqual([4, ['ANN 500', 'CAT 500']])
+				expect(await board({ page: 3, pageSize: 2 })).toEqual([4, []])
 				expect(await board({ skill: 'attack' })).toEqual([3, ['BOB 900', 'ANN 500', 'CAT 500']])
 				expect(await board({ skill: 'magic' })).toEqual([2, ['DAN 2000', 'BOB 100']])
 				expect(await board({ period: 'month', start: '2026-03-01', skill: 'magic' })).toEqual([2, ['DAN 2000', 'BOB 100']])
@@ -387,6 +425,46 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				await recordFetch(db(), fetchOf('2026-05-05T12:00:00Z', { attack: 700 }, { key: 'ann', name: 'ANN' }))
 				expect(await board({})).toEqual([2, ['DAN 2000', 'CAT 500']])
 				expect(await board({ period: 'week', start: '2026-05-04' })).toEqual([1, ['ANN 100']])
+			})
+
+			test('board pages are found by where they start (keyset): every link leads to its page, however deep, ties in tracking order', async () => {
+				// 23 players on the week's board, pages of 2: XP 2300, 2200, … with players 5 and 6 tied.
+				for (let i = 1; i <= 23; i++) {
+					const key = `p${i}`
+					const gain = i === 6 ? 1800 : (24 - i) * 100
+					await recordFetch(db(), fetchOf('2026-03-02T08:00:00Z', { attack: 1000 }, { key, name: key }))
+					await recordFetch(db(), fetchOf('2026-03-03T08:00:00Z', { attack: 1000 + gain }, { key, name: key }))
+				}
+				const key = { period: 'week' as const, start: '2026-03-02', skill: 'attack' as const }
+				const players = await countBoard(db(), key)
+				expect(players).toBe(23)
+				const read = (page: number, after: string | null) => readBoard(db(), key, { page, after, pageSize: 2, players })
+				const names = (page: Awaited<ReturnType<typeof read>>) => page.entries.map((e) => e.name)
+				const first = await read(1, null)
+				expect(names(first)).toEqual(['p1', 'p2'])
+				expect(first.pages).toBe(12)
+				expect(first.pageLinks.map((l) => l.page)).toEqual([1, 2, 3, 12])
+				// Follow "next" to the end: every player once, in board order (p5 before p6 at 1800 XP).
+				const seen: string[] = []
+				let page = first
+				for (let n = 1; ; n++) {
+					seen.push(...names(page))
+					const next = page.pageLinks.find((l) => l.page === n + 1)
+					if (!next) break
+					page = await read(next.page, next.after)
+				}
+				expect(seen).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', ...Array.from({ length: 17 }, (_, i) => `p${i + 7}`)])
+				expect(names(page)).toEqual(['p23'])
+				// From page 7, each linked page starts where the board says it does: 1, 5, 6, [7], 8, 9, 12.
+				const toSeventh = (await read(5, null)).pageLinks.find((l) => l.page === 7)!
+				const seventh = await read(7, toSeventh.after)
+				expect(names(seventh)).toEqual(['p13', 'p14'])
+				expect(seventh.pageLinks.map((l) => l.page)).toEqual([1, 5, 6, 7, 8, 9, 12])
+				for (const link of seventh.pageLinks) {
+					expect(names(await read(link.page, link.after)), `page ${link.page}`).toEqual(seen.slice((link.page - 1) * 2, link.page * 2))
+				}
+				// A page past the end is empty and links back to the first and the last.
+				expect(await read(40, null)).toMatchObject({ entries: [], pageLinks: [{ page: 1, after: null }, { page: 12 }] })
 			})
 
 			test('opt-out: deleting removes every row about the player and blocks tracking', async () => {

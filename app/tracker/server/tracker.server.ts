@@ -15,13 +15,15 @@ import { computeGains, dayRange, periodRange } from '#app/tracker/gains.ts'
 import { milestonesOf, questCapeCount } from '#app/tracker/milestones.ts'
 import { paceOf, paceWindowStart, type Pace, type PaceAnswer } from '#app/tracker/pace.ts'
 import { toSnapshot } from '#app/tracker/snapshot.ts'
-import { readBoard, readRecords } from './gains-store.server.ts'
+import { countBoard, readBoard, readRecords } from './gains-store.server.ts'
 import * as store from './tracker-store.server.ts'
 
 /** One forced fetch per player per minute, all instances together. */
 const UPDATE_COOLDOWN_MS = 60_000
 /** Players per page of a top-gainers board. */
 export const BOARD_PAGE_SIZE = 25
+/** How long a board's player count is kept. */
+const BOARD_COUNT_TTL_MS = 60_000
 /** A lookup moves "last looked up" at most this often per player (one write, not one per lookup). */
 const LOOKUP_NOTE_INTERVAL_MS = 3_600_000
 
@@ -55,6 +57,8 @@ export function createTracker(options: TrackerOptions) {
 	const { now } = options
 	const log = options.log ?? serverLog.error
 	const noted = new LRUCache<string, number>({ max: 10_000 })
+	/** Players per board, counted at most once a minute per board (a count reads the whole board). */
+	const boardCounts = new LRUCache<string, number>({ max: 500, ttl: BOARD_COUNT_TTL_MS })
 
 	/**
 	 * One tracked player's reads, bound to the row found once: the latest snapshot, the backfill and
@@ -94,6 +98,7 @@ export function createTracker(options: TrackerOptions) {
 					profile: player.profile,
 					latest: newest,
 					backfill: await backfill(),
+					possibleNameChangeAt: player.possibleNameChangeAt?.toISOString() ?? null,
 				}
 			},
 
@@ -206,21 +211,29 @@ export function createTracker(options: TrackerOptions) {
 
 		/** A page of the top gainers of the week or month that holds `query.date` (default today). */
 		async gainsBoard(query: BoardQuery): Promise<GainsBoard> {
-			const start = periodStart(query.period, query.date ?? utcDay(now()))
+			const key = { period: query.period, start: periodStart(query.period, query.date ?? utcDay(now())), skill: query.skill }
+			let players = 0
+			let page: Awaited<ReturnType<typeof readBoard>> = { pages: 0, entries: [], pageLinks: [] }
+			if (options.stored?.() !== false) {
+				const db = await options.db()
+				const counted = `${key.period} ${key.start} ${key.skill}`
+				const cached = boardCounts.get(counted)
+				players = cached ?? (await countBoard(db, key))
+				if (cached === undefined) boardCounts.set(counted, players)
+				page = await readBoard(db, key, { page: query.page, after: query.after, pageSize: BOARD_PAGE_SIZE, players })
+			}
 			const offset = (query.page - 1) * BOARD_PAGE_SIZE
-			const page = options.stored?.() === false
-				? { players: 0, entries: [] }
-				: await readBoard(await options.db(), { period: query.period, start, skill: query.skill, limit: BOARD_PAGE_SIZE, offset })
 			return {
 				period: query.period,
 				skill: query.skill,
-				from: start,
-				to: periodEnd(query.period, start),
+				from: key.start,
+				to: periodEnd(query.period, key.start),
 				page: query.page,
 				pageSize: BOARD_PAGE_SIZE,
-				players: page.players,
-				pages: Math.ceil(page.players / BOARD_PAGE_SIZE),
+				players: Math.max(players, page.entries.length > 0 ? offset + page.entries.length : 0),
+				pages: page.pages,
 				entries: page.entries.map((entry, index) => ({ rank: offset + index + 1, ...entry })),
+				pageLinks: page.pageLinks,
 			}
 		},
 
@@ -263,7 +276,9 @@ export function createTracker(options: TrackerOptions) {
 
 		/** The dashboard's removal: every row about the player; `block` keeps them from being tracked again. */
 		async deletePlayer(key: string, deleteOptions: { block: boolean }) {
-			return store.deletePlayer(await options.db(), key, { ...deleteOptions, at: new Date(now()) })
+			const deleted = await store.deletePlayer(await options.db(), key, { ...deleteOptions, at: new Date(now()) })
+			boardCounts.clear()
+			return deleted
 		},
 	}
 }
