@@ -4,13 +4,13 @@
  * limits and cross-site requests the same way, and answer errors in one shape:
  * `{ "error": { "code", "message", "parameter"? } }` (decision 0017).
  */
+import { DrizzleQueryError } from 'drizzle-orm/errors'
 import type { z } from 'zod'
-import { CACHE_CONTROL } from './cache-control.server.ts'
 import { controlCharacterProblem } from '#app/lib/control-characters.ts'
 import { parseQuery, type QuerySchema } from '#app/lib/query-params.ts'
+import { CACHE_CONTROL } from './cache-control.server.ts'
 import { log } from './log.server.ts'
 import type { LimitDecision } from './shared-state/shared-state.server.ts'
-import { DrizzleQueryError } from 'drizzle-orm/errors'
 
 /** An answer as plain data: the HTTP layer writes it (compressed) without building a Response. */
 export type ApiAnswer = { status: number; headers: Record<string, string>; body: string }
