@@ -7,17 +7,11 @@
  */
 import { CsvError, parse } from 'csv-parse/sync'
 import { parsePlayerName } from '#app/player/username-schema.ts'
-import { isClanRank, type ClanRank } from '#app/groups/ranks.ts'
+import { isClanRank } from '#app/groups/ranks.ts'
+import type { RosterMember } from '#app/groups/roster-diff.ts'
 
-export type ClanMember = {
-	/** Normalised like every player name (`normalisePlayerName`): 0xA0 and `_` become spaces. */
-	name: string
-	/** The player's key (lower-case name), as the tracker stores them. */
-	key: string
-	rank: ClanRank
-	totalXp: number
-	kills: number
-}
+/** `name` and `key` as every player name (`normalisePlayerName`): 0xA0 and `_` become spaces. */
+type ClanMember = RosterMember & { kills: number }
 
 export type MemberListResult =
 	| { ok: true; members: ClanMember[] }
