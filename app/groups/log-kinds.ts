@@ -20,6 +20,19 @@ export type LogEntryKind =
 	| { kind: 'clan-fealty'; fealty: number }
 	| { kind: 'other' }
 
+export const LOG_KINDS = [
+	'level',
+	'xp-milestone',
+	'quest',
+	'boss-kill',
+	'drop',
+	'clue',
+	'citadel-visit',
+	'citadel-cap',
+	'clan-fealty',
+	'other',
+] as const satisfies ReadonlyArray<LogEntryKind['kind']>
+
 const CITADEL_CAP = /^Capped at my Clan Citadel\.?$/
 const CITADEL_VISIT = /^Visited my Clan Citadel\.?$/
 const LEVEL = /^Levelled up (.+?)\.?$/
