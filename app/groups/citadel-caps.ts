@@ -68,7 +68,7 @@ export function logCoverage(fetches: readonly LogFetch[]): Interval[] {
 	return merged
 }
 
-export type CapState = 'capped' | 'not-capped' | 'unknown'
+type CapState = 'capped' | 'not-capped' | 'unknown'
 
 /** A member's citadel-cap entries and their log's coverage (`logCoverage`; empty when private). */
 export type MemberCaps = { key: string; caps: readonly Date[]; coverage: readonly Interval[] }

@@ -14,7 +14,7 @@ import { diffRoster, type RosterMember } from '#app/groups/roster-diff.ts'
 import { groupMembers, groupRosterEvents, groups, logEntryKinds } from './schema.ts'
 
 /** A member as stored: a clan group's come with rank and total XP, a group of names' without. */
-export type GroupMemberInput = { key: string; name: string; rank: ClanRank | null; totalXp: number | null }
+type GroupMemberInput = { key: string; name: string; rank: ClanRank | null; totalXp: number | null }
 
 export type NewGroup = {
 	name: string
