@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { classifyLogEntry, type LogEntryKind } from './log-kinds.ts'
 
 type Entry = { date: string; text: string; details: string }
-const read = (path: string) => JSON.parse(readFileSync(new URL(`../../tests/fixtures/${path}`, import.meta.url), 'utf8')) as unknown
+const read = (path: string) =>
+	JSON.parse(
+		readFileSync(new URL(`../../tests/fixtures/${path}`, import.meta.url), 'utf8'),
+	) as unknown
 const clanSample = read('clans/activities_sample.json') as Entry[]
 const profileSample = (read('runemetrics/profile_ok.json') as { activities: Entry[] }).activities
 
@@ -43,7 +46,11 @@ describe('classifyLogEntry over the samples', () => {
 describe('classifyLogEntry beyond the samples', () => {
 	it.each<[string, string, LogEntryKind]>([
 		['Levelled up Attack.', '', { kind: 'level', skill: 'attack', level: null }],
-		['Levelled up Constitution.', 'I levelled my Constitution skill, I am now level 99.', { kind: 'level', skill: 'constitution', level: 99 }],
+		[
+			'Levelled up Constitution.',
+			'I levelled my Constitution skill, I am now level 99.',
+			{ kind: 'level', skill: 'constitution', level: 99 },
+		],
 		['Levelled up Sailing.', 'I levelled my Sailing skill, I am now level 2.', { kind: 'other' }],
 		['13034431XP in Attack', '', { kind: 'xp-milestone', skill: 'attack', xp: 13_034_431 }],
 		['50000000XP in Nothing', '', { kind: 'other' }],
@@ -53,7 +60,7 @@ describe('classifyLogEntry beyond the samples', () => {
 		['Reached Clan Fealty 3', '', { kind: 'clan-fealty', fealty: 3 }],
 		['Completed the Hard Ardougne achievements.', '', { kind: 'other' }],
 		['Capped at my Clan Citadel', '', { kind: 'citadel-cap' }],
-		['Capped at my friend\'s Clan Citadel.', '', { kind: 'other' }],
+		["Capped at my friend's Clan Citadel.", '', { kind: 'other' }],
 	])('%s', (text, details, kind) => {
 		expect(classifyLogEntry({ text, details })).toEqual(kind)
 	})

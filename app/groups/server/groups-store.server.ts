@@ -28,11 +28,29 @@ export async function createGroup(db: Database, group: NewGroup, at: Date): Prom
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.insert(groups)
-			.values({ name: group.name, clanName: group.clanName, codeHash: group.codeHash, ...resetColumns(group.citadelReset), createdAt: at, rosterAt: at })
+			.values({
+				name: group.name,
+				clanName: group.clanName,
+				codeHash: group.codeHash,
+				...resetColumns(group.citadelReset),
+				createdAt: at,
+				rosterAt: at,
+			})
 			.returning({ id: groups.id })
 		const id = row!.id
 		if (group.members.length > 0) {
-			await tx.insert(groupMembers).values(group.members.map((m) => ({ groupId: id, playerKey: m.key, name: m.name, rank: m.rank, totalXp: m.totalXp, since: at })))
+			await tx
+				.insert(groupMembers)
+				.values(
+					group.members.map((m) => ({
+						groupId: id,
+						playerKey: m.key,
+						name: m.name,
+						rank: m.rank,
+						totalXp: m.totalXp,
+						since: at,
+					})),
+				)
 		}
 		return id
 	})
@@ -43,11 +61,18 @@ export async function readGroup(db: Database, id: number) {
 	const [group] = await db.select().from(groups).where(eq(groups.id, id))
 	if (!group) return null
 	const members = await db
-		.select({ key: groupMembers.playerKey, name: groupMembers.name, rank: groupMembers.rank, totalXp: groupMembers.totalXp, since: groupMembers.since })
+		.select({
+			key: groupMembers.playerKey,
+			name: groupMembers.name,
+			rank: groupMembers.rank,
+			totalXp: groupMembers.totalXp,
+			since: groupMembers.since,
+		})
 		.from(groupMembers)
 		.where(eq(groupMembers.groupId, id))
 		.orderBy(asc(groupMembers.name))
-	const order = (rank: ClanRank | null) => (rank === null ? CLAN_RANKS.length : CLAN_RANKS.indexOf(rank))
+	const order = (rank: ClanRank | null) =>
+		rank === null ? CLAN_RANKS.length : CLAN_RANKS.indexOf(rank)
 	members.sort((a, b) => order(a.rank) - order(b.rank))
 	const { citadelResetWeekday: weekday, citadelResetMinute: minute, codeHash: _, ...rest } = group
 	const citadelReset: CitadelReset | null =
@@ -63,24 +88,58 @@ export async function readGroup(db: Database, id: number) {
  * second finds nothing new; a reading older than the stored one changes nothing. Null when there
  * is no such group.
  */
-export async function syncRoster(db: Database, groupId: number, members: readonly RosterMember[], at: Date) {
+export async function syncRoster(
+	db: Database,
+	groupId: number,
+	members: readonly RosterMember[],
+	at: Date,
+) {
 	return db.transaction(async (tx) => {
-		const [group] = await tx.select({ rosterAt: groups.rosterAt }).from(groups).where(eq(groups.id, groupId)).for('update')
+		const [group] = await tx
+			.select({ rosterAt: groups.rosterAt })
+			.from(groups)
+			.where(eq(groups.id, groupId))
+			.for('update')
 		if (!group) return null
 		if (at <= group.rosterAt) return { events: [], renames: [] }
 		const stored = await tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId))
 		// A clan group's members all have a rank and total XP (only a group of names has none, and it is not synced).
-		const previous = stored.map((m) => ({ key: m.playerKey, name: m.name, rank: m.rank ?? 'Recruit', totalXp: m.totalXp ?? 0 }))
+		const previous = stored.map((m) => ({
+			key: m.playerKey,
+			name: m.name,
+			rank: m.rank ?? 'Recruit',
+			totalXp: m.totalXp ?? 0,
+		}))
 		const diff = diffRoster({ at: group.rosterAt, members: previous }, { at, members })
 		const keys = members.map((m) => m.key)
-		await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), keys.length > 0 ? notInArray(groupMembers.playerKey, keys) : undefined))
+		await tx
+			.delete(groupMembers)
+			.where(
+				and(
+					eq(groupMembers.groupId, groupId),
+					keys.length > 0 ? notInArray(groupMembers.playerKey, keys) : undefined,
+				),
+			)
 		if (members.length > 0) {
 			await tx
 				.insert(groupMembers)
-				.values(members.map((m) => ({ groupId, playerKey: m.key, name: m.name, rank: m.rank, totalXp: m.totalXp, since: at })))
+				.values(
+					members.map((m) => ({
+						groupId,
+						playerKey: m.key,
+						name: m.name,
+						rank: m.rank,
+						totalXp: m.totalXp,
+						since: at,
+					})),
+				)
 				.onConflictDoUpdate({
 					target: [groupMembers.groupId, groupMembers.playerKey],
-					set: { name: sql`excluded.name`, rank: sql`excluded.rank`, totalXp: sql`excluded.total_xp` },
+					set: {
+						name: sql`excluded.name`,
+						rank: sql`excluded.rank`,
+						totalXp: sql`excluded.total_xp`,
+					},
 				})
 		}
 		if (diff.events.length > 0) {
@@ -91,8 +150,10 @@ export async function syncRoster(db: Database, groupId: number, members: readonl
 					type: event.type,
 					playerKey: event.member.key,
 					playerName: event.member.name,
-					fromRank: event.type === 'rank-changed' ? event.from : event.type === 'left' ? event.rank : null,
-					toRank: event.type === 'rank-changed' ? event.to : event.type === 'joined' ? event.rank : null,
+					fromRank:
+						event.type === 'rank-changed' ? event.from : event.type === 'left' ? event.rank : null,
+					toRank:
+						event.type === 'rank-changed' ? event.to : event.type === 'joined' ? event.rank : null,
 				})),
 			)
 		}
@@ -128,8 +189,13 @@ export async function deleteGroup(db: Database, id: number): Promise<boolean> {
 /** A player's opt-out: out of every group, and out of every group's roster events. */
 export async function removePlayerFromGroups(db: Database, key: string): Promise<number> {
 	return db.transaction(async (tx) => {
-		await tx.delete(groupRosterEvents).where(or(eq(groupRosterEvents.playerKey, key), eq(groupRosterEvents.previousKey, key)))
-		const removed = await tx.delete(groupMembers).where(eq(groupMembers.playerKey, key)).returning({ groupId: groupMembers.groupId })
+		await tx
+			.delete(groupRosterEvents)
+			.where(or(eq(groupRosterEvents.playerKey, key), eq(groupRosterEvents.previousKey, key)))
+		const removed = await tx
+			.delete(groupMembers)
+			.where(eq(groupMembers.playerKey, key))
+			.returning({ groupId: groupMembers.groupId })
 		return removed.length
 	})
 }
@@ -137,17 +203,32 @@ export async function removePlayerFromGroups(db: Database, key: string): Promise
 /** Classifies the player's log entries not classified yet (`classifyLogEntry`); answers how many. */
 export async function classifyPlayerLog(db: Database, playerId: number): Promise<number> {
 	const pending = await db
-		.select({ occurredAt: activities.occurredAt, text: activities.text, details: activities.details })
+		.select({
+			occurredAt: activities.occurredAt,
+			text: activities.text,
+			details: activities.details,
+		})
 		.from(activities)
 		.leftJoin(
 			logEntryKinds,
-			and(eq(logEntryKinds.playerId, activities.playerId), eq(logEntryKinds.occurredAt, activities.occurredAt), eq(logEntryKinds.text, activities.text)),
+			and(
+				eq(logEntryKinds.playerId, activities.playerId),
+				eq(logEntryKinds.occurredAt, activities.occurredAt),
+				eq(logEntryKinds.text, activities.text),
+			),
 		)
 		.where(and(eq(activities.playerId, playerId), isNull(logEntryKinds.kind)))
 	if (pending.length === 0) return 0
 	await db
 		.insert(logEntryKinds)
-		.values(pending.map((entry) => ({ playerId, occurredAt: entry.occurredAt, text: entry.text, ...kindColumns(classifyLogEntry(entry)) })))
+		.values(
+			pending.map((entry) => ({
+				playerId,
+				occurredAt: entry.occurredAt,
+				text: entry.text,
+				...kindColumns(classifyLogEntry(entry)),
+			})),
+		)
 		.onConflictDoNothing()
 	return pending.length
 }
@@ -155,9 +236,18 @@ export async function classifyPlayerLog(db: Database, playerId: number): Promise
 /** The player's classified log, newest first, of one kind or all. */
 export async function listLogKinds(db: Database, playerId: number, kind?: LogEntryKind['kind']) {
 	return db
-		.select({ occurredAt: logEntryKinds.occurredAt, text: logEntryKinds.text, kind: logEntryKinds.kind, skill: logEntryKinds.skill, subject: logEntryKinds.subject, amount: logEntryKinds.amount })
+		.select({
+			occurredAt: logEntryKinds.occurredAt,
+			text: logEntryKinds.text,
+			kind: logEntryKinds.kind,
+			skill: logEntryKinds.skill,
+			subject: logEntryKinds.subject,
+			amount: logEntryKinds.amount,
+		})
 		.from(logEntryKinds)
-		.where(and(eq(logEntryKinds.playerId, playerId), kind ? eq(logEntryKinds.kind, kind) : undefined))
+		.where(
+			and(eq(logEntryKinds.playerId, playerId), kind ? eq(logEntryKinds.kind, kind) : undefined),
+		)
 		.orderBy(desc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
 }
 
@@ -186,7 +276,10 @@ function kindColumns(entry: LogEntryKind) {
 function resetColumns(reset: CitadelReset | null) {
 	if (!reset) return { citadelResetWeekday: null, citadelResetMinute: null }
 	const [hours, minutes] = reset.time.split(':').map(Number) as [number, number]
-	return { citadelResetWeekday: WEEKDAYS.indexOf(reset.weekday), citadelResetMinute: hours * 60 + minutes }
+	return {
+		citadelResetWeekday: WEEKDAYS.indexOf(reset.weekday),
+		citadelResetMinute: hours * 60 + minutes,
+	}
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

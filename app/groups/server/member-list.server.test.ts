@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { CLAN_RANKS } from '#app/groups/ranks.ts'
 import { parseMemberList, type MemberListResult } from './member-list.server.ts'
 
-const sample = readFileSync(new URL('../../../tests/fixtures/clans/members_lite_ok.csv', import.meta.url))
+const sample = readFileSync(
+	new URL('../../../tests/fixtures/clans/members_lite_ok.csv', import.meta.url),
+)
 const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
 const HEADER = 'Clanmate, Clan Rank, Total XP, Kills\n'
 
@@ -17,8 +19,20 @@ describe('parseMemberList on the sample', () => {
 
 	it('reads every member with rank, total XP and kills', () => {
 		expect(parsed).toHaveLength(13)
-		expect(parsed[0]).toEqual({ name: 'Zezima Jr', key: 'zezima jr', rank: 'Owner', totalXp: 4_312_087_123, kills: 12 })
-		expect(parsed.at(-1)).toEqual({ name: 'Iron Ann', key: 'iron ann', rank: 'Recruit', totalXp: 87_654_321, kills: 0 })
+		expect(parsed[0]).toEqual({
+			name: 'Zezima Jr',
+			key: 'zezima jr',
+			rank: 'Owner',
+			totalXp: 4_312_087_123,
+			kills: 12,
+		})
+		expect(parsed.at(-1)).toEqual({
+			name: 'Iron Ann',
+			key: 'iron ann',
+			rank: 'Recruit',
+			totalXp: 87_654_321,
+			kills: 0,
+		})
 	})
 
 	it('turns the 0xA0 bytes in names into plain spaces', () => {
@@ -40,8 +54,15 @@ describe('parseMemberList on the sample', () => {
 
 describe('parseMemberList accepts the variations nobody has ruled out', () => {
 	it('a byte-order mark, CRLF line ends, no trailing newline', () => {
-		const body = new Uint8Array([0xef, 0xbb, 0xbf, ...latin1('Clanmate, Clan Rank, Total XP, Kills\r\nA\xa0B,Owner,10,0')])
-		expect(members(parseMemberList(body))).toEqual([{ name: 'A B', key: 'a b', rank: 'Owner', totalXp: 10, kills: 0 }])
+		const body = new Uint8Array([
+			0xef,
+			0xbb,
+			0xbf,
+			...latin1('Clanmate, Clan Rank, Total XP, Kills\r\nA\xa0B,Owner,10,0'),
+		])
+		expect(members(parseMemberList(body))).toEqual([
+			{ name: 'A B', key: 'a b', rank: 'Owner', totalXp: 10, kills: 0 },
+		])
 	})
 })
 
@@ -49,7 +70,12 @@ describe('parseMemberList refuses anything else, whole', () => {
 	const broken: Array<[string, Uint8Array]> = [
 		['an empty body', new Uint8Array()],
 		['the header alone', latin1(HEADER)],
-		['an HTML page', latin1('<!DOCTYPE html><html><head><title>RuneScape</title></head><body><a href="/">Home</a></body></html>')],
+		[
+			'an HTML page',
+			latin1(
+				'<!DOCTYPE html><html><head><title>RuneScape</title></head><body><a href="/">Home</a></body></html>',
+			),
+		],
 		['a wrong header', latin1('Name, Rank, XP, Kills\nA,Owner,1,0\n')],
 		['an unknown rank', latin1(`${HEADER}A,Owner,1,0\nB,Chief,1,0\n`)],
 		['a missing column', latin1(`${HEADER}A,Owner,1,0\nB,Recruit,1\n`)],
@@ -63,11 +89,17 @@ describe('parseMemberList refuses anything else, whole', () => {
 	]
 	it.each(broken)('%s', (_, body) => {
 		const result = parseMemberList(body)
-		expect(result).toMatchObject({ ok: false, reason: 'no-such-clan-or-upstream-failure', message: expect.stringMatching(/No such clan/) })
+		expect(result).toMatchObject({
+			ok: false,
+			reason: 'no-such-clan-or-upstream-failure',
+			message: expect.stringMatching(/No such clan/),
+		})
 		expect(result).not.toHaveProperty('members')
 	})
 
 	it('says what was wrong for the logs', () => {
-		expect(parseMemberList(latin1(`${HEADER}A,Owner,1,0\nB,Chief,1,0\n`))).toMatchObject({ detail: 'line 3: unknown rank "Chief"' })
+		expect(parseMemberList(latin1(`${HEADER}A,Owner,1,0\nB,Chief,1,0\n`))).toMatchObject({
+			detail: 'line 3: unknown rank "Chief"',
+		})
 	})
 })

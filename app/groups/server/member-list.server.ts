@@ -34,7 +34,12 @@ export function parseMemberList(body: Uint8Array): MemberListResult {
 		return { ok: true, members: readMembers(body) }
 	} catch (error) {
 		if (error instanceof BadBody || error instanceof CsvError) {
-			return { ok: false, reason: 'no-such-clan-or-upstream-failure', message: MESSAGE, detail: error.message }
+			return {
+				ok: false,
+				reason: 'no-such-clan-or-upstream-failure',
+				message: MESSAGE,
+				detail: error.message,
+			}
 		}
 		throw error
 	}
@@ -45,7 +50,8 @@ function readMembers(body: Uint8Array): ClanMember[] {
 	const text = new TextDecoder('latin1').decode(body.subarray(start))
 	const rows = parse(text, { trim: true, skip_empty_lines: true }) as string[][]
 	const [header, ...lines] = rows
-	if (!header || header.join(',') !== HEADER.join(',')) throw new BadBody(`not the member list's header: ${JSON.stringify(text.slice(0, 60))}`)
+	if (!header || header.join(',') !== HEADER.join(','))
+		throw new BadBody(`not the member list's header: ${JSON.stringify(text.slice(0, 60))}`)
 	if (lines.length === 0) throw new BadBody('the header and no member')
 	const members = lines.map((row, i) => readMember(row, i + 2))
 	const keys = new Set(members.map((m) => m.key))
@@ -58,7 +64,8 @@ function readMember(row: string[], line: number): ClanMember {
 	// TextDecoder's latin1 is windows-1252, which keeps 0xA0 as U+00A0.
 	const player = parsePlayerName((rawName ?? '').replaceAll('\u00a0', ' '))
 	if (!player.success) throw new BadBody(`line ${line}: ${player.message}`)
-	if (rank === undefined || !isClanRank(rank)) throw new BadBody(`line ${line}: unknown rank ${JSON.stringify(rank)}`)
+	if (rank === undefined || !isClanRank(rank))
+		throw new BadBody(`line ${line}: unknown rank ${JSON.stringify(rank)}`)
 	return { ...player.data, rank, totalXp: count(totalXp, line), kills: count(kills, line) }
 }
 
