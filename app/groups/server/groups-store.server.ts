@@ -1,0 +1,285 @@
+/**
+ * Groups' queries: every read and write of their tables goes through here. Functions take the
+ * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
+ * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
+ */
+import { and, asc, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm'
+import type { Database } from '#app/server/db/database.server.ts'
+import { getSkill } from '#app/lib/skills.ts'
+import { activities } from '#app/tracker/server/schema.ts'
+import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
+import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
+import { diffRoster, type RosterMember } from '#app/groups/roster-diff.ts'
+import { groupMembers, groupRosterEvents, groups, logEntryKinds } from './schema.ts'
+
+/** A member as stored: a clan group's come with rank and total XP, a group of names' without. */
+type GroupMemberInput = { key: string; name: string; rank: ClanRank | null; totalXp: number | null }
+
+export type NewGroup = {
+	name: string
+	clanName: string | null
+	codeHash: string
+	citadelReset: CitadelReset | null
+	members: readonly GroupMemberInput[]
+}
+
+export async function createGroup(db: Database, group: NewGroup, at: Date): Promise<number> {
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.insert(groups)
+			.values({
+				name: group.name,
+				clanName: group.clanName,
+				codeHash: group.codeHash,
+				...resetColumns(group.citadelReset),
+				createdAt: at,
+				rosterAt: at,
+			})
+			.returning({ id: groups.id })
+		const id = row!.id
+		if (group.members.length > 0) {
+			await tx
+				.insert(groupMembers)
+				.values(
+					group.members.map((m) => ({
+						groupId: id,
+						playerKey: m.key,
+						name: m.name,
+						rank: m.rank,
+						totalXp: m.totalXp,
+						since: at,
+					})),
+				)
+		}
+		return id
+	})
+}
+
+/** The group and its members, highest rank first, then by name; null when there is no such group. */
+export async function readGroup(db: Database, id: number) {
+	const [group] = await db.select().from(groups).where(eq(groups.id, id))
+	if (!group) return null
+	const members = await db
+		.select({
+			key: groupMembers.playerKey,
+			name: groupMembers.name,
+			rank: groupMembers.rank,
+			totalXp: groupMembers.totalXp,
+			since: groupMembers.since,
+		})
+		.from(groupMembers)
+		.where(eq(groupMembers.groupId, id))
+		.orderBy(asc(groupMembers.name))
+	const order = (rank: ClanRank | null) =>
+		rank === null ? CLAN_RANKS.length : CLAN_RANKS.indexOf(rank)
+	members.sort((a, b) => order(a.rank) - order(b.rank))
+	const { citadelResetWeekday: weekday, citadelResetMinute: minute, codeHash: _, ...rest } = group
+	const citadelReset: CitadelReset | null =
+		weekday === null || minute === null
+			? null
+			: { weekday: WEEKDAYS[weekday]!, time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}` }
+	return { ...rest, citadelReset, members }
+}
+
+/**
+ * Replaces a clan group's roster with a new reading of its member list and records what changed
+ * (`diffRoster`), dated `at`. The group's row is locked meanwhile, so two syncs take turns and the
+ * second finds nothing new; a reading older than the stored one changes nothing. Null when there
+ * is no such group.
+ */
+export async function syncRoster(
+	db: Database,
+	groupId: number,
+	members: readonly RosterMember[],
+	at: Date,
+) {
+	return db.transaction(async (tx) => {
+		const [group] = await tx
+			.select({ rosterAt: groups.rosterAt })
+			.from(groups)
+			.where(eq(groups.id, groupId))
+			.for('update')
+		if (!group) return null
+		if (at <= group.rosterAt) return { events: [], renames: [] }
+		const stored = await tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId))
+		// A clan group's members all have a rank and total XP (only a group of names has none, and it is not synced).
+		const previous = stored.map((m) => ({
+			key: m.playerKey,
+			name: m.name,
+			rank: m.rank ?? 'Recruit',
+			totalXp: m.totalXp ?? 0,
+		}))
+		const diff = diffRoster({ at: group.rosterAt, members: previous }, { at, members })
+		const keys = members.map((m) => m.key)
+		await tx
+			.delete(groupMembers)
+			.where(
+				and(
+					eq(groupMembers.groupId, groupId),
+					keys.length > 0 ? notInArray(groupMembers.playerKey, keys) : undefined,
+				),
+			)
+		if (members.length > 0) {
+			await tx
+				.insert(groupMembers)
+				.values(
+					members.map((m) => ({
+						groupId,
+						playerKey: m.key,
+						name: m.name,
+						rank: m.rank,
+						totalXp: m.totalXp,
+						since: at,
+					})),
+				)
+				.onConflictDoUpdate({
+					target: [groupMembers.groupId, groupMembers.playerKey],
+					set: {
+						name: sql`excluded.name`,
+						rank: sql`excluded.rank`,
+						totalXp: sql`excluded.total_xp`,
+					},
+				})
+		}
+		if (diff.events.length > 0) {
+			await tx.insert(groupRosterEvents).values(
+				diff.events.map((event) => ({
+					groupId,
+					at: event.at,
+					type: event.type,
+					playerKey: event.member.key,
+					playerName: event.member.name,
+					fromRank:
+						event.type === 'rank-changed' ? event.from : event.type === 'left' ? event.rank : null,
+					toRank:
+						event.type === 'rank-changed' ? event.to : event.type === 'joined' ? event.rank : null,
+				})),
+			)
+		}
+		await tx.update(groups).set({ rosterAt: at }).where(eq(groups.id, groupId))
+		return diff
+	})
+}
+
+/** The group's roster events, newest first. */
+export async function listRosterEvents(db: Database, groupId: number, limit = 100) {
+	return db
+		.select({
+			at: groupRosterEvents.at,
+			type: groupRosterEvents.type,
+			playerKey: groupRosterEvents.playerKey,
+			playerName: groupRosterEvents.playerName,
+			previousKey: groupRosterEvents.previousKey,
+			previousName: groupRosterEvents.previousName,
+			fromRank: groupRosterEvents.fromRank,
+			toRank: groupRosterEvents.toRank,
+		})
+		.from(groupRosterEvents)
+		.where(eq(groupRosterEvents.groupId, groupId))
+		.orderBy(desc(groupRosterEvents.at), desc(groupRosterEvents.id))
+		.limit(limit)
+}
+
+export async function deleteGroup(db: Database, id: number): Promise<boolean> {
+	const deleted = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id })
+	return deleted.length > 0
+}
+
+/** A player's opt-out: out of every group, and out of every group's roster events. */
+export async function removePlayerFromGroups(db: Database, key: string): Promise<number> {
+	return db.transaction(async (tx) => {
+		await tx
+			.delete(groupRosterEvents)
+			.where(or(eq(groupRosterEvents.playerKey, key), eq(groupRosterEvents.previousKey, key)))
+		const removed = await tx
+			.delete(groupMembers)
+			.where(eq(groupMembers.playerKey, key))
+			.returning({ groupId: groupMembers.groupId })
+		return removed.length
+	})
+}
+
+/** Classifies the player's log entries not classified yet (`classifyLogEntry`); answers how many. */
+export async function classifyPlayerLog(db: Database, playerId: number): Promise<number> {
+	const pending = await db
+		.select({
+			occurredAt: activities.occurredAt,
+			text: activities.text,
+			details: activities.details,
+		})
+		.from(activities)
+		.leftJoin(
+			logEntryKinds,
+			and(
+				eq(logEntryKinds.playerId, activities.playerId),
+				eq(logEntryKinds.occurredAt, activities.occurredAt),
+				eq(logEntryKinds.text, activities.text),
+			),
+		)
+		.where(and(eq(activities.playerId, playerId), isNull(logEntryKinds.kind)))
+	if (pending.length === 0) return 0
+	await db
+		.insert(logEntryKinds)
+		.values(
+			pending.map((entry) => ({
+				playerId,
+				occurredAt: entry.occurredAt,
+				text: entry.text,
+				...kindColumns(classifyLogEntry(entry)),
+			})),
+		)
+		.onConflictDoNothing()
+	return pending.length
+}
+
+/** The player's classified log, newest first, of one kind or all. */
+export async function listLogKinds(db: Database, playerId: number, kind?: LogEntryKind['kind']) {
+	return db
+		.select({
+			occurredAt: logEntryKinds.occurredAt,
+			text: logEntryKinds.text,
+			kind: logEntryKinds.kind,
+			skill: logEntryKinds.skill,
+			subject: logEntryKinds.subject,
+			amount: logEntryKinds.amount,
+		})
+		.from(logEntryKinds)
+		.where(
+			and(eq(logEntryKinds.playerId, playerId), kind ? eq(logEntryKinds.kind, kind) : undefined),
+		)
+		.orderBy(desc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
+}
+
+function kindColumns(entry: LogEntryKind) {
+	const none = { skill: null, subject: null, amount: null }
+	switch (entry.kind) {
+		case 'level':
+			return { ...none, kind: entry.kind, skill: getSkill(entry.skill)!.id, amount: entry.level }
+		case 'xp-milestone':
+			return { ...none, kind: entry.kind, skill: getSkill(entry.skill)!.id, amount: entry.xp }
+		case 'quest':
+			return { ...none, kind: entry.kind, subject: entry.quest }
+		case 'boss-kill':
+			return { ...none, kind: entry.kind, subject: entry.boss, amount: entry.count }
+		case 'drop':
+			return { ...none, kind: entry.kind, subject: entry.item }
+		case 'clue':
+			return { ...none, kind: entry.kind, subject: entry.tier }
+		case 'clan-fealty':
+			return { ...none, kind: entry.kind, amount: entry.fealty }
+		default:
+			return { ...none, kind: entry.kind }
+	}
+}
+
+function resetColumns(reset: CitadelReset | null) {
+	if (!reset) return { citadelResetWeekday: null, citadelResetMinute: null }
+	const [hours, minutes] = reset.time.split(':').map(Number) as [number, number]
+	return {
+		citadelResetWeekday: WEEKDAYS.indexOf(reset.weekday),
+		citadelResetMinute: hours * 60 + minutes,
+	}
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')

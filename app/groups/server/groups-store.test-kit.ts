@@ -1,0 +1,245 @@
+// One behaviour suite for groups' storage, run on PGlite (always) and on PostgreSQL (when npm test
+// or CI started one): groups-store.pglite.test.ts and groups-store.postgres.test.ts.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { testSnapshot } from '#app/tracker/test-snapshots.ts'
+import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
+import type { ClanRank } from '#app/groups/ranks.ts'
+import {
+	classifyPlayerLog,
+	createGroup,
+	deleteGroup,
+	listLogKinds,
+	listRosterEvents,
+	readGroup,
+	removePlayerFromGroups,
+	syncRoster,
+	type NewGroup,
+} from './groups-store.server.ts'
+
+const TABLES = [
+	'log_entry_kinds',
+	'group_roster_events',
+	'group_members',
+	'groups',
+	'tracker_activities',
+	'tracked_players',
+]
+const at = (iso: string) => new Date(iso)
+const member = (name: string, rank: ClanRank, totalXp: number) => ({
+	key: name.toLowerCase(),
+	name,
+	rank,
+	totalXp,
+})
+
+const firstRoster = [
+	member('Recruit Rae', 'Recruit', 10),
+	member('Zezima Jr', 'Owner', 4_312_087_123),
+	member('Anna', 'General', 500),
+]
+const clan: NewGroup = {
+	name: 'Some Clan',
+	clanName: 'Some Clan',
+	codeHash: 'hash',
+	citadelReset: { weekday: 'tuesday', time: '23:30' },
+	members: firstRoster,
+}
+
+export function describeGroupsStoreContract(
+	engine: string,
+	openEmpty: () => Promise<DatabaseHandle>,
+) {
+	describe(`groups storage on ${engine}`, () => {
+		let handle: DatabaseHandle
+		beforeAll(async () => {
+			handle = await openEmpty()
+			await handle.migrate()
+		}, 240_000)
+		afterAll(async () => {
+			await handle?.close()
+		})
+		beforeEach(async () => {
+			await handle.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`))
+		})
+		const db = () => handle.db
+
+		test('a group is stored with its reset and members (highest rank first), without its code hash', async () => {
+			const id = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			const group = await readGroup(db(), id)
+			expect(group).toMatchObject({
+				id,
+				name: 'Some Clan',
+				clanName: 'Some Clan',
+				citadelReset: { weekday: 'tuesday', time: '23:30' },
+				locked: false,
+			})
+			expect(group).not.toHaveProperty('codeHash')
+			expect(group?.members.map((m) => [m.name, m.rank, m.totalXp])).toEqual([
+				['Zezima Jr', 'Owner', 4_312_087_123],
+				['Anna', 'General', 500],
+				['Recruit Rae', 'Recruit', 10],
+			])
+			const names = await createGroup(
+				db(),
+				{
+					...clan,
+					clanName: null,
+					citadelReset: null,
+					members: [{ key: 'bob', name: 'Bob', rank: null, totalXp: null }],
+				},
+				at('2026-11-20T10:00:00Z'),
+			)
+			expect(await readGroup(db(), names)).toMatchObject({
+				clanName: null,
+				citadelReset: null,
+				members: [{ key: 'bob', rank: null, totalXp: null }],
+			})
+			expect(await readGroup(db(), 999)).toBeNull()
+		})
+
+		test('the database refuses a half-set reset, an unknown rank or a member twice', async () => {
+			await expect(
+				db().execute(
+					sql`insert into groups (name, code_hash, citadel_reset_weekday, created_at, roster_at) values ('x', 'h', 1, now(), now())`,
+				),
+			).rejects.toThrow()
+			await expect(
+				db().execute(
+					sql`insert into groups (name, code_hash, citadel_reset_weekday, citadel_reset_minute, created_at, roster_at) values ('x', 'h', 7, 0, now(), now())`,
+				),
+			).rejects.toThrow()
+			const id = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			await expect(
+				db().execute(
+					sql`insert into group_members (group_id, player_key, name, rank, since) values (${id}, 'new', 'New', 'Chief', now())`,
+				),
+			).rejects.toThrow()
+			await expect(
+				db().execute(
+					sql`insert into group_members (group_id, player_key, name, since) values (${id}, 'anna', 'Anna', now())`,
+				),
+			).rejects.toThrow()
+		})
+
+		test('a roster sync stores the new roster and its events, dated; a second or older reading changes nothing', async () => {
+			const id = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			const next = [
+				member('Zezima Jr', 'Owner', 4_312_100_000),
+				member('Anna', 'Captain', 600),
+				member('New Nick', 'Recruit', 20),
+			]
+			const diff = await syncRoster(db(), id, next, at('2026-11-21T10:00:00Z'))
+			expect(diff?.renames).toEqual([
+				{
+					from: { key: 'recruit rae', name: 'Recruit Rae' },
+					to: { key: 'new nick', name: 'New Nick' },
+				},
+			])
+			const events = await listRosterEvents(db(), id)
+			expect(
+				events.map((e) => [e.type, e.playerName, e.fromRank, e.toRank, e.at.toISOString()]),
+			).toEqual([
+				['rank-changed', 'Anna', 'General', 'Captain', '2026-11-21T10:00:00.000Z'],
+				['joined', 'New Nick', null, 'Recruit', '2026-11-21T10:00:00.000Z'],
+				['left', 'Recruit Rae', 'Recruit', null, '2026-11-21T10:00:00.000Z'],
+			])
+			const group = await readGroup(db(), id)
+			expect(group?.members.map((m) => [m.name, m.rank, m.totalXp, m.since.toISOString()])).toEqual(
+				[
+					['Zezima Jr', 'Owner', 4_312_100_000, '2026-11-20T10:00:00.000Z'],
+					['Anna', 'Captain', 600, '2026-11-20T10:00:00.000Z'],
+					['New Nick', 'Recruit', 20, '2026-11-21T10:00:00.000Z'],
+				],
+			)
+			expect(group?.rosterAt).toEqual(at('2026-11-21T10:00:00Z'))
+			// Two instances syncing at once: they take turns, the second finds nothing new.
+			const [a, b] = await Promise.all([
+				syncRoster(db(), id, next, at('2026-11-22T10:00:00Z')),
+				syncRoster(db(), id, next, at('2026-11-22T10:00:00Z')),
+			])
+			expect([a?.events, b?.events]).toEqual([[], []])
+			expect(await syncRoster(db(), id, firstRoster, at('2026-11-19T00:00:00Z'))).toEqual({
+				events: [],
+				renames: [],
+			})
+			expect(await listRosterEvents(db(), id)).toHaveLength(3)
+			expect(await syncRoster(db(), 999, next, at('2026-11-23T10:00:00Z'))).toBeNull()
+		})
+
+		test('deleting a group takes its members and events; an opt-out takes the player out of every group', async () => {
+			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			const second = await createGroup(db(), { ...clan, name: 'Other' }, at('2026-11-20T10:00:00Z'))
+			await syncRoster(
+				db(),
+				first,
+				[member('Zezima Jr', 'Owner', 1), member('Anna', 'Admin', 1)],
+				at('2026-11-21T10:00:00Z'),
+			)
+			expect(await removePlayerFromGroups(db(), 'anna')).toBe(2)
+			expect((await readGroup(db(), first))?.members.map((m) => m.key)).toEqual(['zezima jr'])
+			expect((await readGroup(db(), second))?.members.map((m) => m.key)).toEqual([
+				'zezima jr',
+				'recruit rae',
+			])
+			expect((await listRosterEvents(db(), first)).map((e) => e.playerKey)).toEqual(['recruit rae'])
+			expect(await deleteGroup(db(), first)).toBe(true)
+			expect(await deleteGroup(db(), first)).toBe(false)
+			expect(await readGroup(db(), first)).toBeNull()
+			const left = await db().execute(
+				sql`select count(*)::int as n from group_members where group_id = ${first}`,
+			)
+			expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0)
+		})
+
+		test('the log is classified once per entry, newest first, by kind; the kinds go with the player', async () => {
+			const log = [
+				{
+					date: '2026-11-26T19:42:00.000Z',
+					text: 'Capped at my Clan Citadel.',
+					details: 'I have capped at my Clan Citadel this week.',
+				},
+				{ date: '2026-11-25T22:17:00.000Z', text: 'I killed 12 Amascuts.', details: '' },
+				{
+					date: '2026-11-24T17:02:00.000Z',
+					text: 'Levelled up Cooking.',
+					details: 'I levelled my  Cooking skill, I am now level 90.',
+				},
+			]
+			const fetch = (when: string, activities: typeof log) => ({
+				key: 'zezima',
+				name: 'Zezima',
+				fetchedAt: at(when),
+				snapshot: testSnapshot(when, 1000),
+				quests: null,
+				activities,
+			})
+			await recordFetch(db(), fetch('2026-11-26T20:00:00Z', log))
+			const { id } = (await findPlayer(db(), 'zezima'))!
+			expect(await classifyPlayerLog(db(), id)).toBe(3)
+			expect(await classifyPlayerLog(db(), id)).toBe(0)
+			await recordFetch(
+				db(),
+				fetch('2026-11-27T20:00:00Z', [
+					{ date: '2026-11-27T08:00:00.000Z', text: 'I found some Dragon bones.', details: '' },
+					...log,
+				]),
+			)
+			expect(await classifyPlayerLog(db(), id)).toBe(1)
+			expect(
+				(await listLogKinds(db(), id)).map((e) => [e.kind, e.skill, e.subject, e.amount]),
+			).toEqual([
+				['drop', null, 'Dragon bones', null],
+				['citadel-cap', null, null, null],
+				['boss-kill', null, 'Amascuts', 12],
+				['level', 7, null, 90],
+			])
+			expect((await listLogKinds(db(), id, 'citadel-cap')).map((e) => e.occurredAt)).toEqual([
+				at('2026-11-26T19:42:00Z'),
+			])
+			await db().execute(sql`delete from tracked_players where id = ${id}`)
+			expect(await listLogKinds(db(), id)).toEqual([])
+		})
+	})
+}
