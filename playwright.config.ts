@@ -65,6 +65,7 @@ export default defineConfig({
 				DASHBOARD_PASSWORD: 'e2e-dashboard-password',
 				RUNEMETRICS_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}/runemetrics`,
 				HISCORES_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}/m=hiscore`,
+				CLAN_HISCORES_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}/m=clan-hiscores`,
 				UPSTREAM_TIMEOUT_MS: '1500',
 				RATE_LIMIT_DISABLED: '1',
 				// Many fresh players per run, each with its 29-call backfill: a faster budget than the default 1/s.

@@ -5,6 +5,7 @@ test('an empty environment gives a complete default configuration', () => {
 	const env = parseEnv({})
 	expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', STORAGE: 'disk', DATA_DIR: './.data', UPSTREAM_TIMEOUT_MS: 5000 })
 	expect(env.RUNEMETRICS_BASE_URL).toBe('https://apps.runescape.com/runemetrics')
+	expect(env.CLAN_HISCORES_BASE_URL).toBe('https://secure.runescape.com/m=clan-hiscores')
 })
 
 test('values are coerced and trailing slashes dropped from URLs', () => {
@@ -19,6 +20,7 @@ test('a bad value names the variable', () => {
 	expect(() => parseEnv({ UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(/UPSTREAM_TIMEOUT_MS:/)
 	expect(() => parseEnv({ SITE_URL: 'ftp://x' })).toThrow(/SITE_URL: must be an http\(s\) URL/)
 	expect(() => parseEnv({ STORAGE: 'ftp' })).toThrow(/STORAGE:/)
+	expect(() => parseEnv({ CLAN_HISCORES_BASE_URL: 'not a url' })).toThrow(/CLAN_HISCORES_BASE_URL: must be an http\(s\) URL/)
 })
 
 test('S3 storage requires its bucket and credentials', () => {

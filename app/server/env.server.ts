@@ -51,6 +51,8 @@ const envSchema = z.object({
 
 	RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
 	HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),
+	/** Jagex's clan member lists (`members_lite.ws`), for groups made from a clan. */
+	CLAN_HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=clan-hiscores'),
 	UPSTREAM_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
 	PLAYER_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
 	RATE_LIMIT_DISABLED: flag.default(false),

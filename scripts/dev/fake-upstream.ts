@@ -2,7 +2,7 @@
 //   tsx scripts/dev/fake-upstream.ts [--port 4010] [--host 127.0.0.1] [--slow-ms 6000] [--latency-ms 0]
 // then start the app with the two base URLs it prints.
 import { parseArgs } from 'node:util'
-import { FAKE_PLAYERS, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { FAKE_CLAN, FAKE_PLAYERS, startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 
 function number(name: string, raw: string): number {
 	const value = Number(raw)
@@ -39,7 +39,9 @@ process.stdout.write(
 		`Fake upstream listening on ${fake.url}`,
 		`RUNEMETRICS_BASE_URL=${fake.runemetricsBaseUrl}`,
 		`HISCORES_BASE_URL=${fake.hiscoresBaseUrl}`,
+		`CLAN_HISCORES_BASE_URL=${fake.clanHiscoresBaseUrl}`,
 		`Players: ${Object.values(FAKE_PLAYERS).join(', ')} (see tests/fixtures/README.md)`,
+		`Clan: ${FAKE_CLAN}`,
 		'',
 	].join('\n'),
 )

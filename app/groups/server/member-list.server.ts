@@ -29,18 +29,16 @@ const MESSAGE = 'No such clan, or RuneScape did not answer with its member list.
 
 class BadBody extends Error {}
 
+/** The one failure: `detail` says what went wrong, for logs. */
+export function memberListFailure(detail: string): MemberListResult {
+	return { ok: false, reason: 'no-such-clan-or-upstream-failure', message: MESSAGE, detail }
+}
+
 export function parseMemberList(body: Uint8Array): MemberListResult {
 	try {
 		return { ok: true, members: readMembers(body) }
 	} catch (error) {
-		if (error instanceof BadBody || error instanceof CsvError) {
-			return {
-				ok: false,
-				reason: 'no-such-clan-or-upstream-failure',
-				message: MESSAGE,
-				detail: error.message,
-			}
-		}
+		if (error instanceof BadBody || error instanceof CsvError) return memberListFailure(error.message)
 		throw error
 	}
 }
