@@ -181,6 +181,30 @@ export async function listRosterEvents(db: Database, groupId: number, limit = 10
 		.limit(limit)
 }
 
+/** What checking a verification code needs: the hash, the lock, the clan; null when there is no such group. */
+export async function readGroupGuard(db: Database, id: number) {
+	const [row] = await db
+		.select({ codeHash: groups.codeHash, locked: groups.locked, clanName: groups.clanName })
+		.from(groups)
+		.where(eq(groups.id, id))
+	return row ?? null
+}
+
+/** Renames the group or changes its citadel reset (null: none); false when there is no such group. */
+export async function updateGroup(
+	db: Database,
+	id: number,
+	changes: { name?: string; citadelReset?: CitadelReset | null },
+): Promise<boolean> {
+	const set = {
+		...(changes.name === undefined ? {} : { name: changes.name }),
+		...(changes.citadelReset === undefined ? {} : resetColumns(changes.citadelReset)),
+	}
+	if (Object.keys(set).length === 0) return (await readGroupGuard(db, id)) !== null
+	const updated = await db.update(groups).set(set).where(eq(groups.id, id)).returning({ id: groups.id })
+	return updated.length > 0
+}
+
 export async function deleteGroup(db: Database, id: number): Promise<boolean> {
 	const deleted = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id })
 	return deleted.length > 0

@@ -13,8 +13,10 @@ import {
 	listLogKinds,
 	listRosterEvents,
 	readGroup,
+	readGroupGuard,
 	removePlayerFromGroups,
 	syncRoster,
+	updateGroup,
 	type NewGroup,
 } from './groups-store.server.ts'
 
@@ -166,6 +168,21 @@ export function describeGroupsStoreContract(
 			})
 			expect(await listRosterEvents(db(), id)).toHaveLength(3)
 			expect(await syncRoster(db(), 999, next, at('2026-11-23T10:00:00Z'))).toBeNull()
+		})
+
+		test('the code guard reads hash, lock and clan; an update renames or resets, and says when there is no group', async () => {
+			const id = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			expect(await readGroupGuard(db(), id)).toEqual({ codeHash: 'hash', locked: false, clanName: 'Some Clan' })
+			expect(await readGroupGuard(db(), 999)).toBeNull()
+			expect(await updateGroup(db(), id, { name: 'Renamed' })).toBe(true)
+			expect(await readGroup(db(), id)).toMatchObject({ name: 'Renamed', citadelReset: { weekday: 'tuesday', time: '23:30' } })
+			expect(await updateGroup(db(), id, { citadelReset: { weekday: 'sunday', time: '00:05' } })).toBe(true)
+			expect(await readGroup(db(), id)).toMatchObject({ name: 'Renamed', citadelReset: { weekday: 'sunday', time: '00:05' } })
+			expect(await updateGroup(db(), id, { citadelReset: null })).toBe(true)
+			expect(await readGroup(db(), id)).toMatchObject({ citadelReset: null })
+			expect(await updateGroup(db(), id, {})).toBe(true)
+			expect(await updateGroup(db(), 999, { name: 'x' })).toBe(false)
+			expect(await updateGroup(db(), 999, {})).toBe(false)
 		})
 
 		test('deleting a group takes its members and events; an opt-out takes the player out of every group', async () => {

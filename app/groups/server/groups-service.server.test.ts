@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { normalisePlayerName } from '#app/player/username.ts'
+import { memberListFailure, parseMemberList, type MemberListResult } from './member-list.server.ts'
+import { createGroupsService } from './groups-service.server.ts'
+
+const CSV = readFileSync(new URL('../../../tests/fixtures/clans/members_lite_ok.csv', import.meta.url))
+const HOUR = 3_600_000
+
+let handle: DatabaseHandle
+beforeAll(async () => {
+	handle = await openDatabase({})
+	await handle.migrate()
+}, 240_000)
+afterAll(async () => {
+	await handle?.close()
+})
+
+let now: number
+let clanList: MemberListResult
+const asked: string[] = []
+let service: ReturnType<typeof createGroupsService>
+
+beforeEach(async () => {
+	await handle.db.execute(sql.raw('truncate group_roster_events, group_members, groups restart identity cascade'))
+	now = Date.parse('2026-11-20T10:00:00Z')
+	clanList = parseMemberList(CSV)
+	asked.length = 0
+	const state = createMemoryState({ now: () => now })
+	service = createGroupsService({
+		db: async () => handle.db,
+		readClan: async (name) => {
+			asked.push(name)
+			return clanList
+		},
+		limits: {
+			creation: state.limiter('group-creation', { max: 3, windowMs: HOUR, refill: 'window' }),
+			wrongCode: state.limiter('group-code', { max: 2, windowMs: HOUR, refill: 'window' }),
+		},
+		now: () => now,
+	})
+})
+
+const reset = null
+
+test('a clan group gets its roster from the member list and a code that is stored hashed', async () => {
+	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: { weekday: 'monday', time: '18:00' } }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	expect(asked).toEqual(['Gielinor Testers'])
+	expect(created.code).toMatch(/^[\w-]{22}$/)
+	expect(created.group).toMatchObject({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: { weekday: 'monday', time: '18:00' } })
+	expect(created.group.members).toHaveLength(13)
+	expect(created.group.members[0]).toMatchObject({ name: 'Zezima Jr', rank: 'Owner', totalXp: 4312087123 })
+	const stored = await handle.db.execute(sql`select code_hash from groups`)
+	const hash = (stored as unknown as { rows: Array<{ code_hash: string }> }).rows[0]!.code_hash
+	expect(hash).toMatch(/^[0-9a-f]{64}$/)
+	expect(hash).not.toContain(created.code)
+	const second = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: reset }, 'a')
+	expect(second.ok && second.code).not.toBe(created.code)
+})
+
+test('a group of names keeps each player once, without rank; an unknown clan stores nothing', async () => {
+	const names = ['Anna', 'anna', 'Bob_Two'].map(normalisePlayerName)
+	const created = await service.create({ name: 'Friends', members: names, citadelReset: reset }, 'a')
+	expect(created.ok && created.group.members.map((m) => [m.name, m.rank])).toEqual([['Anna', null], ['Bob Two', null]])
+
+	clanList = memberListFailure('not the header')
+	const unknown = await service.create({ name: 'X', clanName: 'Nobody Here', citadelReset: reset }, 'a')
+	expect(unknown).toMatchObject({ ok: false, reason: 'no-such-clan', message: expect.stringMatching(/No such clan.*"Nobody Here"/) })
+	const count = await handle.db.execute(sql`select count(*)::int as n from groups`)
+	expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1)
+})
+
+test('creation is limited per client', async () => {
+	const make = (client: string) => service.create({ name: 'G', members: [normalisePlayerName('Anna')], citadelReset: reset }, client)
+	for (let i = 0; i < 3; i++) expect((await make('a')).ok).toBe(true)
+	expect(await make('a')).toMatchObject({ ok: false, reason: 'too-many-groups', retryAfterSeconds: 3600 })
+	expect((await make('b')).ok).toBe(true)
+	now += HOUR
+	expect((await make('a')).ok).toBe(true)
+})
+
+test('the code guards sync, edit and delete; wrong codes are counted and then refused before comparing', async () => {
+	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const { id } = created.group
+	expect(await service.update(id, 'wrong', 'x', { name: 'Hacked' })).toMatchObject({ ok: false, reason: 'wrong-code' })
+	expect(await service.remove(id, 'wrong', 'x')).toMatchObject({ ok: false, reason: 'wrong-code' })
+	// Past the limit even the right code waits: guessing cannot go on.
+	expect(await service.remove(id, created.code, 'x')).toMatchObject({ ok: false, reason: 'too-many-attempts', retryAfterSeconds: 3600 })
+	expect((await service.read(id)).ok).toBe(true)
+	expect(await service.update(id, created.code, 'y', { name: 'Renamed', citadelReset: { weekday: 'friday', time: '12:00' } })).toMatchObject({
+		ok: true,
+		group: { name: 'Renamed', citadelReset: { weekday: 'friday', time: '12:00' } },
+	})
+	expect(await service.update(999, created.code, 'y', {})).toMatchObject({ ok: false, reason: 'not-found' })
+
+	now += HOUR
+	if (!clanList.ok) throw new Error('fixture')
+	clanList = { ok: true, members: clanList.members.slice(1) }
+	const synced = await service.sync(id, created.code, 'y')
+	expect(synced).toMatchObject({ ok: true, events: [{ type: 'left', member: { name: 'Zezima Jr' } }] })
+	expect(synced.ok && synced.group.members).toHaveLength(12)
+
+	expect(await service.remove(id, created.code, 'y')).toEqual({ ok: true })
+	expect(await service.read(id)).toMatchObject({ ok: false, reason: 'not-found' })
+})
+
+test('a group of names cannot be synced, a failed member list changes nothing, a locked group refuses its code', async () => {
+	const names = await service.create({ name: 'Friends', members: [normalisePlayerName('Anna')], citadelReset: reset }, 'a')
+	if (!names.ok) throw new Error(names.message)
+	expect(await service.sync(names.group.id, names.code, 'a')).toMatchObject({ ok: false, reason: 'not-a-clan' })
+
+	const clan = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: reset }, 'a')
+	if (!clan.ok) throw new Error(clan.message)
+	clanList = memberListFailure('HTTP 503')
+	now += HOUR
+	expect(await service.sync(clan.group.id, clan.code, 'a')).toMatchObject({ ok: false, reason: 'no-such-clan' })
+	const after = await service.read(clan.group.id)
+	expect(after.ok && after.group.members).toHaveLength(13)
+
+	await handle.db.execute(sql`update groups set locked = true where id = ${clan.group.id}`)
+	expect(await service.remove(clan.group.id, clan.code, 'a')).toMatchObject({ ok: false, reason: 'locked' })
+})

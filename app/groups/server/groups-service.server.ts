@@ -1,0 +1,160 @@
+/**
+ * Groups as the API and pages use them: creating one from a clan's member list or from a list of
+ * names, with a verification code shown once (only its SHA-256 is stored: a random 128-bit code
+ * needs no slow hash), and the code-guarded sync, edit and delete. Creation and wrong codes are
+ * rate limited per client through the shared state, so every instance counts the same hits.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { PlayerName } from '#app/player/username.ts'
+import type { Database } from '#app/server/db/database.server.ts'
+import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
+import type { CitadelReset } from '#app/groups/citadel-caps.ts'
+import type { ClanClient } from './clan-client.server.ts'
+import {
+	createGroup,
+	deleteGroup,
+	readGroup,
+	readGroupGuard,
+	syncRoster,
+	updateGroup,
+} from './groups-store.server.ts'
+
+export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
+	| { clanName: string; members?: undefined }
+	| { clanName?: undefined; members: readonly PlayerName[] }
+)
+
+export type GroupChanges = { name?: string; citadelReset?: CitadelReset | null }
+
+export type Group = NonNullable<Awaited<ReturnType<typeof readGroup>>>
+
+type FailureReason =
+	| 'not-found'
+	| 'no-such-clan'
+	| 'wrong-code'
+	| 'too-many-attempts'
+	| 'too-many-groups'
+	| 'locked'
+	| 'not-a-clan'
+
+export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number }
+
+type Outcome<T> = ({ ok: true } & T) | GroupFailure
+
+export type GroupsServiceDeps = {
+	db: () => Promise<Database>
+	/** The clan member list (the one upstream call of groups: see clan-client.server.ts). */
+	readClan: ClanClient
+	/** Group creations per client; wrong verification codes per client. */
+	limits: { creation: Limiter; wrongCode: Limiter }
+	now: () => number
+	log?: (line: string) => void
+}
+
+const fail = (reason: FailureReason, message: string, retryAfterSeconds?: number): GroupFailure => ({
+	ok: false,
+	reason,
+	message,
+	...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+})
+
+const NOT_FOUND = 'No such group.'
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
+
+function codeMatches(code: string, hash: string): boolean {
+	const given = Buffer.from(hashCode(code), 'hex')
+	const stored = Buffer.from(hash, 'hex')
+	return given.length === stored.length && timingSafeEqual(given, stored)
+}
+
+export function createGroupsService(deps: GroupsServiceDeps) {
+	const { limits } = deps
+
+	async function readClanMembers(clanName: string) {
+		const list = await deps.readClan(clanName)
+		if (list.ok) return list
+		deps.log?.(`clan member list for ${JSON.stringify(clanName)}: ${list.detail}`)
+		return fail('no-such-clan', `${list.message} (clan "${clanName}")`)
+	}
+
+	/** Checks the code (wrong ones are counted; too many and no code is even compared). */
+	async function guard(id: number, code: string, client: string) {
+		const waited = await limits.wrongCode.peek(client)
+		if (!waited.allowed) {
+			return fail('too-many-attempts', 'Too many wrong verification codes; try again later.', waited.retryAfterSeconds)
+		}
+		const db = await deps.db()
+		const group = await readGroupGuard(db, id)
+		if (!group) return fail('not-found', NOT_FOUND)
+		if (!codeMatches(code, group.codeHash)) {
+			await limits.wrongCode.hit(client)
+			return fail('wrong-code', 'That is not this group\'s verification code.')
+		}
+		if (group.locked) return fail('locked', 'This group is locked by the site\'s authors: it cannot be changed.')
+		return { ok: true as const, db, group }
+	}
+
+	return {
+		async create(input: GroupInput, client: string): Promise<Outcome<{ group: Group; code: string }>> {
+			const allowed = await limits.creation.hit(client)
+			if (!allowed.allowed) {
+				return fail('too-many-groups', 'Too many groups created from here; try again later.', allowed.retryAfterSeconds)
+			}
+			let members
+			if (input.clanName !== undefined) {
+				const list = await readClanMembers(input.clanName)
+				if (!list.ok) return list
+				members = list.members.map(({ key, name, rank, totalXp }) => ({ key, name, rank, totalXp }))
+			} else {
+				// Each player once, as first spelt.
+				const unique = new Map(input.members.toReversed().map((m) => [m.key, m]))
+				members = [...unique.values()].reverse().map(({ key, name }) => ({ key, name, rank: null, totalXp: null }))
+			}
+			const code = randomBytes(16).toString('base64url')
+			const db = await deps.db()
+			const id = await createGroup(
+				db,
+				{ name: input.name, clanName: input.clanName ?? null, codeHash: hashCode(code), citadelReset: input.citadelReset, members },
+				new Date(deps.now()),
+			)
+			const group = await readGroup(db, id)
+			return { ok: true, group: group!, code }
+		},
+
+		async read(id: number): Promise<Outcome<{ group: Group }>> {
+			const group = await readGroup(await deps.db(), id)
+			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		/** Reads the clan's member list again and records what changed. */
+		async sync(id: number, code: string, client: string) {
+			const checked = await guard(id, code, client)
+			if (!checked.ok) return checked
+			const { clanName } = checked.group
+			if (clanName === null) return fail('not-a-clan', 'This group is a list of names, not a clan: there is no member list to sync.')
+			const list = await readClanMembers(clanName)
+			if (!list.ok) return list
+			const diff = await syncRoster(checked.db, id, list.members, new Date(deps.now()))
+			const group = await readGroup(checked.db, id)
+			if (!diff || !group) return fail('not-found', NOT_FOUND)
+			return { ok: true as const, group, events: diff.events, renames: diff.renames }
+		},
+
+		async update(id: number, code: string, client: string, changes: GroupChanges): Promise<Outcome<{ group: Group }>> {
+			const checked = await guard(id, code, client)
+			if (!checked.ok) return checked
+			await updateGroup(checked.db, id, changes)
+			const group = await readGroup(checked.db, id)
+			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		async remove(id: number, code: string, client: string): Promise<Outcome<object>> {
+			const checked = await guard(id, code, client)
+			if (!checked.ok) return checked
+			return (await deleteGroup(checked.db, id)) ? { ok: true } : fail('not-found', NOT_FOUND)
+		},
+	}
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>
