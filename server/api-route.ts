@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { ApiAnswer, ApiRequest } from '#app/server/api.server.ts'
 import { clientKey, type TrustFunction } from './client-address.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
+import { lingerThenClose } from './request-guards.ts'
 
 /**
  * Serves the JSON API (`createApi`'s table) on plain Node, ahead of Express and React Router:
@@ -19,6 +20,7 @@ export function createApiRoute(serve: (request: ApiRequest) => Promise<ApiAnswer
 				query: new URLSearchParams(query),
 				clientId: clientKey(req, trust),
 				header: (name) => [req.headers[name] ?? []].flat()[0],
+				readBody: (maxBytes) => readBody(req, res, maxBytes),
 			})
 			let body = Buffer.from(answer.body)
 			const headers: Record<string, string> = { ...SECURITY_HEADERS, vary: 'Accept-Encoding', ...answer.headers }
@@ -39,4 +41,30 @@ export function createApiRoute(serve: (request: ApiRequest) => Promise<ApiAnswer
 			res.end('{"error":{"code":"REQUEST_FAILED","message":"The request failed unexpectedly."}}')
 		}
 	}
+}
+
+/**
+ * The body as text, or null past `maxBytes` (declared or sent): then the rest is left unread and
+ * the connection closes after the answer, as for any body nobody reads.
+ */
+async function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<string | null> {
+	const tooLarge = () => {
+		res.setHeader('Connection', 'close')
+		lingerThenClose(req.socket)
+		return null
+	}
+	if (Number(req.headers['content-length'] ?? 0) > maxBytes) return tooLarge()
+	// Listeners rather than `for await`: leaving that loop early would destroy the socket, answer and all.
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		let total = 0
+		const onData = (chunk: Buffer) => {
+			total += chunk.length
+			if (total <= maxBytes) return void chunks.push(chunk)
+			req.off('data', onData).off('end', onEnd)
+			resolve(tooLarge())
+		}
+		const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'))
+		req.on('data', onData).on('end', onEnd).once('error', reject)
+	})
 }

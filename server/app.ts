@@ -120,8 +120,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	if (hsts) res.setHeader('Strict-Transport-Security', hsts)
 	const path = req.url?.split('?')[0]
 	const isApi = path !== undefined && api.handles(path)
-	// No endpoint of the table reads a body.
-	closeAfterUnreadBody(req, res, isApi)
+	// The table's endpoints read only the bodies they declare (capped): any other is left unread.
+	closeAfterUnreadBody(req, res, isApi && !api.readsBody(path, req.method ?? 'GET'))
 	if (refuseUnservable(req, res)) return
 	if (path === HEALTH_PATH || path === READY_PATH) void serveHealth(req, res, path)
 	else if (isApi) void serveApi(req, res)

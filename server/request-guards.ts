@@ -103,7 +103,7 @@ export function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse, 
  * end of the connection, let the parser drop what still comes for at most LINGER_MS while the client
  * notices, then close: web servers' "lingering close".
  */
-function lingerThenClose(socket: Socket) {
+export function lingerThenClose(socket: Socket) {
 	// Node's own hook for closing after the answer, missing from its types.
 	;(socket as Socket & { destroySoon(): void }).destroySoon = () => {
 		if (socket.writable) socket.end()

@@ -10,6 +10,7 @@ const request = (path: string, options: Partial<ApiRequest> & { query?: URLSearc
 	query: new URLSearchParams(),
 	clientId: 'client',
 	header: (name) => options.headers?.[name],
+	readBody: async () => '',
 	...options,
 })
 const body = (answer: { body: string }) => JSON.parse(answer.body) as { error: Record<string, unknown> }
@@ -53,6 +54,14 @@ const api = createApi(
 			query: z.object({}),
 			failure: { status: 503, code: 'THINGS_UNAVAILABLE', message: 'No things now.' },
 			handle: async () => json(202, { poked: true }),
+		}),
+		endpoint({
+			path: '/api/v1/things',
+			methods: ['GET', 'POST'],
+			body: { methods: ['POST'], maxBytes: 20 },
+			query: z.object({}),
+			failure: { status: 503, code: 'THINGS_UNAVAILABLE', message: 'No things now.' },
+			handle: async ({ body }) => json(201, { got: body ?? null }),
 		}),
 	],
 	['/api/v1/things/'],
@@ -107,4 +116,25 @@ test('an unexpected error is logged once with its stack and answered by the endp
 	expect(logged).toContain('select * from things where name = $1')
 	expect(logged).toContain('connection lost')
 	expect(logged).not.toContain('secret typed text')
+})
+
+test('an endpoint that declares a body gets it parsed, capped, as JSON only; other methods and endpoints read none', async () => {
+	const asked: number[] = []
+	const send = (text: string | null, contentType = 'application/json', method = 'POST') =>
+		api.serve(request('/api/v1/things', { method, headers: { 'content-type': contentType }, readBody: async (max) => (asked.push(max), text) }))
+	const ok = await send('{"a":[1,2]}')
+	expect([ok.status, JSON.parse(ok.body)]).toEqual([201, { got: { a: [1, 2] } }])
+	expect(asked).toEqual([20])
+	const withCharset = await send('{"a":1}', 'application/json; charset=utf-8')
+	expect(withCharset.status).toBe(201)
+	const tooLarge = await send(null)
+	expect([tooLarge.status, body(tooLarge).error]).toEqual([413, { code: 'BODY_TOO_LARGE', message: 'The request body is too large: at most 20 bytes here.' }])
+	const notJson = await send('{"a":', 'application/json')
+	expect([notJson.status, body(notJson).error.code]).toEqual([400, 'INVALID_BODY'])
+	const form = await send('a=1', 'application/x-www-form-urlencoded')
+	expect([form.status, body(form).error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE'])
+	asked.length = 0
+	const get = await send('{"a":1}', 'application/json', 'GET')
+	expect([get.status, JSON.parse(get.body), asked]).toEqual([201, { got: null }, []])
+	expect([api.readsBody('/api/v1/things', 'POST'), api.readsBody('/api/v1/things', 'GET'), api.readsBody('/api/v1/things/x/poke', 'POST')]).toEqual([true, false, false])
 })

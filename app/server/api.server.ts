@@ -71,6 +71,9 @@ export type ApiCall<Q> = {
 	/** The `:name` segments of the path, as sent (still percent-encoded). */
 	params: Record<string, string>
 	clientId: string
+	/** The JSON body, parsed, for an endpoint that declares `body` (else undefined). */
+	body: unknown
+	header(name: string): string | undefined
 }
 
 /** What the kit needs of a request: the HTTP layer builds it from Node's or from a web Request. */
@@ -80,6 +83,8 @@ export type ApiRequest = {
 	query: URLSearchParams
 	clientId: string
 	header(name: string): string | undefined
+	/** Reads the body as text, up to `maxBytes`; null when it is larger (the rest is not read). */
+	readBody(maxBytes: number): Promise<string | null>
 }
 
 export type Endpoint = {
@@ -90,6 +95,8 @@ export type Endpoint = {
 	query: QuerySchema | (() => QuerySchema)
 	/** Readable from any site (`Access-Control-Allow-Origin: *`, preflight answered). */
 	cors?: boolean
+	/** A JSON body of at most `maxBytes`, read for these methods (and for no other). */
+	body?: { methods: readonly string[]; maxBytes: number }
 	/** Counted against a per-client limit after the query is checked; `what` names it in the 429. */
 	limit?: { hit(clientId: string): Promise<LimitDecision>; what: string }
 	/** The answer to an unexpected error (logged once with its stack); a database error is a 503. */
@@ -144,6 +151,8 @@ function match(compiled: Compiled, parts: string[]): Record<string, string> | nu
 export type Api = {
 	/** Whether the path is one of the table's (or under a prefix it owns). */
 	handles(path: string): boolean
+	/** Whether the kit reads this request's body (any other body is left unread: close after answering). */
+	readsBody(path: string, method: string): boolean
 	serve(request: ApiRequest): Promise<ApiAnswer>
 }
 
@@ -174,6 +183,11 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 			return { status: 204, headers: { ...CORS_HEADERS, 'access-control-allow-methods': methods, 'access-control-max-age': '86400' }, body: '' }
 		}
 		if (!endpoint.methods.includes(request.method)) return methodNotAllowed(endpoint.methods, headers)
+		// Read first, so that every answer below leaves the connection usable (see `readsBody`).
+		const text = readsBody(endpoint, request.method) ? await request.readBody(endpoint.body!.maxBytes) : undefined
+		if (text === null) {
+			return apiError(413, 'BODY_TOO_LARGE', `The request body is too large: at most ${endpoint.body!.maxBytes} bytes here.`, { headers })
+		}
 		if (STATE_CHANGING.has(request.method) && crossSite(request)) {
 			return apiError(403, 'CROSS_SITE_REQUEST', 'Requests from other sites cannot change anything here: call this endpoint from a script or from this site.', { headers })
 		}
@@ -183,12 +197,30 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 			const problem = controlCharacterProblem(safeDecode(value), name)
 			if (problem) return apiError(400, 'INVALID_PARAMETER', problem, { parameter: name, headers })
 		}
+		let body: unknown
+		if (text !== undefined) {
+			if (!/^application\/json\s*(;|$)/i.test(request.header('content-type') ?? '')) {
+				return apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON, with Content-Type: application/json.', { headers })
+			}
+			try {
+				body = JSON.parse(text)
+			} catch {
+				return apiError(400, 'INVALID_BODY', 'The request body is not valid JSON.', { headers })
+			}
+		}
 		try {
 			if (endpoint.limit) {
 				const decision = await endpoint.limit.hit(request.clientId)
 				if (!decision.allowed) return rateLimited(decision.retryAfterSeconds, endpoint.limit.what, { headers })
 			}
-			const answer = await endpoint.handle({ method: request.method, query: query.value, params, clientId: request.clientId })
+			const answer = await endpoint.handle({
+				method: request.method,
+				query: query.value,
+				params,
+				clientId: request.clientId,
+				body,
+				header: request.header,
+			})
 			return endpoint.cors ? { ...answer, headers: { ...CORS_HEADERS, ...answer.headers } } : answer
 		} catch (failure) {
 			log.unexpected(endpoint.path, failure)
@@ -198,8 +230,16 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 
 	return {
 		handles: (path) => find(path) !== null || ownedPrefixes.some((prefix) => path.startsWith(prefix)),
+		readsBody(path, method) {
+			const found = find(path)
+			return found !== null && readsBody(found.endpoint, method)
+		},
 		serve,
 	}
+}
+
+function readsBody(endpoint: Endpoint, method: string): boolean {
+	return endpoint.body !== undefined && endpoint.body.methods.includes(method)
 }
 
 /** The one place a database failure becomes a status: 503, the history or store is unavailable. */
