@@ -4,6 +4,9 @@ import { sql } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { normalisePlayerName } from '#app/player/username.ts'
+import { testSnapshot } from '#app/tracker/test-snapshots.ts'
+import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
+import { classifyPlayerLog } from './groups-store.server.ts'
 import { memberListFailure, parseMemberList, type MemberListResult } from './member-list.server.ts'
 import { createGroupsService } from './groups-service.server.ts'
 
@@ -25,7 +28,7 @@ const asked: string[] = []
 let service: ReturnType<typeof createGroupsService>
 
 beforeEach(async () => {
-	await handle.db.execute(sql.raw('truncate group_roster_events, group_members, groups restart identity cascade'))
+	await handle.db.execute(sql.raw('truncate log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade'))
 	now = Date.parse('2026-11-20T10:00:00Z')
 	clanList = parseMemberList(CSV)
 	asked.length = 0
@@ -124,4 +127,34 @@ test('a group of names cannot be synced, a failed member list changes nothing, a
 
 	await handle.db.execute(sql`update groups set locked = true where id = ${clan.group.id}`)
 	expect(await service.remove(clan.group.id, clan.code, 'a')).toMatchObject({ ok: false, reason: 'locked' })
+})
+
+test('the caps grid: the last N weeks from the group\'s reset, capped from the classified log, else unknown', async () => {
+	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: null }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const { id } = created.group
+	expect(await service.caps(id, 8)).toMatchObject({ ok: false, reason: 'no-citadel-reset' })
+	expect(await service.caps(999, 8)).toMatchObject({ ok: false, reason: 'not-found' })
+	await service.update(id, created.code, 'a', { citadelReset: { weekday: 'monday', time: '18:00' } })
+
+	await recordFetch(handle.db, {
+		key: 'zezima jr',
+		name: 'Zezima Jr',
+		fetchedAt: new Date('2026-11-19T20:00:00Z'),
+		snapshot: testSnapshot('2026-11-19T20:00:00Z', 1000),
+		quests: null,
+		activities: [{ date: '2026-11-17T19:42:00.000Z', text: 'Capped at my Clan Citadel.', details: '' }],
+	})
+	await classifyPlayerLog(handle.db, (await findPlayer(handle.db, 'zezima jr'))!.id)
+
+	// Friday 20 November: the week in progress began Monday 16 November at 18:00.
+	const grid = await service.caps(id, 3)
+	if (!grid.ok) throw new Error(grid.message)
+	expect(grid.weeks.map((w) => [w.start.toISOString(), w.inProgress])).toEqual([
+		['2026-11-02T18:00:00.000Z', false],
+		['2026-11-09T18:00:00.000Z', false],
+		['2026-11-16T18:00:00.000Z', true],
+	])
+	expect(grid.members[0]).toMatchObject({ name: 'Zezima Jr', rank: 'Owner', weeks: ['unknown', 'unknown', 'capped'], currentStreak: 1 })
+	expect(grid.members[1]).toMatchObject({ weeks: ['unknown', 'unknown', 'unknown'], currentStreak: 0 })
 })

@@ -8,11 +8,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
-import type { CitadelReset } from '#app/groups/citadel-caps.ts'
+import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import type { ClanClient } from './clan-client.server.ts'
 import {
 	createGroup,
 	deleteGroup,
+	listGroupCaps,
 	readGroup,
 	readGroupGuard,
 	syncRoster,
@@ -36,6 +37,7 @@ type FailureReason =
 	| 'too-many-groups'
 	| 'locked'
 	| 'not-a-clan'
+	| 'no-citadel-reset'
 
 export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number }
 
@@ -125,6 +127,29 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		async read(id: number): Promise<Outcome<{ group: Group }>> {
 			const group = await readGroup(await deps.db(), id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		/**
+		 * The caps grid over the last `count` weeks, newest last. Each fetch's log coverage is not
+		 * recorded yet, so a week without a cap entry is "unknown", never "not capped".
+		 */
+		async caps(id: number, count: number) {
+			const db = await deps.db()
+			const group = await readGroup(db, id)
+			if (!group) return fail('not-found', NOT_FOUND)
+			if (!group.citadelReset) return fail('no-citadel-reset', 'This group has no citadel reset set: set one (PATCH with the code) to see its caps.')
+			const weeks = capWeeks(group.citadelReset, new Date(deps.now()), count)
+			const caps = await listGroupCaps(db, id, weeks[0]!.start)
+			const rows = capsGrid(
+				group.members.map((m) => ({ key: m.key, caps: caps.filter((c) => c.key === m.key).map((c) => c.at), coverage: [] })),
+				weeks,
+			)
+			return {
+				ok: true as const,
+				citadelReset: group.citadelReset,
+				weeks,
+				members: rows.map((row, i) => ({ name: group.members[i]!.name, rank: group.members[i]!.rank, ...row })),
+			}
 		},
 
 		/** Reads the clan's member list again and records what changed. */

@@ -3,10 +3,10 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import { getSkill } from '#app/lib/skills.ts'
-import { activities } from '#app/tracker/server/schema.ts'
+import { activities, trackedPlayers } from '#app/tracker/server/schema.ts'
 import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
@@ -179,6 +179,22 @@ export async function listRosterEvents(db: Database, groupId: number, limit = 10
 		.where(eq(groupRosterEvents.groupId, groupId))
 		.orderBy(desc(groupRosterEvents.at), desc(groupRosterEvents.id))
 		.limit(limit)
+}
+
+/** The group's members' citadel caps seen in their classified logs since `since`, by player key. */
+export async function listGroupCaps(db: Database, groupId: number, since: Date) {
+	return db
+		.select({ key: groupMembers.playerKey, at: logEntryKinds.occurredAt })
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, trackedPlayers.id))
+		.where(
+			and(
+				eq(groupMembers.groupId, groupId),
+				eq(logEntryKinds.kind, 'citadel-cap'),
+				gte(logEntryKinds.occurredAt, since),
+			),
+		)
 }
 
 /** What checking a verification code needs: the hash, the lock, the clan; null when there is no such group. */

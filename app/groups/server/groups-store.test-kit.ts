@@ -10,6 +10,7 @@ import {
 	classifyPlayerLog,
 	createGroup,
 	deleteGroup,
+	listGroupCaps,
 	listLogKinds,
 	listRosterEvents,
 	readGroup,
@@ -255,6 +256,15 @@ export function describeGroupsStoreContract(
 			expect((await listLogKinds(db(), id, 'citadel-cap')).map((e) => e.occurredAt)).toEqual([
 				at('2026-11-26T19:42:00Z'),
 			])
+			const group = await createGroup(
+				db(),
+				{ ...clan, members: [{ key: 'zezima', name: 'Zezima', rank: 'Owner', totalXp: 1 }, ...firstRoster] },
+				at('2026-11-20T10:00:00Z'),
+			)
+			expect(await listGroupCaps(db(), group, at('2026-11-20T00:00:00Z'))).toEqual([
+				{ key: 'zezima', at: at('2026-11-26T19:42:00Z') },
+			])
+			expect(await listGroupCaps(db(), group, at('2026-11-27T00:00:00Z'))).toEqual([])
 			await db().execute(sql`delete from tracked_players where id = ${id}`)
 			expect(await listLogKinds(db(), id)).toEqual([])
 		})
