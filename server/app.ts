@@ -13,6 +13,8 @@ import { secureDataDir } from '#app/server/data-dir.server.ts'
 import { closeDatabase, embeddedDataDir, getDatabase } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
 import { holdDatabaseLock, releaseDatabaseLocks } from '#app/server/db/db-lock.server.ts'
+import { GROUPS_API_PREFIX, groupsApiEndpoints } from '#app/groups/server/groups-api.server.ts'
+import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { PLAYERS_API_PREFIX, playersApiEndpoints } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { getPlayerServices } from '#app/tracker/server/services.server.ts'
@@ -102,8 +104,9 @@ const api = createApi(
 		// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
 		planEndpoint(playerData, getPlanner(), (key) => tracker.pace(key)),
 		...playersApiEndpoints(tracker, playerData),
+		...groupsApiEndpoints(getGroupsService()),
 	],
-	[PLAYERS_API_PREFIX],
+	[PLAYERS_API_PREFIX, `${GROUPS_API_PREFIX}/`],
 )
 const serveApi = createApiRoute(api.serve, trust)
 const clock = getClock()

@@ -83,8 +83,8 @@ export type ApiRequest = {
 	query: URLSearchParams
 	clientId: string
 	header(name: string): string | undefined
-	/** Reads the body as text, up to `maxBytes`; null when it is larger (the rest is not read). */
-	readBody(maxBytes: number): Promise<string | null>
+	/** Reads the body as text, up to `maxBytes`; null when it is larger (the rest is not read). None: no body. */
+	readBody?(maxBytes: number): Promise<string | null>
 }
 
 export type Endpoint = {
@@ -184,7 +184,7 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 		}
 		if (!endpoint.methods.includes(request.method)) return methodNotAllowed(endpoint.methods, headers)
 		// Read first, so that every answer below leaves the connection usable (see `readsBody`).
-		const text = readsBody(endpoint, request.method) ? await request.readBody(endpoint.body!.maxBytes) : undefined
+		const text = !readsBody(endpoint, request.method) ? undefined : request.readBody ? await request.readBody(endpoint.body!.maxBytes) : ''
 		if (text === null) {
 			return apiError(413, 'BODY_TOO_LARGE', `The request body is too large: at most ${endpoint.body!.maxBytes} bytes here.`, { headers })
 		}

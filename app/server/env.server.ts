@@ -56,6 +56,8 @@ const envSchema = z.object({
 	UPSTREAM_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
 	PLAYER_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
 	RATE_LIMIT_DISABLED: flag.default(false),
+	/** Groups one client may create an hour (not lifted by RATE_LIMIT_DISABLED). */
+	GROUP_CREATION_LIMIT_PER_HOUR: positiveInt.max(10_000).default(10),
 	/** Reader reports ("Something wrong on this page?") per client per hour, and per hour site-wide. */
 	// 30 addresses at the per-client limit send 150 an hour: the site-wide limit is a last resort far above.
 	FEEDBACK_LIMIT_PER_HOUR: positiveInt.max(10_000).default(5),
