@@ -19,6 +19,9 @@ export default [
 	// A player's history and the top-gainers boards: server-rendered on each request (never prerendered), noindex.
 	route('players', 'routes/top-gainers.tsx'),
 	route('players/:name', 'routes/players.tsx'),
+	// Groups (clans): server-rendered on each request, the creation form works without JavaScript.
+	route('groups', 'routes/groups.tsx'),
+	route('groups/:id', 'routes/group.tsx'),
 	route('privacy', 'routes/privacy.tsx'),
 	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.
 	route('feedback', 'routes/feedback.tsx'),

@@ -7,59 +7,17 @@
  * the member list cannot be read for a sync.
  */
 import { z } from 'zod'
-import { controlCharacterProblem } from '#app/lib/control-characters.ts'
-import { parsePlayerName } from '#app/player/username-schema.ts'
 import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
-import { citadelResetSchema } from '#app/groups/citadel-caps.ts'
+import { checkGroupChanges, checkNewGroup, type InputCheck } from './group-input.server.ts'
 import type { GroupFailure, GroupsService } from './groups-service.server.ts'
 
 export const GROUPS_API_PREFIX = '/api/v1/groups'
 
-const MAX_MEMBERS = 500
 /** 500 names of 12 characters, quoted, with the rest: well under this. */
 const MAX_BODY_BYTES = 32 * 1024
 const CODE_HEADER = 'x-verification-code'
 const UNAVAILABLE = { status: 503, code: 'GROUPS_UNAVAILABLE', message: 'Groups are unavailable right now; try again shortly.' }
 const noParameters = z.object({})
-
-const text = (field: string, max: number) =>
-	z
-		.string({ error: `${field} must be a string.` })
-		.trim()
-		.min(1, { error: `${field} must not be empty.` })
-		.max(max, { error: `${field} is at most ${max} characters.` })
-		.superRefine((value, ctx) => {
-			const problem = controlCharacterProblem(value, field)
-			if (problem) ctx.addIssue({ code: 'custom', message: problem })
-		})
-
-const groupName = text('name', 60)
-/** Clan names are letters, digits and spaces, at most 20 characters. */
-const clanName = text('clanName', 20).regex(/^[A-Za-z0-9 _-]+$/, { error: 'clanName uses only letters, digits, spaces, "-" and "_".' })
-const citadelReset = citadelResetSchema.nullable()
-
-const playerNames = z
-	.array(z.unknown(), { error: 'members must be a list of player names.' })
-	.min(1, { error: 'members must name at least one player.' })
-	.max(MAX_MEMBERS, { error: `members takes at most ${MAX_MEMBERS} names.` })
-	.transform((names, ctx) =>
-		names.map((raw, i) => {
-			const player = parsePlayerName(raw)
-			if (player.success) return player.data
-			ctx.addIssue({ code: 'custom', path: [i], message: `members[${i}]: ${player.message}` })
-			return z.NEVER
-		}),
-	)
-
-const newGroupSchema = z
-	.strictObject({ name: groupName, clanName: clanName.optional(), members: playerNames.optional(), citadelReset: citadelReset.optional() })
-	.superRefine((body, ctx) => {
-		if ((body.clanName === undefined) === (body.members === undefined)) {
-			ctx.addIssue({ code: 'custom', path: ['clanName'], message: 'Give either clanName (a clan\'s roster) or members (a list of player names), not both.' })
-		}
-	})
-
-const changesSchema = z.strictObject({ name: groupName.optional(), citadelReset: citadelReset.optional() })
 
 const capsQuery = z.object({
 	weeks: z
@@ -70,19 +28,12 @@ const capsQuery = z.object({
 		.optional(),
 })
 
-/** The body checked by `schema`, or the 400 naming the field at fault. */
-function readBody<S extends z.ZodType>(schema: S, body: unknown): { ok: true; value: z.output<S> } | { ok: false; answer: ApiAnswer } {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return { ok: false, answer: apiError(400, 'INVALID_BODY', 'The body must be a JSON object.') }
-	}
-	const parsed = schema.safeParse(body)
-	if (parsed.success) return { ok: true, value: parsed.data }
-	const issue = parsed.error.issues[0]!
-	const [field, index] = issue.path
-	const parameter = typeof index === 'number' ? `${String(field)}[${index}]` : String(field ?? '')
-	const message = issue.code === 'unrecognized_keys' ? `Unknown field "${issue.keys[0]}": a group takes name, clanName, members and citadelReset.` : issue.message
-	const named = issue.code === 'unrecognized_keys' ? issue.keys[0] : parameter
-	return { ok: false, answer: apiError(400, 'INVALID_PARAMETER', message, named ? { parameter: named } : {}) }
+/** The body checked, or the 400 naming the field at fault. */
+function readBody<T>(check: (body: unknown) => InputCheck<T>, body: unknown): { ok: true; value: T } | { ok: false; answer: ApiAnswer } {
+	const checked = check(body)
+	if (checked.ok) return checked
+	const { code, message, parameter } = checked
+	return { ok: false, answer: apiError(400, code, message, parameter ? { parameter } : {}) }
 }
 
 const FAILURES: Record<GroupFailure['reason'], [number, string]> = {
@@ -95,6 +46,9 @@ const FAILURES: Record<GroupFailure['reason'], [number, string]> = {
 	'too-many-attempts': [429, 'TOO_MANY_ATTEMPTS'],
 	'too-many-groups': [429, 'TOO_MANY_GROUPS'],
 }
+
+/** The HTTP status of a refusal, for the API and the pages alike. */
+export const groupFailureStatus = (reason: GroupFailure['reason']) => FAILURES[reason][0]
 
 function failed(failure: GroupFailure, during?: 'sync'): ApiAnswer {
 	if (failure.retryAfterSeconds !== undefined) {
@@ -124,7 +78,7 @@ export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
 			query: noParameters,
 			failure: UNAVAILABLE,
 			async handle({ body, clientId }) {
-				const input = readBody(newGroupSchema, body)
+				const input = readBody(checkNewGroup, body)
 				if (!input.ok) return input.answer
 				const { name, clanName, members, citadelReset = null } = input.value
 				const created = await service.create(clanName !== undefined ? { name, clanName, citadelReset } : { name, members: members!, citadelReset }, clientId)
@@ -152,7 +106,7 @@ export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
 					const removed = await service.remove(id, code, clientId)
 					return removed.ok ? { status: 204, headers: {}, body: '' } : failed(removed)
 				}
-				const changes = readBody(changesSchema, body)
+				const changes = readBody(checkGroupChanges, body)
 				if (!changes.ok) return changes.answer
 				const updated = await service.update(id, code, clientId, changes.value)
 				return updated.ok ? json(200, { group: updated.group }) : failed(updated)

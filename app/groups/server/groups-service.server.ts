@@ -14,6 +14,7 @@ import {
 	createGroup,
 	deleteGroup,
 	listGroupCaps,
+	listGroups,
 	readGroup,
 	readGroupGuard,
 	syncRoster,
@@ -122,6 +123,10 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			)
 			const group = await readGroup(db, id)
 			return { ok: true, group: group!, code }
+		},
+
+		async list(search: string) {
+			return listGroups(await deps.db(), search)
 		},
 
 		async read(id: number): Promise<Outcome<{ group: Group }>> {

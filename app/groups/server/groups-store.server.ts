@@ -3,7 +3,7 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, gte, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import { getSkill } from '#app/lib/skills.ts'
 import { activities, trackedPlayers } from '#app/tracker/server/schema.ts'
@@ -178,6 +178,23 @@ export async function listRosterEvents(db: Database, groupId: number, limit = 10
 		.from(groupRosterEvents)
 		.where(eq(groupRosterEvents.groupId, groupId))
 		.orderBy(desc(groupRosterEvents.at), desc(groupRosterEvents.id))
+		.limit(limit)
+}
+
+/** Groups newest first, with their member counts; `search` matches the name or the clan, in any case. */
+export async function listGroups(db: Database, search = '', limit = 50) {
+	const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+	return db
+		.select({
+			id: groups.id,
+			name: groups.name,
+			clanName: groups.clanName,
+			createdAt: groups.createdAt,
+			members: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
+		})
+		.from(groups)
+		.where(search ? or(ilike(groups.name, pattern), ilike(groups.clanName, pattern)) : undefined)
+		.orderBy(desc(groups.createdAt), desc(groups.id))
 		.limit(limit)
 }
 

@@ -11,6 +11,7 @@ import {
 	createGroup,
 	deleteGroup,
 	listGroupCaps,
+	listGroups,
 	listLogKinds,
 	listRosterEvents,
 	readGroup,
@@ -184,6 +185,19 @@ export function describeGroupsStoreContract(
 			expect(await updateGroup(db(), id, {})).toBe(true)
 			expect(await updateGroup(db(), 999, { name: 'x' })).toBe(false)
 			expect(await updateGroup(db(), 999, {})).toBe(false)
+		})
+
+		test('groups are listed newest first with their member counts, searched by name or clan', async () => {
+			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			const second = await createGroup(db(), { ...clan, name: 'Friends 100%', clanName: null, members: [] }, at('2026-11-21T10:00:00Z'))
+			expect(await listGroups(db())).toEqual([
+				{ id: second, name: 'Friends 100%', clanName: null, createdAt: at('2026-11-21T10:00:00Z'), members: 0 },
+				{ id: first, name: 'Some Clan', clanName: 'Some Clan', createdAt: at('2026-11-20T10:00:00Z'), members: 3 },
+			])
+			expect((await listGroups(db(), 'some CLAN')).map((g) => g.id)).toEqual([first])
+			expect((await listGroups(db(), '100%')).map((g) => g.id)).toEqual([second])
+			expect((await listGroups(db(), '%')).map((g) => g.id)).toEqual([second])
+			expect(await listGroups(db(), 'nothing')).toEqual([])
 		})
 
 		test('deleting a group takes its members and events; an opt-out takes the player out of every group', async () => {

@@ -1,0 +1,95 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/group'
+import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { getGroupsService } from '#app/groups/server/services.server.ts'
+import { SITE_NAME } from '#app/lib/content/navigation.ts'
+
+const CAP_MARK = { capped: '✔', 'not-capped': '✘', unknown: '?' } as const
+
+export async function loader({ params }: Route.LoaderArgs) {
+	if (!/^[1-9]\d{0,8}$/.test(params.id)) throw data('No such group.', { status: 404 })
+	const service = getGroupsService()
+	const read = await service.read(Number(params.id))
+	if (!read.ok) throw data(read.message, { status: 404 })
+	const caps = await service.caps(read.group.id, 8)
+	return { group: read.group, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{ title: `${loaderData?.group.name ?? 'Group'} - ${SITE_NAME}` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+const day = (date: Date) => date.toISOString().slice(0, 10)
+
+export default function Group({ loaderData }: Route.ComponentProps) {
+	const { group, caps } = loaderData
+	return (
+		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
+			<Breadcrumbs items={[{ path: '/groups', label: 'Groups' }, { path: `/groups/${group.id}`, label: group.name }]} />
+			<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{group.name}</h1>
+			<p className="mt-2 text-muted">
+				{group.clanName ? `The clan ${group.clanName}, roster read ${day(group.rosterAt)}` : 'A group of players'}
+				{group.citadelReset ? `; citadel resets ${group.citadelReset.weekday} ${group.citadelReset.time} UTC` : ''}.
+			</p>
+			<h2 className="mt-8 text-xl font-bold">Members ({group.members.length})</h2>
+			<table className="mt-3 w-full text-left text-sm" data-group-members="">
+				<thead>
+					<tr>
+						<th scope="col" className="py-1">Name</th>
+						<th scope="col">Rank</th>
+						<th scope="col" className="text-right">Total XP</th>
+					</tr>
+				</thead>
+				<tbody>
+					{group.members.map((member) => (
+						<tr key={member.key} className="border-t border-line">
+							<td className="py-1">
+								<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">{member.name}</Link>
+							</td>
+							<td>{member.rank ?? '—'}</td>
+							<td className="text-right tabular-nums">{member.totalXp === null ? '—' : member.totalXp.toLocaleString('en-GB')}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+			<h2 className="mt-10 text-xl font-bold">Citadel caps</h2>
+			{caps ? (
+				<>
+					<p className="mt-2 text-sm text-muted">✔ capped, ✘ not capped, ? not known (a private profile, or a log not seen that week).</p>
+					<div className="mt-3 overflow-x-auto">
+						<table className="text-sm" data-caps-grid="">
+							<thead>
+								<tr>
+									<th scope="col" className="pr-3 text-left">Member</th>
+									{caps.weeks.map((week) => (
+										<th key={String(week.start)} scope="col" className="px-1 font-normal">{day(week.start).slice(5)}</th>
+									))}
+									<th scope="col" className="pl-3">Streak</th>
+								</tr>
+							</thead>
+							<tbody>
+								{caps.members.map((row) => (
+									<tr key={row.key} className="border-t border-line">
+										<th scope="row" className="pr-3 text-left font-normal">{row.name}</th>
+										{row.weeks.map((state, i) => (
+											<td key={i} className="px-1 text-center" title={state}>{CAP_MARK[state]}</td>
+										))}
+										<td className="pl-3 text-center">{row.currentStreak}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				</>
+			) : (
+				<p className="mt-2 text-muted">This group has no citadel reset set, so it has no caps grid.</p>
+			)}
+		</main>
+	)
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

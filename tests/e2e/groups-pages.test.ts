@@ -1,0 +1,44 @@
+import { FAKE_CLAN } from '../fixtures/fake-upstream.ts'
+import { expect, test } from './fixtures.ts'
+
+// The groups pages (issue 42) without JavaScript: the form creates a group from the fake upstream's
+// clan, shows its code once, and the group's page lists the members with their ranks.
+
+test.use({ javaScriptEnabled: false })
+
+test('without JavaScript, /groups creates a group from a clan and its page shows members with rank', async ({ page }) => {
+	const name = `No-JS Testers ${Date.now()}`
+	await page.goto('/groups')
+	await page.getByLabel('Name', { exact: true }).fill(name)
+	await page.getByLabel('Clan name').fill(FAKE_CLAN)
+	await page.getByLabel('Weekday').selectOption('monday')
+	await page.getByLabel('Time (UTC)').fill('18:00')
+	await page.getByRole('button', { name: 'Create the group' }).click()
+
+	const created = page.locator('[data-group-created]')
+	await expect(created).toContainText(`Created ${name} with 13 members`)
+	await expect(page.locator('[data-group-code]')).toHaveText(/^[\w-]{22}$/)
+	await page.goto(`/groups?q=${encodeURIComponent(name)}`)
+	await expect(page.locator('[data-group-code]')).toHaveCount(0)
+	await page.locator('[data-groups-list]').getByRole('link', { name }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+	const rows = page.locator('[data-group-members] tbody tr')
+	await expect(rows).toHaveCount(13)
+	await expect(rows.first()).toContainText('Zezima Jr')
+	await expect(rows.first()).toContainText('Owner')
+	await expect(rows.first()).toContainText('4,312,087,123')
+	await expect(page.locator('[data-caps-grid] tbody tr')).toHaveCount(13)
+	await expect(page.locator('[data-caps-grid] thead th')).toHaveCount(10)
+})
+
+test('without JavaScript, an unknown clan is refused with the reason and the form as filled in', async ({ page }) => {
+	await page.goto('/groups')
+	await page.getByLabel('Name', { exact: true }).fill('Nobody')
+	await page.getByLabel('Clan name').fill('No Such Clan')
+	const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Create the group' }).click()])
+	expect(answer.status()).toBe(404)
+	await expect(page.locator('[data-group-error]')).toContainText('No such clan')
+	await expect(page.getByLabel('Clan name')).toHaveValue('No Such Clan')
+	const missing = await page.request.get('/groups/999999')
+	expect(missing.status()).toBe(404)
+})
