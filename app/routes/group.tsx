@@ -12,8 +12,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const caps = await service.caps(read.group.id, 8)
-	return { group: read.group, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
+	const [caps, totals] = await Promise.all([service.caps(read.group.id, 8), service.memberTotals(read.group.id)])
+	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
+	const members = read.group.members.map((m) => ({ ...m, totalLevel: totals.get(m.key)?.totalLevel ?? null, totalXp: totals.get(m.key)?.totalXp ?? m.totalXp }))
+	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })
@@ -36,11 +38,13 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 				{group.citadelReset ? `; citadel resets ${group.citadelReset.weekday} ${group.citadelReset.time} UTC` : ''}.
 			</p>
 			<h2 className="mt-8 text-xl font-bold">Members ({group.members.length})</h2>
+			<p className="mt-1 text-sm text-muted">Total level once a member has been looked up on the site (— until then).</p>
 			<table className="mt-3 w-full text-left text-sm" data-group-members="">
 				<thead>
 					<tr>
 						<th scope="col" className="py-1">Name</th>
 						<th scope="col">Rank</th>
+						<th scope="col" className="text-right">Total level</th>
 						<th scope="col" className="text-right">Total XP</th>
 					</tr>
 				</thead>
@@ -51,6 +55,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 								<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">{member.name}</Link>
 							</td>
 							<td>{member.rank ?? '—'}</td>
+							<td className="text-right tabular-nums">{member.totalLevel ?? '—'}</td>
 							<td className="text-right tabular-nums">{member.totalXp === null ? '—' : member.totalXp.toLocaleString('en-GB')}</td>
 						</tr>
 					))}

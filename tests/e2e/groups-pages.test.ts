@@ -27,6 +27,19 @@ test('without JavaScript, /groups creates a group from a clan and its page shows
 	await expect(rows.first()).toContainText('Zezima Jr')
 	await expect(rows.first()).toContainText('Owner')
 	await expect(rows.first()).toContainText('4,312,087,123')
+	await expect(rows.first().locator('td').nth(2)).toHaveText('—')
+
+	// Once a member is looked up, the tracker's snapshot gives their total level and XP.
+	expect((await page.request.get('/api/v1/player-data?username=Zezima%20Jr')).status()).toBe(200)
+	let latest: { totalLevel: number; totalXp: number } | undefined
+	await expect(async () => {
+		const history = await page.request.get('/api/v1/players/Zezima%20Jr')
+		expect(history.status()).toBe(200)
+		latest = ((await history.json()) as { latest: { totalLevel: number; totalXp: number } }).latest
+	}).toPass()
+	await page.reload()
+	await expect(rows.first().locator('td').nth(2)).toHaveText(String(latest!.totalLevel))
+	await expect(rows.first().locator('td').nth(3)).toHaveText(latest!.totalXp.toLocaleString('en-GB'))
 	await expect(page.locator('[data-caps-grid] tbody tr')).toHaveCount(13)
 	await expect(page.locator('[data-caps-grid] thead th')).toHaveCount(10)
 })

@@ -15,6 +15,7 @@ import {
 	deleteGroup,
 	listGroupCaps,
 	listGroups,
+	listMemberTotals,
 	readGroup,
 	readGroupGuard,
 	syncRoster,
@@ -127,6 +128,11 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 
 		async list(search: string) {
 			return listGroups(await deps.db(), search)
+		},
+
+		/** Members' total level and XP from the tracker, for those it has a snapshot of. */
+		async memberTotals(id: number) {
+			return listMemberTotals(await deps.db(), id)
 		},
 
 		async read(id: number): Promise<Outcome<{ group: Group }>> {

@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, gte, ilike, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import { getSkill } from '#app/lib/skills.ts'
-import { activities, trackedPlayers } from '#app/tracker/server/schema.ts'
+import { activities, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
+import { skillStates, unpackSkills } from '#app/tracker/server/snapshot-codec.ts'
 import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
@@ -196,6 +197,24 @@ export async function listGroups(db: Database, search = '', limit = 50) {
 		.where(search ? or(ilike(groups.name, pattern), ilike(groups.clanName, pattern)) : undefined)
 		.orderBy(desc(groups.createdAt), desc(groups.id))
 		.limit(limit)
+}
+
+/** The members' total level and XP from their latest tracked snapshot, by key; members never looked up are absent. */
+export async function listMemberTotals(db: Database, groupId: number) {
+	const rows = await db
+		.selectDistinctOn([groupMembers.playerKey], { key: groupMembers.playerKey, skills: snapshots.skills })
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(snapshots, eq(snapshots.playerId, trackedPlayers.id))
+		.where(eq(groupMembers.groupId, groupId))
+		.orderBy(groupMembers.playerKey, desc(snapshots.takenAt))
+	return new Map(
+		rows.map((row) => {
+			const skills = skillStates(unpackSkills(row.skills))
+			const totals = { totalLevel: skills.reduce((sum, s) => sum + s.level, 0), totalXp: skills.reduce((sum, s) => sum + s.xp, 0) }
+			return [row.key, totals]
+		}),
+	)
 }
 
 /** The group's members' citadel caps seen in their classified logs since `since`, by player key. */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#app/server/db/database.server.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
-import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
+import { findPlayer, latestSnapshot, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import type { ClanRank } from '#app/groups/ranks.ts'
 import {
 	classifyPlayerLog,
@@ -12,6 +12,7 @@ import {
 	deleteGroup,
 	listGroupCaps,
 	listGroups,
+	listMemberTotals,
 	listLogKinds,
 	listRosterEvents,
 	readGroup,
@@ -279,6 +280,11 @@ export function describeGroupsStoreContract(
 				{ key: 'zezima', at: at('2026-11-26T19:42:00Z') },
 			])
 			expect(await listGroupCaps(db(), group, at('2026-11-27T00:00:00Z'))).toEqual([])
+			const latest = (await latestSnapshot(db(), (await findPlayer(db(), 'zezima'))!))!
+			const totals = await listMemberTotals(db(), group)
+			expect([...totals.keys()]).toEqual(['zezima'])
+			expect(totals.get('zezima')).toEqual({ totalLevel: latest.totalLevel, totalXp: latest.totalXp })
+			expect(latest.totalLevel).toBeGreaterThan(29)
 			await db().execute(sql`delete from tracked_players where id = ${id}`)
 			expect(await listLogKinds(db(), id)).toEqual([])
 		})
