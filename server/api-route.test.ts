@@ -62,3 +62,29 @@ test('large answers are compressed for browsers that accept it; HEAD has no body
 	expect(await head.text()).toBe('')
 	server.close()
 })
+
+test('readBody gives the body as sent, or null past the cap (declared or streamed) and the connection closes after the answer', async () => {
+	const route = createApiRoute(async (request) => {
+		const text = await request.readBody!(10)
+		return { status: text === null ? 413 : 200, headers: { 'content-type': 'text/plain' }, body: text === null ? 'too large' : `got ${text}` }
+	}, () => false)
+	const server = http.createServer((req, res) => void route(req, res))
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/things`
+	try {
+		const ok = await fetch(url, { method: 'POST', body: 'é{"a":1}' })
+		expect([ok.status, await ok.text(), ok.headers.get('connection')]).toEqual([200, 'got é{"a":1}', 'keep-alive'])
+		const declared = await fetch(url, { method: 'POST', body: 'x'.repeat(11) })
+		expect([declared.status, declared.headers.get('connection')]).toEqual([413, 'close'])
+		const chunks = new ReadableStream({
+			start(controller) {
+				for (let i = 0; i < 5; i++) controller.enqueue(new TextEncoder().encode('abcd'))
+				controller.close()
+			},
+		})
+		const streamed = await fetch(url, { method: 'POST', body: chunks, duplex: 'half' } as RequestInit)
+		expect([streamed.status, await streamed.text(), streamed.headers.get('connection')]).toEqual([413, 'too large', 'close'])
+	} finally {
+		server.close()
+	}
+})
