@@ -152,3 +152,14 @@ test('a bad name and an end before the start are both reported', () => {
 	const parsed = parseCompetitionInput({ ...valid, endsAt: '2026-11-01T00:00:00Z', participants: ['Zez!ma'] })
 	expect(!parsed.ok && parsed.errors.map((error) => error.path).sort()).toEqual(['endsAt', 'participants.0'])
 })
+
+test.each([
+	{ participants: 'Zezima', teams: [{ name: 'A', participants: ['B'] }, 'x'] },
+	{ teams: 'two', participants: [1, null] },
+	{ teams: [{ name: 'A', participants: 5 }, null], startsAt: 5, endsAt: null },
+	{ metrics: [null, { metric: 3, weight: 'heavy' }], groupId: 'mine' },
+])('garbage in any field gives errors, never a throw (%#)', (patch) => {
+	const parsed = parseCompetitionInput({ ...valid, ...patch })
+	expect(parsed.ok).toBe(false)
+	expect(!parsed.ok && parsed.errors.length).toBeGreaterThan(0)
+})

@@ -85,8 +85,8 @@ const competitionInputSchema = z
 			.optional(),
 	})
 	.superRefine((input, ctx) => {
-		// zod runs this even when a field failed (its raw value is then left in place): only what
-		// parsed is looked at, so a bad name and an end before the start are both reported.
+		// Runs even when a field failed (`when`; its raw value is then left in place): only what parsed
+		// is looked at, so a bad name and an end before the start are both reported.
 		if (input.startsAt instanceof Date && input.endsAt instanceof Date) {
 			const length = input.endsAt.getTime() - input.startsAt.getTime()
 			if (length <= 0)
@@ -99,7 +99,7 @@ const competitionInputSchema = z
 		if (input.groupId === undefined && input.participants?.length === 0)
 			ctx.addIssue({ code: 'custom', path: ['participants'], message: 'List at least one participant.' })
 		checkTeams(input, ctx)
-	})
+	}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null })
 
 /**
  * Teams: each player in one team at most; with a participant list, every listed player in a team
@@ -110,11 +110,13 @@ function checkTeams(
 	input: { participants?: PlayerName[] | undefined; teams?: { participants: PlayerName[] }[] | undefined },
 	ctx: z.RefinementCtx,
 ) {
-	if (!input.teams) return
-	const listed = input.participants && new Set(input.participants.map((player) => player?.key))
+	if (!Array.isArray(input.teams)) return
+	const participants = Array.isArray(input.participants) ? input.participants : undefined
+	const listed = participants && new Set(participants.map((player) => player?.key))
 	const inTeam = new Map<string, number>()
 	input.teams.forEach((team, teamIndex) => {
-		team?.participants?.forEach((player, index) => {
+		if (!Array.isArray(team?.participants)) return
+		team.participants.forEach((player, index) => {
 			if (typeof player?.key !== 'string') return
 			const path = ['teams', teamIndex, 'participants', index]
 			const other = inTeam.get(player.key)
@@ -125,7 +127,7 @@ function checkTeams(
 			inTeam.set(player.key, teamIndex)
 		})
 	})
-	input.participants?.forEach((player, index) => {
+	participants?.forEach((player, index) => {
 		if (typeof player?.key === 'string' && !inTeam.has(player.key))
 			ctx.addIssue({ code: 'custom', path: ['participants', index], message: `"${player.name}" is in no team.` })
 	})
