@@ -49,6 +49,17 @@ export type DiscordEvent =
 
 export type DiscordEventKind = DiscordEvent['kind']
 
+export const DISCORD_EVENT_KINDS = [
+	'competition-starting-soon',
+	'competition-started',
+	'competition-ending-soon',
+	'competition-finished',
+	'member-joined',
+	'member-left',
+	'milestone',
+	'log-match',
+] as const satisfies readonly DiscordEventKind[]
+
 /** Discord's webhook body: https://discord.com/developers/docs/resources/webhook#execute-webhook */
 type Embed = { title: string; url: string; description: string; color: number }
 
