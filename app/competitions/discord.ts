@@ -77,7 +77,7 @@ const MAX_CONTENT = 2000
 const MAX_TITLE = 256
 
 /** How many events of a kind one message carries; the rest wait for the next minute. */
-export function maxEventsPerMessage(kind: DiscordEventKind): number {
+function maxEventsPerMessage(kind: DiscordEventKind): number {
 	return kind.startsWith('competition-') ? MAX_EMBEDS : MAX_LINES
 }
 

@@ -25,7 +25,7 @@ export function competitionStatus(window: Window, now: Date): CompetitionStatus 
 /** `lastCheckedAt`: the participant's last successful upstream fetch (changed or not). */
 export type ParticipantCheck = { key: string; lastCheckedAt: Date | null }
 
-export type DueUpdate = { key: string; round: 'start' | 'running' | 'final' }
+type DueUpdate = { key: string; round: 'start' | 'running' | 'final' }
 
 export type UpdatePlan = {
 	due: DueUpdate[]

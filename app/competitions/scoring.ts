@@ -31,9 +31,9 @@ export type ParticipantRecord = {
 }
 
 /** `value` in the metric's unit (XP, levels, kills, drops, caps); `points` = value × weight. Null: no data. */
-export type Part = { metric: string; value: number | null; points: number | null }
+type Part = { metric: string; value: number | null; points: number | null }
 
-export type FlaggedGain = {
+type FlaggedGain = {
 	from: string
 	to: string
 	reason: 'xp-drop' | 'too-fast'

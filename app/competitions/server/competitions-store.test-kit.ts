@@ -3,7 +3,7 @@
 // competitions-store.postgres.test.ts.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createGroup, deleteGroup } from '#app/groups/server/groups-store.server.ts'
 import type { DiscordEvent } from '../discord.ts'
 import { parseCompetitionInput } from '../competition-input.ts'
@@ -52,11 +52,8 @@ function newCompetition(patch: Record<string, unknown> = {}): NewCompetition {
 	}
 }
 
-const joined = (player: string): DiscordEvent => ({
-	kind: 'member-joined',
-	group: { name: 'Some Clan', url: 'https://guide.example/groups/1' },
-	player,
-})
+const clan = { name: 'Some Clan', url: 'https://guide.example/groups/1' }
+const joined = (player: string): DiscordEvent => ({ kind: 'member-joined', group: clan, player })
 const webhook = { id: '123456789012345678', token: 'secret-token' }
 
 export function describeCompetitionsStoreContract(engine: string, openEmpty: () => Promise<DatabaseHandle>) {
@@ -158,8 +155,8 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(await ids('finished', '2026-12-08T18:00:00Z')).toEqual([[week, 3]])
 			expect(await deleteCompetition(db(), week)).toBe(true)
 			expect(await deleteCompetition(db(), week)).toBe(false)
-			const left = await db().execute(sql`select count(*)::int as n from competition_participants`)
-			expect((left.rows[0] as { n: number }).n).toBe(1)
+			const left = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from competition_participants`)
+			expect(left).toEqual([{ n: 1 }])
 		})
 
 		test("a group's competition survives the group's deletion; the group's webhook does not", async () => {
@@ -182,7 +179,7 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 				enqueueDiscordEvent(db(), { webhookId: id, eventKey, event }, at('2026-11-28T10:00:00Z'))
 			expect(await add('joined:zezima', joined('Zezima'))).toBe(true)
 			expect(await add('joined:zezima', joined('Zezima'))).toBe(false)
-			expect(await add('left:anna', { kind: 'member-left', group: joined('x').group, player: 'Anna' })).toBe(false)
+			expect(await add('left:anna', { kind: 'member-left', group: clan, player: 'Anna' })).toBe(false)
 			expect(await enqueueDiscordEvent(db(), { webhookId: 999, eventKey: 'k', event: joined('A') }, at('2026-11-28T10:00:00Z'))).toBe(false)
 		})
 
@@ -240,7 +237,7 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			await recordDelivery(db(), batch!, { outcome: 'retry', afterMs: 5_000, reason: 'HTTP 429' }, at('2026-11-28T10:00:01Z'))
 			await enqueueDiscordEvent(
 				db(),
-				{ webhookId: id, eventKey: 'b', event: { kind: 'member-left', group: joined('x').group, player: 'B' } },
+				{ webhookId: id, eventKey: 'b', event: { kind: 'member-left', group: clan, player: 'B' } },
 				at('2026-11-28T10:00:02Z'),
 			)
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:05Z'), 30_000)).toEqual([])
