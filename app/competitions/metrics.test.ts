@@ -12,7 +12,8 @@ describe('parseMetric', () => {
 		['caps', { kind: 'caps' }],
 		['kills', { kind: 'kills', boss: null }],
 		['kills:Vorago', { kind: 'kills', boss: 'vorago' }],
-		['kills:Amascuts', { kind: 'kills', boss: 'amascut' }],
+		['kills:Amascuts', { kind: 'kills', boss: 'amascuts' }],
+		['kills:Duke  Sucellus', { kind: 'kills', boss: 'duke sucellus' }],
 		['drops', { kind: 'drops', item: null }],
 		['drops:Dragon  Rider boots', { kind: 'drops', item: 'dragon rider boots' }],
 	])('%s', (raw, metric) => {
@@ -29,7 +30,7 @@ describe('parseMetric', () => {
 	)
 
 	test('a name reads back as the same metric', () => {
-		for (const raw of ['magic', 'attack+strength', 'overall', 'kills', 'kills:Vorago', 'drops:seismic wand', 'caps']) {
+		for (const raw of ['magic', 'attack+strength', 'overall', 'kills', 'kills:Vorago', 'kills:Bess', 'drops:seismic wand', 'caps']) {
 			const parsed = parseMetric(raw)
 			if (!parsed.ok) throw new Error(parsed.message)
 			expect(parseMetric(metricName(parsed.metric))).toEqual(parsed)

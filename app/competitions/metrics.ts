@@ -10,7 +10,7 @@ export type Metric =
 	| { kind: 'xp'; skills: SkillName[] }
 	| { kind: 'overall' }
 	| { kind: 'levels' }
-	/** `boss` is a `bossKey`; null = any boss. */
+	/** `boss` in lower case with single spaces, compared through `bossKey`; null = any boss. */
 	| { kind: 'kills'; boss: string | null }
 	/** `item` in lower case with single spaces; null = any drop. */
 	| { kind: 'drops'; item: string | null }
@@ -31,7 +31,7 @@ export function parseMetric(raw: string): { ok: true; metric: Metric } | { ok: f
 		const name = singleSpaces(colon[2]!)
 		if (name === '' || name.length > MAX_NAME_LENGTH)
 			return { ok: false, message: `"${raw}" needs a name of 1–${MAX_NAME_LENGTH} characters after "${colon[1]}:".` }
-		if (colon[1] === 'kills') return { ok: true, metric: { kind: 'kills', boss: bossKey(name) } }
+		if (colon[1] === 'kills') return { ok: true, metric: { kind: 'kills', boss: name } }
 		return { ok: true, metric: { kind: 'drops', item: name } }
 	}
 	const names = text.split('+').map((part) => part.trim())
@@ -66,7 +66,8 @@ function singleSpaces(text: string): string {
  * One key per boss, whether the log says it once or several times: "I killed 12 Amascuts." and
  * "I killed  Amascut." (or `kills:amascut`, `kills:Amascuts`) all give `amascut`. Lower case,
  * single spaces, no leading "the" or final full stop, and one final "s" dropped from every
- * spelling, the singular too, so a name ending in s ("Kree'arras") still meets itself.
+ * spelling, the singular too, so a name ending in s ("Kree'arras") still meets itself. Not
+ * idempotent ("Bess" → "bes" → "be"): compare two keys, never key a key.
  */
 export function bossKey(name: string): string {
 	return singleSpaces(name.toLowerCase())

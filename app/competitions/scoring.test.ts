@@ -122,7 +122,7 @@ describe('scoreCompetition', () => {
 			[player('Ann', [at('2026-12-01T18:00:00Z')], log)],
 		)
 		expect(ann!.parts.map((part) => [part.metric, part.value])).toEqual([
-			['kills:amascut', 13],
+			['kills:amascuts', 13],
 			['kills', 14],
 			['drops:dragon rider boots', 1],
 			['drops', 2],

@@ -144,7 +144,7 @@ function stepValue(metric: Metric, step: Step): number | null {
 
 function logValue(metric: Metric, kind: LogEntryKind): number | null {
 	if (metric.kind === 'kills' && kind.kind === 'boss-kill')
-		return metric.boss === null || bossKey(kind.boss) === metric.boss ? kind.count : 0
+		return metric.boss === null || bossKey(kind.boss) === bossKey(metric.boss) ? kind.count : 0
 	if (metric.kind === 'drops' && kind.kind === 'drop')
 		return metric.item === null || dropMatches(kind.item, metric.item) ? 1 : 0
 	if (metric.kind === 'caps' && kind.kind === 'citadel-cap') return 1

@@ -92,7 +92,7 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 				frozenAt: null,
 				metrics: [
 					{ metric: { kind: 'xp', skills: ['magic', 'ranged'] }, weight: 1 },
-					{ metric: { kind: 'kills', boss: 'amascut' }, weight: 2.5 },
+					{ metric: { kind: 'kills', boss: 'amascuts' }, weight: 2.5 },
 				],
 				teams: [
 					{ name: 'Red', members: ['le me', 'zezima'] },
