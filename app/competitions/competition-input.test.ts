@@ -74,7 +74,9 @@ describe('parseCompetitionInput', () => {
 
 	test('no metric, or one twice, is refused', () => {
 		expect(errors({ metrics: [] })[0]?.path).toBe('metrics')
-		expect(errors({ metrics: [{ metric: 'Magic' }, { metric: 'magic' }] })[0]?.path).toBe('metrics.1.metric')
+		expect(errors({ metrics: [{ metric: 'Magic' }, { metric: 'magic' }] })[0]?.path).toBe(
+			'metrics.1.metric',
+		)
 	})
 
 	test('501 participants are too many; 500 are fine', () => {
@@ -88,7 +90,10 @@ describe('parseCompetitionInput', () => {
 	test('an invalid name names its index and says why', () => {
 		const found = errors({ participants: ['Zezima', 'Way too long name'] })
 		expect(found).toEqual([
-			{ path: 'participants.1', message: 'RuneScape names are at most 12 characters; "Way too long name" has 17.' },
+			{
+				path: 'participants.1',
+				message: 'RuneScape names are at most 12 characters; "Way too long name" has 17.',
+			},
 		])
 		expect(errors({ participants: ['Zez!ma'] })[0]?.path).toBe('participants.0')
 		expect(errors({ participants: ['Zezima', 'zezima'] })[0]).toEqual({
@@ -110,15 +115,18 @@ describe('parseCompetitionInput', () => {
 			{ name: 'Blue', participants: ['le me you'] },
 		]
 		const parsed = parseCompetitionInput({ ...valid, teams })
-		expect(parsed.ok && parsed.competition.teams?.map((team) => team.participants[0]?.key)).toEqual([
-			'zezima',
-			'le me you',
-		])
-		expect(errors({ teams: [teams[0], { name: 'Blue', participants: ['Zezima'] }] })).toContainEqual({
+		expect(parsed.ok && parsed.competition.teams?.map((team) => team.participants[0]?.key)).toEqual(
+			['zezima', 'le me you'],
+		)
+		expect(
+			errors({ teams: [teams[0], { name: 'Blue', participants: ['Zezima'] }] }),
+		).toContainEqual({
 			path: 'teams.1.participants.0',
 			message: '"Zezima" is already in team 1.',
 		})
-		expect(errors({ teams: [teams[0], { name: 'Blue', participants: ['Stranger'] }] })).toContainEqual({
+		expect(
+			errors({ teams: [teams[0], { name: 'Blue', participants: ['Stranger'] }] }),
+		).toContainEqual({
 			path: 'teams.1.participants.0',
 			message: '"Stranger" is not in the participants.',
 		})
@@ -149,8 +157,15 @@ describe('parseCompetitionInput', () => {
 })
 
 test('a bad name and an end before the start are both reported', () => {
-	const parsed = parseCompetitionInput({ ...valid, endsAt: '2026-11-01T00:00:00Z', participants: ['Zez!ma'] })
-	expect(!parsed.ok && parsed.errors.map((error) => error.path).sort()).toEqual(['endsAt', 'participants.0'])
+	const parsed = parseCompetitionInput({
+		...valid,
+		endsAt: '2026-11-01T00:00:00Z',
+		participants: ['Zez!ma'],
+	})
+	expect(!parsed.ok && parsed.errors.map((error) => error.path).sort()).toEqual([
+		'endsAt',
+		'participants.0',
+	])
 })
 
 test.each([

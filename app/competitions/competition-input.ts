@@ -13,12 +13,14 @@ const MAX_PARTICIPANTS = 500
 const MAX_METRICS = 10
 const MAX_TEAMS = 50
 
-const playerName = z.string({ error: 'Expected a RuneScape name.' }).transform((raw, ctx): PlayerName => {
-	const parsed = parsePlayerName(raw)
-	if (parsed.success) return parsed.data
-	ctx.addIssue({ code: 'custom', message: parsed.message })
-	return z.NEVER
-})
+const playerName = z
+	.string({ error: 'Expected a RuneScape name.' })
+	.transform((raw, ctx): PlayerName => {
+		const parsed = parsePlayerName(raw)
+		if (parsed.success) return parsed.data
+		ctx.addIssue({ code: 'custom', message: parsed.message })
+		return z.NEVER
+	})
 
 const nameList = z
 	.array(playerName)
@@ -27,7 +29,11 @@ const nameList = z
 		const seen = new Set<string>()
 		names.forEach((player, index) => {
 			if (seen.has(player.key))
-				ctx.addIssue({ code: 'custom', path: [index], message: `"${player.name}" is listed twice.` })
+				ctx.addIssue({
+					code: 'custom',
+					path: [index],
+					message: `"${player.name}" is listed twice.`,
+				})
 			seen.add(player.key)
 		})
 	})
@@ -45,7 +51,11 @@ const metric = z.string({ error: 'Expected a metric name.' }).transform((raw, ct
 
 const competitionInputSchema = z
 	.object({
-		title: z.string({ error: 'Expected a title.' }).trim().min(1, 'Give the competition a title.').max(80, 'At most 80 characters.'),
+		title: z
+			.string({ error: 'Expected a title.' })
+			.trim()
+			.min(1, 'Give the competition a title.')
+			.max(80, 'At most 80 characters.'),
 		startsAt: utcTime,
 		endsAt: utcTime,
 		metrics: z
@@ -66,7 +76,11 @@ const competitionInputSchema = z
 				metrics.forEach(({ metric }, index) => {
 					const name = metricName(metric)
 					if (seen.has(name))
-						ctx.addIssue({ code: 'custom', path: [index, 'metric'], message: `"${name}" is listed twice.` })
+						ctx.addIssue({
+							code: 'custom',
+							path: [index, 'metric'],
+							message: `"${name}" is listed twice.`,
+						})
 					seen.add(name)
 				})
 			}),
@@ -76,7 +90,11 @@ const competitionInputSchema = z
 		teams: z
 			.array(
 				z.object({
-					name: z.string({ error: 'Expected a team name.' }).trim().min(1, 'Give the team a name.').max(40, 'At most 40 characters.'),
+					name: z
+						.string({ error: 'Expected a team name.' })
+						.trim()
+						.min(1, 'Give the team a name.')
+						.max(40, 'At most 40 characters.'),
 					participants: nameList.min(1, 'A team needs at least one participant.'),
 				}),
 			)
@@ -84,22 +102,45 @@ const competitionInputSchema = z
 			.max(MAX_TEAMS, `At most ${MAX_TEAMS} teams.`)
 			.optional(),
 	})
-	.superRefine((input, ctx) => {
-		// Runs even when a field failed (`when`; its raw value is then left in place): only what parsed
-		// is looked at, so a bad name and an end before the start are both reported.
-		if (input.startsAt instanceof Date && input.endsAt instanceof Date) {
-			const length = input.endsAt.getTime() - input.startsAt.getTime()
-			if (length <= 0)
-				ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' })
-			else if (length > MAX_DAYS * DAY_MS)
-				ctx.addIssue({ code: 'custom', path: ['endsAt'], message: `A competition lasts at most ${MAX_DAYS} days.` })
-		}
-		if (input.groupId === undefined && input.participants === undefined && input.teams === undefined)
-			ctx.addIssue({ code: 'custom', path: ['participants'], message: 'Give a group or a list of participants.' })
-		if (input.groupId === undefined && input.participants?.length === 0)
-			ctx.addIssue({ code: 'custom', path: ['participants'], message: 'List at least one participant.' })
-		checkTeams(input, ctx)
-	}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null })
+	.superRefine(
+		(input, ctx) => {
+			// Runs even when a field failed (`when`; its raw value is then left in place): only what parsed
+			// is looked at, so a bad name and an end before the start are both reported.
+			if (input.startsAt instanceof Date && input.endsAt instanceof Date) {
+				const length = input.endsAt.getTime() - input.startsAt.getTime()
+				if (length <= 0)
+					ctx.addIssue({
+						code: 'custom',
+						path: ['endsAt'],
+						message: 'The end must be after the start.',
+					})
+				else if (length > MAX_DAYS * DAY_MS)
+					ctx.addIssue({
+						code: 'custom',
+						path: ['endsAt'],
+						message: `A competition lasts at most ${MAX_DAYS} days.`,
+					})
+			}
+			if (
+				input.groupId === undefined &&
+				input.participants === undefined &&
+				input.teams === undefined
+			)
+				ctx.addIssue({
+					code: 'custom',
+					path: ['participants'],
+					message: 'Give a group or a list of participants.',
+				})
+			if (input.groupId === undefined && input.participants?.length === 0)
+				ctx.addIssue({
+					code: 'custom',
+					path: ['participants'],
+					message: 'List at least one participant.',
+				})
+			checkTeams(input, ctx)
+		},
+		{ when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+	)
 
 /**
  * Teams: each player in one team at most; with a participant list, every listed player in a team
@@ -107,7 +148,10 @@ const competitionInputSchema = z
  * against its members by the server, which knows them).
  */
 function checkTeams(
-	input: { participants?: PlayerName[] | undefined; teams?: { participants: PlayerName[] }[] | undefined },
+	input: {
+		participants?: PlayerName[] | undefined
+		teams?: { participants: PlayerName[] }[] | undefined
+	},
 	ctx: z.RefinementCtx,
 ) {
 	if (!Array.isArray(input.teams)) return
@@ -121,18 +165,34 @@ function checkTeams(
 			const path = ['teams', teamIndex, 'participants', index]
 			const other = inTeam.get(player.key)
 			if (other !== undefined && other !== teamIndex)
-				ctx.addIssue({ code: 'custom', path, message: `"${player.name}" is already in team ${other + 1}.` })
+				ctx.addIssue({
+					code: 'custom',
+					path,
+					message: `"${player.name}" is already in team ${other + 1}.`,
+				})
 			else if (listed && !listed.has(player.key))
-				ctx.addIssue({ code: 'custom', path, message: `"${player.name}" is not in the participants.` })
+				ctx.addIssue({
+					code: 'custom',
+					path,
+					message: `"${player.name}" is not in the participants.`,
+				})
 			inTeam.set(player.key, teamIndex)
 		})
 	})
 	participants?.forEach((player, index) => {
 		if (typeof player?.key === 'string' && !inTeam.has(player.key))
-			ctx.addIssue({ code: 'custom', path: ['participants', index], message: `"${player.name}" is in no team.` })
+			ctx.addIssue({
+				code: 'custom',
+				path: ['participants', index],
+				message: `"${player.name}" is in no team.`,
+			})
 	})
 	if (inTeam.size > MAX_PARTICIPANTS)
-		ctx.addIssue({ code: 'custom', path: ['teams'], message: `At most ${MAX_PARTICIPANTS} participants.` })
+		ctx.addIssue({
+			code: 'custom',
+			path: ['teams'],
+			message: `At most ${MAX_PARTICIPANTS} participants.`,
+		})
 }
 
 export type CompetitionInput = z.output<typeof competitionInputSchema>
@@ -147,6 +207,9 @@ export function parseCompetitionInput(
 	if (parsed.success) return { ok: true, competition: parsed.data }
 	return {
 		ok: false,
-		errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+		errors: parsed.error.issues.map((issue) => ({
+			path: issue.path.join('.'),
+			message: issue.message,
+		})),
 	}
 }

@@ -17,7 +17,10 @@ describe('parseWebhookUrl', () => {
 		`https://discordapp.com/api/webhooks/123456789012345678/${TOKEN}`,
 		`  https://Discord.com/api/webhooks/123456789012345678/${TOKEN}\n`,
 	])('accepted: %s', (url) => {
-		expect(parseWebhookUrl(url)).toEqual({ ok: true, webhook: { id: '123456789012345678', token: TOKEN } })
+		expect(parseWebhookUrl(url)).toEqual({
+			ok: true,
+			webhook: { id: '123456789012345678', token: TOKEN },
+		})
 	})
 
 	test.each([
@@ -40,14 +43,20 @@ describe('parseWebhookUrl', () => {
 	])('refused with the same clear message: %s', (_, url) => {
 		const parsed = parseWebhookUrl(url)
 		expect(parsed.ok).toBe(false)
-		expect(!parsed.ok && parsed.message).toMatch(/^Only a Discord webhook URL is accepted: https:\/\/discord\.com\/api\/webhooks\/\{id\}\/\{token\}/)
+		expect(!parsed.ok && parsed.message).toMatch(
+			/^Only a Discord webhook URL is accepted: https:\/\/discord\.com\/api\/webhooks\/\{id\}\/\{token\}/,
+		)
 	})
 
 	test('the post goes to the configured base, never to the URL given', () => {
 		const parsed = parseWebhookUrl(`https://discordapp.com/api/webhooks/42/${TOKEN}`)
 		if (!parsed.ok) throw new Error(parsed.message)
-		expect(webhookPostUrl('https://discord.com/api', parsed.webhook)).toBe(`https://discord.com/api/webhooks/42/${TOKEN}`)
-		expect(webhookPostUrl('http://127.0.0.1:5555/api', parsed.webhook)).toBe(`http://127.0.0.1:5555/api/webhooks/42/${TOKEN}`)
+		expect(webhookPostUrl('https://discord.com/api', parsed.webhook)).toBe(
+			`https://discord.com/api/webhooks/42/${TOKEN}`,
+		)
+		expect(webhookPostUrl('http://127.0.0.1:5555/api', parsed.webhook)).toBe(
+			`http://127.0.0.1:5555/api/webhooks/42/${TOKEN}`,
+		)
 	})
 })
 
@@ -73,12 +82,13 @@ describe('formatDiscordMessage', () => {
 			],
 			allowed_mentions: { parse: [] },
 		})
-		expect(formatDiscordMessage([{ kind: 'competition-started', competition }]).embeds?.[0]?.title).toBe(
-			'Started: Skill of the week: Magic',
-		)
-		expect(formatDiscordMessage([{ kind: 'competition-ending-soon', competition }]).embeds?.[0]?.description).toBe(
-			'Ends <t:1796752800:f> (<t:1796752800:R>).',
-		)
+		expect(
+			formatDiscordMessage([{ kind: 'competition-started', competition }]).embeds?.[0]?.title,
+		).toBe('Started: Skill of the week: Magic')
+		expect(
+			formatDiscordMessage([{ kind: 'competition-ending-soon', competition }]).embeds?.[0]
+				?.description,
+		).toBe('Ends <t:1796752800:f> (<t:1796752800:R>).')
 	})
 
 	test('finished: the top 3 with their scores', () => {
@@ -94,7 +104,9 @@ describe('formatDiscordMessage', () => {
 				],
 			},
 		])
-		expect(message.embeds?.[0]?.description).toBe('1. Zezima: 1,234,567\n2. le\\_me: 2.3\n3. Anna: 3')
+		expect(message.embeds?.[0]?.description).toBe(
+			'1. Zezima: 1,234,567\n2. le\\_me: 2.3\n3. Anna: 3',
+		)
 	})
 
 	test('member, milestone and log events are one line each in one message', () => {
@@ -108,13 +120,47 @@ describe('formatDiscordMessage', () => {
 		})
 		const lines = [
 			formatDiscordMessage([{ kind: 'member-left', group, player: 'Anna' }]),
-			formatDiscordMessage([{ kind: 'milestone', group, player: 'Anna', milestone: { type: 'level', level: 99, skill: 'magic' } }]),
-			formatDiscordMessage([{ kind: 'milestone', group, player: 'Anna', milestone: { type: 'level', level: 120, skill: 'slayer' } }]),
-			formatDiscordMessage([{ kind: 'milestone', group, player: 'Anna', milestone: { type: '200m', skill: 'fishing' } }]),
-			formatDiscordMessage([{ kind: 'milestone', group, player: 'Anna', milestone: { type: 'quest-cape' } }]),
-			formatDiscordMessage([{ kind: 'log-match', group, player: 'Anna', entry: { type: 'drop', item: 'Seismic wand' } }]),
-			formatDiscordMessage([{ kind: 'log-match', group, player: 'Anna', entry: { type: 'kill', boss: 'Vorago', count: 1 } }]),
-			formatDiscordMessage([{ kind: 'log-match', group, player: 'Anna', entry: { type: 'kill', boss: 'Amascuts', count: 12 } }]),
+			formatDiscordMessage([
+				{
+					kind: 'milestone',
+					group,
+					player: 'Anna',
+					milestone: { type: 'level', level: 99, skill: 'magic' },
+				},
+			]),
+			formatDiscordMessage([
+				{
+					kind: 'milestone',
+					group,
+					player: 'Anna',
+					milestone: { type: 'level', level: 120, skill: 'slayer' },
+				},
+			]),
+			formatDiscordMessage([
+				{ kind: 'milestone', group, player: 'Anna', milestone: { type: '200m', skill: 'fishing' } },
+			]),
+			formatDiscordMessage([
+				{ kind: 'milestone', group, player: 'Anna', milestone: { type: 'quest-cape' } },
+			]),
+			formatDiscordMessage([
+				{ kind: 'log-match', group, player: 'Anna', entry: { type: 'drop', item: 'Seismic wand' } },
+			]),
+			formatDiscordMessage([
+				{
+					kind: 'log-match',
+					group,
+					player: 'Anna',
+					entry: { type: 'kill', boss: 'Vorago', count: 1 },
+				},
+			]),
+			formatDiscordMessage([
+				{
+					kind: 'log-match',
+					group,
+					player: 'Anna',
+					entry: { type: 'kill', boss: 'Amascuts', count: 12 },
+				},
+			]),
 		].map((message) => message.content)
 		expect(lines).toEqual([
 			'**Anna** left (Some Clan).',
@@ -130,29 +176,46 @@ describe('formatDiscordMessage', () => {
 
 	test('what strangers typed cannot ping, link or format', () => {
 		const message = formatDiscordMessage([
-			{ kind: 'member-joined', group: { name: '@everyone [free](https://evil.example) **x**', url: '' }, player: 'A' },
+			{
+				kind: 'member-joined',
+				group: { name: '@everyone [free](https://evil.example) **x**', url: '' },
+				player: 'A',
+			},
 		])
-		expect(message.content).toBe('**A** joined (\\@everyone \\[free\\]\\(https://evil.example\\) \\*\\*x\\*\\*).')
+		expect(message.content).toBe(
+			'**A** joined (\\@everyone \\[free\\]\\(https://evil.example\\) \\*\\*x\\*\\*).',
+		)
 		expect(message.allowed_mentions).toEqual({ parse: [] })
 	})
 
 	test('content stays within 2,000 characters, saying how many more', () => {
 		const longGroup = { name: 'G'.repeat(300), url: '' }
-		const events = Array.from({ length: 20 }, (_, i): DiscordEvent => ({ kind: 'member-joined', group: longGroup, player: `P${i}` }))
+		const events = Array.from({ length: 20 }, (_, i): DiscordEvent => ({
+			kind: 'member-joined',
+			group: longGroup,
+			player: `P${i}`,
+		}))
 		const content = formatDiscordMessage(events).content!
 		expect(content.length).toBeLessThanOrEqual(2000)
 		expect(content).toMatch(/\n… and 14 more\.$/)
 	})
 
-	test('a long title is cut to Discord\'s 256 characters', () => {
-		const message = formatDiscordMessage([{ kind: 'competition-started', competition: { ...competition, title: 'x'.repeat(300) } }])
+	test("a long title is cut to Discord's 256 characters", () => {
+		const message = formatDiscordMessage([
+			{ kind: 'competition-started', competition: { ...competition, title: 'x'.repeat(300) } },
+		])
 		expect(message.embeds?.[0]?.title.length).toBe(256)
 	})
 })
 
 describe('planBatches', () => {
 	const now = new Date('2026-12-01T12:00:00Z')
-	const event = (id: string, webhookId: string, kind: PendingEvent['kind'], secondsAgo = 0): PendingEvent => ({
+	const event = (
+		id: string,
+		webhookId: string,
+		kind: PendingEvent['kind'],
+		secondsAgo = 0,
+	): PendingEvent => ({
 		id,
 		webhookId,
 		kind,
@@ -179,18 +242,28 @@ describe('planBatches', () => {
 	})
 
 	test('a kind sent to a webhook less than a minute ago waits; other kinds and webhooks do not', () => {
-		const pending = [event('1', 'w1', 'member-joined'), event('2', 'w1', 'milestone'), event('3', 'w2', 'member-joined')]
+		const pending = [
+			event('1', 'w1', 'member-joined'),
+			event('2', 'w1', 'milestone'),
+			event('3', 'w2', 'member-joined'),
+		]
 		const lastSentAt = new Map([['w1 member-joined', new Date(now.getTime() - 59_999)]])
-		expect(planBatches({ pending, lastSentAt, blockedUntil: new Map(), now }).map((b) => b.eventIds)).toEqual([['2'], ['3']])
+		expect(
+			planBatches({ pending, lastSentAt, blockedUntil: new Map(), now }).map((b) => b.eventIds),
+		).toEqual([['2'], ['3']])
 		const aMinute = new Map([['w1 member-joined', new Date(now.getTime() - 60_000)]])
-		expect(planBatches({ pending, lastSentAt: aMinute, blockedUntil: new Map(), now })).toHaveLength(3)
+		expect(
+			planBatches({ pending, lastSentAt: aMinute, blockedUntil: new Map(), now }),
+		).toHaveLength(3)
 	})
 
 	test('a webhook told to wait is skipped until then', () => {
 		const pending = [event('1', 'w1', 'member-joined')]
 		const until = (ms: number) => new Map([['w1', new Date(now.getTime() + ms)]])
 		expect(planBatches({ pending, lastSentAt: new Map(), blockedUntil: until(1), now })).toEqual([])
-		expect(planBatches({ pending, lastSentAt: new Map(), blockedUntil: until(0), now })).toHaveLength(1)
+		expect(
+			planBatches({ pending, lastSentAt: new Map(), blockedUntil: until(0), now }),
+		).toHaveLength(1)
 	})
 
 	test('a message carries at most 20 lines or 10 embeds; the rest wait', () => {
@@ -198,7 +271,12 @@ describe('planBatches', () => {
 			...Array.from({ length: 25 }, (_, i) => event(`j${i}`, 'w1', 'member-joined', 100 - i)),
 			...Array.from({ length: 12 }, (_, i) => event(`c${i}`, 'w1', 'competition-started', 100 - i)),
 		]
-		const [joined, started] = planBatches({ pending, lastSentAt: new Map(), blockedUntil: new Map(), now })
+		const [joined, started] = planBatches({
+			pending,
+			lastSentAt: new Map(),
+			blockedUntil: new Map(),
+			now,
+		})
 		expect(joined?.eventIds).toHaveLength(20)
 		expect(joined?.eventIds[0]).toBe('j0')
 		expect(started?.eventIds).toHaveLength(10)
@@ -206,7 +284,11 @@ describe('planBatches', () => {
 })
 
 describe('deliveryOutcome', () => {
-	const answer = (status: number, retryAfterHeader: string | null = null, body: unknown = null) => ({
+	const answer = (
+		status: number,
+		retryAfterHeader: string | null = null,
+		body: unknown = null,
+	) => ({
 		status,
 		retryAfterHeader,
 		body,
@@ -219,9 +301,16 @@ describe('deliveryOutcome', () => {
 
 	test('429 waits what Retry-After or retry_after says, the longer', () => {
 		expect(deliveryOutcome(answer(429, '3'), 1)).toMatchObject({ outcome: 'retry', afterMs: 3000 })
-		expect(deliveryOutcome(answer(429, null, { retry_after: 2.5, global: false }), 1)).toMatchObject({ afterMs: 2500 })
-		expect(deliveryOutcome(answer(429, '2', { retry_after: 4.25 }), 1)).toMatchObject({ afterMs: 4250 })
-		expect(deliveryOutcome(answer(429, 'soon', 'not json'), 1)).toMatchObject({ outcome: 'retry', afterMs: 1000 })
+		expect(
+			deliveryOutcome(answer(429, null, { retry_after: 2.5, global: false }), 1),
+		).toMatchObject({ afterMs: 2500 })
+		expect(deliveryOutcome(answer(429, '2', { retry_after: 4.25 }), 1)).toMatchObject({
+			afterMs: 4250,
+		})
+		expect(deliveryOutcome(answer(429, 'soon', 'not json'), 1)).toMatchObject({
+			outcome: 'retry',
+			afterMs: 1000,
+		})
 	})
 
 	test('404 and 401 switch the webhook off', () => {
@@ -244,7 +333,10 @@ describe('deliveryOutcome', () => {
 	})
 
 	test('another 4xx is dropped: sending it again gets the same answer', () => {
-		expect(deliveryOutcome(answer(400), 1)).toMatchObject({ outcome: 'failed', reason: expect.stringMatching(/HTTP 400/) })
+		expect(deliveryOutcome(answer(400), 1)).toMatchObject({
+			outcome: 'failed',
+			reason: expect.stringMatching(/HTTP 400/),
+		})
 		expect(deliveryOutcome(answer(403), 1)).toMatchObject({ outcome: 'failed' })
 	})
 })

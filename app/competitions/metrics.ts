@@ -19,7 +19,9 @@ export type Metric =
 const MAX_NAME_LENGTH = 100
 
 /** The metric a string names, or a message saying why it names none. */
-export function parseMetric(raw: string): { ok: true; metric: Metric } | { ok: false; message: string } {
+export function parseMetric(
+	raw: string,
+): { ok: true; metric: Metric } | { ok: false; message: string } {
 	const text = raw.trim().toLowerCase()
 	if (text === 'overall') return { ok: true, metric: { kind: 'overall' } }
 	if (text === 'levels') return { ok: true, metric: { kind: 'levels' } }
@@ -30,7 +32,10 @@ export function parseMetric(raw: string): { ok: true; metric: Metric } | { ok: f
 	if (colon) {
 		const name = singleSpaces(colon[2]!)
 		if (name === '' || name.length > MAX_NAME_LENGTH)
-			return { ok: false, message: `"${raw}" needs a name of 1–${MAX_NAME_LENGTH} characters after "${colon[1]}:".` }
+			return {
+				ok: false,
+				message: `"${raw}" needs a name of 1–${MAX_NAME_LENGTH} characters after "${colon[1]}:".`,
+			}
 		if (colon[1] === 'kills') return { ok: true, metric: { kind: 'kills', boss: name } }
 		return { ok: true, metric: { kind: 'drops', item: name } }
 	}
@@ -70,10 +75,7 @@ function singleSpaces(text: string): string {
  * idempotent ("Bess" → "bes" → "be"): compare two keys, never key a key.
  */
 export function bossKey(name: string): string {
-	return singleSpaces(name.toLowerCase())
-		.replace(/\.$/, '')
-		.replace(/^the /, '')
-		.replace(/s$/, '')
+	return singleSpaces(name.toLowerCase()).replace(/\.$/, '').replace(/^the /, '').replace(/s$/, '')
 }
 
 /**

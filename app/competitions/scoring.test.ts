@@ -2,11 +2,19 @@ import { describe, expect, test } from 'vitest'
 import { classifyLogEntry } from '#app/groups/log-kinds.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { parseMetric } from './metrics.ts'
-import { scoreCompetition, scoreTeams, type ParticipantRecord, type WeightedMetric } from './scoring.ts'
+import {
+	scoreCompetition,
+	scoreTeams,
+	type ParticipantRecord,
+	type WeightedMetric,
+} from './scoring.ts'
 
 const BASE = 50_000_000
 
-const week = { startsAt: new Date('2026-12-01T18:00:00Z'), endsAt: new Date('2026-12-08T18:00:00Z') }
+const week = {
+	startsAt: new Date('2026-12-01T18:00:00Z'),
+	endsAt: new Date('2026-12-08T18:00:00Z'),
+}
 
 function metrics(...list: [string, number][]): WeightedMetric[] {
 	return list.map(([raw, weight]) => {
@@ -37,9 +45,16 @@ describe('scoreCompetition', () => {
 		const standings = scoreCompetition(week, metrics(['magic+ranged', 1], ['attack', 2]), [
 			player('Ann', [
 				at('2026-12-01T18:05:00Z'),
-				at('2026-12-03T12:00:00Z', { magic: BASE + 100_000, ranged: BASE + 50_000, attack: BASE + 10_000 }),
+				at('2026-12-03T12:00:00Z', {
+					magic: BASE + 100_000,
+					ranged: BASE + 50_000,
+					attack: BASE + 10_000,
+				}),
 			]),
-			player('Bob', [at('2026-12-01T18:01:00Z'), at('2026-12-05T12:00:00Z', { attack: BASE + 90_000 })]),
+			player('Bob', [
+				at('2026-12-01T18:01:00Z'),
+				at('2026-12-05T12:00:00Z', { attack: BASE + 90_000 }),
+			]),
 		])
 		expect(standings.map((s) => [s.name, s.rank, s.score])).toEqual([
 			['Bob', 1, 180_000],
@@ -118,7 +133,13 @@ describe('scoreCompetition', () => {
 		]
 		const [ann] = scoreCompetition(
 			week,
-			metrics(['kills:amascuts', 1], ['kills', 1], ['drops:dragon rider boots', 1], ['drops', 1], ['caps', 1]),
+			metrics(
+				['kills:amascuts', 1],
+				['kills', 1],
+				['drops:dragon rider boots', 1],
+				['drops', 1],
+				['caps', 1],
+			),
 			[player('Ann', [at('2026-12-01T18:00:00Z')], log)],
 		)
 		expect(ann!.parts.map((part) => [part.metric, part.value])).toEqual([
@@ -133,14 +154,20 @@ describe('scoreCompetition', () => {
 
 	test('ties: who reached the score first ranks first; the same score at the same time shares a rank', () => {
 		const standings = scoreCompetition(week, metrics(['magic', 1]), [
-			player('Late', [at('2026-12-01T18:00:00Z'), at('2026-12-06T00:00:00Z', { magic: BASE + 1_000 })]),
+			player('Late', [
+				at('2026-12-01T18:00:00Z'),
+				at('2026-12-06T00:00:00Z', { magic: BASE + 1_000 }),
+			]),
 			player('Early', [
 				at('2026-12-01T18:00:00Z'),
 				at('2026-12-02T00:00:00Z', { magic: BASE + 1_000 }),
 				// A later snapshot with no more magic does not move when the score was reached.
 				at('2026-12-07T00:00:00Z', { magic: BASE + 1_000, attack: BASE + 5 }),
 			]),
-			player('Same', [at('2026-12-01T18:00:00Z'), at('2026-12-02T00:00:00Z', { magic: BASE + 1_000 })]),
+			player('Same', [
+				at('2026-12-01T18:00:00Z'),
+				at('2026-12-02T00:00:00Z', { magic: BASE + 1_000 }),
+			]),
 			player('Zero', [at('2026-12-01T18:00:00Z')]),
 		])
 		expect(standings.map((s) => [s.name, s.rank, s.reachedAt])).toEqual([
@@ -174,7 +201,12 @@ describe('scoreCompetition', () => {
 		])
 		expect(ann!.score).toBe(2_000)
 		expect(ann!.flagged).toEqual([
-			{ from: '2026-12-03T00:00:00Z', to: '2026-12-04T00:00:00Z', reason: 'xp-drop', detail: 'magic' },
+			{
+				from: '2026-12-03T00:00:00Z',
+				to: '2026-12-04T00:00:00Z',
+				reason: 'xp-drop',
+				detail: 'magic',
+			},
 		])
 	})
 
@@ -190,20 +222,32 @@ describe('scoreCompetition', () => {
 		])
 		expect(ann!.score).toBe(9_000_000)
 		expect(ann!.flagged).toEqual([
-			{ from: '2026-12-02T00:00:00Z', to: '2026-12-02T01:00:00Z', reason: 'too-fast', detail: '30000000 XP' },
+			{
+				from: '2026-12-02T00:00:00Z',
+				to: '2026-12-02T01:00:00Z',
+				reason: 'too-fast',
+				detail: '30000000 XP',
+			},
 		])
 	})
 
 	test('a hiscores snapshot listing an unranked skill as 0 is neither a drop nor, later, a gain', () => {
 		const hiscores = { ...at('2026-12-03T00:00:00Z', { magic: 0 }), source: 'hiscores' as const }
 		const [ann] = scoreCompetition(week, metrics(['magic', 1]), [
-			player('Ann', [at('2026-12-02T00:00:00Z'), hiscores, at('2026-12-04T00:00:00Z', { magic: BASE + 300 })]),
+			player('Ann', [
+				at('2026-12-02T00:00:00Z'),
+				hiscores,
+				at('2026-12-04T00:00:00Z', { magic: BASE + 300 }),
+			]),
 		])
 		expect(ann).toMatchObject({ score: 300, flagged: [] })
 	})
 
 	test('a competition over the turn of a month and of a year', () => {
-		const newYear = { startsAt: new Date('2026-12-28T00:00:00Z'), endsAt: new Date('2027-01-04T00:00:00Z') }
+		const newYear = {
+			startsAt: new Date('2026-12-28T00:00:00Z'),
+			endsAt: new Date('2027-01-04T00:00:00Z'),
+		}
 		const standings = scoreCompetition(newYear, metrics(['woodcutting', 1], ['drops', 1000]), [
 			player(
 				'Ann',
@@ -239,7 +283,10 @@ describe('scoreTeams', () => {
 		const standings = scoreCompetition(week, metrics(['magic', 1]), [
 			player('A', [at('2026-12-02T00:00:00Z'), at('2026-12-03T00:00:00Z', { magic: BASE + 500 })]),
 			player('B', [at('2026-12-02T00:00:00Z'), at('2026-12-04T00:00:00Z', { magic: BASE + 700 })]),
-			player('C', [at('2026-12-02T00:00:00Z'), at('2026-12-03T00:00:00Z', { magic: BASE + 1_000 })]),
+			player('C', [
+				at('2026-12-02T00:00:00Z'),
+				at('2026-12-03T00:00:00Z', { magic: BASE + 1_000 }),
+			]),
 			player('D', []),
 			player('E', []),
 		])
@@ -248,7 +295,14 @@ describe('scoreTeams', () => {
 			{ name: 'Blue', members: ['c', 'd'] },
 			{ name: 'Gone', members: ['e'] },
 		])
-		expect(teams.map((team) => [team.name, team.rank, team.score, team.members.map((m) => [m.name, m.score])])).toEqual([
+		expect(
+			teams.map((team) => [
+				team.name,
+				team.rank,
+				team.score,
+				team.members.map((m) => [m.name, m.score]),
+			]),
+		).toEqual([
 			[
 				'Red',
 				1,
@@ -276,7 +330,10 @@ describe('scoreTeams', () => {
 		const standings = scoreCompetition(week, metrics(['magic', 1]), [
 			player('A', [at('2026-12-02T00:00:00Z'), at('2026-12-05T00:00:00Z', { magic: BASE + 500 })]),
 			player('B', [at('2026-12-02T00:00:00Z'), at('2026-12-03T00:00:00Z', { magic: BASE + 500 })]),
-			player('C', [at('2026-12-02T00:00:00Z'), at('2026-12-04T00:00:00Z', { magic: BASE + 1_000 })]),
+			player('C', [
+				at('2026-12-02T00:00:00Z'),
+				at('2026-12-04T00:00:00Z', { magic: BASE + 1_000 }),
+			]),
 		])
 		const teams = scoreTeams(standings, [
 			{ name: 'Early start', members: ['a', 'b'] },

@@ -91,7 +91,10 @@ function scoreParticipant(
 
 	// Every dated contribution: a step of gains or a log entry, with its value per metric.
 	const events: { at: string; values: (number | null)[] }[] = [
-		...steps.map((step) => ({ at: step.at, values: metrics.map(({ metric }) => stepValue(metric, step)) })),
+		...steps.map((step) => ({
+			at: step.at,
+			values: metrics.map(({ metric }) => stepValue(metric, step)),
+		})),
 		...(log ?? []).map((entry) => ({
 			at: entry.date,
 			values: metrics.map(({ metric }) => logValue(metric, entry.kind)),
@@ -108,7 +111,9 @@ function scoreParticipant(
 	// Every contribution is ≥ 0, so the score was first reached at the last event that added to it.
 	const reachedAt =
 		events
-			.filter((event) => event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null))
+			.filter((event) =>
+				event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null),
+			)
 			.map((event) => event.at)
 			.toSorted((a, b) => Date.parse(a) - Date.parse(b))
 			.at(-1) ?? null
@@ -132,7 +137,10 @@ function isLogMetric(metric: Metric): boolean {
 function stepValue(metric: Metric, step: Step): number | null {
 	switch (metric.kind) {
 		case 'xp':
-			return metric.skills.reduce((sum, skill) => sum + step.xp[SKILLS.findIndex((s) => s.name === skill)]!, 0)
+			return metric.skills.reduce(
+				(sum, skill) => sum + step.xp[SKILLS.findIndex((s) => s.name === skill)]!,
+				0,
+			)
 		case 'overall':
 			return step.xp.reduce((sum, xp) => sum + xp, 0)
 		case 'levels':
@@ -169,7 +177,9 @@ function gainSteps(snapshots: readonly Snapshot[]): { steps: Step[]; flagged: Fl
 	let baseAt = first.takenAt
 	for (const snapshot of snapshots.slice(1)) {
 		const next = SKILLS.map((_, id) => known(snapshot, id))
-		const xp = next.map((after, id) => (after && base[id] ? Math.max(0, after.xp - base[id].xp) : 0))
+		const xp = next.map((after, id) =>
+			after && base[id] ? Math.max(0, after.xp - base[id].xp) : 0,
+		)
 		const levels = next.reduce(
 			(sum, after, id) => sum + (after && base[id] ? Math.max(0, after.level - base[id].level) : 0),
 			0,
@@ -185,7 +195,12 @@ function gainSteps(snapshots: readonly Snapshot[]): { steps: Step[]; flagged: Fl
 				detail: dropped.map((skill) => skill.name).join(', '),
 			})
 		else if (!plausibleXpGain(total, elapsed))
-			flagged.push({ from: baseAt, to: snapshot.takenAt, reason: 'too-fast', detail: `${total} XP` })
+			flagged.push({
+				from: baseAt,
+				to: snapshot.takenAt,
+				reason: 'too-fast',
+				detail: `${total} XP`,
+			})
 		else steps.push({ at: snapshot.takenAt, xp, levels })
 		base = next.map((after, id) => after ?? base[id]!)
 		baseAt = snapshot.takenAt
@@ -198,7 +213,8 @@ function compareStandings(
 	a: { score: number | null; reachedAt: string | null; name: string },
 	b: { score: number | null; reachedAt: string | null; name: string },
 ): number {
-	if (a.score === null || b.score === null) return a.score === null ? (b.score === null ? 0 : 1) : -1
+	if (a.score === null || b.score === null)
+		return a.score === null ? (b.score === null ? 0 : 1) : -1
 	if (a.score !== b.score) return b.score - a.score
 	return reachedTime(a.reachedAt) - reachedTime(b.reachedAt) || a.name.localeCompare(b.name)
 }
@@ -207,14 +223,15 @@ function reachedTime(time: string | null): number {
 	return time === null ? Infinity : Date.parse(time)
 }
 
-function rankAll<T extends { score: number | null; reachedAt: string | null; name: string; rank: number | null }>(
-	rows: T[],
-): T[] {
+function rankAll<
+	T extends { score: number | null; reachedAt: string | null; name: string; rank: number | null },
+>(rows: T[]): T[] {
 	const sorted = rows.toSorted(compareStandings)
 	return sorted.map((row) => {
 		if (row.score === null) return { ...row, rank: null }
 		const firstEqual = sorted.findIndex(
-			(other) => other.score === row.score && reachedTime(other.reachedAt) === reachedTime(row.reachedAt),
+			(other) =>
+				other.score === row.score && reachedTime(other.reachedAt) === reachedTime(row.reachedAt),
 		)
 		return { ...row, rank: firstEqual + 1 }
 	})
@@ -243,7 +260,8 @@ export function scoreTeams(
 				.filter((member) => member !== undefined)
 				.toSorted(compareStandings)
 			const withData = members.filter((member) => member.score !== null)
-			const score = withData.length === 0 ? null : withData.reduce((sum, member) => sum + member.score!, 0)
+			const score =
+				withData.length === 0 ? null : withData.reduce((sum, member) => sum + member.score!, 0)
 			// The team's total was complete once its last contributing member reached theirs.
 			const reachedAt =
 				withData

@@ -37,7 +37,11 @@ export type NewCompetition = {
 	teams: readonly { name: string; members: readonly string[] }[] | null
 }
 
-export async function createCompetition(db: Database, competition: NewCompetition, at: Date): Promise<number> {
+export async function createCompetition(
+	db: Database,
+	competition: NewCompetition,
+	at: Date,
+): Promise<number> {
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.insert(competitions)
@@ -63,8 +67,16 @@ export async function createCompetition(db: Database, competition: NewCompetitio
 		if (competition.teams) {
 			await tx
 				.insert(competitionTeams)
-				.values(competition.teams.map((team, position) => ({ competitionId: id, position, name: team.name })))
-			competition.teams.forEach((team, position) => team.members.forEach((key) => teamOf.set(key, position)))
+				.values(
+					competition.teams.map((team, position) => ({
+						competitionId: id,
+						position,
+						name: team.name,
+					})),
+				)
+			competition.teams.forEach((team, position) =>
+				team.members.forEach((key) => teamOf.set(key, position)),
+			)
 		}
 		if (competition.participants.length > 0)
 			await tx.insert(competitionParticipants).values(
@@ -95,19 +107,26 @@ export async function readCompetition(db: Database, id: number) {
 		.where(eq(competitionTeams.competitionId, id))
 		.orderBy(asc(competitionTeams.position))
 	const participants = await db
-		.select({ key: competitionParticipants.playerKey, name: competitionParticipants.name, team: competitionParticipants.team })
+		.select({
+			key: competitionParticipants.playerKey,
+			name: competitionParticipants.name,
+			team: competitionParticipants.team,
+		})
 		.from(competitionParticipants)
 		.where(eq(competitionParticipants.competitionId, id))
 	// Sorted here, by key: the engines' collations order names differently.
 	participants.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 	const metrics: WeightedMetric[] = metricRows.map((stored) => {
 		const parsed = parseMetric(stored.metric)
-		if (!parsed.ok) throw new Error(`competition ${id}: stored metric "${stored.metric}" no longer parses`)
+		if (!parsed.ok)
+			throw new Error(`competition ${id}: stored metric "${stored.metric}" no longer parses`)
 		return { metric: parsed.metric, weight: stored.weight }
 	})
 	const teams = teamRows.map((team) => ({
 		name: team.name,
-		members: participants.filter((participant) => participant.team === team.position).map((participant) => participant.key),
+		members: participants
+			.filter((participant) => participant.team === team.position)
+			.map((participant) => participant.key),
 	}))
 	return {
 		...competition,
@@ -118,7 +137,12 @@ export async function readCompetition(db: Database, id: number) {
 }
 
 /** Competitions of one status at `now`, with their participant counts: upcoming soonest first, the others latest first. */
-export async function listCompetitions(db: Database, status: CompetitionStatus, now: Date, limit = 50) {
+export async function listCompetitions(
+	db: Database,
+	status: CompetitionStatus,
+	now: Date,
+	limit = 50,
+) {
 	const where = {
 		upcoming: gt(competitions.startsAt, now),
 		ongoing: and(lte(competitions.startsAt, now), gt(competitions.endsAt, now)),
@@ -143,7 +167,10 @@ export async function listCompetitions(db: Database, status: CompetitionStatus, 
 }
 
 export async function deleteCompetition(db: Database, id: number): Promise<boolean> {
-	const deleted = await db.delete(competitions).where(eq(competitions.id, id)).returning({ id: competitions.id })
+	const deleted = await db
+		.delete(competitions)
+		.where(eq(competitions.id, id))
+		.returning({ id: competitions.id })
 	return deleted.length > 0
 }
 
@@ -159,7 +186,8 @@ export async function setWebhook(
 	events: readonly DiscordEventKind[],
 	at: Date,
 ): Promise<number> {
-	const ownerColumns = 'groupId' in owner ? { groupId: owner.groupId } : { competitionId: owner.competitionId }
+	const ownerColumns =
+		'groupId' in owner ? { groupId: owner.groupId } : { competitionId: owner.competitionId }
 	const fresh = {
 		discordId: webhook.id,
 		token: webhook.token,
@@ -190,7 +218,11 @@ export async function readWebhookState(db: Database, owner: WebhookOwner) {
 			disabledReason: discordWebhooks.disabledReason,
 		})
 		.from(discordWebhooks)
-		.where('groupId' in owner ? eq(discordWebhooks.groupId, owner.groupId) : eq(discordWebhooks.competitionId, owner.competitionId))
+		.where(
+			'groupId' in owner
+				? eq(discordWebhooks.groupId, owner.groupId)
+				: eq(discordWebhooks.competitionId, owner.competitionId),
+		)
 	return row ?? null
 }
 
@@ -240,7 +272,11 @@ const MINUTE = 60_000
  * claimed for `leaseMs`: an event another instance holds is not in them, and an event claimed
  * here is in no other instance's until the lease ends or the delivery is recorded.
  */
-export async function claimDiscordBatches(db: Database, now: Date, leaseMs: number): Promise<ClaimedBatch[]> {
+export async function claimDiscordBatches(
+	db: Database,
+	now: Date,
+	leaseMs: number,
+): Promise<ClaimedBatch[]> {
 	const pending = await db
 		.select({
 			id: discordOutbox.id,
@@ -265,13 +301,26 @@ export async function claimDiscordBatches(db: Database, now: Date, leaseMs: numb
 	if (pending.length === 0) return []
 	const webhookIds = [...new Set(pending.map((row) => row.webhookId))]
 	const recent = await db
-		.select({ webhookId: discordOutbox.webhookId, kind: discordOutbox.kind, sentAt: max(discordOutbox.sentAt) })
+		.select({
+			webhookId: discordOutbox.webhookId,
+			kind: discordOutbox.kind,
+			sentAt: max(discordOutbox.sentAt),
+		})
 		.from(discordOutbox)
-		.where(and(inArray(discordOutbox.webhookId, webhookIds), gte(discordOutbox.sentAt, new Date(now.getTime() - MINUTE))))
+		.where(
+			and(
+				inArray(discordOutbox.webhookId, webhookIds),
+				gte(discordOutbox.sentAt, new Date(now.getTime() - MINUTE)),
+			),
+		)
 		.groupBy(discordOutbox.webhookId, discordOutbox.kind)
 	const lastSentAt = new Map(recent.map((row) => [`${row.webhookId} ${row.kind}`, row.sentAt!]))
 	const batches = planBatches({
-		pending: pending.map((row) => ({ ...row, id: String(row.id), webhookId: String(row.webhookId) })),
+		pending: pending.map((row) => ({
+			...row,
+			id: String(row.id),
+			webhookId: String(row.webhookId),
+		})),
 		lastSentAt,
 		blockedUntil: new Map(),
 		now,
@@ -290,7 +339,11 @@ export async function claimDiscordBatches(db: Database, now: Date, leaseMs: numb
 					or(isNull(discordOutbox.claimedUntil), lte(discordOutbox.claimedUntil, now)),
 				),
 			)
-			.returning({ id: discordOutbox.id, attempts: discordOutbox.attempts, event: discordOutbox.event })
+			.returning({
+				id: discordOutbox.id,
+				attempts: discordOutbox.attempts,
+				event: discordOutbox.event,
+			})
 		if (rows.length === 0) continue
 		rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
 		const [webhook] = await db
@@ -328,7 +381,11 @@ export async function recordDelivery(
 				const until = new Date(at.getTime() + outcome.afterMs)
 				await tx
 					.update(discordOutbox)
-					.set({ attempts: sql`${discordOutbox.attempts} + 1`, nextAttemptAt: until, claimedUntil: null })
+					.set({
+						attempts: sql`${discordOutbox.attempts} + 1`,
+						nextAttemptAt: until,
+						claimedUntil: null,
+					})
 					.where(events)
 				// Discord's wait (or our backoff) holds for everything posted to that webhook.
 				await tx.update(discordWebhooks).set({ blockedUntil: until }).where(webhook)
@@ -339,10 +396,16 @@ export async function recordDelivery(
 					.update(discordWebhooks)
 					.set({ disabledAt: at, disabledReason: outcome.reason })
 					.where(and(webhook, isNull(discordWebhooks.disabledAt)))
-				await tx.update(discordOutbox).set({ failedReason: outcome.reason, claimedUntil: null }).where(events)
+				await tx
+					.update(discordOutbox)
+					.set({ failedReason: outcome.reason, claimedUntil: null })
+					.where(events)
 				return
 			case 'failed':
-				await tx.update(discordOutbox).set({ failedReason: outcome.reason, claimedUntil: null }).where(events)
+				await tx
+					.update(discordOutbox)
+					.set({ failedReason: outcome.reason, claimedUntil: null })
+					.where(events)
 				return
 		}
 	})

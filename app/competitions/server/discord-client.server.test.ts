@@ -38,8 +38,12 @@ beforeEach(() => {
 })
 
 const webhook = { id: '123456789012345678', token: 'tok_en-123' }
-const message: DiscordMessage = { content: '**Anna** joined (Some Clan).', allowed_mentions: { parse: [] } }
-const post = (attempt = 1, timeoutMs = 2000) => postDiscordMessage({ apiBase, webhook, message, attempt, timeoutMs })
+const message: DiscordMessage = {
+	content: '**Anna** joined (Some Clan).',
+	allowed_mentions: { parse: [] },
+}
+const post = (attempt = 1, timeoutMs = 2000) =>
+	postDiscordMessage({ apiBase, webhook, message, attempt, timeoutMs })
 
 test('posts the message as JSON to {base}/webhooks/{id}/{token}; 204 is sent', async () => {
 	expect(await post()).toEqual({ outcome: 'sent' })
@@ -58,12 +62,21 @@ test('429: waits what Discord says, header or body', async () => {
 	answer = (res) =>
 		res
 			.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' })
-			.end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 2.75, global: false }))
+			.end(
+				JSON.stringify({
+					message: 'You are being rate limited.',
+					retry_after: 2.75,
+					global: false,
+				}),
+			)
 	expect(await post()).toMatchObject({ outcome: 'retry', afterMs: 2750 })
 })
 
 test('404 and 401: the webhook is switched off', async () => {
-	answer = (res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "Unknown Webhook", "code": 10015}')
+	answer = (res) =>
+		res
+			.writeHead(404, { 'content-type': 'application/json' })
+			.end('{"message": "Unknown Webhook", "code": 10015}')
 	expect(await post()).toMatchObject({ outcome: 'disable' })
 	answer = (res) => res.writeHead(401).end()
 	expect(await post()).toMatchObject({ outcome: 'disable' })
@@ -77,13 +90,22 @@ test('5xx backs off by attempt', async () => {
 
 test('a redirect is not followed', async () => {
 	answer = (res) => res.writeHead(307, { location: `${apiBase}/elsewhere` }).end()
-	expect(await post()).toMatchObject({ outcome: 'failed', reason: expect.stringMatching(/HTTP 307/) })
-	expect(received.map((request) => request.url)).toEqual(['/api/webhooks/123456789012345678/tok_en-123'])
+	expect(await post()).toMatchObject({
+		outcome: 'failed',
+		reason: expect.stringMatching(/HTTP 307/),
+	})
+	expect(received.map((request) => request.url)).toEqual([
+		'/api/webhooks/123456789012345678/tok_en-123',
+	])
 })
 
 test('no answer in time is retried later', async () => {
 	answer = () => {}
-	expect(await post(1, 200)).toEqual({ outcome: 'retry', afterMs: 5_000, reason: 'no answer within 0.2s' })
+	expect(await post(1, 200)).toEqual({
+		outcome: 'retry',
+		afterMs: 5_000,
+		reason: 'no answer within 0.2s',
+	})
 })
 
 test('a huge 429 body is not read whole; the header still counts', async () => {

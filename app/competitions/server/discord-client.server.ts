@@ -3,7 +3,13 @@
  * It posts only to `webhookPostUrl(apiBase, webhook)`, never follows a redirect, gives up after
  * `timeoutMs`, and reads at most a few KB of the answer (only a 429's body matters).
  */
-import { deliveryOutcome, webhookPostUrl, type DeliveryOutcome, type DiscordMessage, type Webhook } from '../discord.ts'
+import {
+	deliveryOutcome,
+	webhookPostUrl,
+	type DeliveryOutcome,
+	type DiscordMessage,
+	type Webhook,
+} from '../discord.ts'
 
 const MAX_ANSWER_BYTES = 16_384
 /** Discord asks bots to say who they are: https://discord.com/developers/docs/reference#user-agent */
@@ -29,7 +35,8 @@ export async function postDiscordMessage(post: DiscordPost): Promise<DeliveryOut
 			redirect: 'manual',
 			signal,
 		})
-		const body = response.status === 429 ? await readJson(response) : (await response.body?.cancel(), null)
+		const body =
+			response.status === 429 ? await readJson(response) : (await response.body?.cancel(), null)
 		return deliveryOutcome(
 			{ status: response.status, retryAfterHeader: response.headers.get('retry-after'), body },
 			post.attempt,

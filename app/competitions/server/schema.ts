@@ -121,7 +121,9 @@ export const discordWebhooks = pgTable(
 	{
 		id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
 		groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
-		competitionId: integer('competition_id').references(() => competitions.id, { onDelete: 'cascade' }),
+		competitionId: integer('competition_id').references(() => competitions.id, {
+			onDelete: 'cascade',
+		}),
 		discordId: text('discord_id').notNull(),
 		token: text('token').notNull(),
 		events: text('events', { enum: DISCORD_EVENT_KINDS }).array().notNull(),
@@ -133,7 +135,10 @@ export const discordWebhooks = pgTable(
 		blockedUntil: time('blocked_until'),
 	},
 	(table) => [
-		check('discord_webhooks_owner', sql`(${table.groupId} is null) <> (${table.competitionId} is null)`),
+		check(
+			'discord_webhooks_owner',
+			sql`(${table.groupId} is null) <> (${table.competitionId} is null)`,
+		),
 		check('discord_webhooks_events', sql`${table.events} <@ array[${kindList}]::text[]`),
 		unique('discord_webhooks_group').on(table.groupId),
 		unique('discord_webhooks_competition').on(table.competitionId),
