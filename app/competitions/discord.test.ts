@@ -63,8 +63,8 @@ describe('parseWebhookUrl', () => {
 const competition = {
 	title: 'Skill of the week: Magic',
 	url: 'https://guide.example/competitions/7',
-	startsAt: new Date('2026-12-01T18:00:00Z'),
-	endsAt: new Date('2026-12-08T18:00:00Z'),
+	startsAt: '2026-12-01T18:00:00Z',
+	endsAt: '2026-12-08T18:00:00Z',
 }
 const group = { name: 'Some Clan', url: 'https://guide.example/groups/3' }
 

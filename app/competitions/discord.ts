@@ -26,7 +26,8 @@ export function webhookPostUrl(apiBase: string, webhook: Webhook): string {
 	return `${apiBase}/webhooks/${webhook.id}/${webhook.token}`
 }
 
-type CompetitionRef = { title: string; url: string; startsAt: Date; endsAt: Date }
+/** Times as ISO strings: events wait in the outbox as JSON. */
+type CompetitionRef = { title: string; url: string; startsAt: string; endsAt: string }
 type GroupRef = { name: string; url: string }
 
 export type DiscordEvent =
@@ -180,12 +181,12 @@ function eventLine(event: DiscordEvent): string {
 }
 
 /** Discord's own markup for a time: each reader sees it in their own zone. */
-function discordTime(time: Date): string {
-	return `<t:${Math.floor(time.getTime() / 1000)}:f>`
+function discordTime(time: string): string {
+	return `<t:${Math.floor(Date.parse(time) / 1000)}:f>`
 }
 
-function relative(time: Date): string {
-	return `<t:${Math.floor(time.getTime() / 1000)}:R>`
+function relative(time: string): string {
+	return `<t:${Math.floor(Date.parse(time) / 1000)}:R>`
 }
 
 /** Titles and names are typed by anyone: shown as written, never as links, bold or headings. */

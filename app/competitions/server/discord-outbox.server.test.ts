@@ -127,6 +127,28 @@ test("429: nothing is posted before Discord's Retry-After, then the same message
 	expect(posts).toHaveLength(2)
 })
 
+test('a competition event comes back from the outbox whole: its times as Discord times', async () => {
+	const { add } = await webhookWith(['competition-started'])
+	const competition = {
+		title: 'SOTW',
+		url: 'https://guide.example/competitions/1',
+		startsAt: '2026-12-01T18:00:00Z',
+		endsAt: '2026-12-08T18:00:00Z',
+	}
+	await add('competition:1:started', { kind: 'competition-started', competition })
+	await pass()
+	expect(posts.map((post) => post.body.embeds)).toEqual([
+		[
+			{
+				title: 'Started: SOTW',
+				url: competition.url,
+				description: 'Ends <t:1796752800:f> (<t:1796752800:R>).',
+				color: expect.any(Number),
+			},
+		],
+	])
+})
+
 test('a dead webhook (404) is switched off, says why, and gets nothing more', async () => {
 	const { add, competitionId } = await webhookWith(['member-joined', 'member-left'])
 	await add('joined:a', joined('Anna'))
