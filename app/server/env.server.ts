@@ -52,6 +52,11 @@ const envSchema = z.object({
 	RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
 	HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),
 	UPSTREAM_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
+	/**
+	 * Where Discord notifications are posted: `{base}/webhooks/{id}/{token}`, the id and token taken
+	 * from the webhook URL an admin gave (only discord.com's accepted). Tests point it at a receiver.
+	 */
+	DISCORD_API_BASE_URL: httpUrl.default('https://discord.com/api'),
 	PLAYER_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
 	RATE_LIMIT_DISABLED: flag.default(false),
 	/** Reader reports ("Something wrong on this page?") per client per hour, and per hour site-wide. */
