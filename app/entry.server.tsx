@@ -11,6 +11,7 @@ import {
 } from 'react-router'
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
+import { CACHE_CONTROL } from './server/cache-control.server.ts'
 import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
 import { appCss } from './styles/app-css.server.ts'
@@ -60,7 +61,7 @@ export default function handleRequest(
 					const body = hydrateAfterPaint()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (policy) responseHeaders.set('Content-Security-Policy', policy)
-					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
+					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', CACHE_CONTROL.revalidate)
 					// React Router's answer to a POST where the page has no form (the server refuses
 					// other methods before it): a 405 must say what the page allows.
 					if (responseStatusCode === 405) responseHeaders.set('Allow', 'GET, HEAD')

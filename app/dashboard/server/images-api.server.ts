@@ -14,6 +14,7 @@ import {
 	isImageType,
 	mediaTypeEssence,
 } from './storage/file-types.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
@@ -68,16 +69,14 @@ const MAX_FILTER_LENGTH = 100
 const MAX_JSON_BYTES = 16 * 1024
 /** Wrong API keys a client may send in 15 minutes (a generated key has 256 bits: this is about load). */
 const KEY_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000, refill: 'window' } as const
-// no-transform: a compressing middleware or CDN must not re-encode bodies (it would break Range
-// and the strong ETag).
-const IMMUTABLE = 'public, max-age=31536000, immutable, no-transform'
+const IMMUTABLE = CACHE_CONTROL.upload
 // Served files can never run script on our origin, even an SVG or an HTML-looking text file.
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
 type ErrorBody = { error: string; field?: string }
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-	return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
+	return Response.json(body, { status, headers: { 'Cache-Control': CACHE_CONTROL.none, ...headers } })
 }
 
 const error = (status: number, message: string, field?: string, headers?: Record<string, string>) =>
@@ -400,7 +399,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 					headers: {
 						'Content-Type': 'text/plain; charset=utf-8',
 						'X-Content-Type-Options': 'nosniff',
-						'Cache-Control': 'no-store',
+						'Cache-Control': CACHE_CONTROL.none,
 					},
 				})
 			}
