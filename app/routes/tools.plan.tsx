@@ -24,7 +24,7 @@ import { usePlanPace } from '#app/planner/use-plan-pace.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { plannerData } from '#app/planner/server/planner.server.ts'
 import { setPlayerUsername, useStoredUsername } from '#app/player/username-store.ts'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 
 const PlannerPlayer = lazy(() => import('#app/planner/planner-player.tsx'))
 

@@ -3,7 +3,7 @@ import catalogueJson from '#app/generated/quests/catalogue.json' with { type: 'j
 import questGuidesJson from '#app/generated/quest-guides.json' with { type: 'json' }
 import type { QuestCatalogueEntry, QuestPageData } from '#app/quests/artifacts.ts'
 import type { QuestListEntry } from '#app/quests/catalogue-query.ts'
-import { difficultyLabel } from '#app/quests/names.ts'
+import { difficultyLabel, questPath } from '#app/quests/names.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { notFound } from '#app/server/not-found.server.ts'
@@ -48,9 +48,9 @@ export function getQuestList(): QuestListEntry[] {
 }
 
 export async function getQuestPage(slug: string) {
-	if (slug !== slug.toLowerCase()) throw redirect(`/quests/${slug.toLowerCase()}`, 301)
+	if (slug !== slug.toLowerCase()) throw redirect(questPath(slug.toLowerCase()), 301)
 	const load = slugs.has(slug) ? pageModules[`../../generated/quests/${slug}.json`] : undefined
-	if (!load) notFound(`/quests/${slug}`)
+	if (!load) notFound(questPath(slug))
 	const page = await load()
 	return { ...page, guide: questGuides[slug] ?? null, canonical: `${getEnv().SITE_URL}/quests/${slug}` }
 }
