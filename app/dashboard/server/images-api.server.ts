@@ -57,11 +57,24 @@ export type ImagesApi = {
 	handleUploadPut(request: Request): Promise<Response>
 	/** GET /api/v1/images/view?limit&offset */
 	handleListImages(request: Request, client: ClientAddress): Promise<Response>
+	/** What the list answers, for callers already authorised (the dashboard's gallery loader). */
+	listImages(query: ListQuery): Promise<ListOutcome>
 	/** GET/HEAD /uploads/<key> */
 	handlePublicFile(request: Request, key: string): Promise<Response>
 	/** DELETE /api/v1/images/files/<key> */
 	handleDeleteImage(request: Request, key: string, client: ClientAddress): Promise<Response>
 }
+
+export type ListQuery = { limit: number; offset: number; filter: string }
+
+/** The list's JSON body (`GET /api/v1/images/view`). */
+export type ImageList = {
+	images: { key: string; publicUrl: string; size: number; lastModified: string }[]
+	pagination: { total: number; hasMore: boolean; limit: number; offset: number }
+}
+
+/** The list, or why the storage could not give it (its status and a message for the reader). */
+export type ListOutcome = { ok: true; list: ImageList } | { ok: false; status: number; message: string }
 
 /** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
 const MAX_FILTER_LENGTH = 100
@@ -235,12 +248,31 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		)
 	}
 
+	/** A storage error's own status and message; anything else is logged and answered as a 500. */
+	function failed(cause: unknown, what: string): { ok: false; status: number; message: string } {
+		if (cause instanceof StorageError) return { ok: false, status: cause.status, message: cause.message }
+		log(`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`)
+		return { ok: false, status: 500, message: `Could not ${what}: the storage is not available. Try again later.` }
+	}
+
 	function failure(cause: unknown, what: string): Response {
-		if (cause instanceof StorageError) return error(cause.status, cause.message)
-		log(
-			`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`,
-		)
-		return error(500, `Could not ${what}: the storage is not available. Try again later.`)
+		const { status, message } = failed(cause, what)
+		return error(status, message)
+	}
+
+	async function listImages({ limit, offset, filter }: ListQuery): Promise<ListOutcome> {
+		try {
+			const page = await storage.list({ limit, offset, filter })
+			const images = page.images.map((image) => ({
+				key: image.key,
+				publicUrl: absolute(image.publicUrl),
+				size: image.size,
+				lastModified: image.lastModified.toISOString(),
+			}))
+			return { ok: true, list: { images, pagination: { total: page.total, hasMore: offset + page.images.length < page.total, limit, offset } } }
+		} catch (cause) {
+			return failed(cause, 'list the images')
+		}
 	}
 
 	return {
@@ -350,26 +382,11 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			if (filter.length > MAX_FILTER_LENGTH) {
 				return error(400, `q must be at most ${MAX_FILTER_LENGTH} characters.`, 'q')
 			}
-			try {
-				const page = await storage.list({ limit: limit.data, offset: offset.data, filter })
-				return json({
-					images: page.images.map((image) => ({
-						key: image.key,
-						publicUrl: absolute(image.publicUrl),
-						size: image.size,
-						lastModified: image.lastModified.toISOString(),
-					})),
-					pagination: {
-						total: page.total,
-						hasMore: offset.data + page.images.length < page.total,
-						limit: limit.data,
-						offset: offset.data,
-					},
-				})
-			} catch (cause) {
-				return failure(cause, 'list the images')
-			}
+			const outcome = await listImages({ limit: limit.data, offset: offset.data, filter })
+			return outcome.ok ? json(outcome.list) : error(outcome.status, outcome.message)
 		},
+
+		listImages,
 
 		async handleDeleteImage(request, key, client) {
 			if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
