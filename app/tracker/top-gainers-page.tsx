@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { Pagination } from '#app/components/pagination.tsx'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import type { BoardQuery } from '#app/tracker/api-params.ts'
@@ -12,51 +13,7 @@ export type TopGainersView = { board: GainsBoard; currentStart: string }
 
 const tab = 'rounded-md px-3 py-1.5 text-sm font-semibold'
 const head = 'px-3 py-2 text-xs font-semibold tracking-wide text-muted uppercase'
-const pageLink = 'inline-flex min-w-9 justify-center rounded-md px-2 py-1.5 text-sm font-semibold'
 
-/** Page numbers to link: the first, the last, and two either side of the current one. */
-function pageNumbers(page: number, pages: number): Array<number | 'gap'> {
-	const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
-		.filter((n) => n >= 1 && n <= pages)
-		.toSorted((a, b) => a - b)
-	return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? ['gap' as const, n] : [n]))
-}
-
-function Pagination({ board, href }: { board: GainsBoard; href: (page: number) => string }) {
-	if (board.pages <= 1) return null
-	const { page, pages } = board
-	return (
-		<nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-1" data-pages="">
-			{page > 1 ? (
-				<Link to={href(page - 1)} rel="prev" className={`${pageLink} text-link hover:bg-raised`}>
-					Previous
-				</Link>
-			) : null}
-			{pageNumbers(page, pages).map((n, i) =>
-				n === 'gap' ? (
-					<span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
-						…
-					</span>
-				) : (
-					<Link
-						key={n}
-						to={href(n)}
-						aria-current={n === page ? 'page' : undefined}
-						aria-label={`Page ${n}`}
-						className={n === page ? `${pageLink} bg-accent text-accent-fg` : `${pageLink} text-link hover:bg-raised`}
-					>
-						{n}
-					</Link>
-				),
-			)}
-			{page < pages ? (
-				<Link to={href(page + 1)} rel="next" className={`${pageLink} text-link hover:bg-raised`}>
-					Next
-				</Link>
-			) : null}
-		</nav>
-	)
-}
 
 /**
  * The top gainers of a week or month among tracked players: period links, a skill picker (a GET
@@ -181,7 +138,7 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 							: `Nobody tracked here gained ${what} that ${noun}.`}
 				</p>
 			)}
-			<Pagination board={board} href={(page) => topGainersHref({ ...query, page })} />
+			<Pagination page={board.page} totalPages={board.pages} href={(page) => topGainersHref({ ...query, page })} label="Pages" className="mt-4" />
 		</>
 	)
 }
