@@ -10,3 +10,13 @@ vi.spyOn(console, 'warn').mockImplementation(fail('warn'))
 afterEach(() => {
 	vi.useRealTimers()
 })
+
+// Component tests (`// @vitest-environment happy-dom`) render with Testing Library (or place the server's
+// HTML, tests/fixtures/server-html.ts): unmount and empty the document after each.
+if (typeof document !== 'undefined') {
+	const { cleanup } = await import('@testing-library/react')
+	afterEach(() => {
+		cleanup()
+		document.body.innerHTML = ''
+	})
+}
