@@ -1,6 +1,6 @@
 /**
  * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side — the checks (typecheck,
- * lint, dead code (knip), formatting, data) and the unit tests in one, the production build in the
+ * lint, dead code (knip), import cycles, formatting, data) and the unit tests in one, the production build in the
  * other — and last the browser tests, alone on the machine (a few of them time layout and clocks).
  * It ends with one line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
@@ -116,6 +116,7 @@ async function checksAndUnitTests() {
 	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 	await step('lint', 'npm', ['run', '--silent', 'lint'])
 	await step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
+	await step('import cycles', 'npm', ['run', '--silent', 'lint:cycles'])
 	await step('formatting', 'npm', ['run', '--silent', 'format:check'])
 	await step('data integrity', 'npm', ['run', '--silent', 'check:data'])
 	await step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])

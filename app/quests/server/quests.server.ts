@@ -7,7 +7,8 @@ import { difficultyLabel, questPath } from '#app/quests/names.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { notFound } from '#app/server/not-found.server.ts'
-import { plannerData } from '#app/planner/server/planner.server.ts'
+import plannerJson from '#app/generated/planner.json' with { type: 'json' }
+import type { PlannerData } from '#app/planner/data.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
 // Quest slug → our guide for that quest (front matter `quests:` of a content page).
@@ -25,7 +26,7 @@ let list: QuestListEntry[] | undefined
 /** The planner's unlock presets by the quest that grants them: "Prifddinas" (and "Prif") for Plague's End. */
 function unlockNamesByQuest(): Map<string, string[]> {
 	const names = new Map<string, string[]>()
-	for (const preset of plannerData.presets) {
+	for (const preset of (plannerJson as PlannerData).presets) {
 		if (preset.kind !== 'unlock') continue
 		names.set(preset.quest, [...(names.get(preset.quest) ?? []), preset.label, ...(preset.aliases ?? [])])
 	}
