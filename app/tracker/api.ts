@@ -3,14 +3,14 @@ import type { CatchUp } from '#app/tracker/catch-up.ts'
 import type { PaceAnswer } from '#app/tracker/pace.ts'
 
 /** The player-history API's paths (`/api/v1/players/:name/…`, app/tracker/server/players-api.server.ts). */
-export const playersApi = {
+const playersApi = {
 	player: (name: string) => `/api/v1/players/${encodeURIComponent(name.trim().replaceAll(' ', '_'))}`,
 	pace: (name: string) => `${playersApi.player(name)}/pace`,
 	catchUp: (name: string, since: string | null) => `${playersApi.player(name)}/catch-up${since ? `?since=${since}` : ''}`,
 }
 
 /** A catch-up that does not come is not worth holding the home card's next steps for. */
-export const CATCH_UP_TIMEOUT_MS = 8000
+const CATCH_UP_TIMEOUT_MS = 8000
 
 /**
  * The tracker's pace of a player: `{ status: 'not-tracked' }` on a 404; any other failure is an

@@ -65,16 +65,16 @@ export type ImagesApi = {
 	handleDeleteImage(request: Request, key: string, client: ClientAddress): Promise<Response>
 }
 
-export type ListQuery = { limit: number; offset: number; filter: string }
+type ListQuery = { limit: number; offset: number; filter: string }
 
 /** The list's JSON body (`GET /api/v1/images/view`). */
-export type ImageList = {
+type ImageList = {
 	images: { key: string; publicUrl: string; size: number; lastModified: string }[]
 	pagination: { total: number; hasMore: boolean; limit: number; offset: number }
 }
 
 /** The list, or why the storage could not give it (its status and a message for the reader). */
-export type ListOutcome = { ok: true; list: ImageList } | { ok: false; status: number; message: string }
+type ListOutcome = { ok: true; list: ImageList } | { ok: false; status: number; message: string }
 
 /** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
 const MAX_FILTER_LENGTH = 100
