@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from './client.ts'
 import { PlayerDataProvider, type PlayerDataValue, usePlayerData } from './player-data.tsx'
 import { createPlayerQueryClient } from './player-query.tsx'
@@ -16,13 +17,12 @@ test('usePlayerData outside a provider throws a clear error', () => {
 })
 
 test('inside a provider the server renders the idle state (the name is only known in the browser)', () => {
-	expect(
-		renderToStaticMarkup(
-			<PlayerDataProvider>
-				<Probe />
-			</PlayerDataProvider>,
-		),
-	).toBe('<span>idle</span>')
+	const page = serverHtml(
+		<PlayerDataProvider>
+			<Probe />
+		</PlayerDataProvider>,
+	)
+	expect(page.container.textContent).toBe('idle')
 })
 
 test('a page may choose the name: it is looked up instead of the stored one, and changes go to the page', () => {

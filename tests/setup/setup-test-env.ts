@@ -11,8 +11,8 @@ afterEach(() => {
 	vi.useRealTimers()
 })
 
-// Component tests (`// @vitest-environment happy-dom`) render with Testing Library (or place the server's
-// HTML, tests/fixtures/server-html.ts): unmount and empty the document after each.
+// Component tests that render in the browser (`// @vitest-environment happy-dom`) use Testing Library's
+// render: unmount and empty the document after each. (Server HTML: tests/fixtures/server-html.ts.)
 if (typeof document !== 'undefined') {
 	const { cleanup } = await import('@testing-library/react')
 	afterEach(() => {

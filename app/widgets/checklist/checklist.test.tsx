@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { expect, test } from 'vitest'
 import { serverHtml } from '#tests/fixtures/server-html.ts'
 import Checklist, { ChecklistItem } from './checklist.tsx'

@@ -1,5 +1,4 @@
-// @vitest-environment happy-dom
-import { within } from '@testing-library/react'
+import { within } from '@testing-library/dom'
 import { MemoryRouter } from 'react-router'
 import { expect, test } from 'vitest'
 import { serverHtml } from '#tests/fixtures/server-html.ts'
@@ -52,5 +51,5 @@ test('a folder entry (levels="2") is a heading with its description, its guides 
 		'/guides/early-game/notes',
 	])
 	expect(within(group).queryByRole('link', { name: 'Day One' })).toBeNull()
-	expect(page.getByRole('link', { name: 'Day One' }).compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+	expect(page.getByRole('link', { name: 'Day One' }).compareDocumentPosition(group) & 4 /* DOCUMENT_POSITION_FOLLOWING */).toBeTruthy()
 })

@@ -1,5 +1,4 @@
-// @vitest-environment happy-dom
-import { within } from '@testing-library/react'
+import { within } from '@testing-library/dom'
 import { expect, test } from 'vitest'
 import { serverHtml } from '#tests/fixtures/server-html.ts'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
