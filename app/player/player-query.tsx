@@ -22,7 +22,7 @@ export function playerDataQuery(username: string) {
 		queryFn: () => fetchPlayerData(username),
 		staleTime: PLAYER_DATA_FRESH_MS,
 		gcTime: PLAYER_DATA_KEEP_MS,
-		retry: shouldRetryPlayerLookup,
+		retry: (failureCount: number, error: Error) => shouldRetryPlayerLookup(failureCount, error),
 	})
 }
 
