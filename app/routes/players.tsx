@@ -3,6 +3,7 @@ import type { Route } from './+types/players'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 // Rendered for each request from the database: never stored by a shared cache, never indexed.
 export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
-	withRetryAfter({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }, errorHeaders)
+	withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, errorHeaders)
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{

@@ -6,6 +6,7 @@ import { openDatabase, queryRows, type DatabaseHandle } from '#app/server/db/dat
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
 import { BACK_OFF_MS, budgetLimit, createRefresher } from './refresher.server.ts'
 import { createTracker, type Tracker } from './tracker.server.ts'
@@ -236,6 +237,6 @@ describe('budgetLimit', () => {
 	})
 })
 
-describeRefresher('PGlite', () => openDatabase({}))
+describeRefresher('PGlite', openTestPglite)
 const url = process.env.TEST_DATABASE_URL
 if (url) describeRefresher('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'tracker_refresher') }))
