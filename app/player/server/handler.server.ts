@@ -19,6 +19,7 @@ import {
 	type ProfileResult,
 	type UpstreamClient,
 } from './runemetrics.server.ts'
+import type { UpstreamPriority } from './upstream-gate.server.ts'
 
 export type PlayerDataHandler = (request: Request, clientId: string) => Promise<Response>
 
@@ -28,7 +29,9 @@ export type PlayerDataCore = (method: string, params: URLSearchParams, clientId:
 
 /** The core, plus a forced fetch for the tracker's Update button and daily refresh (the same caches and recording). */
 export type PlayerLookup = PlayerDataCore & {
-	fetchFresh(player: PlayerName, options?: { beforeUpstreamCall?: () => Promise<void> }): Promise<PlayerDataAnswer>
+	fetchFresh(player: PlayerName, options?: Omit<FetchOptions, 'force'>): Promise<PlayerDataAnswer>
+	/** A lookup with quests for `clientId` (counted against its limit) that waits for the tracker's recording: the player page's first visit. */
+	recordedLookup(player: PlayerName, clientId: string): Promise<PlayerDataAnswer>
 	hitLimit(clientId: string): Promise<LimitDecision>
 }
 
@@ -89,9 +92,9 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		/** From the cache, or from upstream when forced (or not fresh); notes a real upstream call. */
 		const part = <T extends object>(cache: StaleWhileErrorCache<T>, call: () => Promise<T>) => {
 			const loader = async () => {
-				await options.beforeUpstreamCall?.()
+				const result = config.gate ? await config.gate.run(options.priority ?? 'interactive', call) : await call()
 				fetched = true
-				return call()
+				return result
 			}
 			return options.force ? cache.reload(key, loader) : cache.get(key, loader)
 		}
@@ -109,7 +112,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 			const quests = questsResult.value
 			if (fetched) {
 				const data = { source: 'runemetrics', profile: profile.value, quests: quests?.value ?? null } as const
-				await recordFetch({ player, name: profile.value.name, fetchedAt: profile.fetchedAt, data, activities: profile.value.activities }, options)
+				await recordFetch({ player, name: profile.value.name, fetchedAt: profile.fetchedAt, data, activities: profile.value.activities, requestedBy: options.requestedBy }, options)
 			}
 			return answer(
 				{
@@ -148,7 +151,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		}
 		if (fetched && hiscores.value.kind === 'ok') {
 			const data = { source: 'hiscores', hiscores: hiscores.value } as const
-			await recordFetch({ player, name, fetchedAt: hiscores.fetchedAt, data, activities: [] }, options)
+			await recordFetch({ player, name, fetchedAt: hiscores.fetchedAt, data, activities: [], requestedBy: options.requestedBy }, options)
 		}
 		return answer(
 			{
@@ -168,7 +171,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		const recording = config.onFetched(fetched).catch((error: unknown) => {
 			log(`player-data: recording ${fetched.player.key} failed: ${error instanceof Error ? error.message : String(error)}`)
 		})
-		if (options.force) await recording
+		if (options.force || options.awaitRecording) await recording
 	}
 
 	function answer(
@@ -194,25 +197,34 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		if (badParameter) return errorResponse(400, 'INVALID_PARAMETER', badParameter.message)
 		const quests = flagParameter(params, 'quests')
 		if (!quests.ok) return errorResponse(400, 'INVALID_PARAMETER', quests.message)
-		const decision = await limiter?.hit(clientId)
-		if (decision && !decision.allowed) {
-			const seconds = decision.retryAfterSeconds
-			return errorResponse(
-				429,
-				'RATE_LIMITED',
-				`Too many player lookups; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-				{ 'retry-after': String(seconds) },
-				seconds,
-			)
-		}
+		const limited = await limitAnswer(clientId)
+		if (limited) return limited
 		const player = parsePlayerName(params.get('username') ?? undefined)
 		if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
 		config.onLookup?.(player.data)
-		return lookup(player.data, quests.value)
+		return lookup(player.data, quests.value, { requestedBy: clientId })
+	}
+
+	async function limitAnswer(clientId: string): Promise<PlayerDataAnswer | undefined> {
+		const decision = await limiter?.hit(clientId)
+		if (!decision || decision.allowed) return undefined
+		const seconds = decision.retryAfterSeconds
+		return errorResponse(
+			429,
+			'RATE_LIMITED',
+			`Too many player lookups; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+			{ 'retry-after': String(seconds) },
+			seconds,
+		)
 	}
 
 	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
 		if (!(error instanceof UpstreamError)) throw error
+		if (error.kind === 'busy') {
+			const seconds = error.retryAfterSeconds ?? 10
+			const message = `We ask RuneMetrics only as fast as it allows, and many lookups are waiting; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+			return errorResponse(503, 'UPSTREAM_BUSY', message, { 'retry-after': String(seconds) }, seconds, stale)
+		}
 		const timeout = error.kind === 'timeout'
 		const service = error.endpoint === 'hiscores' ? 'The RuneScape hiscores' : 'RuneMetrics'
 		const problem = timeout
@@ -249,6 +261,9 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 	return Object.assign(handlePlayerData, {
 		fetchFresh: (player: PlayerName, options: Omit<FetchOptions, 'force'> = {}) =>
 			lookup(player, true, { ...options, force: true }),
+		async recordedLookup(player: PlayerName, clientId: string) {
+			return (await limitAnswer(clientId)) ?? lookup(player, true, { requestedBy: clientId, awaitRecording: true })
+		},
 		/** Counts a request against the lookup's per-client limit (the history API shares it). */
 		hitLimit: async (clientId: string) => (await limiter?.hit(clientId)) ?? { allowed: true as const },
 	})
@@ -257,8 +272,12 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 type FetchOptions = {
 	/** Skip the cache and ask upstream now; the recording is awaited. */
 	force?: boolean
-	/** Awaited before each upstream call (the tracker's shared request budget). */
-	beforeUpstreamCall?: () => Promise<void>
+	/** The upstream gate's priority of this fetch's calls (default: someone is waiting). */
+	priority?: UpstreamPriority
+	/** The client whose request this is (none for background work): the tracker counts who starts tracking whom. */
+	requestedBy?: string | undefined
+	/** Wait for the tracker's recording (always with `force`). */
+	awaitRecording?: boolean
 }
 
 function firstStaleError(parts: Array<CacheHit<unknown> | undefined>): unknown {

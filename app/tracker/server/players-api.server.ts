@@ -5,7 +5,8 @@
  * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
  * `{ error: { code, message, retryAfterSeconds? } }` — 400 bad name or parameter (the message
  * names it), 404 unknown or opted out, 405, 429 lookup rate limit or Update cooldown (with
- * Retry-After), and the lookup's own 502/504 when an Update's upstream fetch fails.
+ * Retry-After), and 503 with Retry-After when an Update's upstream fetch fails or the upstream is
+ * failing (no call made then).
  */
 import type { PlayerDataAnswer, PlayerLookup } from '#app/player/server/handler.server.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
@@ -92,9 +93,14 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 			error(404, 'USER_NOT_FOUND', `No history for "${name}": look the player up on the site first, which starts tracking them.`, headers)
 
 		if (isUpdate) {
-			const outcome = await tracker.update(player.data)
+			const outcome = await tracker.update(player.data, clientId)
 			if (outcome.kind === 'not-found') return notFound()
-			if (outcome.kind === 'failed') return outcome.answer
+			if (outcome.kind === 'failed' || outcome.kind === 'upstream-failing') {
+				// While the upstream fails, an Update says when to come back instead of adding to it.
+				const seconds = outcome.retryAfterSeconds
+				const why = outcome.kind === 'failed' ? upstreamMessage(outcome.answer) : 'RuneMetrics or the hiscores are failing right now.'
+				return error(503, 'UPSTREAM_UNAVAILABLE', `${why} Nothing was lost; try the Update again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
+			}
 			if (outcome.kind === 'cooldown') {
 				const seconds = outcome.retryAfterSeconds
 				return error(429, 'UPDATE_COOLDOWN', `${outcome.summary.name} was updated less than a minute ago; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'retry-after': String(seconds) }, { retryAfterSeconds: seconds })
@@ -131,6 +137,17 @@ export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup
 	}
 
 	return unavailableOnFailure(respond)
+}
+
+/** The lookup's own explanation of a failed upstream fetch, else a general one. */
+function upstreamMessage(answer: PlayerDataAnswer): string {
+	try {
+		const body = JSON.parse(answer.body) as { error?: { message?: unknown } }
+		if (typeof body.error?.message === 'string') return body.error.message.replace(/; try again in a few minutes\.$/, '.')
+	} catch {
+		// Not JSON: the general message.
+	}
+	return 'RuneMetrics and the hiscores did not answer.'
 }
 
 /** An unexpected failure (the database gone, say) is a 503, logged, never a crash or a hang. */
