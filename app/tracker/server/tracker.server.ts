@@ -22,7 +22,7 @@ import * as store from './tracker-store.server.ts'
 /** One forced fetch per player per minute, all instances together. */
 const UPDATE_COOLDOWN_MS = 60_000
 /** After a failed forced fetch, the next one waits this long (not the whole cooldown, not nothing). */
-export const FAILED_FETCH_COOLDOWN_MS = 20_000
+export const FAILED_FETCH_COOLDOWN_MS = 30_000
 /** Players per page of a top-gainers board. */
 export const BOARD_PAGE_SIZE = 25
 /** A lookup moves "last looked up" at most this often per player (one write, not one per lookup). */
