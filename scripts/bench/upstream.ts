@@ -1,8 +1,8 @@
 /**
  * `npm run bench:upstream`: upstream calls a second under a flood of lookups and Updates, against
  * the production build (`npm run build` first). Two server instances share one budget
- * (TRACKER_UPSTREAM_RPS, default here 2) through Redis when a redis-server is installed (else one
- * instance), and one fake upstream that notes every call. After a few players are tracked (their
+ * (TRACKER_UPSTREAM_RPS, default here 2; BENCH_RPS) through Redis when a redis-server is installed
+ * (else one instance), and one fake upstream that notes every call. After a few players are tracked (their
  * backfills run during the flood), 40 clients send lookups of new names, API Updates and the page's
  * Update as fast as they are answered for BENCH_SECONDS (default 30). Prints the most calls the
  * upstream saw in any second (sliding) and in any 10 s, the average, and the answers' statuses.
@@ -16,7 +16,7 @@ import { startTestRedis, type TestRedis } from '#tests/fixtures/redis.ts'
 const RPS = Number(process.env.BENCH_RPS ?? 2)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
 const CLIENTS = 40
-const TRACKED = ['Zezima Bench A', 'Zezima Bench B', 'Zezima Bench C', 'Zezima Bench D']
+const TRACKED = ['Zezima BA', 'Zezima BB', 'Zezima BC', 'Zezima BD']
 
 /** The most of `times` within any window of `windowMs`. */
 function mostWithin(times: number[], windowMs: number): number {
@@ -44,10 +44,13 @@ try {
 	servers.push(...(await Promise.all((redis ? [1, 2] : [1]).map(() => startServerInstance(env)))))
 	console.log(`${servers.length} instance(s)${redis ? ' sharing Redis' : ''}, TRACKER_UPSTREAM_RPS=${RPS} (the shared limiter: ${JSON.stringify(budgetLimit(RPS))})`)
 
-	// Tracked players for the Updates (each first visit is a lookup and starts a 29-call backfill).
-	for (const name of TRACKED) {
-		const response = await fetch(`${servers[0]!.baseURL}/players/${name.replaceAll(' ', '_')}`)
-		if (response.status !== 200) throw new Error(`seeding ${name}: HTTP ${response.status}`)
+	// Tracked players for the Updates, on every instance (each has its own embedded database; each
+	// first visit is a lookup and starts a 29-call backfill that runs during the flood).
+	for (const server of servers) {
+		for (const name of TRACKED) {
+			const response = await fetch(`${server.baseURL}/players/${name.replaceAll(' ', '_')}`)
+			if (response.status !== 200) throw new Error(`seeding ${name}: HTTP ${response.status}`)
+		}
 	}
 	fake.resetCalls()
 	const statuses = new Map<string, number>()
@@ -63,7 +66,7 @@ try {
 				const kind = (client + i) % 3
 				let response: Response
 				if (kind === 0) {
-					response = await fetch(`${server.baseURL}/api/v1/player-data?username=${encodeURIComponent(`Zezima Flood ${lookups++}`)}&quests=true`)
+					response = await fetch(`${server.baseURL}/api/v1/player-data?username=${encodeURIComponent(`Zezima F${lookups++}`)}&quests=true`)
 				} else if (kind === 1) {
 					response = await fetch(`${server.baseURL}/api/v1/players/${player}/update`, { method: 'POST' })
 				} else {

@@ -22,25 +22,25 @@ const upstreamCalls = (upstream: FakeUpstream) => upstream.calls.profile + upstr
 test('while the upstream answers 429, Update answers 503 with Retry-After and stops calling it; the log says the budget was halved', async ({ request }) => {
 	test.setTimeout(120_000)
 	;({ server, fake } = await startClockedInstance({ TRACKER_UPSTREAM_RPS: '4' }))
-	const page = await request.get(`${server.baseURL}/players/Zezima_Outage`)
+	const page = await request.get(`${server.baseURL}/players/Zezima_Out`)
 	expect(page.status()).toBe(200)
 	// Past the cooldown of the first fetch.
 	expect((await request.post(`${server.baseURL}/api/test/clock?advanceMs=61000`)).ok()).toBe(true)
 	fake.setOutage(true, 429)
 	fake.resetCalls()
 
-	const first = await request.post(`${server.baseURL}/api/v1/players/Zezima_Outage/update`)
+	const first = await request.post(`${server.baseURL}/api/v1/players/Zezima_Out/update`)
 	expect(first.status()).toBe(503)
 	expect(Number(first.headers()['retry-after'])).toBeGreaterThan(0)
 	const calls = upstreamCalls(fake)
 	expect(calls).toBeGreaterThan(0)
 	for (let i = 0; i < 5; i++) {
-		const again = await request.post(`${server.baseURL}/api/v1/players/Zezima_Outage/update`)
+		const again = await request.post(`${server.baseURL}/api/v1/players/Zezima_Out/update`)
 		expect(again.status()).toBe(503)
 		expect(Number(again.headers()['retry-after'])).toBeGreaterThan(0)
 	}
 	// The page's Update button too: no call, and the page says what happened.
-	const form = await request.post(`${server.baseURL}/players/Zezima_Outage`, { form: { intent: 'update' }, maxRedirects: 0 })
+	const form = await request.post(`${server.baseURL}/players/Zezima_Out`, { form: { intent: 'update' }, maxRedirects: 0 })
 	expect(form.status()).toBe(303)
 	expect(form.headers().location).toContain('update=upstream-failing')
 	expect(upstreamCalls(fake)).toBe(calls)
@@ -68,7 +68,7 @@ test("the page's Update counts against the client's lookup limit, like the API's
 test('one address starts tracking a few new players a day; past that the lookup answers and the page says why nothing is tracked', async ({ page, request }) => {
 	test.setTimeout(120_000)
 	;({ server, fake } = await startClockedInstance({ RATE_LIMIT_DISABLED: '0', TRACKER_NEW_PLAYERS_PER_CLIENT_PER_DAY: '2' }))
-	for (const name of ['Zezima_First', 'Zezima_Second']) {
+	for (const name of ['Zezima_One', 'Zezima_Two']) {
 		expect((await request.get(`${server.baseURL}/players/${name}`)).status()).toBe(200)
 		expect((await request.get(`${server.baseURL}/api/v1/players/${name}`)).status()).toBe(200)
 	}
@@ -81,7 +81,7 @@ test('one address starts tracking a few new players a day; past that the lookup 
 	expect(lookup.status()).toBe(200)
 	expect(await lookup.json()).toMatchObject({ name: 'Zezima Third' })
 	// Viewing a tracked player is not limited.
-	expect((await request.get(`${server.baseURL}/players/Zezima_First`)).status()).toBe(200)
+	expect((await request.get(`${server.baseURL}/players/Zezima_One`)).status()).toBe(200)
 })
 
 test('a private name the hiscores do not rank costs its upstream calls once: later page views read the cached answer', async ({ request }) => {
@@ -100,13 +100,13 @@ test('a page rendered after the backfill is done shows the monthly figures (Java
 	;({ server, fake } = await startClockedInstance({ TRACKER_UPSTREAM_RPS: '10' }))
 	const context = await browser.newContext({ javaScriptEnabled: false })
 	const page = await context.newPage()
-	await page.goto(`${server.baseURL}/players/Zezima_Reload`)
+	await page.goto(`${server.baseURL}/players/Zezima_Rel`)
 	await expect(page.locator('[data-backfill="pending"]')).toHaveCount(1)
 	let state = 'pending'
 	while (state === 'pending') {
 		// Reloading all along, as a reader without JavaScript does.
 		await page.reload()
-		const summary = await page.request.get(`${server.baseURL}/api/v1/players/Zezima_Reload`)
+		const summary = await page.request.get(`${server.baseURL}/api/v1/players/Zezima_Rel`)
 		state = ((await summary.json()) as { backfill: { state: string } }).backfill.state
 	}
 	expect(state).toBe('done')

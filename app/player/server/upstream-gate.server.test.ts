@@ -38,8 +38,6 @@ const http = (status: number) => new UpstreamError('bad-status', 'profile', `HTT
 
 describe('upstream gate', () => {
 	test('a flood from every source, through two instances, never makes more calls a second than the budget', async () => {
-		// 0.5 a second: one token every 2 s (above 1 a second the shared limiter allows a burst of
-		// its whole window's tokens, budgetLimit's `max`, as the refresher's test shows).
 		const { clock, gates } = gateFor(0.5, { instances: 2 })
 		const times: number[] = []
 		const priorities: UpstreamPriority[] = ['interactive', 'refresh', 'backfill', 'group', 'competition']
@@ -119,22 +117,14 @@ describe('upstream gate', () => {
 })
 
 describe('budgetLimit', () => {
-	test('whole tokens over whole seconds (all Redis counts), never above TRACKER_UPSTREAM_RPS', () => {
-		expect(budgetLimit(2)).toEqual({ max: 2, windowMs: 1000, refill: 'steady' })
-		expect(budgetLimit(50)).toEqual({ max: 50, windowMs: 1000, refill: 'steady' })
-		// 1.5 rps as 2 per 1.333 s became 2 per second in Redis.
-		expect(budgetLimit(1.5)).toEqual({ max: 3, windowMs: 2000, refill: 'steady' })
-		expect(budgetLimit(0.5)).toEqual({ max: 1, windowMs: 2000, refill: 'steady' })
-		expect(budgetLimit(0.3)).toEqual({ max: 1, windowMs: 4000, refill: 'steady' })
-		expect(budgetLimit(0.05)).toEqual({ max: 1, windowMs: 20_000, refill: 'steady' })
-		for (let hundredths = 1; hundredths <= 5000; hundredths++) {
-			const rps = hundredths / 100
-			const { max, windowMs } = budgetLimit(rps)
-			expect(windowMs % 1000, `rps ${rps}`).toBe(0)
-			const rate = max / (windowMs / 1000)
-			expect(rate, `rps ${rps}`).toBeLessThanOrEqual(rps)
-			// Whole seconds cost at most a quarter (0.33 rps: 1 call per 4 s, since 1 per 3 s is above it).
-			expect(rate, `rps ${rps}: most of the budget is used`).toBeGreaterThanOrEqual(0.75 * rps)
-		}
+	test('one call every 1 / rps seconds and never two closer: no second holds more than rps calls', () => {
+		expect(budgetLimit(2)).toEqual({ max: 1, windowMs: 500, refill: 'spaced' })
+		expect(budgetLimit(0.25)).toEqual({ max: 1, windowMs: 4000, refill: 'spaced' })
+		let time = 0
+		const limiter = createMemoryState({ now: () => time }).localLimiter('upstream', budgetLimit(4))
+		const allowed: number[] = []
+		for (time = 0; time < 10_000; time += 5) if (limiter.hit('x').allowed) allowed.push(time)
+		expect(allowed).toHaveLength(40)
+		expect(mostWithin(allowed, 1000)).toBe(4)
 	})
 })

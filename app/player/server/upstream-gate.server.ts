@@ -52,21 +52,13 @@ export type UpstreamGate = {
 
 type Waiter = { priority: UpstreamPriority; grant: () => void }
 
-const MAX_BUDGET_WINDOW_SECONDS = 5
-
 /**
- * The limiter options that let at most `rps` calls a second through: whole tokens over a window of
- * whole seconds, because Redis counts whole seconds (a 1.333 s window would become 1 s there, and
- * 1.5 rps 2). The shortest window of 1 to 5 s with the highest rate not above `rps` (1.5 rps: 3 per
- * 2 s); below 1 call in 5 s, 1 call per `1 / rps` seconds rounded up.
+ * The shared limiter's options for `rps` calls a second: one call every `1000 / rps` ms and never
+ * two closer, across all instances (in Redis too, to the millisecond), so no second ever holds
+ * more than `rps` calls.
  */
 export function budgetLimit(rps: number) {
-	let best = { max: 1, seconds: Math.ceil(1 / rps) }
-	for (let seconds = 1; seconds <= MAX_BUDGET_WINDOW_SECONDS; seconds++) {
-		const max = Math.floor(rps * seconds)
-		if (max >= 1 && max / seconds > best.max / best.seconds) best = { max, seconds }
-	}
-	return { max: best.max, windowMs: best.seconds * 1000, refill: 'steady' as const }
+	return { max: 1, windowMs: 1000 / rps, refill: 'spaced' as const }
 }
 
 /** 429 and 5xx: the upstream asks us to slow down (timeouts and refusals only mark it failing). */
