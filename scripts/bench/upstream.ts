@@ -87,6 +87,13 @@ try {
 	console.log(`flood: ${CLIENTS} clients for ${seconds.toFixed(1)} s; answers: ${[...statuses].toSorted().map(([what, n]) => `${what}: ${n}`).join(', ')}`)
 	console.log(`upstream calls: ${times.length} (${[...byEndpoint].map(([endpoint, n]) => `${endpoint} ${n}`).join(', ')}), ${(times.length / seconds).toFixed(2)} a second on average`)
 	console.log(`most in any 1 s: ${mostWithin(times, 1000)}; most in any 10 s: ${mostWithin(times, 10_000)} (budget ${RPS}/s: ${RPS * 10} in 10 s)`)
+	const sorted = times.toSorted((a, b) => a - b)
+	const gaps = sorted.slice(1).map((time, i) => time - sorted[i]!)
+	console.log(`gaps between calls (ms): smallest ${gaps.toSorted((a, b) => a - b).slice(0, 8).join(', ')}; median ${gaps.toSorted((a, b) => a - b)[Math.floor(gaps.length / 2)]}`)
+	for (const server of servers) {
+		const notes = server.output().split('\n').filter((line) => /shared-state|upstream:/.test(line))
+		if (notes.length > 0) console.log(notes.slice(0, 5).join('\n'))
+	}
 } finally {
 	await Promise.all(servers.map((server) => server.stop()))
 	await redis?.stop()

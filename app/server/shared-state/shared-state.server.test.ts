@@ -143,6 +143,9 @@ describe('two instances on one Redis', () => {
 		const limiter = a.limiter(`limit-${name}`, { max: 1, windowMs: 60_000, refill: 'window' })
 		expect(await limiter.hit('c')).toEqual({ allowed: true })
 		expect((await limiter.hit('c')).allowed).toBe(false)
+		// The upstream budget is not multiplied by the instances meanwhile: it waits for Redis.
+		const budget = a.limiter(`budget-${name}`, { max: 1, windowMs: 100, refill: 'spaced' })
+		expect(await budget.hit('upstream')).toMatchObject({ allowed: false, retryAfterMs: 100 })
 		const entries = b.entries!<number>(`cache-${name}`)
 		await entries.set('k', 7, 60_000)
 		expect(await entries.get('k')).toBeUndefined() // the player cache's own memory answers
