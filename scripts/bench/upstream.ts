@@ -92,7 +92,7 @@ try {
 	console.log(`gaps between calls (ms): smallest ${gaps.toSorted((a, b) => a - b).slice(0, 8).join(', ')}; median ${gaps.toSorted((a, b) => a - b)[Math.floor(gaps.length / 2)]}`)
 	for (const server of servers) {
 		const notes = server.output().split('\n').filter((line) => /shared-state|upstream:/.test(line))
-		if (notes.length > 0) console.log(notes.slice(0, 5).join('\n'))
+		if (notes.length > 0) console.log(notes.slice(0, 2).join('\n'))
 	}
 } finally {
 	await Promise.all(servers.map((server) => server.stop()))
