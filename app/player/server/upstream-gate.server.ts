@@ -16,7 +16,7 @@ import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { UpstreamError } from './runemetrics.server.ts'
 
 /** Most urgent first. */
-export const PRIORITIES = ['interactive', 'competition', 'group', 'refresh', 'backfill'] as const
+const PRIORITIES = ['interactive', 'competition', 'group', 'refresh', 'backfill'] as const
 export type UpstreamPriority = (typeof PRIORITIES)[number]
 
 /** Backfill's share of the budget at most (its calls are spaced this much wider). */
@@ -26,7 +26,7 @@ const MIN_RATE_FRACTION = 1 / 32
 /** Each success adds back this fraction of the budget. */
 const RECOVERY_FRACTION = 1 / 20
 /** After a failed call, how long the upstream counts as failing (unless a call succeeds first). */
-export const FAILING_MS = 30_000
+const FAILING_MS = 30_000
 /** How long an interactive caller may wait for its turn before it is told to come back. */
 const DEFAULT_MAX_WAIT_MS = 10_000
 
