@@ -42,6 +42,17 @@ export default tseslint.config(
 		rules: { 'no-restricted-imports': ['error', { patterns: [noServerImports] }] },
 	},
 	{
+		// Cache-Control values come from one place: CACHE_CONTROL (app/server/cache-control.server.ts).
+		files: ['app/**', 'server/**'],
+		ignores: ['app/server/cache-control.server.ts', '**/*.test.{ts,tsx}'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{ selector: 'Literal[value=/^((public|private), |no-store|no-cache)/]', message: 'Use CACHE_CONTROL (#app/server/cache-control.server.ts).' },
+			],
+		},
+	},
+	{
 		// Playwright fixtures call `use`, which is not React's hook.
 		files: ['tests/e2e/**'],
 		rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -68,8 +68,9 @@ export default defineConfig({
 				CLAN_HISCORES_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}/m=clan-hiscores`,
 				UPSTREAM_TIMEOUT_MS: '1500',
 				RATE_LIMIT_DISABLED: '1',
-				// Many fresh players per run, each with its 29-call backfill: a faster budget than the default 1/s.
+				// Many fresh players per run, each with its 29-call backfill: a faster budget than the default 0.25/s.
 				TRACKER_UPSTREAM_RPS: '20',
+				TRACKER_NEW_PLAYERS_PER_HOUR: '100000',
 				// Every browser test reports from 127.0.0.1; feedback.test.ts shows the limits on its own server.
 				FEEDBACK_LIMIT_PER_HOUR: '10000',
 				FEEDBACK_GLOBAL_LIMIT_PER_HOUR: '10000',

@@ -12,6 +12,7 @@ import {
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 import { isDatabaseFailure } from './server/api.server.ts'
+import { CACHE_CONTROL } from './server/cache-control.server.ts'
 import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
 import { log } from './server/log.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
@@ -65,7 +66,7 @@ export default function handleRequest(
 					const body = hydrateAfterPaint()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (policy) responseHeaders.set('Content-Security-Policy', policy)
-					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
+					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', CACHE_CONTROL.revalidate)
 					// React Router's answer to a POST where the page has no form (the server refuses
 					// other methods before it): a 405 must say what the page allows.
 					if (responseStatusCode === 405) responseHeaders.set('Allow', 'GET, HEAD')

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sql } from 'drizzle-orm'
+import { json, methodNotAllowed } from '#app/server/api.server.ts'
 import { embeddedDataDir, getDatabase, openedDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { lockOwner } from '#app/server/db/db-lock.server.ts'
 import { migrationStatus } from '#app/server/db/migration-status.server.ts'
@@ -69,16 +70,12 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
 export function createHealthRoutes(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>) {
 	const sources = serverSources(env)
 	return async function serveHealth(req: IncomingMessage, res: ServerResponse, path: string) {
-		const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
-		if (req.method !== 'GET' && req.method !== 'HEAD') {
-			res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end(JSON.stringify({ error: 'Use GET.' }))
-			return
-		}
-		if (path === HEALTH_PATH) {
-			res.writeHead(200, headers).end(JSON.stringify({ up: true }))
-			return
-		}
-		const state = await readiness(sources)
-		res.writeHead(state.ready ? 200 : 503, headers).end(JSON.stringify(state))
+		const answer =
+			req.method !== 'GET' && req.method !== 'HEAD'
+				? methodNotAllowed(['GET', 'HEAD'])
+				: path === HEALTH_PATH
+					? json(200, { up: true })
+					: await readiness(sources).then((state) => json(state.ready ? 200 : 503, state))
+		res.writeHead(answer.status, answer.headers).end(answer.body)
 	}
 }

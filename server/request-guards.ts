@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { NextFunction, Request, Response } from 'express'
 import { matchRoutes, type RouteObject } from 'react-router'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { FORM_BODY_LIMIT_BYTES } from '#app/server/form-body.server.ts'
 import { SECURITY_HEADERS } from './http-headers.ts'
 
@@ -46,7 +47,7 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 		...SECURITY_HEADERS,
 		'Content-Type': 'text/plain; charset=utf-8',
 		'Content-Length': String(Buffer.byteLength(body)),
-		'Cache-Control': 'no-store',
+		'Cache-Control': CACHE_CONTROL.none,
 		...headers,
 	})
 	res.end(body)
@@ -181,7 +182,7 @@ export function refuseOtherPageMethods(loadRoutes: () => Promise<PageRoutes>) {
 		}
 		const allow = allowsPost(new URL(req.originalUrl, 'http://localhost')) ? 'GET, HEAD, POST' : 'GET, HEAD'
 		if (req.method === 'OPTIONS') {
-			res.writeHead(204, { ...SECURITY_HEADERS, Allow: allow, 'Cache-Control': 'no-store' })
+			res.writeHead(204, { ...SECURITY_HEADERS, Allow: allow, 'Cache-Control': CACHE_CONTROL.none })
 			res.end()
 			return
 		}

@@ -1,5 +1,5 @@
 import { type ReactNode, type SyntheticEvent, use, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 
 export type OpenedSignal = {
 	/** Settles the first time the disclosure opens. */

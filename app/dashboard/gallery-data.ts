@@ -16,6 +16,8 @@ const listSchema = z.object({
 	pagination: z.object({ total: z.number().int().min(0) }),
 })
 
+type ImageListBody = z.infer<typeof listSchema>
+
 export type GalleryItem = {
 	key: string
 	/** The readable part of the key, e.g. `map.png`. */
@@ -39,7 +41,7 @@ export function displayNameOfKey(key: string): string {
 	return key.replace(KEY_PREFIX, '') || key
 }
 
-function galleryItem(image: z.infer<typeof listSchema>['images'][number]): GalleryItem {
+function galleryItem(image: ImageListBody['images'][number]): GalleryItem {
 	const extension = extensionOf(image.key)
 	const type = contentTypeForExtension(extension)
 	return {
@@ -83,43 +85,25 @@ export function apiErrorMessage(body: unknown): string | null {
 	return parsed.success ? parsed.data.error.message : null
 }
 
-/**
- * Turns the list API's answer into the gallery's data: the same code reads it on the server
- * (loader) and in the browser (clientLoader), so both render the same thing.
- */
-export async function galleryFromResponse(
-	response: Response,
-	page: number,
-	pageSize = GALLERY_PAGE_SIZE,
-): Promise<GalleryData> {
+/** A gallery page from the list (the API's body, or the same list read on the server). */
+export function galleryFromList(list: ImageListBody, page: number, pageSize = GALLERY_PAGE_SIZE): GalleryData {
+	const { total } = list.pagination
+	return { ok: true, page, pageSize, total, totalPages: pageCount(total, pageSize), items: list.images.map(galleryItem) }
+}
+
+/** A gallery page that could not be listed: the status, its reason and the API's message. */
+export function galleryFailure(page: number, status: number, message: string | null, reason?: string): GalleryData {
+	return { ok: false, page, status, statusText: statusText(status, reason), message }
+}
+
+/** Turns the list API's answer into the gallery's data (in the browser: see galleryListQuery). */
+export async function galleryFromResponse(response: Response, page: number, pageSize = GALLERY_PAGE_SIZE): Promise<GalleryData> {
 	const body: unknown = await response.json().catch(() => null)
 	if (!response.ok) {
 		const message = apiErrorMessage(body)
-		return {
-			ok: false,
-			page,
-			status: response.status,
-			statusText: statusText(response.status, response.statusText),
-			message,
-		}
+		return galleryFailure(page, response.status, message, response.statusText)
 	}
 	const parsed = listSchema.safeParse(body)
-	if (!parsed.success) {
-		return {
-			ok: false,
-			page,
-			status: 502,
-			statusText: statusText(502),
-			message: 'The image list came back in an unexpected shape.',
-		}
-	}
-	const { total } = parsed.data.pagination
-	return {
-		ok: true,
-		page,
-		pageSize,
-		total,
-		totalPages: pageCount(total, pageSize),
-		items: parsed.data.images.map(galleryItem),
-	}
+	if (!parsed.success) return galleryFailure(page, 502, 'The image list came back in an unexpected shape.')
+	return galleryFromList(parsed.data, page, pageSize)
 }

@@ -3,14 +3,13 @@ import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { formatBytes, formatModified } from './format.ts'
 import { apiErrorMessage, type GalleryData, type GalleryItem, galleryHref, MAX_GALLERY_FILTER } from './gallery-data.ts'
-import { paginationWindow, showingRange } from './pagination.ts'
-import { GALLERY_PATH, IMAGE_FILES_PATH, UPLOAD_PATH } from './paths.ts'
+import { showingRange } from './pagination.ts'
+import { Pagination } from '#app/components/pagination.tsx'
+import { GALLERY_PATH, imagesApi, UPLOAD_PATH } from './paths.ts'
 import { CopyButtons, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
 import {
 	IconAlert,
-	IconChevronLeft,
-	IconChevronRight,
 	IconFile,
 	IconImageOff,
 	IconImages,
@@ -72,7 +71,7 @@ export function Gallery({ data, filter = '' }: { data: GalleryData; filter?: str
 							</div>
 						) : null}
 					</div>
-					<Pagination page={data.page} totalPages={data.totalPages} total={data.total} filter={filter} />
+					<GalleryPages page={data.page} totalPages={data.totalPages} total={data.total} filter={filter} />
 				</>
 			)}
 		</div>
@@ -243,7 +242,7 @@ function DeleteButton({ item }: { item: GalleryItem }) {
 	async function remove() {
 		setBusy(true)
 		try {
-			const response = await fetch(`${IMAGE_FILES_PATH}${encodeURIComponent(item.key)}`, { method: 'DELETE' })
+			const response = await fetch(imagesApi.file(item.key), { method: 'DELETE' })
 			const body: unknown = await response.json().catch(() => null)
 			if (response.ok) {
 				void notify('success', `Deleted ${item.name}`)
@@ -328,61 +327,10 @@ function FileTile({ label }: { label: string }) {
 	)
 }
 
-function Pagination({ page, totalPages, total, filter }: { page: number; totalPages: number; total: number; filter: string }) {
-	const href = (n: number) => galleryHref(GALLERY_PATH, n, filter)
-	const step = 'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border px-2.5 text-sm font-semibold'
-	const idle = `${step} border-line bg-raised hover:border-accent hover:text-accent`
-	const off = `${step} border-line text-muted opacity-50`
+function GalleryPages({ page, totalPages, total, filter }: { page: number; totalPages: number; total: number; filter: string }) {
 	return (
 		<footer className="flex flex-col items-center gap-3">
-			{totalPages > 1 ? (
-				<nav aria-label="Gallery pages">
-					<ul className="flex flex-wrap items-center justify-center gap-1.5">
-						<li>
-							{page > 1 ? (
-								<Link to={href(page - 1)} className={idle} aria-label="Previous page">
-									<IconChevronLeft size={16} />
-								</Link>
-							) : (
-								<span className={off} aria-hidden="true">
-									<IconChevronLeft size={16} />
-								</span>
-							)}
-						</li>
-						{paginationWindow(page, totalPages).map((item) =>
-							item.type === 'gap' ? (
-								<li key={item.key} className="px-1 text-muted" aria-hidden="true">
-									…
-								</li>
-							) : (
-								<li key={item.page}>
-									<Link
-										to={href(item.page)}
-										aria-label={`Page ${item.page}`}
-										aria-current={item.page === page ? 'page' : undefined}
-										className={
-											item.page === page ? `${step} border-accent bg-accent text-accent-fg` : idle
-										}
-									>
-										{item.page}
-									</Link>
-								</li>
-							),
-						)}
-						<li>
-							{page < totalPages ? (
-								<Link to={href(page + 1)} className={idle} aria-label="Next page">
-									<IconChevronRight size={16} />
-								</Link>
-							) : (
-								<span className={off} aria-hidden="true">
-									<IconChevronRight size={16} />
-								</span>
-							)}
-						</li>
-					</ul>
-				</nav>
-			) : null}
+			<Pagination page={page} totalPages={totalPages} href={(n) => galleryHref(GALLERY_PATH, n, filter)} label="Gallery pages" />
 			<p className="text-sm text-muted">
 				Page {page} of {totalPages} ({total} total images)
 			</p>

@@ -52,16 +52,6 @@ export const IconArrowLeft = (p: IconProps) => (
 		<path d="M19 12H5M12 19l-7-7 7-7" />
 	</Icon>
 )
-export const IconChevronLeft = (p: IconProps) => (
-	<Icon {...p}>
-		<path d="m15 18-6-6 6-6" />
-	</Icon>
-)
-export const IconChevronRight = (p: IconProps) => (
-	<Icon {...p}>
-		<path d="m9 18 6-6-6-6" />
-	</Icon>
-)
 export const IconImageOff = (p: IconProps) => (
 	<Icon {...p}>
 		<path d="m2 2 20 20M10.4 4H19a2 2 0 0 1 2 2v8.6M21 19a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5c0-.6.3-1.2.7-1.5" />

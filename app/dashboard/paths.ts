@@ -5,6 +5,14 @@ export const PLAYERS_PATH = '/dev/dashboard/players'
 /** The image API's file resource: `DELETE <IMAGE_FILES_PATH><key>`. */
 export const IMAGE_FILES_PATH = '/api/v1/images/files/'
 
+/** The images API's paths (app/dashboard/server/images-api.server.ts). */
+export const imagesApi = {
+	/** `GET`: one page of the list, `?limit&offset&q`. */
+	view: (query: string) => `/api/v1/images/view?${query}`,
+	/** `DELETE`: one stored file. */
+	file: (key: string) => `${IMAGE_FILES_PATH}${encodeURIComponent(key)}`,
+}
+
 /**
  * Where to go after logging in: only a dashboard path on this site (never `//evil.example` or
  * an absolute URL), else the dashboard itself.

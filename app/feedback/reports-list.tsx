@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { formatModified } from '#app/dashboard/format.ts'
-import { IconChevronLeft, IconChevronRight } from '#app/dashboard/icons.tsx'
 import { DashboardPageHeader } from '#app/dashboard/page-header.tsx'
-import { paginationWindow } from '#app/dashboard/pagination.ts'
+import { Pagination } from '#app/components/pagination.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import { REASON_LABELS, REPORT_REASONS, type ReportReason } from './report.ts'
 import { REPORTS_PATH, reportsHref, type ReportRow, type ReportsPage, type ReportsQuery } from './reports-query.ts'
@@ -44,7 +43,7 @@ export function ReportsList({ data, query }: { data: ReportsPage; query: Reports
 					))}
 				</ol>
 			)}
-			<Pagination query={query} totalPages={data.totalPages} />
+			<Pagination page={query.p} totalPages={data.totalPages} href={(p) => reportsHref({ ...query, p })} label="Report pages" />
 		</div>
 	)
 }
@@ -137,37 +136,3 @@ function ReportCard({ report, query }: { report: ReportRow; query: ReportsQuery 
 	)
 }
 
-function Pagination({ query, totalPages }: { query: ReportsQuery; totalPages: number }) {
-	if (totalPages <= 1) return null
-	const to = (p: number) => reportsHref({ ...query, p })
-	return (
-		<nav aria-label="Report pages" className="flex flex-wrap items-center justify-center gap-2">
-			{query.p > 1 ? (
-				<Link to={to(query.p - 1)} className={ui.small} aria-label="Previous page">
-					<IconChevronLeft size={14} />
-				</Link>
-			) : null}
-			{paginationWindow(query.p, totalPages).map((item) =>
-				item.type === 'gap' ? (
-					<span key={item.key} className="px-1 text-muted">
-						…
-					</span>
-				) : (
-					<Link
-						key={item.page}
-						to={to(item.page)}
-						aria-current={item.page === query.p ? 'page' : undefined}
-						className={`${ui.small} ${item.page === query.p ? 'border-accent text-accent' : ''}`}
-					>
-						{item.page}
-					</Link>
-				),
-			)}
-			{query.p < totalPages ? (
-				<Link to={to(query.p + 1)} className={ui.small} aria-label="Next page">
-					<IconChevronRight size={14} />
-				</Link>
-			) : null}
-		</nav>
-	)
-}

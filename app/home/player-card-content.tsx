@@ -12,6 +12,7 @@ import type { CatchUp } from '#app/tracker/catch-up.ts'
 import { accountLine, catchUpHref, hasNews, sinceText, TopChanges } from '#app/tracker/catch-up-summary.tsx'
 import { playerPath } from '#app/tracker/paths.ts'
 import { type CatchUpState, useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
+import { questPath } from '#app/quests/names.ts'
 
 // The planner's data (every quest reduced to what planning needs), loaded with this card only.
 let plannerPromise: Promise<Planner> | undefined
@@ -151,7 +152,7 @@ function Card({ className }: { className: string }) {
 					<ul className="mt-1 space-y-0.5" aria-label="Quests you can start now">
 						{steps.canStart.map((q) => (
 							<li key={q.slug} className="truncate">
-								<Link to={`/quests/${q.slug}`} className="text-link hover:underline">
+								<Link to={questPath(q.slug)} className="text-link hover:underline">
 									{q.name}
 								</Link>
 							</li>
@@ -161,7 +162,7 @@ function Card({ className }: { className: string }) {
 					{steps.nearestUnlock ? (
 						<p className="mt-2 line-clamp-2" data-nearest-unlock={steps.nearestUnlock.slug}>
 							<span className="font-semibold">Nearest unlock: </span>
-							<Link to={`/quests/${steps.nearestUnlock.slug}`} className="text-link hover:underline">
+							<Link to={questPath(steps.nearestUnlock.slug)} className="text-link hover:underline">
 								{steps.nearestUnlock.name}
 							</Link>{' '}
 							<span className="text-muted">

@@ -3,6 +3,7 @@ import { formatNumber } from '#app/lib/format-number.ts'
 import { stepText } from '#app/planner/format.ts'
 import type { PlanStep } from '#app/planner/plan.ts'
 import { skillLabel } from '#app/lib/skills.ts'
+import { questPath } from '#app/quests/names.ts'
 
 const KIND_TAGS: Record<PlanStep['kind'], string> = {
 	quest: 'Quest',
@@ -90,7 +91,7 @@ export function PlanSteps({
 									<span className="text-warn">May be done already: quest progress unknown</span>
 								) : null}
 								{step.kind === 'quest' || step.kind === 'partial' ? (
-									<Link to={`/quests/${step.slug}`} className="text-link underline underline-offset-2 print:hidden">
+									<Link to={questPath(step.slug)} className="text-link underline underline-offset-2 print:hidden">
 										Requirements<span className="sr-only"> of {step.name}</span>
 									</Link>
 								) : null}

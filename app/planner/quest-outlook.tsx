@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { type MissingItem, NEARLY_THERE_LEVELS, type Plan } from '#app/planner/plan.ts'
 import { skillLabel } from '#app/lib/skills.ts'
+import { questPath } from '#app/quests/names.ts'
 
 const SHOWN_AT_FIRST = 12
 
@@ -49,7 +50,7 @@ export function QuestOutlook({
 					<ul className="mt-3 space-y-1" data-can-start-now="">
 						{now.map((slug) => (
 							<li key={slug}>
-								<Link to={`/quests/${slug}`} className="text-link underline underline-offset-2">
+								<Link to={questPath(slug)} className="text-link underline underline-offset-2">
 									{questName(slug)}
 								</Link>
 							</li>
@@ -71,7 +72,7 @@ export function QuestOutlook({
 					<ul className="mt-3 space-y-1.5" data-nearly-there="">
 						{nearly.map(({ slug, missing }) => (
 							<li key={slug}>
-								<Link to={`/quests/${slug}`} className="text-link underline underline-offset-2">
+								<Link to={questPath(slug)} className="text-link underline underline-offset-2">
 									{questName(slug)}
 								</Link>
 								<span className="text-sm text-muted"> needs {missing.map(missingText).join(', ')}</span>

@@ -1,8 +1,10 @@
+import { QueryClient } from '@tanstack/react-query'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS } from './client.ts'
 import { PlayerDataProvider, type PlayerDataValue, usePlayerData } from './player-data.tsx'
-import { createPlayerQueryClient } from './player-query.tsx'
+import { playerDataQuery } from './player-query.tsx'
 
 function Probe() {
 	const player = usePlayerData()
@@ -16,13 +18,12 @@ test('usePlayerData outside a provider throws a clear error', () => {
 })
 
 test('inside a provider the server renders the idle state (the name is only known in the browser)', () => {
-	expect(
-		renderToStaticMarkup(
-			<PlayerDataProvider>
-				<Probe />
-			</PlayerDataProvider>,
-		),
-	).toBe('<span>idle</span>')
+	const page = serverHtml(
+		<PlayerDataProvider>
+			<Probe />
+		</PlayerDataProvider>,
+	)
+	expect(page.container.textContent).toBe('idle')
 })
 
 test('a page may choose the name: it is looked up instead of the stored one, and changes go to the page', () => {
@@ -44,27 +45,23 @@ test('a page may choose the name: it is looked up instead of the stored one, and
 })
 
 test('answers stay fresh 10 minutes and are kept 30', () => {
-	const queries = createPlayerQueryClient().getDefaultOptions().queries
-	expect(queries?.staleTime).toBe(PLAYER_DATA_FRESH_MS)
+	const queries = playerDataQuery('Zezima')
+	expect(queries.staleTime).toBe(PLAYER_DATA_FRESH_MS)
 	expect(PLAYER_DATA_FRESH_MS).toBe(10 * 60_000)
-	expect(queries?.gcTime).toBe(PLAYER_DATA_KEEP_MS)
+	expect(queries.gcTime).toBe(PLAYER_DATA_KEEP_MS)
 	expect(PLAYER_DATA_KEEP_MS).toBe(30 * 60_000)
 })
 
-/** Runs one lookup through the provider's query client against a fake `fetch`. */
+/** Runs one lookup with the lookup's query options against a fake `fetch`. */
 async function attempts(status: number, body: unknown) {
 	let calls = 0
 	const fetcher = (async () => {
 		calls++
 		return new Response(JSON.stringify(body), { status })
 	}) as typeof fetch
-	const client = createPlayerQueryClient()
+	const client = new QueryClient()
 	const result = await client
-		.fetchQuery({
-			queryKey: ['player-data', 'test'],
-			queryFn: () => fetchPlayerData('Test', fetcher),
-			retryDelay: 0,
-		})
+		.fetchQuery({ ...playerDataQuery('Test'), queryFn: () => fetchPlayerData('Test', fetcher), retryDelay: 0 })
 		.then(
 			() => 'ok',
 			(error: Error) => error.message,

@@ -1,17 +1,18 @@
-import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import PlayerLookupWidget from './player-lookup.tsx'
 import { profileNotice } from './profile-notice.ts'
 
 test('server HTML: labelled box of 15 characters, submit marked disabled while blank, idle hint', () => {
-	const html = renderToStaticMarkup(<PlayerLookupWidget />)
-	expect(html).toContain('Your RuneScape name')
-	expect(html).toMatch(/<input[^>]*maxLength="15"/)
+	const page = serverHtml(<PlayerLookupWidget />)
+	expect(page.getByRole('textbox', { name: /Your RuneScape name/ }).getAttribute('maxlength')).toBe('15')
 	// Not `disabled`: Enter on a blank box must still reach the form (it clears an old error).
-	expect(html).toMatch(/<button type="submit" aria-disabled="true"/)
-	expect(html).not.toMatch(/<button[^>]*disabled=""/)
-	expect(html).toContain('Check requirements on this site against your own stats.')
-	expect(html).toContain('data-status="idle"')
+	const submit = page.getByRole('button', { name: /./ })
+	expect(submit.getAttribute('type')).toBe('submit')
+	expect(submit.getAttribute('aria-disabled')).toBe('true')
+	expect(submit.hasAttribute('disabled')).toBe(false)
+	expect(page.getByText('Check requirements on this site against your own stats.')).toBeTruthy()
+	expect(page.container.querySelector('[data-status]')?.getAttribute('data-status')).toBe('idle')
 })
 
 test('a private profile says so plainly', () => {

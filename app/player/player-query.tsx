@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { queryClient } from '#app/lib/query-client.ts'
 import {
 	fetchPlayerData,
 	PLAYER_DATA_FRESH_MS,
@@ -14,27 +15,15 @@ import type { PlayerData } from './types.ts'
  * reader has a name to look up, so a first visit to a page with skill badges does not pay for it.
  */
 
-/** Fresh for 10 minutes, kept 30, two retries except for answers that would repeat. */
-export function createPlayerQueryClient(): QueryClient {
-	return new QueryClient({
-		defaultOptions: {
-			queries: {
-				staleTime: PLAYER_DATA_FRESH_MS,
-				gcTime: PLAYER_DATA_KEEP_MS,
-				retry: shouldRetryPlayerLookup,
-				refetchOnWindowFocus: false,
-			},
-		},
+/** `GET /api/v1/player-data`: fresh for 10 minutes, kept 30, two retries except for answers that would repeat. */
+export function playerDataQuery(username: string) {
+	return queryOptions({
+		queryKey: playerQueryKey(username),
+		queryFn: () => fetchPlayerData(username),
+		staleTime: PLAYER_DATA_FRESH_MS,
+		gcTime: PLAYER_DATA_KEEP_MS,
+		retry: (failureCount: number, error: Error) => shouldRetryPlayerLookup(failureCount, error),
 	})
-}
-
-let browserClient: QueryClient | undefined
-
-// One client per page, so every provider shares one cache (and one request per name).
-function getQueryClient(): QueryClient {
-	if (typeof document === 'undefined') return createPlayerQueryClient()
-	browserClient ??= createPlayerQueryClient()
-	return browserClient
 }
 
 export type PlayerQueryResult = {
@@ -51,23 +40,11 @@ export type PlayerQueryBridgeProps = {
 	onResult: (result: PlayerQueryResult) => void
 }
 
-/** Runs the lookup for `username` and reports every change of its state. Renders nothing. */
-export default function PlayerQueryBridge(props: PlayerQueryBridgeProps) {
-	const [client] = useState(getQueryClient)
-	return (
-		<QueryClientProvider client={client}>
-			<PlayerQuery {...props} />
-		</QueryClientProvider>
-	)
-}
-
-function PlayerQuery({ username, onResult }: PlayerQueryBridgeProps) {
-	const queryKey = playerQueryKey(username)
-	const { data, error, isFetching, refetch } = useQuery({
-		queryKey,
-		queryFn: () => fetchPlayerData(username),
-	})
-	const key = queryKey[1]
+/** Runs the lookup for `username` (on the page's one query client) and reports every change of its state. Renders nothing. */
+export default function PlayerQueryBridge({ username, onResult }: PlayerQueryBridgeProps) {
+	const query = playerDataQuery(username)
+	const { data, error, isFetching, refetch } = useQuery(query, queryClient())
+	const key = query.queryKey[1]
 	useEffect(() => {
 		onResult({ key, data, error, isFetching, refetch: () => void refetch() })
 	}, [key, data, error, isFetching, refetch, onResult])

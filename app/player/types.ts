@@ -78,6 +78,8 @@ const playerDataErrorCodeSchema = z.enum([
 	'UPSTREAM_ERROR',
 	/** 504: upstream did not answer within the timeout. */
 	'UPSTREAM_TIMEOUT',
+	/** 503: our share of the upstream's capacity is used up for now; see `retryAfterSeconds` and `Retry-After`. */
+	'UPSTREAM_BUSY',
 	/** 502: the lookup failed for a reason of our own (logged on the server). */
 	'LOOKUP_FAILED',
 ])

@@ -45,6 +45,11 @@ export function questSlug(name: string): string {
  * except for the characters MediaWiki leaves readable (`/ : ; @ $ ! * ( ) , ~`); an apostrophe
  * becomes `%27`.
  */
+/** A quest's page: `/quests/the-world-wakes`. */
+export function questPath(slug: string): string {
+	return `/quests/${slug}`
+}
+
 export function encodeWikiTitle(title: string): string {
 	return encodeURIComponent(title.trim().replace(/ /g, '_'))
 		.replace(/%(2F|3A|3B|40|24|21|2A|28|29|2C|7E)/gi, (_, hex: string) =>

@@ -8,7 +8,7 @@ import {
 	type QuestStatus,
 	type SortKey,
 } from '#app/quests/catalogue-query.ts'
-import { difficultyLabel } from '#app/quests/names.ts'
+import { difficultyLabel, questPath } from '#app/quests/names.ts'
 import { STATUS_LABELS } from '#app/quests/progress.ts'
 
 const COLUMNS: { key: SortKey | undefined; label: string; className: string }[] = [
@@ -139,7 +139,7 @@ export const QuestTable = memo(function QuestTable({
 						return (
 							<tr key={q.slug} data-quest={q.name} data-status={status}>
 								<td>
-									<Link to={`/quests/${q.slug}`}>{q.name}</Link>
+									<Link to={questPath(q.slug)}>{q.name}</Link>
 									<VerifiedMark verified={q.verified} />
 									{q.aliases?.length || q.series ? (
 										<span className="block text-xs text-muted">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import {
 	type CatalogueQuery,
 	parseCatalogueQuery,

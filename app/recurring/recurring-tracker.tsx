@@ -5,7 +5,7 @@ import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { pad, remaining } from '#app/lib/countdown.ts'
 import type { PlayerProgress, QuestPointsMap } from '#app/quests/artifacts.ts'
-import { normaliseQuestName, questSlug } from '#app/quests/names.ts'
+import { normaliseQuestName, questPath, questSlug } from '#app/quests/names.ts'
 import { toPlayerProgress } from '#app/quests/progress.ts'
 import type { Activity } from '#app/recurring/activities.schema.ts'
 import { type Frequency, nextReset } from '#app/recurring/resets.ts'
@@ -140,7 +140,7 @@ function Requirements({
 }) {
 	const { quest, skill, questPoints, partial, fully, anyOf, other } = activity.requirements
 	const questLink = (name: string, suffix = '') => (
-		<Link key={name} to={`/quests/${questSlug(name)}`} className="text-link underline">
+		<Link key={name} to={questPath(questSlug(name))} className="text-link underline">
 			{name}
 			{suffix}
 		</Link>

@@ -2,16 +2,12 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/dashboard.gallery'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Gallery } from '#app/dashboard/gallery.tsx'
-import {
-	type GalleryData,
-	galleryFilter,
-	galleryFromResponse,
-	galleryHref,
-	galleryQuery,
-} from '#app/dashboard/gallery-data.ts'
+import { type GalleryData, galleryFilter, galleryHref } from '#app/dashboard/gallery-data.ts'
+import { galleryListQuery } from '#app/dashboard/gallery-query.ts'
 import { parsePageParam } from '#app/dashboard/pagination.ts'
 import { DASHBOARD_PATH, GALLERY_PATH, dashboardMeta } from '#app/dashboard/paths.ts'
 import { listGalleryPage, requireDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
+import { queryClient } from '#app/lib/query-client.ts'
 
 /** A bad `?page=` goes to page 1; a page past the end goes to the last page. */
 function checkPage(url: URL): number {
@@ -27,41 +23,31 @@ function pastTheEnd(data: GalleryData, filter: string): string | null {
 	return galleryHref(GALLERY_PATH, data.totalPages, filter)
 }
 
-/** First render: the server lists the page through the image API under the dashboard session. */
+/** First render: the server lists the page with the images API's own list, under the dashboard session. */
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireDashboardSession(request)
 	const url = new URL(request.url)
 	const filter = galleryFilter(url.searchParams.get('q'))
-	const data = await listGalleryPage(request, checkPage(url), filter)
+	const data = await listGalleryPage(checkPage(url), filter)
 	const last = pastTheEnd(data, filter)
 	if (last) throw redirect(last)
 	return { ...data, filter }
 }
 
 /**
- * Page changes and 'Try Again' in the browser ask the same list endpoint directly (the httpOnly
- * session cookie authorises it), so a failure lands in the gallery's own error state instead of
- * the app-wide error screen, and only this route's data is fetched.
+ * Page changes and 'Try Again' in the browser ask the list endpoint through TanStack Query, so a
+ * failure lands in the gallery's own error state instead of the app-wide error screen, and only
+ * this route's data is fetched.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<GalleryData & { filter: string }> {
 	const url = new URL(request.url)
 	const page = checkPage(url)
 	const filter = galleryFilter(url.searchParams.get('q'))
-	let response: Response
-	try {
-		response = await fetch(`/api/v1/images/view?${galleryQuery(page, undefined, filter)}`, {
-			headers: { accept: 'application/json' },
-			signal: request.signal,
-		})
-	} catch (error) {
-		if (request.signal.aborted) throw error
-		return { ok: false, page, status: 0, statusText: 'Network Error', message: null, filter }
-	}
-	if (response.status === 401) {
+	const data = await queryClient().fetchQuery(galleryListQuery(page, filter))
+	if (!data.ok && data.status === 401) {
 		// The session ran out: back to the password screen, then here again.
 		throw redirect(`${DASHBOARD_PATH}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
 	}
-	const data = await galleryFromResponse(response, page)
 	const last = pastTheEnd(data, filter)
 	if (last) throw redirect(last)
 	return { ...data, filter }

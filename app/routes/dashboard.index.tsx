@@ -15,6 +15,7 @@ import {
 } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { REPORTS_PATH } from '#app/feedback/reports-query.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 
@@ -36,7 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 			status: refusal.status,
 			headers: {
 				'Content-Type': 'text/plain; charset=utf-8',
-				'Cache-Control': 'no-store',
+				'Cache-Control': CACHE_CONTROL.none,
 				...(refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {}),
 			},
 		})

@@ -7,6 +7,7 @@ import { IconLogout } from '#app/dashboard/icons.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import { DASHBOARD_PATH, dashboardMeta } from '#app/dashboard/paths.ts'
 import { hasDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	return { unlocked: await hasDashboardSession(request) }
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Private pages: never stored by a cache or a proxy, never indexed (the child routes inherit this).
 export const headers: Route.HeadersFunction = () => ({
-	'Cache-Control': 'private, no-store',
+	'Cache-Control': CACHE_CONTROL.personal,
 	'X-Robots-Tag': 'noindex',
 })
 

@@ -13,6 +13,7 @@ import { TableOfContents } from '#app/components/table-of-contents.tsx'
 import { documentTitle } from '#app/lib/content/navigation.ts'
 import { getGuidePage, guideHeaders } from '#app/server/guides.server.ts'
 import { formatDate } from '#app/lib/format-date.ts'
+import { questPath } from '#app/quests/names.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	return getGuidePage(new URL(request.url).pathname)
@@ -54,7 +55,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
 						{page.quests.map((quest, i) => (
 							<span key={quest.slug}>
 								{i > 0 ? ', ' : null}
-								<Link to={`/quests/${quest.slug}`} prefetch="intent" className="font-medium text-link underline underline-offset-2">
+								<Link to={questPath(quest.slug)} prefetch="intent" className="font-medium text-link underline underline-offset-2">
 									{quest.name}
 								</Link>
 							</span>

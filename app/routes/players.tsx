@@ -3,17 +3,18 @@ import type { Route } from './+types/players'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
-import { playerPath, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
+import { playerPath, PRIVACY_PATH, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
 import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
 import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 
 /** The tracker feature's one mapping from a player page's outcome to its HTTP status. */
-const PAGE_STATUS = { player: 200, invalid: 400, unknown: 404, unavailable: 502 } as const
+const PAGE_STATUS = { player: 200, 'not-tracked': 200, invalid: 400, unknown: 404, unavailable: 502 } as const
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const client = context.get(clientKeyContext)
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 // Rendered for each request from the database: never stored by a shared cache, never indexed.
 export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
-	withRetryAfter({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }, errorHeaders)
+	withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, errorHeaders)
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -78,6 +79,22 @@ export default function Players({ loaderData }: Route.ComponentProps) {
 					<p className="mt-3">
 						<Link to={playerPath(name)} className="font-semibold text-link underline">
 							Show the last week instead
+						</Link>
+					</p>
+				</>
+			) : null}
+			{loaderData.kind === 'not-tracked' ? (
+				<>
+					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
+					<p className={`${problem} border-line bg-raised`} data-player-state="not-tracked">
+						{name} exists, but we did not start tracking them:{' '}
+						{loaderData.refused === 'client'
+							? `each address may start tracking ${loaderData.perClientPerDay} new players a day, and yours has today.`
+							: `the site starts tracking at most ${loaderData.perHour} new players an hour, and this hour’s are taken.`}{' '}
+						Their levels still work everywhere a guide asks for your name; come back{' '}
+						{loaderData.refused === 'client' ? 'tomorrow' : 'in an hour'} to start their history.{' '}
+						<Link to={PRIVACY_PATH} className="text-link underline">
+							Why there is a limit
 						</Link>
 					</p>
 				</>

@@ -87,16 +87,35 @@ export default function Privacy() {
 					The database never records who looked a player up: no IP addresses, no accounts, no
 					cookies tied to a lookup. The name you enter in the lookup box is remembered in your own
 					browser only. To keep the site from being flooded, lookups per network address are counted
-					for a few minutes in the server’s memory (or its short-lived shared cache); those counts
-					never reach the database and are never kept next to a player’s name.
+					for a few minutes in the server’s memory (or its short-lived shared cache), and how many new
+					players an address started tracking is counted for a day the same way; those counts never
+					reach the database and are never kept next to a player’s name.
+				</p>
+			</Section>
+
+			<Section id="limits" title="Who gets tracked, and how much we ask Jagex">
+				<p>
+					Looking a player up starts tracking them, within two limits: one network address may start
+					tracking a few new players a day (ten unless the site’s operators set another number),
+					and everyone together a set number an hour. Past either limit the lookup still answers
+					and the player’s levels still work on every guide page; we only do not start keeping
+					their history, and the player page says so.
+				</p>
+				<p>
+					Everything the site asks RuneMetrics and the hiscores shares one small budget (by default
+					15 requests a minute), whatever the number of players tracked: people waiting on an
+					answer come first, then the daily refresh of players someone looked at lately, then the
+					rest. When Jagex answers that we are asking too much, the site slows down by itself.
 				</p>
 			</Section>
 
 			<Section id="how-long" title="For how long">
 				<p>
-					A player looked up in the last 30 days is refreshed about once a day. After 30 days
-					without a lookup the refreshing stops and nothing new is recorded; the history already
-					kept stays, so gains over months and years keep working, until removal is asked for.
+					A player someone viewed, updated or put in a group or competition in the last 90 days is
+					refreshed about once a day, as the budget above allows. After 90 days without any of those
+					the player becomes dormant: the refreshing stops and nothing new is recorded; the history
+					already kept stays, so gains over months and years keep working, until removal is asked
+					for. A visit to the player’s page wakes them.
 				</p>
 			</Section>
 

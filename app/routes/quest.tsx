@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageReport } from '#app/feedback/page-report.tsx'
 import { IconExternal } from '#app/components/icons.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
-import { difficultyLabel } from '#app/quests/names.ts'
+import { difficultyLabel, questPath } from '#app/quests/names.ts'
 import { getQuestPage, questDescription, questHeaders } from '#app/quests/server/quests.server.ts'
 import { PlayerLookupSection } from '#app/player/player-lookup-section.tsx'
 import QuestRequirementsWidget from '#app/widgets/quest-requirements/quest-requirements.tsx'
@@ -87,7 +87,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 			<Breadcrumbs
 				items={[
 					{ path: '/quests', label: 'Quests' },
-					{ path: `/quests/${quest.slug}`, label: quest.name },
+					{ path: questPath(quest.slug), label: quest.name },
 				]}
 			/>
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{quest.name}</h1>
@@ -202,7 +202,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 							{unlocks.map((u) => (
 								<li key={u.slug}>
 									<Link
-										to={`/quests/${u.slug}`}
+										to={questPath(u.slug)}
 										prefetch="intent"
 										className="block rounded-lg border border-line bg-raised px-3 py-2 font-medium text-link hover:border-accent"
 									>

@@ -19,6 +19,7 @@ import {
 	serialiseCatalogueQuery,
 } from '#app/quests/catalogue-query.ts'
 import { getQuestList, questHeaders } from '#app/quests/server/quests.server.ts'
+import { questPath } from '#app/quests/names.ts'
 
 const PlayerSnapshotBridge = lazy(() => import('#app/player/player-snapshot.tsx'))
 
@@ -137,7 +138,7 @@ function ChainScope({
 		<p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-accent/50 bg-accent/10 px-3 py-2 text-sm" data-chain-scope="">
 			<span>
 				Only the chain of{' '}
-				<Link to={`/quests/${target.slug}`} className="font-semibold text-link underline underline-offset-2">
+				<Link to={questPath(target.slug)} className="font-semibold text-link underline underline-offset-2">
 					{target.name}
 				</Link>{' '}
 				({size} quests, {target.name} included)

@@ -3,6 +3,7 @@ import type { Route } from './+types/top-gainers'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Read from the database on each request: a removed player must leave at once, so nothing keeps a
 // copy. Noindex: the boards change daily and are about players, not the game.
 export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
-	withRetryAfter({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }, errorHeaders)
+	withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, errorHeaders)
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Top gainers - ${SITE_NAME}` },

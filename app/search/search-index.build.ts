@@ -6,7 +6,7 @@ import type { CompactNode } from '#app/lib/content/compact-hast.ts'
 import { flatten, trail } from '#app/lib/content/navigation.ts'
 import type { CompiledPage, Navigation } from '#app/lib/content/page-types.ts'
 import type { QuestCatalogueEntry } from '#app/quests/artifacts.ts'
-import { difficultyLabel, normaliseQuestName } from '#app/quests/names.ts'
+import { difficultyLabel, normaliseQuestName, questPath } from '#app/quests/names.ts'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import type { ToolPage } from '#app/lib/tools.ts'
@@ -167,7 +167,7 @@ export function searchDocuments(sources: SearchSources): SearchDocument[] {
 		documents.push({
 			kind: 'quest',
 			title: quest.name,
-			href: `/quests/${quest.slug}`,
+			href: questPath(quest.slug),
 			context: [kind, quest.series ? `${quest.series} series` : undefined]
 				.filter(Boolean)
 				.join(' · '),

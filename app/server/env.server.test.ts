@@ -52,3 +52,9 @@ test('REDIS_URL must be a redis URL', () => {
 	expect(parseEnv({ REDIS_URL: 'redis://:secret@cache.internal:6380/2' }).REDIS_URL).toBe('redis://:secret@cache.internal:6380/2')
 	expect(() => parseEnv({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/)
 })
+
+test('Discord posts go to discord.com by default, or to a configured base without its trailing slash', () => {
+	expect(parseEnv({}).DISCORD_API_BASE_URL).toBe('https://discord.com/api')
+	expect(parseEnv({ DISCORD_API_BASE_URL: 'http://127.0.0.1:4020/api/' }).DISCORD_API_BASE_URL).toBe('http://127.0.0.1:4020/api')
+	expect(() => parseEnv({ DISCORD_API_BASE_URL: 'discord.com' })).toThrow(/DISCORD_API_BASE_URL: must be an http\(s\) URL/)
+})

@@ -39,8 +39,16 @@ const envSchema = z.object({
 	DATABASE_URL: z
 		.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)' })
 		.optional(),
-	/** Upstream requests per second the tracker's refresh and backfill may make, all instances together. */
-	TRACKER_UPSTREAM_RPS: z.coerce.number().positive().max(50).default(1),
+	/**
+	 * Upstream calls a second the server may make, all of them (lookups, Updates, refresh, backfill)
+	 * and all instances together. Default 0.25 (15 a minute): RuneScape's services publish no limit,
+	 * and scripts are reported to get 429s at about 20 a minute from one address.
+	 */
+	TRACKER_UPSTREAM_RPS: z.coerce.number().positive().max(50).default(0.25),
+	/** New players one client (an address) may start tracking a day. */
+	TRACKER_NEW_PLAYERS_PER_CLIENT_PER_DAY: positiveInt.max(10_000).default(10),
+	/** New players all clients together may start tracking an hour (each costs a 29-call backfill). */
+	TRACKER_NEW_PLAYERS_PER_HOUR: positiveInt.max(1_000_000).default(15),
 	/** The daily refresh of tracked players: on by default. */
 	TRACKER_REFRESH: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 	/**
@@ -54,6 +62,11 @@ const envSchema = z.object({
 	/** Jagex's clan member lists (`members_lite.ws`), for groups made from a clan. */
 	CLAN_HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=clan-hiscores'),
 	UPSTREAM_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
+	/**
+	 * Where Discord notifications are posted: `{base}/webhooks/{id}/{token}`, the id and token taken
+	 * from the webhook URL an admin gave (only discord.com's accepted). Tests point it at a receiver.
+	 */
+	DISCORD_API_BASE_URL: httpUrl.default('https://discord.com/api'),
 	PLAYER_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
 	RATE_LIMIT_DISABLED: flag.default(false),
 	/** Groups one client may create an hour (not lifted by RATE_LIMIT_DISABLED). */

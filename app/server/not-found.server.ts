@@ -4,6 +4,7 @@ import { closestPages, type PageCandidate, pathWords, type Suggestion } from '#a
 import { flatten } from '#app/lib/content/navigation.ts'
 import type { QuestCatalogueEntry } from '#app/quests/artifacts.ts'
 import { navigation } from './site.server.ts'
+import { questPath } from '#app/quests/names.ts'
 
 /** What a 404 answer carries to the error screen: the closest pages and words for the search box. */
 type NotFoundData = { message: 'Not Found'; suggestions: Suggestion[]; search: string }
@@ -20,7 +21,7 @@ function pageCandidates(): PageCandidate[] {
 
 function questCandidates(): PageCandidate[] {
 	quests ??= (catalogueJson as QuestCatalogueEntry[]).map((q) => ({
-		path: `/quests/${q.slug}`,
+		path: questPath(q.slug),
 		title: q.name,
 		aliases: q.aliases,
 	}))

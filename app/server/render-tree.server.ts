@@ -23,10 +23,11 @@ function record(type: unknown, { children, ...props }: Record<string, unknown>):
 const cache = new WeakMap<object, RenderNode[]>()
 
 /**
- * A page body (compact hast) turned into the render tree the browser gets: the same shape with
- * React's prop names and values (`className`, `data-item-id`, `tabIndex`, style objects), worked
- * out here by hast-util-to-jsx-runtime so the client needs none of that library
- * (docs/decisions/0010-first-paint.md). Guide pages are prerendered, so this runs at build time.
+ * A page body (compact hast) turned into a render tree: the same shape with React's prop names and
+ * values (`className`, `data-item-id`, `tabIndex`, style objects), worked out here by
+ * hast-util-to-jsx-runtime so the client needs none of that library. render-body.server.tsx
+ * renders it to HTML, and the browser gets the parts islands hydrate (decision 0018). Guide pages
+ * are prerendered, so this runs at build time.
  * Typed loosely, as `CompiledPage['body']` is, so route types stay shallow.
  */
 export function toRenderTree(body: unknown[]): unknown[] {

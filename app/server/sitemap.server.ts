@@ -3,10 +3,11 @@ import { prerenderPaths } from '#app/lib/content/navigation.ts'
 import { TOOL_SECTION_PATHS } from '#app/lib/tools.ts'
 import { getEnv } from './env.server.ts'
 import { navigation } from './site.server.ts'
+import { questPath } from '#app/quests/names.ts'
 
 /** Every public page: home, guides, the quest catalogue, each quest and the Tools pages. */
 export function publicPaths(): string[] {
-	const quests = (catalogue as Array<{ slug: string }>).map((q) => `/quests/${q.slug}`)
+	const quests = (catalogue as Array<{ slug: string }>).map((q) => questPath(q.slug))
 	return ['/', ...prerenderPaths(navigation), '/quests', ...quests, ...TOOL_SECTION_PATHS]
 }
 

@@ -87,7 +87,7 @@ export const snapshotsQuerySchema = (today: string) =>
 
 const BOARD_PAGE_MAX = 10_000
 /** Pages a board finds by their number alone (an OFFSET that stays shallow); deeper ones need `after`. */
-export const BOARD_PAGES_BY_NUMBER = 10
+const BOARD_PAGES_BY_NUMBER = 10
 
 const afterSchema = z
 	.string()

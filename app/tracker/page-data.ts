@@ -3,7 +3,7 @@ import type { ActivityLog, Gains, Milestones, PlayerRecords, PlayerSummary, Ques
 import type { ChartPoint, ChartSubject } from '#app/tracker/chart-series.ts'
 
 /** What an Update press (a POST) came back with, shown once after the redirect. */
-export type UpdateNotice = 'updated' | 'unchanged' | 'cooldown' | 'failed'
+export type UpdateNotice = 'updated' | 'unchanged' | 'cooldown' | 'failed' | 'limited' | 'upstream-failing'
 
 /** Everything `/players/:name` shows of a tracked player; built on the server. */
 export type PlayerPageView = {

@@ -35,6 +35,14 @@ const NOTICES: Record<UpdateNotice, { text: string; tone: 'ok' | 'bad' }> = {
 		text: 'RuneMetrics did not answer: nothing was lost, try again in a minute.',
 		tone: 'bad',
 	},
+	limited: {
+		text: 'Too many lookups and updates from your address: try again in a minute.',
+		tone: 'bad',
+	},
+	'upstream-failing': {
+		text: 'RuneMetrics is failing or asking us to slow down right now: nothing was lost, try again in a minute.',
+		tone: 'bad',
+	},
 }
 
 function cooldownMs(summary: PlayerSummary, now: string): number {

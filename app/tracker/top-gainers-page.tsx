@@ -1,5 +1,5 @@
-import { Fragment } from 'react'
 import { Form, Link } from 'react-router'
+import { Pagination } from '#app/components/pagination.tsx'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import type { BoardQuery } from '#app/tracker/api-params.ts'
@@ -13,45 +13,7 @@ export type TopGainersView = { board: GainsBoard; currentStart: string }
 
 const tab = 'rounded-md px-3 py-1.5 text-sm font-semibold'
 const head = 'px-3 py-2 text-xs font-semibold tracking-wide text-muted uppercase'
-const pageLink = 'inline-flex min-w-9 justify-center rounded-md px-2 py-1.5 text-sm font-semibold'
 
-function Pagination({ board, href }: { board: GainsBoard; href: (link: GainsBoard['pageLinks'][number]) => string }) {
-	if (board.pages <= 1) return null
-	const { page, pageLinks } = board
-	const previous = pageLinks.find((link) => link.page === page - 1)
-	const next = pageLinks.find((link) => link.page === page + 1)
-	return (
-		<nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-1" data-pages="">
-			{previous ? (
-				<Link to={href(previous)} rel="prev" className={`${pageLink} text-link hover:bg-raised`}>
-					Previous
-				</Link>
-			) : null}
-			{pageLinks.map((link, i) => (
-				<Fragment key={link.page}>
-					{i > 0 && link.page - pageLinks[i - 1]!.page > 1 ? (
-						<span aria-hidden="true" className="px-1 text-muted">
-							…
-						</span>
-					) : null}
-					<Link
-						to={href(link)}
-						aria-current={link.page === page ? 'page' : undefined}
-						aria-label={`Page ${link.page}`}
-						className={link.page === page ? `${pageLink} bg-accent text-accent-fg` : `${pageLink} text-link hover:bg-raised`}
-					>
-						{link.page}
-					</Link>
-				</Fragment>
-			))}
-			{next ? (
-				<Link to={href(next)} rel="next" className={`${pageLink} text-link hover:bg-raised`}>
-					Next
-				</Link>
-			) : null}
-		</nav>
-	)
-}
 
 /**
  * The top gainers of a week or month among tracked players: period links, a skill picker (a GET
@@ -176,7 +138,14 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 							: `Nobody tracked here gained ${what} that ${noun}.`}
 				</p>
 			)}
-			<Pagination board={board} href={(link) => topGainersHref({ ...query, ...link })} />
+			<Pagination
+				page={board.page}
+				totalPages={board.pages}
+				pages={board.pageLinks.map((link) => link.page)}
+				href={(page) => topGainersHref({ ...query, ...board.pageLinks.find((link) => link.page === page) })}
+				label="Pages"
+				className="mt-4"
+			/>
 		</>
 	)
 }

@@ -1,48 +1,29 @@
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { queryClient } from '#app/lib/query-client.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { catchUpQuery } from '#app/tracker/api.ts'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
 import { readLastVisit, sinceToAsk, visitAfterShowing, writeLastVisit } from '#app/tracker/last-visit.ts'
 
 export type CatchUpState =
 	| { status: 'loading' }
-	/** Not tracked, or the request failed: nothing to show, and the visit is not recorded. */
+	/** Not tracked, or the request failed or timed out: nothing to show, and the visit is not recorded. */
 	| { status: 'unavailable' }
 	| { status: 'ready'; catchUp: CatchUp }
-
-const TIMEOUT_MS = 8000
 
 function todayUtc(): string {
 	return new Date().toISOString().slice(0, 10)
 }
 
-/** `GET /api/v1/players/:name/catch-up` since this browser's last visit (fetched after hydration). */
+/** The catch-up query (`#app/tracker/api.ts`) since this browser's last visit, asked after hydration. */
 export function useCatchUp(name: string | undefined): CatchUpState {
-	const [state, setState] = useState<CatchUpState>({ status: 'loading' })
-	useEffect(() => {
-		if (!name) return
-		const controller = new AbortController()
-		const since = sinceToAsk(readLastVisit(name), todayUtc())
-		const path = `/api/v1/players/${encodeURIComponent(name.replaceAll(' ', '_'))}/catch-up${since ? `?since=${since}` : ''}`
-		setState({ status: 'loading' })
-		// A catch-up that does not come is not worth holding the home card's next steps for.
-		const timer = setTimeout(() => {
-			controller.abort()
-			setState({ status: 'unavailable' })
-		}, TIMEOUT_MS)
-		fetch(path, { signal: controller.signal, headers: { accept: 'application/json' } })
-			.then(async (response) => {
-				if (!response.ok) throw new Error(String(response.status))
-				setState({ status: 'ready', catchUp: (await response.json()) as CatchUp })
-			})
-			.catch(() => {
-				if (!controller.signal.aborted) setState({ status: 'unavailable' })
-			})
-			.finally(() => clearTimeout(timer))
-		return () => {
-			clearTimeout(timer)
-			controller.abort()
-		}
-	}, [name])
-	return state
+	const hydrated = useHydrated()
+	// Read once per name: recording this visit (useRememberVisit) must not ask again.
+	const since = useMemo(() => (hydrated && name ? sinceToAsk(readLastVisit(name), todayUtc()) : null), [hydrated, name])
+	const query = useQuery({ ...catchUpQuery(name ?? '', since), enabled: hydrated && name !== undefined }, queryClient())
+	if (query.data) return { status: 'ready', catchUp: query.data }
+	return query.isError ? { status: 'unavailable' } : { status: 'loading' }
 }
 
 /**

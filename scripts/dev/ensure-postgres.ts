@@ -5,7 +5,7 @@
  * folder and starts it on a free loopback port. PostgreSQL refuses to run as root, so as root the
  * cluster belongs to the `postgres` user the package creates.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { accessSync, chownSync, constants, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
@@ -74,9 +74,17 @@ export async function startThrowawayPostgres(log: (line: string) => void = conso
 }
 
 // `npx tsx scripts/dev/ensure-postgres.ts`: starts one, prints its URL, stops it on Ctrl-C.
+// `… ensure-postgres.ts -- COMMAND ARGS…` (CI): runs the command with TEST_DATABASE_URL set, then stops it.
 if (import.meta.url === `file://${process.argv[1]}`) {
+	const dashes = process.argv.indexOf('--')
+	const command = dashes >= 0 ? process.argv.slice(dashes + 1) : []
 	try {
 		const postgres = await startThrowawayPostgres()
+		if (command.length > 0) {
+			const result = spawnSync(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: postgres.url } })
+			postgres.stop()
+			process.exit(result.status ?? 1)
+		}
 		console.log(`${postgres.url} (as ${userInfo().username}; Ctrl-C stops it)`)
 		const stop = () => {
 			postgres.stop()

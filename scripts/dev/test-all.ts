@@ -1,10 +1,13 @@
 /**
- * `npm test`: every check in order — browser, redis-server, PostgreSQL, typecheck, lint, dead code (knip),
- * data, unit tests, production build, browser tests — then one closing line `N passed, N failed` summing them all.
+ * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side — the checks (typecheck,
+ * lint, dead code (knip), import cycles, formatting, data) and the unit tests in one, the production build in the
+ * other — and last the browser tests, alone on the machine (a few of them time layout and clocks).
+ * It ends with one line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
  * quietly: without Chromium, redis-server or PostgreSQL the run counts a failure and says why.
+ * Each step's output is printed in one piece when it ends, so the two lanes' lines never mix.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { ensureChromium } from './ensure-browser.ts'
@@ -17,18 +20,33 @@ type Tally = { passed: number; failed: number }
 const tally: Tally = { passed: 0, failed: 0 }
 const lines: string[] = []
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
-	console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+/**
+ * Runs a command. Beside another lane its output is collected and printed under the step's label
+ * when it ends; alone (`live`), it streams.
+ */
+async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, live = false): Promise<boolean> {
 	const started = performance.now()
-	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+	if (live) console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+	const child = spawn(command, args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env } })
+	const output: Buffer[] = []
+	child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
+	child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
+	const status = await new Promise<number | null>((resolve) => {
+		child.on('close', resolve)
+		child.on('error', (error) => {
+			output.push(Buffer.from(`${error.message}\n`))
+			resolve(null)
+		})
+	})
 	const seconds = ((performance.now() - started) / 1000).toFixed(1)
-	const ok = result.status === 0
+	const ok = status === 0
+	if (!live) process.stdout.write(`\n▶ ${label}: ${command} ${args.join(' ')} (${seconds} s)\n${Buffer.concat(output).toString()}`)
 	lines.push(`${ok ? '✓' : '✗'} ${label} (${seconds} s)`)
 	return ok
 }
 
-function step(label: string, command: string, args: string[]) {
-	if (run(label, command, args)) tally.passed += 1
+async function step(label: string, command: string, args: string[], env?: NodeJS.ProcessEnv) {
+	if (await run(label, command, args, env)) tally.passed += 1
 	else tally.failed += 1
 }
 
@@ -41,9 +59,9 @@ function readJson(file: string): Record<string, unknown> | undefined {
 }
 
 /** A suite counts its own tests; when its report is missing, the failed run counts as one failure. */
-function suite(label: string, command: string, args: string[], report: string, count: (json: Record<string, unknown>) => Tally, env?: NodeJS.ProcessEnv) {
+async function suite(label: string, command: string, args: string[], report: string, count: (json: Record<string, unknown>) => Tally, env?: NodeJS.ProcessEnv, live = false) {
 	rmSync(report, { force: true })
-	const ok = run(label, command, args, env)
+	const ok = await run(label, command, args, env, live)
 	const json = readJson(report)
 	if (!json) {
 		tally.failed += 1
@@ -94,18 +112,25 @@ process.on('exit', () => postgres?.stop())
 const testEnv = { ...redisEnv, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) }
 
 const npx = 'npx'
-step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
-step('lint', 'npm', ['run', '--silent', 'lint'])
-step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
-step('data integrity', 'npm', ['run', '--silent', 'check:data'])
-step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
-// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
-run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
-suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
-	passed: Number(json.numPassedTests ?? 0),
-	failed: Number(json.numFailedTests ?? 0),
-}), testEnv)
-const built = run('production build', 'npm', ['run', '--silent', 'build'])
+async function checksAndUnitTests() {
+	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+	await step('lint', 'npm', ['run', '--silent', 'lint'])
+	await step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
+	await step('import cycles', 'npm', ['run', '--silent', 'lint:cycles'])
+	await step('formatting', 'npm', ['run', '--silent', 'format:check'])
+	await step('data integrity', 'npm', ['run', '--silent', 'check:data'])
+	await step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
+	// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
+	await run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
+	await suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
+		passed: Number(json.numPassedTests ?? 0),
+		failed: Number(json.numFailedTests ?? 0),
+	}), testEnv)
+}
+// A test build: brotli at a quick level (scripts/build/postbuild.ts); the files and headers are the same.
+// Without its prebuild: `npm test`'s pretest made app/generated/, which the other lane is reading.
+const build = run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
+const [built] = await Promise.all([build, checksAndUnitTests()])
 if (built) tally.passed += 1
 else tally.failed += 1
 
@@ -124,11 +149,11 @@ function flakyTitles(json: Record<string, unknown>): string[] {
 if (built && chromium && existsSync(path.join(root, 'build/server/index.js'))) {
 	// One retry: a test that fails twice fails; one that passes on its retry is counted and named as
 	// flaky below (a few layout-shift and timing tests are, on a loaded 2-core machine).
-	suite('browser tests', npx, ['playwright', 'test', '--retries=1'], e2eReport, (json) => {
+	await suite('browser tests', npx, ['playwright', 'test', '--retries=1'], e2eReport, (json) => {
 		const stats = (json.stats ?? {}) as Record<string, number>
 		if (stats.flaky) lines.push(`  browser tests: ${stats.flaky} flaky (passed on the retry): ${flakyTitles(json).join('; ')}`)
 		return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
-	}, { CHROMIUM_PATH: chromium, ...testEnv })
+	}, { CHROMIUM_PATH: chromium, ...testEnv }, true)
 } else {
 	tally.failed += 1
 	lines.push('✗ browser tests: skipped (no build or no browser)')

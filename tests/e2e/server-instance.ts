@@ -52,6 +52,9 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 			DASHBOARD_PASSWORD: password,
 			SESSION_SECRET: sessionSecret,
 			RATE_LIMIT_DISABLED: '1',
+			// Tests look many players up at once: a budget far above the site's safe default.
+			TRACKER_UPSTREAM_RPS: '50',
+			TRACKER_NEW_PLAYERS_PER_HOUR: '100000',
 			...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

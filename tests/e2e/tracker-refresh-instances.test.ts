@@ -17,10 +17,9 @@ const DAY = 86_400_000
 /** Two refresh batches' worth (the refresher claims 10 players at a time), so both instances get work. */
 const PLAYERS = Array.from({ length: 20 }, (_, i) => `Zezima ${String.fromCharCode(65 + i)}`)
 /**
- * TRACKER_UPSTREAM_RPS. `budgetLimit(4)` is 4 tokens per 1 s window, and in Redis that is a fixed
- * window: 1 s from the first call after the last window ran out, then a fresh one. So no span of
- * time can hold more calls than 4 × the windows it touches, and a span of L ms touches at most
- * ceil(L / 1000) + 1 of them.
+ * TRACKER_UPSTREAM_RPS. `budgetLimit(4)` lets one call through every 250 ms, for both instances
+ * (spaced in Redis). The bound below is looser still: no span of time holds more calls than 4 ×
+ * the seconds it touches, ceil(L / 1000) + 1 for a span of L ms.
  */
 const RPS = 4
 const WINDOW_MS = 1000

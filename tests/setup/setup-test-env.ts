@@ -10,3 +10,13 @@ vi.spyOn(console, 'warn').mockImplementation(fail('warn'))
 afterEach(() => {
 	vi.useRealTimers()
 })
+
+// Component tests that render in the browser (`// @vitest-environment happy-dom`) use Testing Library's
+// render: unmount and empty the document after each. (Server HTML: tests/fixtures/server-html.ts.)
+if (typeof document !== 'undefined') {
+	const { cleanup } = await import('@testing-library/react')
+	afterEach(() => {
+		cleanup()
+		document.body.innerHTML = ''
+	})
+}

@@ -1,4 +1,5 @@
-import { galleryFromResponse, galleryQuery, type GalleryData } from '#app/dashboard/gallery-data.ts'
+import { galleryFailure, galleryFromList, type GalleryData } from '#app/dashboard/gallery-data.ts'
+import { GALLERY_PAGE_SIZE } from '#app/dashboard/pagination.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getServices } from './services.server.ts'
 import type { Session } from './session.server.ts'
@@ -15,19 +16,13 @@ export async function hasDashboardSession(request: Request): Promise<boolean> {
 }
 
 /**
- * One gallery page, from the image API's own list handler, called in-process. The dashboard
- * session authorises it (the API's `allowRequest`), so no API key is involved: only the cookie
- * of the page request is passed on. Call after `requireDashboardSession`.
+ * One gallery page, from the same list the images API answers with. Call after
+ * `requireDashboardSession`: the session is what authorises it.
  */
-export async function listGalleryPage(request: Request, page: number, filter = ''): Promise<GalleryData> {
+export async function listGalleryPage(page: number, filter = ''): Promise<GalleryData> {
 	const { imagesApi } = await getServices()
-	const url = new URL(`/api/v1/images/view?${galleryQuery(page, undefined, filter)}`, request.url)
-	const headers = new Headers({ accept: 'application/json' })
-	const cookie = request.headers.get('cookie')
-	if (cookie) headers.set('cookie', cookie)
-	// The session authorises it, so no API key is checked and the client address is never counted.
-	const response = await imagesApi.handleListImages(new Request(url, { headers }), 'dashboard')
-	return galleryFromResponse(response, page)
+	const outcome = await imagesApi.listImages({ limit: GALLERY_PAGE_SIZE, offset: (page - 1) * GALLERY_PAGE_SIZE, filter })
+	return outcome.ok ? galleryFromList(outcome.list, page) : galleryFailure(page, outcome.status, outcome.message)
 }
 
 /** `MAX_UPLOAD_BYTES`, for the upload page (both drivers enforce it). */

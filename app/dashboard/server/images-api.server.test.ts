@@ -430,6 +430,24 @@ test('list: newest first with pagination', async () => {
 	expect(defaults.images).toHaveLength(5)
 })
 
+test('listImages (the gallery loader) gives the same list as GET view, without a request; a broken storage is an outcome', async () => {
+	const { api } = await setup()
+	const keys: string[] = []
+	for (let i = 0; i < 3; i++) keys.push((await upload(api, `shot-${i}.png`, 'image/png', randomBytes(10 + i))).filename)
+	const viaHttp = await (await list(api, '?limit=2&offset=1&q=shot')).json()
+	expect(await api.listImages({ limit: 2, offset: 1, filter: 'shot' })).toEqual({ ok: true, list: viaHttp })
+
+	const logs: string[] = []
+	const failing = (error: Error): Storage => ({ ...({} as Storage), kind: 's3', list: () => Promise.reject(error) })
+	const broken = createImagesApi({ storage: failing(new Error('connect ECONNREFUSED')), apiKeys: [KEY], log: (m) => logs.push(m) })
+	expect(await broken.listImages({ limit: 20, offset: 0, filter: '' })).toEqual({
+		ok: false,
+		status: 500,
+		message: 'Could not list the images: the storage is not available. Try again later.',
+	})
+	expect(logs.join()).toContain('ECONNREFUSED')
+})
+
 test('list: 400 for a limit outside 1–100 or a negative or odd offset', async () => {
 	const { api } = await setup()
 	for (const [query, field] of [

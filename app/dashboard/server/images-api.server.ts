@@ -13,6 +13,7 @@ import {
 	isImageType,
 	mediaTypeEssence,
 } from './storage/file-types.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
@@ -55,14 +56,32 @@ export type ImagesApi = {
 	handleUploadPut(request: Request): Promise<Response>
 	/** GET /api/v1/images/view?limit&offset */
 	handleListImages(request: Request, client: ClientAddress): Promise<Response>
+	/** What the list answers, for callers already authorised (the dashboard's gallery loader). */
+	listImages(query: ListQuery): Promise<ListOutcome>
 	/** GET/HEAD /uploads/<key> */
 	handlePublicFile(request: Request, key: string): Promise<Response>
 	/** DELETE /api/v1/images/files/<key> */
 	handleDeleteImage(request: Request, key: string, client: ClientAddress): Promise<Response>
 }
 
-/** The code of each status a storage driver refuses with. */
-const STORAGE_ERROR_CODES: Record<number, string> = { 400: 'INVALID_UPLOAD', 403: 'UPLOAD_URL_REFUSED', 413: 'PAYLOAD_TOO_LARGE' }
+/** The code of each status a storage driver refuses with (500: the storage did not answer). */
+const STORAGE_ERROR_CODES: Record<number, string> = {
+	400: 'INVALID_UPLOAD',
+	403: 'UPLOAD_URL_REFUSED',
+	413: 'PAYLOAD_TOO_LARGE',
+	500: 'STORAGE_UNAVAILABLE',
+}
+
+type ListQuery = { limit: number; offset: number; filter: string }
+
+/** The list's JSON body (`GET /api/v1/images/view`). */
+type ImageList = {
+	images: { key: string; publicUrl: string; size: number; lastModified: string }[]
+	pagination: { total: number; hasMore: boolean; limit: number; offset: number }
+}
+
+/** The list, or why the storage could not give it (its status and a message for the reader). */
+type ListOutcome = { ok: true; list: ImageList } | { ok: false; status: number; message: string }
 
 /** Longest `q` the list accepts (a file name's readable part is at most 71 characters). */
 const MAX_FILTER_LENGTH = 100
@@ -70,9 +89,7 @@ const MAX_FILTER_LENGTH = 100
 const MAX_JSON_BYTES = 16 * 1024
 /** Wrong API keys a client may send in 15 minutes (a generated key has 256 bits: this is about load). */
 const KEY_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000, refill: 'window' } as const
-// no-transform: a compressing middleware or CDN must not re-encode bodies (it would break Range
-// and the strong ETag).
-const IMMUTABLE = 'public, max-age=31536000, immutable, no-transform'
+const IMMUTABLE = CACHE_CONTROL.upload
 // Served files can never run script on our origin, even an SVG or an HTML-looking text file.
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
@@ -84,6 +101,7 @@ const json = (body: unknown) => toResponse(jsonAnswer(200, body))
 /** The kit's error shape, `{ error: { code, message, parameter? } }`. */
 const error = (status: number, code: string, message: string, parameter?: string, headers?: Record<string, string>) =>
 	toResponse(apiError(status, code, message, { parameter, headers }))
+const storageError = (status: number, message: string) => error(status, STORAGE_ERROR_CODES[status] ?? 'STORAGE_ERROR', message)
 
 const methodNotAllowed = (...allowed: string[]) => toResponse(methodNotAllowedAnswer(allowed))
 
@@ -237,10 +255,31 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 		)
 	}
 
-	function failure(cause: unknown, what: string): Response {
-		if (cause instanceof StorageError) return error(cause.status, STORAGE_ERROR_CODES[cause.status] ?? 'STORAGE_ERROR', cause.message)
+	/** A storage error's own status and message; anything else is logged and answered as a 500. */
+	function failed(cause: unknown, what: string): { ok: false; status: number; message: string } {
+		if (cause instanceof StorageError) return { ok: false, status: cause.status, message: cause.message }
 		log(`[images-api] ${what} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`)
-		return error(500, 'STORAGE_UNAVAILABLE', `Could not ${what}: the storage is not available. Try again later.`)
+		return { ok: false, status: 500, message: `Could not ${what}: the storage is not available. Try again later.` }
+	}
+
+	function failure(cause: unknown, what: string): Response {
+		const { status, message } = failed(cause, what)
+		return storageError(status, message)
+	}
+
+	async function listImages({ limit, offset, filter }: ListQuery): Promise<ListOutcome> {
+		try {
+			const page = await storage.list({ limit, offset, filter })
+			const images = page.images.map((image) => ({
+				key: image.key,
+				publicUrl: absolute(image.publicUrl),
+				size: image.size,
+				lastModified: image.lastModified.toISOString(),
+			}))
+			return { ok: true, list: { images, pagination: { total: page.total, hasMore: offset + page.images.length < page.total, limit, offset } } }
+		} catch (cause) {
+			return failed(cause, 'list the images')
+		}
 	}
 
 	return {
@@ -339,26 +378,11 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			const query = parseQuery(listQuery, new URL(request.url).searchParams)
 			if (!query.ok) return error(400, 'INVALID_PARAMETER', query.message, query.parameter)
 			const { limit, offset, q: filter } = query.value
-			try {
-				const page = await storage.list({ limit, offset, filter })
-				return json({
-					images: page.images.map((image) => ({
-						key: image.key,
-						publicUrl: absolute(image.publicUrl),
-						size: image.size,
-						lastModified: image.lastModified.toISOString(),
-					})),
-					pagination: {
-						total: page.total,
-						hasMore: offset + page.images.length < page.total,
-						limit,
-						offset,
-					},
-				})
-			} catch (cause) {
-				return failure(cause, 'list the images')
-			}
+			const outcome = await listImages({ limit, offset, filter })
+			return outcome.ok ? json(outcome.list) : storageError(outcome.status, outcome.message)
 		},
+
+		listImages,
 
 		async handleDeleteImage(request, key, client) {
 			if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
@@ -387,7 +411,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 					headers: {
 						'Content-Type': 'text/plain; charset=utf-8',
 						'X-Content-Type-Options': 'nosniff',
-						'Cache-Control': 'no-store',
+						'Cache-Control': CACHE_CONTROL.none,
 					},
 				})
 			}

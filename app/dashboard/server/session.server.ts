@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import type { SecretVerifier } from './credentials.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { LimitDecision, SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createCheckQueue } from './check-queue.server.ts'
@@ -251,7 +252,7 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 			}
 			throw Response.json(
 				{ error: 'Log in to the dashboard first.' },
-				{ status: 401, headers: { 'Cache-Control': 'no-store' } },
+				{ status: 401, headers: { 'Cache-Control': CACHE_CONTROL.none } },
 			)
 		},
 

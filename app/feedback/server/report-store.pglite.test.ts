@@ -1,4 +1,4 @@
-import { openDatabase } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { describeReportStoreContract } from './report-store.test-kit.ts'
 
-describeReportStoreContract('PGlite', () => openDatabase({}))
+describeReportStoreContract('PGlite', openTestPglite)

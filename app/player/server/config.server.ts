@@ -3,6 +3,7 @@ import type { SharedState } from '#app/server/shared-state/shared-state.server.t
 import type { PlayerName } from '#app/player/username.ts'
 import type { SnapshotSource } from '#app/tracker/snapshot.ts'
 import type { ProfileActivity } from './runemetrics.server.ts'
+import type { UpstreamGate } from './upstream-gate.server.ts'
 
 /** One upstream fetch of a player, as the lookup made it. */
 export type FetchedPlayer = {
@@ -12,6 +13,8 @@ export type FetchedPlayer = {
 	fetchedAt: number
 	data: SnapshotSource
 	activities: ProfileActivity[]
+	/** The client who asked (a lookup, a first visit, an Update); undefined for background work. */
+	requestedBy?: string | undefined
 }
 
 /** Jagex has refused default library User-Agents with 403; say who we are. */
@@ -30,6 +33,8 @@ export type PlayerDataConfig = {
 	now?: () => number
 	/** Defaults: fresh 10 minutes, kept 30 minutes (counted from the fetch), 1000 names. */
 	cache?: { freshMs?: number; maxAgeMs?: number; maxEntries?: number }
+	/** Every upstream call waits its turn here (`upstream-gate.server.ts`); none: calls go at once (tests). */
+	gate?: UpstreamGate
 	/** Cap on an upstream body; default 2 MB. */
 	maxBodyBytes?: number
 	/**

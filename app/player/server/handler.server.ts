@@ -3,7 +3,7 @@ import { parsePlayerName } from '#app/player/username-schema.ts'
 import { z } from 'zod'
 import type { PlayerData, PlayerDataErrorCode, PlayerQuest } from '#app/player/types.ts'
 import { flagParameter } from '#app/lib/query-params.ts'
-import { apiError, createApi, endpoint, json, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
+import { apiError, createApi, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
@@ -17,6 +17,7 @@ import {
 	type ProfileResult,
 	type UpstreamClient,
 } from './runemetrics.server.ts'
+import type { UpstreamPriority } from './upstream-gate.server.ts'
 
 export type PlayerDataHandler = (request: Request, clientId: string) => Promise<Response>
 
@@ -34,7 +35,9 @@ const playerDataQuery = z.object({ username: z.string().optional(), quests: flag
  */
 export type PlayerLookup = PlayerDataCore & {
 	endpoint: Endpoint
-	fetchFresh(player: PlayerName, options?: { beforeUpstreamCall?: () => Promise<void> }): Promise<PlayerDataAnswer>
+	fetchFresh(player: PlayerName, options?: Omit<FetchOptions, 'force'>): Promise<PlayerDataAnswer>
+	/** A lookup with quests for `clientId` (counted against its limit) that waits for the tracker's recording: the player page's first visit. */
+	recordedLookup(player: PlayerName, clientId: string): Promise<PlayerDataAnswer>
 	hitLimit(clientId: string): Promise<LimitDecision>
 }
 
@@ -94,9 +97,9 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		/** From the cache, or from upstream when forced (or not fresh); notes a real upstream call. */
 		const part = <T extends object>(cache: StaleWhileErrorCache<T>, call: () => Promise<T>) => {
 			const loader = async () => {
-				await options.beforeUpstreamCall?.()
+				const result = config.gate ? await config.gate.run(options.priority ?? 'interactive', call) : await call()
 				fetched = true
-				return call()
+				return result
 			}
 			return options.force ? cache.reload(key, loader) : cache.get(key, loader)
 		}
@@ -114,7 +117,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 			const quests = questsResult.value
 			if (fetched) {
 				const data = { source: 'runemetrics', profile: profile.value, quests: quests?.value ?? null } as const
-				await recordFetch({ player, name: profile.value.name, fetchedAt: profile.fetchedAt, data, activities: profile.value.activities }, options)
+				await recordFetch({ player, name: profile.value.name, fetchedAt: profile.fetchedAt, data, activities: profile.value.activities, requestedBy: options.requestedBy }, options)
 			}
 			return answer(
 				{
@@ -149,7 +152,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		}
 		if (fetched && hiscores.value.kind === 'ok') {
 			const data = { source: 'hiscores', hiscores: hiscores.value } as const
-			await recordFetch({ player, name, fetchedAt: hiscores.fetchedAt, data, activities: [] }, options)
+			await recordFetch({ player, name, fetchedAt: hiscores.fetchedAt, data, activities: [], requestedBy: options.requestedBy }, options)
 		}
 		return answer(
 			{
@@ -169,7 +172,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		const recording = config.onFetched(fetched).catch((error: unknown) => {
 			log(`player-data: recording ${fetched.player.key} failed: ${error instanceof Error ? error.message : String(error)}`)
 		})
-		if (options.force) await recording
+		if (options.force || options.awaitRecording) await recording
 	}
 
 	function answer(
@@ -192,17 +195,32 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		limit: limiter && { hit: (clientId: string) => limiter.hit(clientId), what: 'player lookups' },
 		// Unexpected errors become a 502, never a 500.
 		failure: { status: 502, code: 'LOOKUP_FAILED', message: 'The player lookup failed unexpectedly; try again shortly.' },
-		async handle({ query }) {
+		async handle({ query, clientId }) {
 			const player = parsePlayerName(query.username)
 			if (!player.success) return errorResponse(400, 'INVALID_USERNAME', player.message)
 			config.onLookup?.(player.data)
-			return lookup(player.data, query.quests)
+			return lookup(player.data, query.quests, { requestedBy: clientId })
 		},
 	})
 	const api = createApi([playerDataEndpoint])
 
+	/** The lookup's per-client limit, answered as the kit's 429 (the player page's first visit counts too). */
+	async function limitAnswer(clientId: string): Promise<PlayerDataAnswer | undefined> {
+		const decision = await limiter?.hit(clientId)
+		return !decision || decision.allowed ? undefined : rateLimited(decision.retryAfterSeconds, 'player lookups')
+	}
+
 	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
 		if (!(error instanceof UpstreamError)) throw error
+		if (error.kind === 'busy') {
+			const seconds = error.retryAfterSeconds ?? 10
+			const message = `We ask RuneMetrics only as fast as it allows, and many lookups are waiting; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+			return apiError(503, 'UPSTREAM_BUSY', message, {
+				headers: { 'retry-after': String(seconds) },
+				details: { retryAfterSeconds: seconds },
+				extra: { data: stale },
+			})
+		}
 		const timeout = error.kind === 'timeout'
 		const service = error.endpoint === 'hiscores' ? 'The RuneScape hiscores' : 'RuneMetrics'
 		const problem = timeout
@@ -222,6 +240,9 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		endpoint: playerDataEndpoint,
 		fetchFresh: (player: PlayerName, options: Omit<FetchOptions, 'force'> = {}) =>
 			lookup(player, true, { ...options, force: true }),
+		async recordedLookup(player: PlayerName, clientId: string) {
+			return (await limitAnswer(clientId)) ?? lookup(player, true, { requestedBy: clientId, awaitRecording: true })
+		},
 		/** Counts a request against the lookup's per-client limit (the history API shares it). */
 		hitLimit: async (clientId: string) => (await limiter?.hit(clientId)) ?? { allowed: true as const },
 	})
@@ -230,8 +251,12 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 type FetchOptions = {
 	/** Skip the cache and ask upstream now; the recording is awaited. */
 	force?: boolean
-	/** Awaited before each upstream call (the tracker's shared request budget). */
-	beforeUpstreamCall?: () => Promise<void>
+	/** The upstream gate's priority of this fetch's calls (default: someone is waiting). */
+	priority?: UpstreamPriority
+	/** The client whose request this is (none for background work): the tracker counts who starts tracking whom. */
+	requestedBy?: string | undefined
+	/** Wait for the tracker's recording (always with `force`). */
+	awaitRecording?: boolean
 }
 
 function firstStaleError(parts: Array<CacheHit<unknown> | undefined>): unknown {

@@ -9,6 +9,8 @@ import {
 } from '#tests/fixtures/fake-upstream.ts'
 import type { PlayerDataConfig } from './config.server.ts'
 import { createPlayerDataHandler, type PlayerDataHandler } from './handler.server.ts'
+import { budgetLimit, createUpstreamGate } from './upstream-gate.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 
 const MINUTE = 60_000
 const TIMEOUT_MS = 800
@@ -372,4 +374,23 @@ test('an unexpected error is a logged 502 LOOKUP_FAILED, not a 500', async () =>
 			expect(String(unexpected.mock.calls[0]?.[1])).toContain('clock broke')
 		},
 	)
+})
+
+test('every upstream call waits at the gate; a lookup that would wait too long answers 503 UPSTREAM_BUSY with Retry-After, and a cached one still answers', async () => {
+	const time = { now: Date.parse('2026-11-01T12:00:00Z') }
+	const now = () => time.now
+	const budget = createMemoryState({ now }).limiter('upstream', budgetLimit(0.5))
+	// One call per 2 s, and nobody waits more than 3 s: the first lookup's two calls take the next 2 s.
+	const gate = createUpstreamGate({ rps: 0.5, budget, now, sleep: async (ms) => void (time.now += ms), maxWaitMs: 3000 })
+	await withHandler({ config: { gate } }, async ({ get, fake }) => {
+		expect((await get(FAKE_PLAYERS.complete)).status).toBe(200)
+		expect(fake.calls.profile + fake.calls.quests).toBe(2)
+		const [second, third] = await Promise.all([get('Zezima Two'), get('Zezima Three')])
+		const busy = [second, third].find((response) => response.status === 503)
+		expect(busy, 'one of two lookups at once is refused').toBeDefined()
+		expect(Number(busy!.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(playerDataErrorBodySchema.parse(await busy!.json()).error.code).toBe('UPSTREAM_BUSY')
+		// The cache needs no call: it answers whatever the gate says.
+		expect((await get(FAKE_PLAYERS.complete)).status).toBe(200)
+	})
 })

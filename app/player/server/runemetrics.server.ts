@@ -17,18 +17,26 @@ export type UpstreamEndpoint = 'profile' | 'quests' | 'hiscores' | 'xp-monthly'
  * - bad-status: an HTTP status we do not expect (5xx, Cloudflare 52x, 403, …)
  * - bad-body: HTML, truncated or otherwise unreadable body
  * - too-large: body over the size cap
+ * - busy: not called at all, the upstream budget is used up for longer than a caller waits
+ *   (`upstream-gate.server.ts`)
  */
-export type UpstreamFailure = 'timeout' | 'unreachable' | 'bad-status' | 'bad-body' | 'too-large'
+export type UpstreamFailure = 'timeout' | 'unreachable' | 'bad-status' | 'bad-body' | 'too-large' | 'busy'
 
 export class UpstreamError extends Error {
 	readonly kind: UpstreamFailure
 	readonly endpoint: UpstreamEndpoint
+	/** The HTTP status of a bad-status answer. */
+	readonly status: number | undefined
+	/** When to come back (busy). */
+	readonly retryAfterSeconds: number | undefined
 
-	constructor(kind: UpstreamFailure, endpoint: UpstreamEndpoint, message: string) {
+	constructor(kind: UpstreamFailure, endpoint: UpstreamEndpoint, message: string, details: { status?: number; retryAfterSeconds?: number } = {}) {
 		super(`${endpoint}: ${message}`)
 		this.name = 'UpstreamError'
 		this.kind = kind
 		this.endpoint = endpoint
+		this.status = details.status
+		this.retryAfterSeconds = details.retryAfterSeconds
 	}
 }
 
@@ -144,7 +152,7 @@ async function fetchUpstream(
 		}
 		if (response.status < 200 || response.status > 299) {
 			await response.body?.cancel()
-			throw new UpstreamError('bad-status', endpoint, `HTTP ${response.status}`)
+			throw new UpstreamError('bad-status', endpoint, `HTTP ${response.status}`, { status: response.status })
 		}
 		const body = await readCapped(endpoint, response, options.maxBodyBytes)
 		return { status: response.status, body }

@@ -3,11 +3,12 @@ import catalogueJson from '#app/generated/quests/catalogue.json' with { type: 'j
 import questGuidesJson from '#app/generated/quest-guides.json' with { type: 'json' }
 import type { QuestCatalogueEntry, QuestPageData } from '#app/quests/artifacts.ts'
 import type { QuestListEntry } from '#app/quests/catalogue-query.ts'
-import { difficultyLabel } from '#app/quests/names.ts'
+import { difficultyLabel, questPath } from '#app/quests/names.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { notFound } from '#app/server/not-found.server.ts'
-import { plannerData } from '#app/planner/server/planner.server.ts'
+import plannerJson from '#app/generated/planner.json' with { type: 'json' }
+import type { PlannerData } from '#app/planner/data.ts'
 
 const catalogue = catalogueJson as QuestCatalogueEntry[]
 // Quest slug → our guide for that quest (front matter `quests:` of a content page).
@@ -25,7 +26,7 @@ let list: QuestListEntry[] | undefined
 /** The planner's unlock presets by the quest that grants them: "Prifddinas" (and "Prif") for Plague's End. */
 function unlockNamesByQuest(): Map<string, string[]> {
 	const names = new Map<string, string[]>()
-	for (const preset of plannerData.presets) {
+	for (const preset of (plannerJson as PlannerData).presets) {
 		if (preset.kind !== 'unlock') continue
 		names.set(preset.quest, [...(names.get(preset.quest) ?? []), preset.label, ...(preset.aliases ?? [])])
 	}
@@ -48,9 +49,9 @@ export function getQuestList(): QuestListEntry[] {
 }
 
 export async function getQuestPage(slug: string) {
-	if (slug !== slug.toLowerCase()) throw redirect(`/quests/${slug.toLowerCase()}`, 301)
+	if (slug !== slug.toLowerCase()) throw redirect(questPath(slug.toLowerCase()), 301)
 	const load = slugs.has(slug) ? pageModules[`../../generated/quests/${slug}.json`] : undefined
-	if (!load) notFound(`/quests/${slug}`)
+	if (!load) notFound(questPath(slug))
 	const page = await load()
 	return { ...page, guide: questGuides[slug] ?? null, canonical: `${getEnv().SITE_URL}/quests/${slug}` }
 }

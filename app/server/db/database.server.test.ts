@@ -3,17 +3,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
+import { openTestPglite, preparedPgliteFolder } from '#tests/fixtures/pglite.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
 import { describePostgresUrl, openDatabase, queryRows, restoreEmbedded, type DatabaseHandle } from './database.server.ts'
 import { migrationStatus } from './migration-status.server.ts'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
-// Creating a PGlite database runs initdb in WebAssembly: seconds, minutes on a busy machine.
+// Each test starts from a copy of one prepared empty database (tests/fixtures/pglite.ts): creating
+// one runs initdb in WebAssembly, seconds, a minute on a busy machine, and only the first run does.
 const PGLITE_TIMEOUT = 240_000
 
 describe('PGlite', () => {
 	test('an empty database has every migration pending; after migrate none, and migrating again changes nothing', async () => {
-		const handle = await openDatabase({})
+		const handle = await openTestPglite()
 		try {
 			const before = await migrationStatus(handle)
 			expect(before.applied).toEqual([])
@@ -35,7 +37,7 @@ describe('PGlite', () => {
 	}, PGLITE_TIMEOUT)
 
 	test('keeps its data in a folder across reopening; a backup restores into another folder, keeping the old one aside', async () => {
-		const dir = mkdtempSync(path.join(tmpdir(), 'gg-pglite-'))
+		const dir = await preparedPgliteFolder()
 		try {
 			let handle = await openDatabase({ dataDir: dir })
 			await handle.migrate()

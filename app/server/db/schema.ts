@@ -2,3 +2,4 @@
 export * from '#app/tracker/server/schema.ts'
 export * from '#app/feedback/server/schema.ts'
 export * from '#app/groups/server/schema.ts'
+export * from '#app/competitions/server/schema.ts'

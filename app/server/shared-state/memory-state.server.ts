@@ -18,8 +18,10 @@ export function createMemoryState(options: { now?: () => number } = {}): MemoryS
 	function localLimiter(name: string, limit: LimitOptions): LocalLimiter {
 		let limiter = limiters.get(name)
 		if (!limiter) {
-			const create = limit.refill === 'steady' ? createTokenBucket : createSlidingWindow
-			limiter = create({ max: limit.max, windowMs: limit.windowMs, now })
+			limiter =
+				limit.refill === 'spaced'
+					? createTokenBucket({ max: 1, windowMs: limit.windowMs / limit.max, now })
+					: (limit.refill === 'steady' ? createTokenBucket : createSlidingWindow)({ max: limit.max, windowMs: limit.windowMs, now })
 			limiters.set(name, limiter)
 		}
 		return limiter

@@ -1,10 +1,25 @@
 import { Redis } from 'ioredis'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import { refusalAfter } from './memory-limits.server.ts'
+import { refusalAfter, type LocalLimiter } from './memory-limits.server.ts'
 import { createMemoryState } from './memory-state.server.ts'
 import type { Entries, ExpiringSet, Limiter, LimitDecision, SharedState } from './shared-state.server.ts'
 
 const PREFIX = 'gg:'
+
+/** KEYS[1]: when the next hit may come (ms); ARGV[1]: the interval. Returns 0 (counted) or the wait in ms. */
+const SPACED_HIT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local next = tonumber(redis.call('GET', KEYS[1]) or '0')
+if next > now then return next - now end
+redis.call('SET', KEYS[1], now + tonumber(ARGV[1]), 'PX', tonumber(ARGV[1]) + 1000)
+return 0`
+const SPACED_PEEK = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local next = tonumber(redis.call('GET', KEYS[1]) or '0')
+if next > now then return next - now end
+return 0`
 /** After a failed command on a connection that looks fine (a hung Redis), leave it alone this long. */
 const RETRY_AFTER_FAILURE_MS = 5000
 
@@ -96,6 +111,30 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 		}
 	}
 
+	/**
+	 * One hit every `intervalMs` for all instances: the key holds the earliest time (Redis's clock,
+	 * ms) the next hit may come; a hit before it is refused with the wait. Unlike the other limits,
+	 * while Redis is away every hit is refused (come back in one interval): this instance cannot
+	 * know how many others share the budget, and the budget protects someone else's service.
+	 */
+	function spacedLimiter(name: string, intervalMs: number, fallback: LocalLimiter): Limiter {
+		const key = (id: string) => `${PREFIX}spaced:${name}:${id}`
+		const interval = String(Math.max(1, Math.round(intervalMs)))
+		const decision = (waitMs: number): LimitDecision => (waitMs > 0 ? refusalAfter(waitMs) : { allowed: true })
+		const wait = () => refusalAfter(intervalMs)
+		return {
+			hit: (id) => guarded(async () => decision(Number(await client.eval(SPACED_HIT, 1, key(id), interval))), wait),
+			peek: (id) => guarded(async () => decision(Number(await client.eval(SPACED_PEEK, 1, key(id)))), wait),
+			async reset(id) {
+				fallback.reset(id)
+				await guarded(
+					async () => void (await client.del(key(id))),
+					() => undefined,
+				)
+			},
+		}
+	}
+
 	return {
 
 		entries<T>(name: string): Entries<T> {
@@ -120,6 +159,7 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 
 		limiter(name, limit): Limiter {
 			const fallback = local.localLimiter(name, limit)
+			if (limit.refill === 'spaced') return spacedLimiter(name, limit.windowMs / limit.max, fallback)
 			const limiter = new RateLimiterRedis({
 				storeClient: client,
 				keyPrefix: `${PREFIX}limit:${name}`,

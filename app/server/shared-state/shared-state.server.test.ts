@@ -57,6 +57,24 @@ test('Redis entries come back until their lifetime ends', async () => {
 })
 
 describe.each(implementations)('%s state', (_kind, open) => {
+	test('a spaced limiter lets one hit through per interval, shared by every user of the state, and says how long to wait', async () => {
+		const state = await open()
+		const name = `spaced-${unique()}`
+		// Two instances' handles on one budget (in memory: one process, the same limiter).
+		const [a, b] = [state.limiter(name, { max: 1, windowMs: 200, refill: 'spaced' }), state.limiter(name, { max: 1, windowMs: 200, refill: 'spaced' })]
+		expect(await a.hit('upstream')).toEqual({ allowed: true })
+		const refused = await b.hit('upstream')
+		expect(refused.allowed).toBe(false)
+		if (refused.allowed) return
+		expect(refused.retryAfterMs).toBeGreaterThan(100)
+		expect(refused.retryAfterMs).toBeLessThanOrEqual(200)
+		expect((await a.peek('upstream')).allowed).toBe(false)
+		await sleep(refused.retryAfterMs + 20)
+		expect((await a.peek('upstream')).allowed).toBe(true)
+		expect(await b.hit('upstream')).toEqual({ allowed: true })
+		expect((await a.hit('upstream')).allowed).toBe(false)
+	})
+
 	test('a window limiter allows max hits, then says how long to wait; peek counts nothing', async () => {
 		const state = await open()
 		const limiter = state.limiter(`limit-${unique()}`, { max: 3, windowMs: 60_000, refill: 'window' })
@@ -125,6 +143,9 @@ describe('two instances on one Redis', () => {
 		const limiter = a.limiter(`limit-${name}`, { max: 1, windowMs: 60_000, refill: 'window' })
 		expect(await limiter.hit('c')).toEqual({ allowed: true })
 		expect((await limiter.hit('c')).allowed).toBe(false)
+		// The upstream budget is not multiplied by the instances meanwhile: it waits for Redis.
+		const budget = a.limiter(`budget-${name}`, { max: 1, windowMs: 100, refill: 'spaced' })
+		expect(await budget.hit('upstream')).toMatchObject({ allowed: false, retryAfterMs: 100 })
 		const entries = b.entries!<number>(`cache-${name}`)
 		await entries.set('k', 7, 60_000)
 		expect(await entries.get('k')).toBeUndefined() // the player cache's own memory answers

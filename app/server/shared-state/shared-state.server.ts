@@ -24,8 +24,10 @@ export type LimitOptions = {
 	 * How this process counts on its own: `steady` is a token bucket (`max` at once, then one more
 	 * every `windowMs / max`), `window` allows `max` in any `windowMs` (sliding). In Redis both are
 	 * rate-limiter-flexible fixed windows of `windowMs` starting at a client's first hit.
+	 * `spaced` lets one hit through every `windowMs / max` and never two closer, in this process
+	 * and in Redis alike (a GCRA on Redis's own clock, to the millisecond): the upstream budget.
 	 */
-	refill: 'steady' | 'window'
+	refill: 'steady' | 'window' | 'spaced'
 }
 
 /** Hits counted per client (an address). */

@@ -5,12 +5,13 @@ import { type QuestNameMap, type QuestPointsMap, resolveQuestName } from '#app/q
 import { type CatchUp, dayAfter, pagesSince, type QuestInfo, questsSince, type SiteChanges, updatesSince } from '#app/tracker/catch-up.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 import type { Tracker } from './tracker.server.ts'
+import { questPath } from '#app/quests/names.ts'
 
 const site = changes as SiteChanges
 
 const questInfo: QuestInfo = (title) => {
 	const quest = resolveQuestName(questNames as QuestNameMap, title)
-	return quest ? { path: `/quests/${quest.slug}`, questPoints: (questPoints as QuestPointsMap)[quest.name] ?? 0 } : undefined
+	return quest ? { path: questPath(quest.slug), questPoints: (questPoints as QuestPointsMap)[quest.name] ?? 0 } : undefined
 }
 
 /**

@@ -15,6 +15,7 @@ import { chartPoints, type ChartSubject } from '#app/tracker/chart-series.ts'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 import { playerPath } from '#app/tracker/paths.ts'
+import type { TrackingRefusal } from './tracker.server.ts'
 
 /** How many snapshots the chart and its table show at most (newest kept). */
 const CHART_SNAPSHOTS = 400
@@ -24,7 +25,8 @@ export type PlayerPageSource = {
 	/**
 	 * The player's summary, starting to track them when they are not yet (one lookup, which also
 	 * starts the monthly backfill). 'unknown': neither RuneMetrics nor the hiscores know the name;
-	 * 'opted-out': the name was removed on request; 'upstream-error': the first lookup failed.
+	 * 'opted-out': the name was removed on request; 'upstream-error': the first lookup failed;
+	 * 'not-tracked': the lookup answered, but this client's or the site's tracking limit is reached.
 	 */
 	open(
 		player: PlayerName,
@@ -33,6 +35,7 @@ export type PlayerPageSource = {
 		| { kind: 'unknown' }
 		| { kind: 'opted-out' }
 		| { kind: 'upstream-error'; message: string }
+		| ({ kind: 'not-tracked' } & TrackingRefusal)
 	>
 	gains(player: PlayerName, query: GainsQuery): Promise<Gains>
 	/** Newest first, at most `limit`. */
@@ -52,8 +55,9 @@ export type PlayerPageResult =
 	| { kind: 'invalid'; name: string; message: string }
 	| { kind: 'unknown'; name: string }
 	| { kind: 'unavailable'; name: string; message: string }
+	| ({ kind: 'not-tracked'; name: string } & TrackingRefusal)
 
-const NOTICES = new Set<string>(['updated', 'unchanged', 'cooldown', 'failed'])
+const NOTICES = new Set<string>(['updated', 'unchanged', 'cooldown', 'failed', 'limited', 'upstream-failing'])
 
 function chartSubject(value: string | null): ChartSubject {
 	if (value && (SKILL_NAMES as readonly string[]).includes(value)) return value as ChartSubject
@@ -83,6 +87,10 @@ export async function loadPlayerPage(
 	const opened = await source.open(player.data)
 	if (opened.kind === 'unknown' || opened.kind === 'opted-out') {
 		return { kind: 'unknown', name: player.data.name }
+	}
+	if (opened.kind === 'not-tracked') {
+		const { kind: _kind, ...refusal } = opened
+		return { kind: 'not-tracked', name: player.data.name, ...refusal }
 	}
 	if (opened.kind === 'upstream-error') {
 		return { kind: 'unavailable', name: player.data.name, message: opened.message }

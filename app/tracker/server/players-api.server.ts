@@ -5,8 +5,8 @@
  * Shapes: `#app/tracker/api-types.ts` (and the README's "Player history API"). Errors:
  * `{ error: { code, message, parameter?, retryAfterSeconds? } }` — 400 bad name or parameter (the
  * message names it), 404 unknown or opted out, 405, 403 a cross-site Update, 429 lookup rate
- * limit or Update cooldown (with Retry-After), and the lookup's own 502/504 when an Update's
- * upstream fetch fails.
+ * limit or Update cooldown (with Retry-After), and 503 with Retry-After when an Update's upstream
+ * fetch fails or the upstream is failing (no call made then).
  */
 import { z } from 'zod'
 import type { PlayerLookup } from '#app/player/server/handler.server.ts'
@@ -93,12 +93,20 @@ export function playersApiEndpoints(
 			query: noParameters,
 			limit,
 			failure: UNAVAILABLE,
-			async handle({ params }) {
+			async handle({ params, clientId }) {
 				const player = playerFromPath(params.name!)
 				if ('status' in player) return player
-				const outcome = await tracker.update(player)
+				const outcome = await tracker.update(player, clientId)
 				if (outcome.kind === 'not-found') return notFound(player.name)
-				if (outcome.kind === 'failed') return outcome.answer
+				if (outcome.kind === 'failed' || outcome.kind === 'upstream-failing') {
+					// While the upstream fails, an Update says when to come back instead of adding to it.
+					const seconds = outcome.retryAfterSeconds
+					const why = outcome.kind === 'failed' ? upstreamMessage(outcome.answer) : 'RuneMetrics or the hiscores are failing right now.'
+					return apiError(503, 'UPSTREAM_UNAVAILABLE', `${why} Nothing was lost; try the Update again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+						headers: { 'retry-after': String(seconds) },
+						details: { retryAfterSeconds: seconds },
+					})
+				}
 				if (outcome.kind === 'cooldown') {
 					const seconds = outcome.retryAfterSeconds
 					return rateLimited(seconds, 'updates', {
@@ -128,4 +136,15 @@ export type PlayersApiCore = (method: string, params: URLSearchParams, clientId:
 export function createPlayersApiCore(tracker: Tracker, lookup: Pick<PlayerLookup, 'hitLimit'>, now?: () => number): PlayersApiCore {
 	const api = createApi(playersApiEndpoints(tracker, lookup, now))
 	return (method, query, clientId, path) => api.serve({ method, path, query, clientId, header: () => undefined })
+}
+
+/** The lookup's own explanation of a failed upstream fetch, else a general one. */
+function upstreamMessage(answer: ApiAnswer): string {
+	try {
+		const body = JSON.parse(answer.body) as { error?: { message?: unknown } }
+		if (typeof body.error?.message === 'string') return body.error.message.replace(/; try again in a few minutes\.$/, '.')
+	} catch {
+		// Not JSON: the general message.
+	}
+	return 'RuneMetrics and the hiscores did not answer.'
 }

@@ -1,24 +1,29 @@
 /**
  * The daily refresh and the first-time backfill. Each round claims work through the database
- * (stalest players first, `skip locked`), so any number of instances can run it without fetching
- * a player twice, and every upstream call first takes a token from one budget that all instances
- * share (TRACKER_UPSTREAM_RPS, through the shared-state limiter: Redis with REDIS_URL). Repeated
+ * (players someone looked at lately first, then the stalest; `skip locked`), so any number of
+ * instances can run it without fetching a player twice, and every upstream call waits its turn at
+ * the upstream gate (`#app/player/server/upstream-gate.server.ts`): the refresh before backfill,
+ * both after anyone waiting on an answer, all within one budget for all instances. Repeated
  * upstream failures (429, 5xx, timeouts) pause the refresher for 15 minutes, and it says so.
  */
 import type { PlayerLookup } from '#app/player/server/handler.server.ts'
 import { createUpstreamClient, type UpstreamClient } from '#app/player/server/runemetrics.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
+import type { UpstreamGate } from '#app/player/server/upstream-gate.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase, type Database } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
-import { getSharedState, type Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import { backfillMonths, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
 import { getPlayerServices } from './services.server.ts'
 import * as store from './tracker-store.server.ts'
 
 const DAY_MS = 86_400_000
+/** Nobody viewed, updated or grouped the player for this long: dormant, no longer refreshed (a visit wakes them). */
+export const DORMANT_AFTER_MS = 90 * DAY_MS
+/** Players someone looked at within this long are refreshed before the others. */
+const CARED_FOR_MS = 7 * DAY_MS
 export const BACK_OFF_MS = 15 * 60_000
 /** Failures in a row that start a back-off. */
 const FAILURES_BEFORE_BACK_OFF = 3
@@ -26,11 +31,10 @@ const FAILURES_BEFORE_BACK_OFF = 3
 export type RefresherOptions = {
 	db: () => Promise<Database>
 	now: () => number
-	sleep: (ms: number) => Promise<void>
 	lookup: Pick<PlayerLookup, 'fetchFresh'>
 	upstream: Pick<UpstreamClient, 'xpMonthly'>
-	/** The shared upstream budget: one hit per upstream call. */
-	budget: Limiter
+	/** The upstream gate the lookup uses too (its budget is shared by all instances). */
+	gate: Pick<UpstreamGate, 'run'>
 	/** Players refreshed per round at most, claimed one at a time. */
 	batch?: number
 	log?: (line: string) => void
@@ -38,37 +42,11 @@ export type RefresherOptions = {
 
 export type RoundResult = { refreshed: number; failed: number; backfilled: number; backingOff: boolean }
 
-/** Longest budget window tried: the tokens of one window may all go at once. */
-const MAX_BUDGET_WINDOW_SECONDS = 5
-
-/**
- * The limiter options that let at most `rps` calls a second through: whole tokens over a window of
- * whole seconds, because Redis counts whole seconds (a 1.333 s window would become 1 s there, and
- * 1.5 rps 2). The shortest window of 1 to 5 s with the highest rate not above `rps` (1.5 rps: 3 per
- * 2 s); below 1 call in 5 s, 1 call per `1 / rps` seconds rounded up.
- */
-export function budgetLimit(rps: number) {
-	let best = { max: 1, seconds: Math.ceil(1 / rps) }
-	for (let seconds = 1; seconds <= MAX_BUDGET_WINDOW_SECONDS; seconds++) {
-		const max = Math.floor(rps * seconds)
-		if (max >= 1 && max / seconds > best.max / best.seconds) best = { max, seconds }
-	}
-	return { max: best.max, windowMs: best.seconds * 1000, refill: 'steady' as const }
-}
-
 export function createRefresher(options: RefresherOptions) {
 	const log = options.log ?? serverLog.info
 	const batch = options.batch ?? 10
 	let failuresInARow = 0
 	let backOffUntil = 0
-
-	async function takeToken() {
-		for (;;) {
-			const decision = await options.budget.hit('tracker-upstream')
-			if (decision.allowed) return
-			await options.sleep(Math.max(1, decision.retryAfterMs))
-		}
-	}
 
 	/** Counts a failure; true when the refresher must stop and back off now. */
 	function failed(why: string): boolean {
@@ -86,8 +64,7 @@ export function createRefresher(options: RefresherOptions) {
 			const histories: MonthlyXp[] = []
 			try {
 				for (const skill of SKILLS) {
-					await takeToken()
-					const history = await options.upstream.xpMonthly(claim.name, skill.id)
+					const history = await options.gate.run('backfill', () => options.upstream.xpMonthly(claim.name, skill.id))
 					if (history) histories.push(history)
 				}
 			} catch (error) {
@@ -101,39 +78,42 @@ export function createRefresher(options: RefresherOptions) {
 		return claims.length
 	}
 
+	/**
+	 * One player per claim: a claim marks the player fetched, so an instance that stops loses at
+	 * most the player it was fetching (refreshed a day later), and the Update button's cooldown
+	 * counts from a fetch under way, not from one queued behind the budget waits of a batch.
+	 * A player whose fetch failed goes back first in line, for the next round: claimed again in
+	 * this one, a player that always fails would keep the others waiting.
+	 */
+	async function refresh(db: Database, result: RoundResult): Promise<void> {
+		const failedKeys: string[] = []
+		for (let done = 0; done < batch && options.now() >= backOffUntil; done++) {
+			const claimedAt = new Date(options.now())
+			const [claim] = await store.claimRefreshBatch(db, claimedAt, { limit: 1, staleMs: DAY_MS, activeMs: DORMANT_AFTER_MS, recentMs: CARED_FOR_MS, skipKeys: failedKeys })
+			if (!claim) break
+			const answer = await options.lookup.fetchFresh({ name: claim.name, key: claim.key }, { priority: 'refresh' })
+			// 404: renamed or gone; checked all the same (tried again tomorrow).
+			if (answer.status === 200 || answer.status === 404) {
+				failuresInARow = 0
+				result.refreshed += 1
+				continue
+			}
+			result.failed += 1
+			failedKeys.push(claim.key)
+			await store.releaseFetch(db, claim.key, claimedAt, claim.previous)
+			if (failed(`${claim.key}: HTTP ${answer.status}`)) break
+		}
+	}
+
 	return {
+		/** The refresh and one backfill side by side: the gate lets the refresh's calls go first. */
 		async runRound(): Promise<RoundResult> {
 			const result: RoundResult = { refreshed: 0, failed: 0, backfilled: 0, backingOff: false }
 			if (options.now() < backOffUntil) return { ...result, backingOff: true }
 			const db = await options.db()
-			result.backfilled = await backfill(db)
-			if (options.now() < backOffUntil) return { ...result, backingOff: true }
-
-			// One player per claim: a claim marks the player fetched, so an instance that stops loses at
-			// most the player it was fetching (refreshed a day later), and the Update button's cooldown
-			// counts from a fetch under way, not from one queued behind the budget waits of a batch.
-			// A player whose fetch failed goes back first in line, for the next round: claimed again
-			// in this one, a player that always fails would keep the others waiting.
-			const failedKeys: string[] = []
-			for (let done = 0; done < batch; done++) {
-				const claimedAt = new Date(options.now())
-				const [claim] = await store.claimRefreshBatch(db, claimedAt, { limit: 1, staleMs: DAY_MS, activeMs: 30 * DAY_MS, skipKeys: failedKeys })
-				if (!claim) break
-				const answer = await options.lookup.fetchFresh({ name: claim.name, key: claim.key }, { beforeUpstreamCall: takeToken })
-				// 404: renamed or gone; checked all the same (tried again tomorrow).
-				if (answer.status === 200 || answer.status === 404) {
-					failuresInARow = 0
-					result.refreshed += 1
-					continue
-				}
-				result.failed += 1
-				failedKeys.push(claim.key)
-				await store.releaseFetch(db, claim.key, claimedAt, claim.previous)
-				if (failed(`${claim.key}: HTTP ${answer.status}`)) {
-					result.backingOff = true
-					break
-				}
-			}
+			const [backfilled] = await Promise.all([backfill(db), refresh(db, result)])
+			result.backfilled = backfilled
+			result.backingOff = options.now() < backOffUntil
 			return result
 		},
 	}
@@ -147,10 +127,9 @@ export function startRefresher() {
 	const refresher = createRefresher({
 		db: async () => (await getDatabase()).db,
 		now: clock.now,
-		sleep,
 		lookup: getPlayerServices().lookup,
 		upstream: createUpstreamClient(playerDataConfigFromEnv(env)),
-		budget: getSharedState().limiter('tracker-upstream', budgetLimit(env.TRACKER_UPSTREAM_RPS)),
+		gate: getPlayerServices().gate,
 	})
 	const loop = async () => {
 		for (;;) {

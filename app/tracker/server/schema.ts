@@ -37,7 +37,7 @@ export const trackedPlayers = pgTable(
 		lastCheckedAt: time('last_checked_at').notNull(),
 		/** The last upstream fetch started, whatever caused it: the Update cooldown and the refresh order count from it. */
 		lastFetchAt: time('last_fetch_at').notNull(),
-		/** The last time anyone looked the player up (lookup, page, API): the refresh keeps players seen in the last 30 days. */
+		/** The last time anyone looked the player up (lookup, page, API, Update): the refresh keeps players seen in the last 90 days (the others are dormant). */
 		lastLookedUpAt: time('last_looked_up_at').notNull(),
 		profile: text('profile', { enum: ['public', 'private'] }).notNull(),
 		/**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
 import { milestonesSchema } from '#app/tracker/api-types.ts'
 import { etaToXp } from '#app/tracker/pace.ts'
@@ -72,6 +73,6 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 	})
 }
 
-describePace('PGlite', () => openDatabase({}))
+describePace('PGlite', openTestPglite)
 const url = process.env.TEST_DATABASE_URL
 if (url) describePace('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'tracker_pace') }))

@@ -1,4 +1,4 @@
-import { openDatabase } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { describeTrackerContract } from './tracker-store.test-kit.ts'
 
-describeTrackerContract('PGlite', () => openDatabase({}))
+describeTrackerContract('PGlite', openTestPglite)

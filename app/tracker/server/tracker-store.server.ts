@@ -274,7 +274,7 @@ export async function readBackfill(db: Database, player: Pick<TrackedPlayer, 'id
 	}
 }
 
-/** Someone looked the player up: keeps them in the daily refresh for 30 more days. */
+/** Someone looked the player up, opened their page or pressed Update: keeps them in the daily refresh for 90 more days (wakes a dormant player). */
 export async function touchLookup(db: Database, key: string, at: Date): Promise<void> {
 	await db
 		.update(trackedPlayers)
@@ -303,34 +303,36 @@ export async function claimFetch(db: Database, key: string, now: Date, cooldownM
 	return { claimed: false, retryAt: new Date(player.lastFetchAt.getTime() + cooldownMs) }
 }
 
-/** Gives a claimed fetch back after it failed, so the player stays first in line. */
-export async function releaseFetch(db: Database, key: string, claimedAt: Date, previous: Date): Promise<void> {
+/** Gives a claimed fetch back after it failed: the last fetch counts from `lastFetchAt` again (the one before, or a shorter cooldown). */
+export async function releaseFetch(db: Database, key: string, claimedAt: Date, lastFetchAt: Date): Promise<void> {
 	await db
 		.update(trackedPlayers)
-		.set({ lastFetchAt: previous })
+		.set({ lastFetchAt })
 		.where(and(eq(trackedPlayers.key, key), eq(trackedPlayers.lastFetchAt, claimedAt)))
 }
 
 /**
- * Claims up to `limit` players for the daily refresh: looked up within `activeMs`, not fetched
- * within `staleMs`, stalest first, none of `skipKeys` (those that failed this round). Claiming
+ * Claims up to `limit` players for the daily refresh: looked up within `activeMs` (the others are
+ * dormant), not fetched within `staleMs`, those looked up within `recentMs` first, then stalest
+ * first, none of `skipKeys` (those that failed this round). Claiming
  * moves their last fetch to now, and `skip locked` keeps two instances' claims apart, so each
  * player is refreshed once a round.
  */
 export async function claimRefreshBatch(
 	db: Database,
 	now: Date,
-	options: { limit: number; staleMs: number; activeMs: number; skipKeys?: readonly string[] },
+	options: { limit: number; staleMs: number; activeMs: number; recentMs?: number; skipKeys?: readonly string[] },
 ): Promise<Array<{ key: string; name: string; previous: Date }>> {
 	const stale = new Date(now.getTime() - options.staleMs)
 	const active = new Date(now.getTime() - options.activeMs)
+	const recent = new Date(now.getTime() - (options.recentMs ?? options.activeMs))
 	const rows = await queryRows<{ key: string; name: string; previous: Date | string }>(db, sql`
 		update tracked_players as p set last_fetch_at = ${now}
 		from (
 			select id, last_fetch_at from tracked_players
 			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active}
 				and ${notInArray(trackedPlayers.key, [...(options.skipKeys ?? [])])}
-			order by last_fetch_at
+			order by last_looked_up_at >= ${recent} desc, last_fetch_at
 			limit ${options.limit}
 			for update skip locked
 		) as old

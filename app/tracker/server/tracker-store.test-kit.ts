@@ -263,6 +263,17 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect((await claimRefreshBatch(db(), later, { ...options, limit: 10 })).map((c) => c.key).toSorted()).toEqual(['a', 'b', 'fresh'])
 			})
 
+			test('refresh claims: players someone looked at lately come first, then the stalest', async () => {
+				const day = (n: number) => new Date(Date.UTC(2026, 2, n, 10))
+				await recordFetch(db(), fetchOf(day(1).toISOString(), { attack: 1 }, { key: 'stale', name: 'Stale' }))
+				await recordFetch(db(), fetchOf(day(3).toISOString(), { attack: 1 }, { key: 'wanted', name: 'Wanted' }))
+				await touchLookup(db(), 'wanted', day(9))
+				const options = { limit: 1, staleMs: DAY, activeMs: 90 * DAY, recentMs: 7 * DAY }
+				// 'wanted' was looked at 1 day before, 'stale' 9 days before: 'wanted' first, though fetched later.
+				expect((await claimRefreshBatch(db(), day(10), options)).map((c) => c.key)).toEqual(['wanted'])
+				expect((await claimRefreshBatch(db(), day(10), options)).map((c) => c.key)).toEqual(['stale'])
+			})
+
 			test('records: best UTC day, ISO week and calendar month per skill and overall, raised as snapshots arrive', async () => {
 				const record = async () => readRecords(db(), (await findPlayer(db(), 'zezima'))!)
 				const attackOf = async () => (await record()).skills[0]!

@@ -8,6 +8,8 @@ import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
+import type { Env } from '#app/server/env.server.ts'
+import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import type { ActivityLog, Gains, GainsBoard, Milestones, PlayerRecords, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
 import type { BoardQuery, GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
 import { periodEnd, periodStart, utcDay } from '#app/tracker/gain-periods.ts'
@@ -20,6 +22,8 @@ import * as store from './tracker-store.server.ts'
 
 /** One forced fetch per player per minute, all instances together. */
 const UPDATE_COOLDOWN_MS = 60_000
+/** After a failed forced fetch, the next one waits this long (not the whole cooldown, not nothing). */
+export const FAILED_FETCH_COOLDOWN_MS = 30_000
 /** Players per page of a top-gainers board. */
 export const BOARD_PAGE_SIZE = 25
 /** How long a board's player count is kept. */
@@ -32,13 +36,39 @@ export type UpdateOutcome =
 	| { kind: 'cooldown'; retryAfterSeconds: number; summary: PlayerSummary }
 	| { kind: 'not-found' }
 	/** The upstream fetch failed: the lookup's own error answer (502/504…), nothing stored changed. */
-	| { kind: 'failed'; answer: PlayerDataAnswer }
+	| { kind: 'failed'; answer: PlayerDataAnswer; retryAfterSeconds: number }
+	/** The upstream is failing right now: not even tried. */
+	| { kind: 'upstream-failing'; retryAfterSeconds: number }
+
+/** Why tracking did not start: this client's daily share, or everyone's hourly one, is used up. */
+export type TrackingRefusal = { refused: 'client' | 'site'; perClientPerDay: number | false; perHour: number }
+
+export type TrackingLimits = {
+	/** New players one client (an address) may start tracking a day; false: no per-client limit. */
+	perClientPerDay: number | false
+	/** New players all clients together may start tracking an hour. */
+	perHour: number
+}
+
+/** The tracking limits from the server env (RATE_LIMIT_DISABLED=1, for tests, lifts the per-client one). */
+export function trackingLimitsFromEnv(
+	env: Pick<Env, 'TRACKER_NEW_PLAYERS_PER_CLIENT_PER_DAY' | 'TRACKER_NEW_PLAYERS_PER_HOUR' | 'RATE_LIMIT_DISABLED'>,
+): TrackingLimits {
+	return {
+		perClientPerDay: env.RATE_LIMIT_DISABLED ? false : env.TRACKER_NEW_PLAYERS_PER_CLIENT_PER_DAY,
+		perHour: env.TRACKER_NEW_PLAYERS_PER_HOUR,
+	}
+}
 
 export type TrackerOptions = {
 	db: () => Promise<Database>
 	now: () => number
-	/** The lookup's forced fetch (it records through `record`). */
-	fetchFresh: (player: PlayerName) => Promise<PlayerDataAnswer>
+	/** The lookup's forced fetch (it records through `record`), for the client who asked. */
+	fetchFresh: (player: PlayerName, requestedBy?: string) => Promise<PlayerDataAnswer>
+	/** Seconds until the upstream is worth trying again while it fails (the upstream gate), else null. */
+	upstreamFailing?: () => number | null
+	/** Bounds on who may start tracking new players; none: anyone's lookup starts tracking. */
+	tracking?: TrackingLimits & { state: SharedState }
 	/**
 	 * The Quest Point Cape's quests (canonical names) and how a RuneMetrics title maps to one, for
 	 * the milestones; without it the cape is listed with no count.
@@ -158,10 +188,42 @@ export function createTracker(options: TrackerOptions) {
 		return (await forPlayer(key))?.summary() ?? null
 	}
 
+	function noteLookup(player: Pick<PlayerName, 'key'>): void {
+		const time = now()
+		if (time - (noted.get(player.key) ?? 0) < LOOKUP_NOTE_INTERVAL_MS) return
+		noted.set(player.key, time)
+		options
+			.db()
+			.then((db) => store.touchLookup(db, player.key, new Date(time)))
+			.catch((error: unknown) => log(`tracker: noting a lookup failed: ${error instanceof Error ? error.message : String(error)}`))
+	}
+
+	const tracking = options.tracking
+	const HOUR_MS = 3_600_000
+	const perClient = tracking && tracking.perClientPerDay !== false ? tracking.state.limiter('tracking-starts-client', { max: tracking.perClientPerDay, windowMs: 24 * HOUR_MS, refill: 'window' }) : undefined
+	const perSite = tracking ? tracking.state.limiter('tracking-starts-site', { max: tracking.perHour, windowMs: HOUR_MS, refill: 'window' }) : undefined
+
+	/** Whether `clientId` may start tracking one more player now; `count` takes that start from both shares. */
+	async function trackingStart(clientId: string, count: boolean): Promise<TrackingRefusal | null> {
+		if (!tracking) return null
+		const refusal = (refused: TrackingRefusal['refused']) => ({ refused, perClientPerDay: tracking.perClientPerDay, perHour: tracking.perHour })
+		if (perClient && !(await perClient.peek(clientId)).allowed) return refusal('client')
+		if (perSite && !(await perSite.peek('all')).allowed) return refusal('site')
+		if (count) await Promise.all([perClient?.hit(clientId), perSite?.hit('all')])
+		return null
+	}
+
 	return {
-		/** The lookup's `onFetched`: one snapshot (when changed), quests and log entries. */
+		/**
+		 * The lookup's `onFetched`: one snapshot (when changed), quests and log entries. A player not
+		 * tracked yet is only recorded within the tracking limits of the client who asked.
+		 */
 		async record(fetched: FetchedPlayer): Promise<void> {
 			const db = await options.db()
+			if (fetched.requestedBy !== undefined && tracking && !(await store.findPlayer(db, fetched.player.key))) {
+				const refused = await trackingStart(fetched.requestedBy, true)
+				if (refused) return
+			}
 			const fetchedAt = new Date(fetched.fetchedAt)
 			await store.recordFetch(db, {
 				key: fetched.player.key,
@@ -173,16 +235,11 @@ export function createTracker(options: TrackerOptions) {
 			})
 		},
 
-		/** The lookup's `onLookup` (and the page's visits): keeps the player in the daily refresh. */
-		noteLookup(player: Pick<PlayerName, 'key'>): void {
-			const time = now()
-			if (time - (noted.get(player.key) ?? 0) < LOOKUP_NOTE_INTERVAL_MS) return
-			noted.set(player.key, time)
-			options
-				.db()
-				.then((db) => store.touchLookup(db, player.key, new Date(time)))
-				.catch((error: unknown) => log(`tracker: noting a lookup failed: ${error instanceof Error ? error.message : String(error)}`))
-		},
+		/** The lookup's `onLookup`, the page's visits and Updates: keeps the player in the daily refresh (and wakes a dormant one). */
+		noteLookup,
+
+		/** Why a lookup by `clientId` would not start tracking a new player now; null when it would. */
+		trackingRefusal: (clientId: string) => trackingStart(clientId, false),
 
 		summary,
 		forPlayer,
@@ -249,9 +306,11 @@ export function createTracker(options: TrackerOptions) {
 		 * The Update button: a fetch now, unless this player was fetched (by anyone, for any reason)
 		 * within the last minute.
 		 */
-		async update(player: PlayerName): Promise<UpdateOutcome> {
+		async update(player: PlayerName, requestedBy?: string): Promise<UpdateOutcome> {
 			const db = await options.db()
 			const time = new Date(now())
+			const failing = options.upstreamFailing?.()
+			if (failing) return (await store.findPlayer(db, player.key)) ? { kind: 'upstream-failing', retryAfterSeconds: failing } : { kind: 'not-found' }
 			const claim = await store.claimFetch(db, player.key, time, UPDATE_COOLDOWN_MS)
 			if (!claim.claimed) {
 				if (claim.retryAt === null) return { kind: 'not-found' }
@@ -260,10 +319,13 @@ export function createTracker(options: TrackerOptions) {
 				const retryAfterSeconds = Math.max(1, Math.ceil((claim.retryAt.getTime() - time.getTime()) / 1000))
 				return { kind: 'cooldown', retryAfterSeconds, summary: current }
 			}
-			const answer = await options.fetchFresh(player)
+			noteLookup(player)
+			const answer = await options.fetchFresh(player, requestedBy)
 			if (answer.status !== 200) {
-				await store.releaseFetch(db, player.key, time, claim.previous)
-				return { kind: 'failed', answer }
+				// A short cooldown stays, so Updates do not hammer an upstream that just failed.
+				const retryAt = new Date(time.getTime() + FAILED_FETCH_COOLDOWN_MS - UPDATE_COOLDOWN_MS)
+				await store.releaseFetch(db, player.key, time, retryAt > claim.previous ? retryAt : claim.previous)
+				return { kind: 'failed', answer, retryAfterSeconds: FAILED_FETCH_COOLDOWN_MS / 1000 }
 			}
 			const updated = await summary(player.key)
 			return updated ? { kind: 'updated', summary: updated } : { kind: 'not-found' }

@@ -1,5 +1,5 @@
-import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import Checklist, { ChecklistItem } from './checklist.tsx'
 import { checklistSchema } from './checklist.schema.ts'
 import { checklistProgress, checklistReducer, COMPACT_AFTER, parseProgress, progressKey } from './checklist-state.ts'
@@ -41,8 +41,8 @@ test('progress counts done items and names the next one only once some are done'
 	expect(checklistProgress(ids, ids)).toEqual({ completed: 4, total: 4, percent: 100, next: undefined })
 })
 
-function render(itemIds: string[]) {
-	return renderToString(
+function checklist(itemIds: string[]) {
+	return serverHtml(
 		<Checklist id="demo" itemIds={itemIds}>
 			<ul>
 				{itemIds.map((id) => (
@@ -55,32 +55,34 @@ function render(itemIds: string[]) {
 	)
 }
 
+/** The progress line, read out as it changes. */
+const progressLine = (page: ReturnType<typeof serverHtml>) => page.container.querySelector('[aria-live="polite"]')?.textContent
+
 test('the server HTML has every item as an unticked checkbox and the progress', () => {
-	const html = render(ids)
+	const page = checklist(ids)
 	// Real checkboxes, each labelled by its row (no role="checkbox" div around links).
-	expect(html.match(/<input[^>]*type="checkbox"/g)).toHaveLength(4)
-	expect(html).not.toContain('role="checkbox"')
-	expect(html).not.toMatch(/<input[^>]*\schecked=""/)
-	expect(html.match(/<label for="/g)).toHaveLength(4)
-	expect(html).toContain('Item minimap')
-	expect(html).toMatch(/aria-live="polite"[^>]*>0 of 4 done/)
-	expect(html).not.toContain('Compact view')
+	const boxes = page.getAllByRole('checkbox') as HTMLInputElement[]
+	expect(boxes.map((box) => box.tagName)).toEqual(['INPUT', 'INPUT', 'INPUT', 'INPUT'])
+	expect(boxes.filter((box) => box.checked)).toEqual([])
+	expect(page.getByRole('checkbox', { name: 'Item minimap' })).toBe(boxes[1])
+	expect(progressLine(page)).toBe('0 of 4 done')
+	expect(page.queryByRole('button', { name: 'Compact view' })).toBeNull()
 })
 
 test('a list longer than 10 items starts in the compact view with a toggle', () => {
 	const long = Array.from({ length: COMPACT_AFTER + 1 }, (_, i) => `item-${i}`)
-	const html = render(long)
-	expect(html).toMatch(/aria-pressed="true"[^>]*>Compact view/)
-	expect(html).toContain('max-h-[480px]')
-	expect(render(long.slice(0, COMPACT_AFTER))).not.toContain('Compact view')
+	const page = checklist(long)
+	expect(page.getByRole('button', { name: 'Compact view', pressed: true })).toBeTruthy()
+	expect(page.container.querySelector('[data-compact]')).not.toBeNull()
+	expect(checklist(long.slice(0, COMPACT_AFTER)).queryByRole('button', { name: 'Compact view' })).toBeNull()
 })
 
 test('an item outside a checklist is a plain list item', () => {
-	expect(renderToString(<ChecklistItem id="x">Text</ChecklistItem>)).toBe('<li>Text</li>')
+	expect(serverHtml(<ChecklistItem id="x">Text</ChecklistItem>).container.innerHTML).toBe('<li>Text</li>')
 })
 
 test('a list with quest items renders the same server HTML until a player loads: nothing ticked, nothing read-only', () => {
-	const html = renderToString(
+	const page = serverHtml(
 		<Checklist id="route" itemIds={['cooks-assistant', 'train']} itemQuests={{ 'cooks-assistant': "Cook's Assistant" }}>
 			<ul>
 				<ChecklistItem id="cooks-assistant">Cook&apos;s Assistant</ChecklistItem>
@@ -88,22 +90,21 @@ test('a list with quest items renders the same server HTML until a player loads:
 			</ul>
 		</Checklist>,
 	)
-	expect(html.match(/<input[^>]*type="checkbox"/g)).toHaveLength(2)
-	expect(html).not.toMatch(/<input[^>]*\schecked=""/)
-	expect(html).not.toContain('aria-readonly')
-	expect(html).not.toContain('data-from-player')
-	expect(html).not.toContain('data-player-ticks')
-	expect(html).toMatch(/aria-live="polite"[^>]*>0 of 2 done/)
+	const boxes = page.getAllByRole('checkbox') as HTMLInputElement[]
+	expect(boxes).toHaveLength(2)
+	expect(boxes.filter((box) => box.checked || box.hasAttribute('aria-readonly'))).toEqual([])
+	expect(page.container.querySelector('[data-from-player], [data-player-ticks]')).toBeNull()
+	expect(progressLine(page)).toBe('0 of 2 done')
 })
 
 test('a checklist is named after its title (the heading above it), so several on a page differ', () => {
-	const named = renderToString(
+	const named = serverHtml(
 		<Checklist id="a" title="Before launch" itemIds={['x']}>
 			<ul>
 				<ChecklistItem id="x">X</ChecklistItem>
 			</ul>
 		</Checklist>,
 	)
-	expect(named).toContain('aria-label="Checklist: Before launch"')
-	expect(render(ids)).toContain('aria-label="Checklist"')
+	expect(named.getByRole('region', { name: 'Checklist: Before launch' })).toBeTruthy()
+	expect(checklist(ids).getByRole('region', { name: 'Checklist' })).toBeTruthy()
 })

@@ -10,7 +10,7 @@ import {
 	useState,
 } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { ChecklistProps } from './checklist.schema.ts'
 import {
 	COMPACT_AFTER,

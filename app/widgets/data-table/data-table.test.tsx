@@ -1,5 +1,6 @@
-import { renderToString } from 'react-dom/server'
+import { within } from '@testing-library/dom'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import DataTable from './data-table.tsx'
 import { dataTableSchema, dataTableYamlSchema } from './data-table.schema.ts'
 
@@ -23,9 +24,8 @@ test('the headings default to Name and Value, reach the component without a `key
 
 test('renders a caption, column headings and a row heading per key', () => {
 	const props = dataTableSchema.parse({ key: 'Setting', value: 'Suggested', caption: 'Gameplay', rows: [['Loot beams', 'On']] })
-	const html = renderToString(<DataTable {...props} />)
-	expect(html).toContain('<caption')
-	expect(html).toMatch(/<th scope="col"[^>]*>Setting<\/th>/)
-	expect(html).toMatch(/<th scope="col"[^>]*>Suggested<\/th>/)
-	expect(html).toMatch(/<th scope="row"[^>]*>Loot beams<\/th><td[^>]*>On<\/td>/)
+	const table = serverHtml(<DataTable {...props} />).getByRole('table', { name: 'Gameplay' })
+	expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Setting', 'Suggested'])
+	const row = within(table).getByRole('rowheader', { name: 'Loot beams' }).closest('tr')!
+	expect(within(row).getByRole('cell').textContent).toBe('On')
 })

@@ -5,7 +5,7 @@ import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
 import { playerQuestPoints } from '#app/quests/progress.ts'
 import { PlayerLookup } from '#app/player/player-lookup.tsx'
 import { useQuestPoints } from '#app/widgets/quest-requirements/use-quest-points.ts'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { GuideIndexEntry, GuideIndexWidgetProps } from './guide-index.schema.ts'
 import { type GuidePlayer, type GuideState, guideState, missingText } from './guide-state.ts'
 

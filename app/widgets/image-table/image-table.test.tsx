@@ -1,5 +1,5 @@
-import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import ImageTable from './image-table.tsx'
 import { imageTableSchema } from './image-table.schema.ts'
 import { baseImage, imageTableReducer, type ImageTableState, shownRow } from './image-table-state.ts'
@@ -50,11 +50,17 @@ test('the base image is the given one, else the first row image', () => {
 })
 
 test('the server HTML has a text row per row (buttons once hydrated) and every image stacked, the base one shown', () => {
-	const html = renderToString(<ImageTable base="/i/base.svg" alt="Minimap" width={480} height={360} rows={rows} />)
+	const page = serverHtml(<ImageTable base="/i/base.svg" alt="Minimap" width={480} height={360} rows={rows} />)
 	// Rows only become buttons once they work: without JavaScript they would do nothing.
-	expect(html).not.toContain('<button')
-	expect(html.match(/<div data-row="/g)).toHaveLength(2)
-	expect(html.match(/<img[^>]*loading="lazy"/g)).toHaveLength(4) // one icon, three previews
-	expect(html).toMatch(/<img[^>]*src="\/i\/base.svg"[^>]*alt="Minimap"[^>]*width="480"[^>]*height="360"[^>]*data-shown=""/)
-	expect(html).toMatch(/<img[^>]*src="\/i\/run-hover.svg"[^>]*alt=""[^>]*aria-hidden="true"/)
+	expect(page.queryByRole('button')).toBeNull()
+	expect(page.getByText('Compass')).toBeTruthy()
+	expect(page.getByText('Toggles running.')).toBeTruthy()
+	// One picture for screen readers: the base image; the icon and previews are decoration.
+	const base = page.getByRole('img', { name: 'Minimap' }) as HTMLImageElement
+	expect([base.getAttribute('src'), base.width, base.height, base.hasAttribute('data-shown')]).toEqual(['/i/base.svg', 480, 360, true])
+	const images = [...page.container.querySelectorAll('img')]
+	expect(images.filter((img) => img.getAttribute('loading') === 'lazy')).toHaveLength(4) // one icon, three previews
+	expect(page.getAllByRole('img')).toEqual([base])
+	const preview = images.find((img) => img.getAttribute('src') === '/i/run-hover.svg')!
+	expect([preview.alt, preview.getAttribute('aria-hidden')]).toEqual(['', 'true'])
 })

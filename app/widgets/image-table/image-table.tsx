@@ -1,5 +1,5 @@
 import { type PointerEvent, useReducer } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { ImageTableProps } from './image-table.schema.ts'
 import { baseImage, imageTableReducer, shownRow } from './image-table-state.ts'
 

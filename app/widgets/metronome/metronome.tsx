@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { MetronomeProps } from './metronome.schema.ts'
 import { beatIntervalMs, DEFAULT_VOLUME, INDICATOR_BEATS, litBeat, parseVolume } from './metronome-state.ts'
 

@@ -9,7 +9,7 @@ import { type PlayerDataValue, usePlayerData } from '#app/player/player-data.tsx
 import { IconExternal } from '#app/components/icons.tsx'
 import { onlyMissingSetting } from '#app/components/settings/reader-settings.ts'
 import { SettingSwitch } from '#app/components/settings/setting-switch.tsx'
-import { wikiQuickGuideUrl } from '#app/quests/names.ts'
+import { questPath, wikiQuickGuideUrl } from '#app/quests/names.ts'
 import type { StepState } from '#app/quests/chain-states.ts'
 import { playerQuestPoints } from '#app/quests/progress.ts'
 import { stepDetail } from '#app/quests/requirements.ts'
@@ -223,7 +223,7 @@ function StepStateText({ step, state }: { step: PanelQuest; state: PanelStepStat
 				return (
 					<>
 						Blocked by{' '}
-						<Link to={`/quests/${by.slug}`} prefetch="intent" className="underline underline-offset-2">
+						<Link to={questPath(by.slug)} prefetch="intent" className="underline underline-offset-2">
 							{by.name}
 						</Link>
 					</>
@@ -263,7 +263,7 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 						</span>
 						<span className="min-w-0 flex-1">
 							<Link
-								to={`/quests/${step.slug}`}
+								to={questPath(step.slug)}
 								prefetch="intent"
 								className={`font-medium text-link underline decoration-1 underline-offset-2 hover:decoration-2 ${
 									state?.state === 'completed' ? 'opacity-80' : ''

@@ -23,6 +23,7 @@ import {
 	WikiGuideLink,
 } from './panel-parts.tsx'
 import type { QuestRequirementsWidgetProps } from './quest-requirements.schema.ts'
+import { questPath } from '#app/quests/names.ts'
 
 /** Chains longer than this start folded (except where the panel is the page, e.g. quest pages). */
 const FOLD_AFTER = 12
@@ -122,7 +123,7 @@ function QuestRequirementsPanel({
 				target ? (
 					<span>
 						<Link
-							to={`/quests/${target.slug}`}
+							to={questPath(target.slug)}
 							className="text-fg no-underline hover:text-link hover:underline"
 						>
 							{target.name}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { track } from '#app/lib/analytics.ts'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { ScreenshotProps } from './screenshot.schema.ts'
 
 /** Stops the page behind an overlay from scrolling; returns the undo. */

@@ -1,5 +1,6 @@
-import { renderToStaticMarkup } from 'react-dom/server'
+import { within } from '@testing-library/dom'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { drawerTitle, guideRows, targetRangeIndex } from '#app/skill-guides/guide-view.ts'
 import { loadSkillGuide } from '#app/skill-guides/load-guide.ts'
@@ -52,51 +53,52 @@ test('titles, requirement texts and the badge accessible name', () => {
 })
 
 test('drawer body with player data: current level, requirement, marks', () => {
-	const html = renderToStaticMarkup(<SkillGuidePanel required={96} current={71} guide={GUIDE} />)
-	expect(html).toContain('Your Current Level')
-	expect(html).toMatch(/71<span[^>]*>\/96<\/span>/)
-	expect(html).toContain('Requirement not met')
-	expect(html.match(/data-range-status="passed"/g)).toHaveLength(2)
-	expect(html.match(/data-range-status="current"/g)).toHaveLength(1)
-	expect(html.match(/>Current</g)).toHaveLength(1)
-	expect(html.match(/Passed:/g)).toHaveLength(2)
+	const page = serverHtml(<SkillGuidePanel required={96} current={71} guide={GUIDE} />)
+	expect(page.getByText('Your Current Level').nextElementSibling?.textContent).toBe('71/96')
+	expect(page.getByText('Requirement not met')).toBeTruthy()
+	const ranges = page.getAllByRole('listitem')
+	expect(ranges).toHaveLength(4)
+	expect(page.getAllByText('Passed:').map((mark) => ranges.findIndex((range) => range.contains(mark)))).toEqual([0, 1])
+	expect(page.getByRole('listitem', { current: 'step' })).toBe(ranges[2])
+	expect(within(ranges[2]!).getByText('Current')).toBeTruthy()
+	expect(page.getAllByText('Current')).toHaveLength(1)
 	// One wiki link per distinct link, not one per range.
-	expect(html.match(/More on the RuneScape Wiki/g)).toHaveLength(2)
-	expect(html).toContain('Tip three.')
-	const met = renderToStaticMarkup(<SkillGuidePanel required={50} current={71} guide={GUIDE} />)
-	expect(met).toContain('Requirement met')
-	expect(met).not.toContain('Requirement not met')
+	expect(page.getAllByRole('link', { name: /More on the RuneScape Wiki/ })).toHaveLength(2)
+	expect(within(ranges[2]!).getByText('Tip three.')).toBeTruthy()
+	const met = serverHtml(<SkillGuidePanel required={50} current={71} guide={GUIDE} />)
+	expect(met.getByText('Requirement met')).toBeTruthy()
+	expect(met.queryByText('Requirement not met')).toBeNull()
 })
 
 test('drawer body without player data: no marks, no requirement verdict, the lookup slot', () => {
-	const html = renderToStaticMarkup(
-		<SkillGuidePanel required={96} current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />,
-	)
-	expect(html).toContain('Required level')
-	expect(html).not.toContain('Your Current Level')
-	expect(html).not.toContain('Requirement')
-	expect(html).not.toContain('>Current<')
-	expect(html.match(/data-range-status="none"/g)).toHaveLength(4)
-	expect(html).toContain('<b>lookup</b>')
+	const page = serverHtml(<SkillGuidePanel required={96} current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(page.getByText('Required level').nextElementSibling?.textContent).toBe('96')
+	expect(page.queryByText('Your Current Level')).toBeNull()
+	expect(page.queryByText(/Requirement/)).toBeNull()
+	expect(page.queryByText('Current')).toBeNull()
+	expect(page.queryByText('Passed:')).toBeNull()
+	expect(page.queryByRole('listitem', { current: 'step' })).toBeNull()
+	expect(page.getAllByRole('listitem')).toHaveLength(4)
+	expect(page.getByText('lookup').tagName).toBe('B')
 })
 
 test('opened from search (no required level): the current level without a verdict, or the lookup', () => {
-	const loaded = renderToStaticMarkup(<SkillGuidePanel current={71} guide={GUIDE} lookup={<b>lookup</b>} />)
-	expect(loaded).toMatch(/Your Current Level<\/p><p[^>]*>71<\/p>/)
-	expect(loaded).not.toContain('Required level')
-	expect(loaded).not.toContain('Requirement')
-	expect(loaded).not.toContain('<b>lookup</b>')
-	expect(loaded.match(/data-range-status="current"/g)).toHaveLength(1)
-	const anonymous = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />)
-	expect(anonymous).not.toContain('Required level')
-	expect(anonymous).not.toContain('Your Current Level')
-	expect(anonymous).toContain('<b>lookup</b>')
+	const loaded = serverHtml(<SkillGuidePanel current={71} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(loaded.getByText('Your Current Level').nextElementSibling?.textContent).toBe('71')
+	expect(loaded.queryByText('Required level')).toBeNull()
+	expect(loaded.queryByText(/Requirement/)).toBeNull()
+	expect(loaded.queryByText('lookup')).toBeNull()
+	expect(loaded.getAllByRole('listitem', { current: 'step' })).toHaveLength(1)
+	const anonymous = serverHtml(<SkillGuidePanel current={undefined} guide={GUIDE} lookup={<b>lookup</b>} />)
+	expect(anonymous.queryByText('Required level')).toBeNull()
+	expect(anonymous.queryByText('Your Current Level')).toBeNull()
+	expect(anonymous.getByText('lookup')).toBeTruthy()
 })
 
 test('a skill without a guide says so', () => {
-	const html = renderToStaticMarkup(<SkillGuidePanel required={5} current={3} guide={null} />)
-	expect(html).toContain('No leveling guide available for this skill yet.')
-	expect(html).toContain('Requirement not met')
+	const page = serverHtml(<SkillGuidePanel required={5} current={3} guide={null} />)
+	expect(page.getByText('No leveling guide available for this skill yet.')).toBeTruthy()
+	expect(page.getByText('Requirement not met')).toBeTruthy()
 })
 
 test('guides load by skill name; an unknown skill has none', async () => {
@@ -122,14 +124,13 @@ test('a guide that fails to load is tried again next time', async () => {
 })
 
 test('server HTML of a badge: neutral text with level, name and icon (a button once hydrated)', () => {
-	const html = renderToStaticMarkup(<SkillBadgeWidget skill="herblore" level={96} />)
+	const page = serverHtml(<SkillBadgeWidget skill="herblore" level={96} />)
 	// The server HTML is text: the drawer needs JavaScript, so the badge becomes a button on hydration.
-	expect(html).toMatch(/^<span data-skill-badge="herblore"/)
-	expect(html).not.toContain('<button')
-	expect(html).toMatch(/96<\/span> <span>Herblore/)
-	expect(html).toContain('<use href="/images/skills/sprite.svg#herblore"></use>')
-	expect(html).not.toContain('data-met')
-	expect(html).toContain('Herblore')
+	expect(page.queryByRole('button')).toBeNull()
+	const badge = page.container.firstElementChild!
+	expect([badge.tagName, badge.textContent]).toEqual(['SPAN', '96 Herblore'])
+	expect(badge.querySelector('use')?.getAttribute('href')).toBe('/images/skills/sprite.svg#herblore')
+	expect(badge.hasAttribute('data-met')).toBe(false)
 })
 
 test('the target range is the one that leads up to the required level', () => {
@@ -152,19 +153,17 @@ test('XP to go uses the RS3 tables, Invention its elite one', () => {
 })
 
 test('drawer body below the required level says how much XP is left', () => {
-	const html = renderToStaticMarkup(<SkillGuidePanel required={96} current={71} xpToGo={8_123_456} guide={GUIDE} />)
-	expect(html).toMatch(/data-xp-to-go="8123456"[^>]*>8,123,456 XP to level 96</)
-	const met = renderToStaticMarkup(<SkillGuidePanel required={50} current={71} xpToGo={0} guide={GUIDE} />)
-	expect(met).not.toContain('XP to level')
+	const page = serverHtml(<SkillGuidePanel required={96} current={71} xpToGo={8_123_456} guide={GUIDE} />)
+	expect(page.getByText('8,123,456 XP to level 96')).toBeTruthy()
+	const met = serverHtml(<SkillGuidePanel required={50} current={71} xpToGo={0} guide={GUIDE} />)
+	expect(met.queryByText(/XP to level/)).toBeNull()
 	// The target range is marked.
-	expect(html.match(/data-mark="target"/g)).toHaveLength(1)
+	expect(page.getAllByText('Target').map((mark) => mark.closest('li'))).toEqual([page.getAllByRole('listitem')[3]])
 })
 
 test('the drawer says when a skill cap carries a caveat, and only then', () => {
-	const construction = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'construction' }} />)
-	expect(construction).toContain('data-cap-note="construction"')
-	expect(construction).toContain('Level cap 99.')
-	expect(construction).toMatch(/no update notes giving the cap/)
-	const herblore = renderToStaticMarkup(<SkillGuidePanel current={undefined} guide={GUIDE} />)
-	expect(herblore).not.toContain('data-cap-note')
+	const construction = serverHtml(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'construction' }} />)
+	expect(construction.getByText('Level cap 99.').parentElement?.textContent).toMatch(/^Level cap 99\. .*no update notes giving the cap/)
+	const herblore = serverHtml(<SkillGuidePanel current={undefined} guide={GUIDE} />)
+	expect(herblore.queryByText(/^Level cap/)).toBeNull()
 })

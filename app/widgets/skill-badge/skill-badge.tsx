@@ -4,7 +4,7 @@ import { IconCheck, IconCross } from '#app/player/player-icons.tsx'
 import { skillLabel } from '#app/lib/skills.ts'
 import { badgeLabel, badgeLevel, requirementMet } from '#app/skill-guides/requirement.ts'
 import type { SkillBadgeProps } from './skill-badge.schema.ts'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { SkillIcon } from '#app/skill-guides/skill-icon.tsx'
 
 const loadDrawer = () => import('#app/skill-guides/skill-drawer.tsx')

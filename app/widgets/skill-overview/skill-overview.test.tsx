@@ -1,5 +1,6 @@
-import { renderToStaticMarkup } from 'react-dom/server'
+import { within } from '@testing-library/dom'
 import { expect, test } from 'vitest'
+import { serverHtml } from '#tests/fixtures/server-html.ts'
 import type { SkillGuide } from '#app/skill-guides/schema.ts'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 import type { WidgetBuildContext } from '../widget-build.ts'
@@ -64,13 +65,15 @@ test('game order, or no player, keeps the order as given (and never reorders the
 
 test('server HTML: every skill with its bands and a guide button; no levels and no lowest-first before a player loads', () => {
 	const props = enrich(guideFor).props
-	const html = renderToStaticMarkup(<SkillOverviewWidget {...props} />)
-	expect(html.match(/<li data-skill="/g)).toHaveLength(29)
-	expect(html).toContain('Early mining')
-	expect(html).toContain('1–50')
-	expect(html).toContain('>Mining guide</button>')
-	expect(html).not.toContain('data-level-badge')
-	expect(html).toMatch(/<input(?=[^>]*value="lowest")(?=[^>]*disabled="")[^>]*>/)
-	expect(html).toMatch(/<input(?=[^>]*value="game")(?=[^>]*checked="")[^>]*>/)
-	expect(html).toContain('Load your name to sort by your own levels.')
+	const page = serverHtml(<SkillOverviewWidget {...props} />)
+	expect(page.getAllByRole('heading', { level: 3 })).toHaveLength(29)
+	expect(page.getByText('Early mining')).toBeTruthy()
+	expect(page.getAllByText(/1–50/).length).toBeGreaterThan(0)
+	expect(page.getByRole('button', { name: 'Mining guide' })).toBeTruthy()
+	expect(page.queryByText(/^Level \d+$/)).toBeNull()
+	const sort = page.getByRole('group', { name: 'Sort the skills' })
+	const [game, lowest] = within(sort).getAllByRole('radio') as HTMLInputElement[]
+	expect([game!.value, game!.checked, game!.disabled]).toEqual(['game', true, false])
+	expect([lowest!.value, lowest!.checked, lowest!.disabled]).toEqual(['lowest', false, true])
+	expect(within(sort).getByText('Load your name to sort by your own levels.')).toBeTruthy()
 })

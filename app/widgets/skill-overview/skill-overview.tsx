@@ -4,7 +4,7 @@ import { rangeStatus } from '#app/skill-guides/progress.ts'
 import { SKILLS, skillLabel } from '#app/lib/skills.ts'
 import { PlayerLookup } from '#app/player/player-lookup.tsx'
 import { SkillIcon } from '#app/skill-guides/skill-icon.tsx'
-import { useHydrated } from '#app/widgets/use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { SkillOverviewSkill, SkillOverviewWidgetProps } from './skill-overview.schema.ts'
 import { orderSkills, type SkillOrder } from './skill-order.ts'
 

@@ -1,5 +1,5 @@
 import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { TabsProps } from './tabs.schema.ts'
 import { initialTab, tabIndexForKey } from './tabs-state.ts'
 

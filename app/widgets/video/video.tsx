@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { TranscriptLine, VideoProps } from './video.schema.ts'
 import { embedUrl, formatStart, watchUrl } from './video-url.ts'
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { formatPercent, type MarkerPosition, markerFromPointer, moveMarker, PIN_SIZE } from './marker-position.ts'
 import type { WorldMapProps } from './world-map.schema.ts'
 

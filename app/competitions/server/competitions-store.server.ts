@@ -1,0 +1,412 @@
+/**
+ * Competitions' and the Discord outbox's queries: every read and write of their tables goes
+ * through here. Functions take the database first and plain values, so the contract kit runs them
+ * on PGlite and on PostgreSQL alike. Times are `Date`s supplied by the caller.
+ */
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, max, or, sql } from 'drizzle-orm'
+import type { Database } from '#app/server/db/database.server.ts'
+import type { PlayerName } from '#app/player/username.ts'
+import {
+	planBatches,
+	type DeliveryOutcome,
+	type DiscordEvent,
+	type DiscordEventKind,
+	type Webhook,
+} from '../discord.ts'
+import { metricName, parseMetric } from '../metrics.ts'
+import type { CompetitionStatus } from '../schedule.ts'
+import type { WeightedMetric } from '../scoring.ts'
+import {
+	competitionMetrics,
+	competitionParticipants,
+	competitionTeams,
+	competitions,
+	discordOutbox,
+	discordWebhooks,
+} from './schema.ts'
+
+export type NewCompetition = {
+	title: string
+	startsAt: Date
+	endsAt: Date
+	groupId: number | null
+	codeHash: string
+	metrics: readonly WeightedMetric[]
+	participants: readonly PlayerName[]
+	/** Teams by participant key; every participant in one when there are teams. */
+	teams: readonly { name: string; members: readonly string[] }[] | null
+}
+
+export async function createCompetition(
+	db: Database,
+	competition: NewCompetition,
+	at: Date,
+): Promise<number> {
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.insert(competitions)
+			.values({
+				title: competition.title,
+				startsAt: competition.startsAt,
+				endsAt: competition.endsAt,
+				groupId: competition.groupId,
+				codeHash: competition.codeHash,
+				createdAt: at,
+			})
+			.returning({ id: competitions.id })
+		const id = row!.id
+		await tx.insert(competitionMetrics).values(
+			competition.metrics.map(({ metric, weight }, position) => ({
+				competitionId: id,
+				position,
+				metric: metricName(metric),
+				weight,
+			})),
+		)
+		const teamOf = new Map<string, number>()
+		if (competition.teams) {
+			await tx
+				.insert(competitionTeams)
+				.values(
+					competition.teams.map((team, position) => ({
+						competitionId: id,
+						position,
+						name: team.name,
+					})),
+				)
+			competition.teams.forEach((team, position) =>
+				team.members.forEach((key) => teamOf.set(key, position)),
+			)
+		}
+		if (competition.participants.length > 0)
+			await tx.insert(competitionParticipants).values(
+				competition.participants.map((player) => ({
+					competitionId: id,
+					playerKey: player.key,
+					name: player.name,
+					team: teamOf.get(player.key) ?? null,
+				})),
+			)
+		return id
+	})
+}
+
+/** The competition with its metrics, teams and participants (by key); never its code hash. */
+export async function readCompetition(db: Database, id: number) {
+	const [row] = await db.select().from(competitions).where(eq(competitions.id, id))
+	if (!row) return null
+	const { codeHash: _, ...competition } = row
+	const metricRows = await db
+		.select()
+		.from(competitionMetrics)
+		.where(eq(competitionMetrics.competitionId, id))
+		.orderBy(asc(competitionMetrics.position))
+	const teamRows = await db
+		.select()
+		.from(competitionTeams)
+		.where(eq(competitionTeams.competitionId, id))
+		.orderBy(asc(competitionTeams.position))
+	const participants = await db
+		.select({
+			key: competitionParticipants.playerKey,
+			name: competitionParticipants.name,
+			team: competitionParticipants.team,
+		})
+		.from(competitionParticipants)
+		.where(eq(competitionParticipants.competitionId, id))
+	// Sorted here, by key: the engines' collations order names differently.
+	participants.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+	const metrics: WeightedMetric[] = metricRows.map((stored) => {
+		const parsed = parseMetric(stored.metric)
+		if (!parsed.ok)
+			throw new Error(`competition ${id}: stored metric "${stored.metric}" no longer parses`)
+		return { metric: parsed.metric, weight: stored.weight }
+	})
+	const teams = teamRows.map((team) => ({
+		name: team.name,
+		members: participants
+			.filter((participant) => participant.team === team.position)
+			.map((participant) => participant.key),
+	}))
+	return {
+		...competition,
+		metrics,
+		teams,
+		participants: participants.map(({ key, name }) => ({ key, name })),
+	}
+}
+
+/** Competitions of one status at `now`, with their participant counts: upcoming soonest first, the others latest first. */
+export async function listCompetitions(
+	db: Database,
+	status: CompetitionStatus,
+	now: Date,
+	limit = 50,
+) {
+	const where = {
+		upcoming: gt(competitions.startsAt, now),
+		ongoing: and(lte(competitions.startsAt, now), gt(competitions.endsAt, now)),
+		finished: lte(competitions.endsAt, now),
+	}[status]
+	const order = status === 'upcoming' ? asc(competitions.startsAt) : desc(competitions.endsAt)
+	return db
+		.select({
+			id: competitions.id,
+			title: competitions.title,
+			startsAt: competitions.startsAt,
+			endsAt: competitions.endsAt,
+			groupId: competitions.groupId,
+			participants: count(competitionParticipants.playerKey),
+		})
+		.from(competitions)
+		.leftJoin(competitionParticipants, eq(competitionParticipants.competitionId, competitions.id))
+		.where(where)
+		.groupBy(competitions.id)
+		.orderBy(order, asc(competitions.id))
+		.limit(limit)
+}
+
+export async function deleteCompetition(db: Database, id: number): Promise<boolean> {
+	const deleted = await db
+		.delete(competitions)
+		.where(eq(competitions.id, id))
+		.returning({ id: competitions.id })
+	return deleted.length > 0
+}
+
+// Discord webhooks and the outbox.
+
+export type WebhookOwner = { groupId: number } | { competitionId: number }
+
+/** Sets (or replaces) the owner's webhook and the events it gets; a replaced one is switched on again. */
+export async function setWebhook(
+	db: Database,
+	owner: WebhookOwner,
+	webhook: Webhook,
+	events: readonly DiscordEventKind[],
+	at: Date,
+): Promise<number> {
+	const ownerColumns =
+		'groupId' in owner ? { groupId: owner.groupId } : { competitionId: owner.competitionId }
+	const fresh = {
+		discordId: webhook.id,
+		token: webhook.token,
+		events: [...events],
+		createdAt: at,
+		disabledAt: null,
+		disabledReason: null,
+		blockedUntil: null,
+	}
+	const [row] = await db
+		.insert(discordWebhooks)
+		.values({ ...ownerColumns, ...fresh })
+		.onConflictDoUpdate({
+			target: 'groupId' in owner ? discordWebhooks.groupId : discordWebhooks.competitionId,
+			set: fresh,
+		})
+		.returning({ id: discordWebhooks.id })
+	return row!.id
+}
+
+/** What the group or competition page shows: the events chosen, and whether it was switched off (never the token). */
+export async function readWebhookState(db: Database, owner: WebhookOwner) {
+	const [row] = await db
+		.select({
+			id: discordWebhooks.id,
+			events: discordWebhooks.events,
+			disabledAt: discordWebhooks.disabledAt,
+			disabledReason: discordWebhooks.disabledReason,
+		})
+		.from(discordWebhooks)
+		.where(
+			'groupId' in owner
+				? eq(discordWebhooks.groupId, owner.groupId)
+				: eq(discordWebhooks.competitionId, owner.competitionId),
+		)
+	return row ?? null
+}
+
+/**
+ * Adds an event for a webhook, once: false when the key is already there (another instance added
+ * it), the webhook is switched off, or it does not want that kind.
+ */
+export async function enqueueDiscordEvent(
+	db: Database,
+	item: { webhookId: number; eventKey: string; event: DiscordEvent },
+	at: Date,
+): Promise<boolean> {
+	const [webhook] = await db
+		.select({ events: discordWebhooks.events, disabledAt: discordWebhooks.disabledAt })
+		.from(discordWebhooks)
+		.where(eq(discordWebhooks.id, item.webhookId))
+	if (!webhook || webhook.disabledAt || !webhook.events.includes(item.event.kind)) return false
+	const inserted = await db
+		.insert(discordOutbox)
+		.values({
+			webhookId: item.webhookId,
+			eventKey: item.eventKey,
+			kind: item.event.kind,
+			event: item.event,
+			createdAt: at,
+			nextAttemptAt: at,
+		})
+		.onConflictDoNothing({ target: [discordOutbox.webhookId, discordOutbox.eventKey] })
+		.returning({ id: discordOutbox.id })
+	return inserted.length > 0
+}
+
+export type ClaimedBatch = {
+	webhookId: number
+	webhook: Webhook
+	kind: DiscordEventKind
+	/** The attempt this post is (1 for the first). */
+	attempt: number
+	eventIds: number[]
+	events: DiscordEvent[]
+}
+
+const MINUTE = 60_000
+
+/**
+ * The messages this instance may post now (`planBatches`: one per webhook and kind a minute),
+ * claimed for `leaseMs`: an event another instance holds is not in them, and an event claimed
+ * here is in no other instance's until the lease ends or the delivery is recorded.
+ */
+export async function claimDiscordBatches(
+	db: Database,
+	now: Date,
+	leaseMs: number,
+): Promise<ClaimedBatch[]> {
+	const pending = await db
+		.select({
+			id: discordOutbox.id,
+			webhookId: discordOutbox.webhookId,
+			kind: discordOutbox.kind,
+			createdAt: discordOutbox.createdAt,
+		})
+		.from(discordOutbox)
+		.innerJoin(discordWebhooks, eq(discordWebhooks.id, discordOutbox.webhookId))
+		.where(
+			and(
+				isNull(discordOutbox.sentAt),
+				isNull(discordOutbox.failedReason),
+				lte(discordOutbox.nextAttemptAt, now),
+				or(isNull(discordOutbox.claimedUntil), lte(discordOutbox.claimedUntil, now)),
+				isNull(discordWebhooks.disabledAt),
+				or(isNull(discordWebhooks.blockedUntil), lte(discordWebhooks.blockedUntil, now)),
+			),
+		)
+		.orderBy(asc(discordOutbox.createdAt), asc(discordOutbox.id))
+		.limit(1000)
+	if (pending.length === 0) return []
+	const webhookIds = [...new Set(pending.map((row) => row.webhookId))]
+	const recent = await db
+		.select({
+			webhookId: discordOutbox.webhookId,
+			kind: discordOutbox.kind,
+			sentAt: max(discordOutbox.sentAt),
+		})
+		.from(discordOutbox)
+		.where(
+			and(
+				inArray(discordOutbox.webhookId, webhookIds),
+				gte(discordOutbox.sentAt, new Date(now.getTime() - MINUTE)),
+			),
+		)
+		.groupBy(discordOutbox.webhookId, discordOutbox.kind)
+	const lastSentAt = new Map(recent.map((row) => [`${row.webhookId} ${row.kind}`, row.sentAt!]))
+	const batches = planBatches({
+		pending: pending.map((row) => ({
+			...row,
+			id: String(row.id),
+			webhookId: String(row.webhookId),
+		})),
+		lastSentAt,
+		blockedUntil: new Map(),
+		now,
+	})
+	const claimed: ClaimedBatch[] = []
+	for (const batch of batches) {
+		const ids = batch.eventIds.map(Number)
+		// One statement: of two instances claiming the same rows, the second sees them taken.
+		const rows = await db
+			.update(discordOutbox)
+			.set({ claimedUntil: new Date(now.getTime() + leaseMs) })
+			.where(
+				and(
+					inArray(discordOutbox.id, ids),
+					isNull(discordOutbox.sentAt),
+					or(isNull(discordOutbox.claimedUntil), lte(discordOutbox.claimedUntil, now)),
+				),
+			)
+			.returning({
+				id: discordOutbox.id,
+				attempts: discordOutbox.attempts,
+				event: discordOutbox.event,
+			})
+		if (rows.length === 0) continue
+		rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+		const [webhook] = await db
+			.select({ discordId: discordWebhooks.discordId, token: discordWebhooks.token })
+			.from(discordWebhooks)
+			.where(eq(discordWebhooks.id, Number(batch.webhookId)))
+		if (!webhook) continue
+		claimed.push({
+			webhookId: Number(batch.webhookId),
+			webhook: { id: webhook.discordId, token: webhook.token },
+			kind: batch.kind,
+			attempt: Math.max(...rows.map((row) => row.attempts)) + 1,
+			eventIds: rows.map((row) => row.id),
+			events: rows.map((row) => row.event as DiscordEvent),
+		})
+	}
+	return claimed
+}
+
+/** Records what Discord answered for a claimed batch (`postDiscordMessage`'s outcome). */
+export async function recordDelivery(
+	db: Database,
+	batch: Pick<ClaimedBatch, 'webhookId' | 'eventIds'>,
+	outcome: DeliveryOutcome,
+	at: Date,
+): Promise<void> {
+	const events = inArray(discordOutbox.id, batch.eventIds)
+	const webhook = eq(discordWebhooks.id, batch.webhookId)
+	await db.transaction(async (tx) => {
+		switch (outcome.outcome) {
+			case 'sent':
+				await tx.update(discordOutbox).set({ sentAt: at, claimedUntil: null }).where(events)
+				return
+			case 'retry': {
+				const until = new Date(at.getTime() + outcome.afterMs)
+				await tx
+					.update(discordOutbox)
+					.set({
+						attempts: sql`${discordOutbox.attempts} + 1`,
+						nextAttemptAt: until,
+						claimedUntil: null,
+					})
+					.where(events)
+				// Discord's wait (or our backoff) holds for everything posted to that webhook.
+				await tx.update(discordWebhooks).set({ blockedUntil: until }).where(webhook)
+				return
+			}
+			case 'disable':
+				await tx
+					.update(discordWebhooks)
+					.set({ disabledAt: at, disabledReason: outcome.reason })
+					.where(and(webhook, isNull(discordWebhooks.disabledAt)))
+				await tx
+					.update(discordOutbox)
+					.set({ failedReason: outcome.reason, claimedUntil: null })
+					.where(events)
+				return
+			case 'failed':
+				await tx
+					.update(discordOutbox)
+					.set({ failedReason: outcome.reason, claimedUntil: null })
+					.where(events)
+				return
+		}
+	})
+}

@@ -1,0 +1,429 @@
+// One behaviour suite for competitions' storage and the Discord outbox, run on PGlite (always) and
+// on PostgreSQL (when npm test or CI started one): competitions-store.pglite.test.ts and
+// competitions-store.postgres.test.ts.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { createGroup, deleteGroup } from '#app/groups/server/groups-store.server.ts'
+import type { DiscordEvent } from '../discord.ts'
+import { parseCompetitionInput } from '../competition-input.ts'
+import {
+	claimDiscordBatches,
+	createCompetition,
+	deleteCompetition,
+	enqueueDiscordEvent,
+	listCompetitions,
+	readCompetition,
+	readWebhookState,
+	recordDelivery,
+	setWebhook,
+	type NewCompetition,
+} from './competitions-store.server.ts'
+
+const TABLES = [
+	'discord_outbox',
+	'discord_webhooks',
+	'competition_participants',
+	'competition_teams',
+	'competition_metrics',
+	'competitions',
+	'group_members',
+	'groups',
+]
+const at = (iso: string) => new Date(iso)
+
+function newCompetition(patch: Record<string, unknown> = {}): NewCompetition {
+	const parsed = parseCompetitionInput({
+		title: 'Skill of the week',
+		startsAt: '2026-12-01T18:00:00Z',
+		endsAt: '2026-12-08T18:00:00Z',
+		metrics: [{ metric: 'magic+ranged' }, { metric: 'kills:Amascuts', weight: 2.5 }],
+		participants: ['Zezima', 'Anna', 'le_me'],
+		...patch,
+	})
+	if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+	const { teams, participants, groupId, ...rest } = parsed.competition
+	return {
+		...rest,
+		groupId: groupId ?? null,
+		codeHash: 'hash',
+		participants: participants ?? teams?.flatMap((team) => team.participants) ?? [],
+		teams:
+			teams?.map((team) => ({ name: team.name, members: team.participants.map((p) => p.key) })) ??
+			null,
+	}
+}
+
+const clan = { name: 'Some Clan', url: 'https://guide.example/groups/1' }
+const joined = (player: string): DiscordEvent => ({ kind: 'member-joined', group: clan, player })
+const webhook = { id: '123456789012345678', token: 'secret-token' }
+
+export function describeCompetitionsStoreContract(
+	engine: string,
+	openEmpty: () => Promise<DatabaseHandle>,
+) {
+	describe(`competitions storage on ${engine}`, () => {
+		let handle: DatabaseHandle
+		beforeAll(async () => {
+			handle = await openEmpty()
+			await handle.migrate()
+		}, 240_000)
+		afterAll(async () => {
+			await handle?.close()
+		})
+		beforeEach(async () => {
+			await handle.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`))
+		})
+		const db = () => handle.db
+
+		test('a competition is stored with its metrics, weights, teams and participants, never its code hash', async () => {
+			const id = await createCompetition(
+				db(),
+				newCompetition({
+					teams: [
+						{ name: 'Red', participants: ['Zezima', 'le_me'] },
+						{ name: 'Blue', participants: ['Anna'] },
+					],
+				}),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const competition = await readCompetition(db(), id)
+			expect(competition).toMatchObject({
+				id,
+				title: 'Skill of the week',
+				startsAt: at('2026-12-01T18:00:00Z'),
+				endsAt: at('2026-12-08T18:00:00Z'),
+				groupId: null,
+				frozenAt: null,
+				metrics: [
+					{ metric: { kind: 'xp', skills: ['magic', 'ranged'] }, weight: 1 },
+					{ metric: { kind: 'kills', boss: 'amascuts' }, weight: 2.5 },
+				],
+				teams: [
+					{ name: 'Red', members: ['le me', 'zezima'] },
+					{ name: 'Blue', members: ['anna'] },
+				],
+				participants: [
+					{ key: 'anna', name: 'Anna' },
+					{ key: 'le me', name: 'le me' },
+					{ key: 'zezima', name: 'Zezima' },
+				],
+			})
+			expect(competition).not.toHaveProperty('codeHash')
+			expect(await readCompetition(db(), 999)).toBeNull()
+		})
+
+		test('the database refuses an end before the start, over 90 days, a weight of 0, or a team of another competition', async () => {
+			const id = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const insert = (starts: string, ends: string) =>
+				db().execute(
+					sql`insert into competitions (title, starts_at, ends_at, code_hash, created_at) values ('x', ${starts}, ${ends}, 'h', now())`,
+				)
+			await expect(insert('2026-12-02T00:00:00Z', '2026-12-01T00:00:00Z')).rejects.toThrow()
+			await expect(insert('2026-12-01T00:00:00Z', '2027-03-01T00:00:01Z')).rejects.toThrow()
+			await insert('2026-12-01T00:00:00Z', '2027-03-01T00:00:00Z')
+			await expect(
+				db().execute(sql`insert into competition_metrics values (${id}, 5, 'overall', 0)`),
+			).rejects.toThrow()
+			const other = await createCompetition(
+				db(),
+				newCompetition({
+					participants: undefined,
+					teams: [
+						{ name: 'A', participants: ['X'] },
+						{ name: 'B', participants: ['Y'] },
+					],
+				}),
+				at('2026-11-28T10:00:00Z'),
+			)
+			expect(other).not.toBe(id)
+			await expect(
+				db().execute(
+					sql`update competition_participants set team = 0 where competition_id = ${id}`,
+				),
+			).rejects.toThrow()
+		})
+
+		test('lists by status at a time, with participant counts; deleting removes everything of it', async () => {
+			const week = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const later = await createCompetition(
+				db(),
+				newCompetition({
+					title: 'Later',
+					startsAt: '2026-12-10T00:00:00Z',
+					endsAt: '2026-12-11T00:00:00Z',
+					participants: ['Bob'],
+				}),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const ids = async (status: 'upcoming' | 'ongoing' | 'finished', now: string) =>
+				(await listCompetitions(db(), status, at(now))).map((row) => [row.id, row.participants])
+			expect(await ids('upcoming', '2026-11-30T00:00:00Z')).toEqual([
+				[week, 3],
+				[later, 1],
+			])
+			expect(await ids('ongoing', '2026-12-01T18:00:00Z')).toEqual([[week, 3]])
+			expect(await ids('upcoming', '2026-12-01T18:00:00Z')).toEqual([[later, 1]])
+			expect(await ids('finished', '2026-12-08T18:00:00Z')).toEqual([[week, 3]])
+			expect(await deleteCompetition(db(), week)).toBe(true)
+			expect(await deleteCompetition(db(), week)).toBe(false)
+			const left = await queryRows<{ n: number }>(
+				db(),
+				sql`select count(*)::int as n from competition_participants`,
+			)
+			expect(left).toEqual([{ n: 1 }])
+		})
+
+		test("a group's competition survives the group's deletion; the group's webhook does not", async () => {
+			const groupId = await createGroup(
+				db(),
+				{ name: 'Clan', clanName: null, codeHash: 'h', citadelReset: null, members: [] },
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await createCompetition(
+				db(),
+				newCompetition({ groupId }),
+				at('2026-11-28T10:00:00Z'),
+			)
+			await setWebhook(db(), { groupId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			await deleteGroup(db(), groupId)
+			expect(await readCompetition(db(), id)).toMatchObject({ groupId: null })
+			expect(await readWebhookState(db(), { groupId })).toBeNull()
+		})
+
+		test('an event is queued once per key, only for a webhook on and wanting its kind', async () => {
+			const competitionId = await createCompetition(
+				db(),
+				newCompetition(),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await setWebhook(
+				db(),
+				{ competitionId },
+				webhook,
+				['member-joined'],
+				at('2026-11-28T10:00:00Z'),
+			)
+			const add = (eventKey: string, event: DiscordEvent) =>
+				enqueueDiscordEvent(db(), { webhookId: id, eventKey, event }, at('2026-11-28T10:00:00Z'))
+			expect(await add('joined:zezima', joined('Zezima'))).toBe(true)
+			expect(await add('joined:zezima', joined('Zezima'))).toBe(false)
+			expect(await add('left:anna', { kind: 'member-left', group: clan, player: 'Anna' })).toBe(
+				false,
+			)
+			expect(
+				await enqueueDiscordEvent(
+					db(),
+					{ webhookId: 999, eventKey: 'k', event: joined('A') },
+					at('2026-11-28T10:00:00Z'),
+				),
+			).toBe(false)
+		})
+
+		test('one message per kind per minute; a claimed batch is claimed once; sent is never sent again', async () => {
+			const competitionId = await createCompetition(
+				db(),
+				newCompetition(),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await setWebhook(
+				db(),
+				{ competitionId },
+				webhook,
+				['member-joined', 'member-left'],
+				at('2026-11-28T10:00:00Z'),
+			)
+			for (const name of ['Zezima', 'Anna'])
+				await enqueueDiscordEvent(
+					db(),
+					{ webhookId: id, eventKey: `joined:${name}`, event: joined(name) },
+					at('2026-11-28T10:00:00Z'),
+				)
+			const now = at('2026-11-28T10:00:05Z')
+			const [batch, ...rest] = await claimDiscordBatches(db(), now, 30_000)
+			expect(rest).toEqual([])
+			expect(batch).toMatchObject({
+				webhook,
+				kind: 'member-joined',
+				attempt: 1,
+				events: [joined('Zezima'), joined('Anna')],
+			})
+			// Another instance, at the same moment: nothing left to claim.
+			expect(await claimDiscordBatches(db(), now, 30_000)).toEqual([])
+			await recordDelivery(db(), batch!, { outcome: 'sent' }, now)
+			await enqueueDiscordEvent(
+				db(),
+				{ webhookId: id, eventKey: 'joined:bob', event: joined('Bob') },
+				now,
+			)
+			// 59 s after the last member-joined message: it waits; a minute after, it goes.
+			expect(await claimDiscordBatches(db(), at('2026-11-28T10:01:04Z'), 30_000)).toEqual([])
+			const [next] = await claimDiscordBatches(db(), at('2026-11-28T10:01:05Z'), 30_000)
+			expect(next?.events).toEqual([joined('Bob')])
+		})
+
+		test('instances claiming at once never get the same event', async () => {
+			for (let c = 0; c < 4; c++) {
+				const competitionId = await createCompetition(
+					db(),
+					newCompetition(),
+					at('2026-11-28T10:00:00Z'),
+				)
+				const id = await setWebhook(
+					db(),
+					{ competitionId },
+					webhook,
+					['member-joined'],
+					at('2026-11-28T10:00:00Z'),
+				)
+				for (let e = 0; e < 5; e++)
+					await enqueueDiscordEvent(
+						db(),
+						{ webhookId: id, eventKey: `e${e}`, event: joined(`P${e}`) },
+						at('2026-11-28T10:00:00Z'),
+					)
+			}
+			const now = at('2026-11-28T10:00:01Z')
+			const claims = await Promise.all(
+				Array.from({ length: 4 }, () => claimDiscordBatches(db(), now, 30_000)),
+			)
+			const ids = claims.flat().flatMap((batch) => batch.eventIds)
+			expect(ids.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+		})
+
+		test('a lease that ran out (an instance died mid-post) is claimed again', async () => {
+			const competitionId = await createCompetition(
+				db(),
+				newCompetition(),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await setWebhook(
+				db(),
+				{ competitionId },
+				webhook,
+				['member-joined'],
+				at('2026-11-28T10:00:00Z'),
+			)
+			await enqueueDiscordEvent(
+				db(),
+				{ webhookId: id, eventKey: 'k', event: joined('A') },
+				at('2026-11-28T10:00:00Z'),
+			)
+			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:00Z'), 30_000)).toHaveLength(1)
+			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:29Z'), 30_000)).toHaveLength(0)
+			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:30Z'), 30_000)).toHaveLength(1)
+		})
+
+		test('a retry waits, counts the attempt and holds the whole webhook', async () => {
+			const competitionId = await createCompetition(
+				db(),
+				newCompetition(),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await setWebhook(
+				db(),
+				{ competitionId },
+				webhook,
+				['member-joined', 'member-left'],
+				at('2026-11-28T10:00:00Z'),
+			)
+			await enqueueDiscordEvent(
+				db(),
+				{ webhookId: id, eventKey: 'a', event: joined('A') },
+				at('2026-11-28T10:00:00Z'),
+			)
+			const [batch] = await claimDiscordBatches(db(), at('2026-11-28T10:00:00Z'), 30_000)
+			await recordDelivery(
+				db(),
+				batch!,
+				{ outcome: 'retry', afterMs: 5_000, reason: 'HTTP 429' },
+				at('2026-11-28T10:00:01Z'),
+			)
+			await enqueueDiscordEvent(
+				db(),
+				{ webhookId: id, eventKey: 'b', event: { kind: 'member-left', group: clan, player: 'B' } },
+				at('2026-11-28T10:00:02Z'),
+			)
+			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:05Z'), 30_000)).toEqual([])
+			const again = await claimDiscordBatches(db(), at('2026-11-28T10:00:06Z'), 30_000)
+			expect(again.map((b) => [b.kind, b.attempt])).toEqual([
+				['member-joined', 2],
+				['member-left', 1],
+			])
+		})
+
+		test('a dead webhook is switched off with its reason, its events dropped; setting it again switches it on', async () => {
+			const competitionId = await createCompetition(
+				db(),
+				newCompetition(),
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await setWebhook(
+				db(),
+				{ competitionId },
+				webhook,
+				['member-joined'],
+				at('2026-11-28T10:00:00Z'),
+			)
+			await enqueueDiscordEvent(
+				db(),
+				{ webhookId: id, eventKey: 'a', event: joined('A') },
+				at('2026-11-28T10:00:00Z'),
+			)
+			const [batch] = await claimDiscordBatches(db(), at('2026-11-28T10:00:00Z'), 30_000)
+			await recordDelivery(
+				db(),
+				batch!,
+				{ outcome: 'disable', reason: 'HTTP 404: gone' },
+				at('2026-11-28T10:00:01Z'),
+			)
+			expect(await readWebhookState(db(), { competitionId })).toEqual({
+				id,
+				events: ['member-joined'],
+				disabledAt: at('2026-11-28T10:00:01Z'),
+				disabledReason: 'HTTP 404: gone',
+			})
+			expect(await readWebhookState(db(), { competitionId })).not.toHaveProperty('token')
+			expect(
+				await enqueueDiscordEvent(
+					db(),
+					{ webhookId: id, eventKey: 'b', event: joined('B') },
+					at('2026-11-28T10:00:02Z'),
+				),
+			).toBe(false)
+			expect(await claimDiscordBatches(db(), at('2026-11-28T10:05:00Z'), 30_000)).toEqual([])
+			const same = await setWebhook(
+				db(),
+				{ competitionId },
+				{ ...webhook, token: 'new' },
+				['member-joined'],
+				at('2026-11-28T11:00:00Z'),
+			)
+			expect(same).toBe(id)
+			expect(await readWebhookState(db(), { competitionId })).toMatchObject({
+				disabledAt: null,
+				disabledReason: null,
+			})
+			expect(
+				await enqueueDiscordEvent(
+					db(),
+					{ webhookId: id, eventKey: 'b', event: joined('B') },
+					at('2026-11-28T11:00:00Z'),
+				),
+			).toBe(true)
+		})
+
+		test('the database refuses a webhook of both a group and a competition, or of neither', async () => {
+			await expect(
+				db().execute(
+					sql`insert into discord_webhooks (discord_id, token, events, created_at) values ('1', 't', '{}', now())`,
+				),
+			).rejects.toThrow()
+			await expect(
+				db().execute(
+					sql`insert into discord_webhooks (competition_id, discord_id, token, events, created_at) values (1, '1', 't', '{"nope"}', now())`,
+				),
+			).rejects.toThrow()
+		})
+	})
+}
