@@ -1,7 +1,7 @@
 /**
  * Reads a clan's member list from Jagex (`{CLAN_HISCORES_BASE_URL}/members_lite.ws?clanName=…`).
  * The one upstream call of groups goes through `UpstreamFetch`, passed in, so whoever builds the
- * client decides how upstream is reached (today `fetch`; the upstream scheduler at group priority).
+ * client decides how upstream is reached (the server: the one upstream gate, at group priority).
  * Anything but the member list's CSV (an error status, a timeout, an HTML page, a body too large)
  * is the parser's one failure: "no such clan, or upstream failure".
  */

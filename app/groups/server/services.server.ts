@@ -5,6 +5,7 @@ import { getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { log } from '#app/server/log.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
+import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 import { createClanClient } from './clan-client.server.ts'
 import { createGroupsService, type GroupsService } from './groups-service.server.ts'
 
@@ -22,8 +23,8 @@ export function getGroupsService(): GroupsService {
 			baseUrl: env.CLAN_HISCORES_BASE_URL,
 			timeoutMs: env.UPSTREAM_TIMEOUT_MS,
 			userAgent: UPSTREAM_USER_AGENT,
-			// Groups' one upstream call: the upstream scheduler (group priority) goes here.
-			upstream: fetch,
+			// Groups' one upstream call waits its turn at the one upstream gate, at group priority.
+			upstream: (url, init) => getPlayerServices().gate.run('group', () => fetch(url, init)),
 		}),
 		limits: {
 			creation: state.limiter('group-creation', { max: env.GROUP_CREATION_LIMIT_PER_HOUR, windowMs: HOUR, refill: 'window' }),
