@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { expect, test } from 'vitest'
 import type { PlayerDataCore } from '#app/player/server/handler.server.ts'
 import { type TrustFunction } from './client-address.ts'
-import { createApiRoute } from './api-route.ts'
+import { createApiRoute, readJsonBody } from './api-route.ts'
 
 const oneProxy: TrustFunction = (_address, index) => index < 1
 
@@ -60,5 +60,39 @@ test('large answers are compressed for browsers that accept it; HEAD has no body
 	expect(brotliDecompressSync(raw.body).toString()).toBe(big)
 	const head = await fetch(server.url, { method: 'HEAD' })
 	expect(await head.text()).toBe('')
+	server.close()
+})
+
+test('readJsonBody: JSON only, capped, parsed, control characters named by their path', async () => {
+	const server = http.createServer((req, res) => {
+		void readJsonBody(req, 100).then((body) => {
+			const answer = body.ok ? { status: 200, body: JSON.stringify(body.value) } : body.answer
+			res.writeHead(answer.status, { connection: 'close' }).end(answer.body)
+		})
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+	const post = (body: string, type = 'application/json; charset=utf-8') =>
+		fetch(url, { method: 'POST', headers: { 'content-type': type }, body }).then(async (r) => [r.status, await r.json()])
+	expect(await post('{"a":[1,"x"]}')).toEqual([200, { a: [1, 'x'] }])
+	expect(await post('{"a":1}', 'text/plain')).toMatchObject([415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } }])
+	expect(await post(JSON.stringify({ a: 'x'.repeat(200) }))).toMatchObject([413, { error: { code: 'BODY_TOO_LARGE' } }])
+	expect(await post('{"a":')).toMatchObject([400, { error: { code: 'INVALID_JSON' } }])
+	expect(await post(JSON.stringify({ participants: ['ok', 'b\u0000d'] }))).toMatchObject([
+		400,
+		{ error: { code: 'INVALID_PARAMETER', parameter: 'participants.1' } },
+	])
+	// A body sent in chunks without a length is capped as it arrives.
+	const chunked = await new Promise<number>((resolve) => {
+		const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+			res.resume()
+			resolve(res.statusCode ?? 0)
+		})
+		req.on('error', () => resolve(-1))
+		req.write('{"a":"' + 'x'.repeat(80))
+		req.write('x'.repeat(80) + '"}')
+		req.end()
+	})
+	expect(chunked).toBe(413)
 	server.close()
 })

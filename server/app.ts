@@ -6,6 +6,8 @@ import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
+import { COMPETITIONS_API_PREFIX, competitionsApiEndpoints } from '#app/competitions/server/competitions-api.server.ts'
+import { createCompetitions } from '#app/competitions/server/competitions.server.ts'
 import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { backgroundWorkSettled } from '#app/server/background-work.server.ts'
@@ -102,8 +104,15 @@ const api = createApi(
 		// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
 		planEndpoint(playerData, getPlanner(), (key) => tracker.pace(key)),
 		...playersApiEndpoints(tracker, playerData),
+		...competitionsApiEndpoints(
+			createCompetitions({
+				db: async () => (await getDatabase()).db,
+				state: getSharedState(),
+				now: () => new Date(getClock().now()),
+			}),
+		),
 	],
-	[PLAYERS_API_PREFIX],
+	[PLAYERS_API_PREFIX, `${COMPETITIONS_API_PREFIX}/`],
 )
 const serveApi = createApiRoute(api.serve, trust)
 const clock = getClock()
@@ -120,7 +129,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse) {
 	if (hsts) res.setHeader('Strict-Transport-Security', hsts)
 	const path = req.url?.split('?')[0]
 	const isApi = path !== undefined && api.handles(path)
-	// No endpoint of the table reads a body.
+	// An API request's body is read only by the endpoints that take JSON (readJsonBody, capped); the
+	// connection closes after the answer all the same, so an unread or refused body is never parsed as a request.
 	closeAfterUnreadBody(req, res, isApi)
 	if (refuseUnservable(req, res)) return
 	if (path === HEALTH_PATH || path === READY_PATH) void serveHealth(req, res, path)

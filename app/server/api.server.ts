@@ -64,6 +64,9 @@ function invalidParameter(failure: { parameter: string; message: string }, heade
 	return apiError(400, 'INVALID_PARAMETER', failure.message, { parameter: failure.parameter, headers })
 }
 
+/** A request's JSON body, or the answer that refuses it (415, 413, 400). */
+export type JsonBody = { ok: true; value: unknown } | { ok: false; answer: ApiAnswer }
+
 /** What an endpoint's handler gets. */
 export type ApiCall<Q> = {
 	method: string
@@ -71,6 +74,9 @@ export type ApiCall<Q> = {
 	/** The `:name` segments of the path, as sent (still percent-encoded). */
 	params: Record<string, string>
 	clientId: string
+	header(name: string): string | undefined
+	/** Reads the JSON body (only endpoints that take one call it). */
+	readJson(): Promise<JsonBody>
 }
 
 /** What the kit needs of a request: the HTTP layer builds it from Node's or from a web Request. */
@@ -80,6 +86,8 @@ export type ApiRequest = {
 	query: URLSearchParams
 	clientId: string
 	header(name: string): string | undefined
+	/** The body as JSON, capped (`readJsonBody` in server/api-route.ts); absent: the request has none to give. */
+	readJson?(): Promise<JsonBody>
 }
 
 export type Endpoint = {
@@ -188,7 +196,14 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 				const decision = await endpoint.limit.hit(request.clientId)
 				if (!decision.allowed) return rateLimited(decision.retryAfterSeconds, endpoint.limit.what, { headers })
 			}
-			const answer = await endpoint.handle({ method: request.method, query: query.value, params, clientId: request.clientId })
+			const answer = await endpoint.handle({
+				method: request.method,
+				query: query.value,
+				params,
+				clientId: request.clientId,
+				header: request.header,
+				readJson: request.readJson ?? (async () => ({ ok: false, answer: apiError(400, 'INVALID_BODY', 'Send a JSON body.', { headers }) })),
+			})
 			return endpoint.cors ? { ...answer, headers: { ...CORS_HEADERS, ...answer.headers } } : answer
 		} catch (failure) {
 			log.unexpected(endpoint.path, failure)
