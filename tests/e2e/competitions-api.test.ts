@@ -205,3 +205,32 @@ test('creation is limited per client: the eleventh in an hour is a 429 with Retr
 	expect(limited.json.error.code).toBe('RATE_LIMITED')
 	expect((await create(competition(), { 'x-forwarded-for': '203.0.113.10' })).status).toBe(201)
 })
+
+test('POST …/update with the code updates every participant in the background, once per 10 minutes', async () => {
+	const created = await create(competition({ participants: [GWEN, FAKE_PLAYERS.complete] }))
+	const { id } = created.json.competition as { id: number }
+	const update = (headers: Record<string, string> = {}) => call('POST', `/api/v1/competitions/${id}/update`, { headers })
+	const gwenAttack = (answer: Answer) =>
+		answer.json.standings.find((s: { key: string }) => s.key === 'growing gwen').parts[0].value as number | null
+	const before = await call('GET', `/api/v1/competitions/${id}`)
+	expect(gwenAttack(before)).toBe(12_345)
+
+	expect((await update()).status).toBe(403)
+	expect((await update({ 'x-verification-code': 'wrong' })).status).toBe(403)
+	expect((await call('POST', '/api/v1/competitions/999999/update', { headers: { 'x-verification-code': 'x' } })).status).toBe(404)
+	expect((await call('GET', `/api/v1/competitions/${id}/update`)).status).toBe(405)
+
+	// A day later Gwen has played again; Zezima Jr was never looked up and is fetched for the first time.
+	expect((await call('POST', `/api/test/clock?advanceMs=${DAY}`)).status).toBe(200)
+	const round = await update({ 'x-verification-code': created.json.code })
+	expect([round.status, round.json]).toEqual([202, { updating: 2 }])
+	const after = await until(
+		`/api/v1/competitions/${id}`,
+		(answer) => gwenAttack(answer) === 2 * 12_345 && answer.json.lastCheckedAt['zezima jr'] !== null,
+	)
+	expect(after.json.standings.find((s: { key: string }) => s.key === 'zezima jr')).toMatchObject({ score: 0 })
+
+	const again = await update({ 'x-verification-code': created.json.code })
+	expect([again.status, again.json.error.code]).toEqual([429, 'UPDATE_COOLDOWN'])
+	expect(Number(again.headers['retry-after'])).toBeGreaterThan(0)
+})

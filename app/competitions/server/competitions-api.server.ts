@@ -112,5 +112,25 @@ export function competitionsApiEndpoints(competitions: Competitions): Endpoint[]
 				}
 			},
 		}),
+		/** Updates every participant (in the background): 202 at once with how many. */
+		endpoint({
+			path: `${COMPETITIONS_API_PREFIX}/:id/update`,
+			methods: ['POST'],
+			query: noParameters,
+			failure: UNAVAILABLE,
+			async handle(call) {
+				const id = idFromPath(call.params.id!)
+				if (typeof id !== 'number') return id
+				const outcome = await competitions.requestUpdate(id, call.header(CODE_HEADER))
+				if (outcome.kind === 'not-found') return notFound(id)
+				if (outcome.kind === 'wrong-code') return wrongCode()
+				if (outcome.kind === 'rate-limited')
+					return rateLimited(outcome.retryAfterSeconds, 'update rounds', {
+						code: 'UPDATE_COOLDOWN',
+						message: `This competition's participants were updated recently; try again in ${outcome.retryAfterSeconds} seconds.`,
+					})
+				return json(202, { updating: outcome.participants })
+			},
+		}),
 	]
 }

@@ -19,12 +19,17 @@ beforeEach(async () => {
 	await handle.db.execute(sql`truncate competitions, group_members, groups restart identity cascade`)
 })
 
+let refreshed: string[] = []
 const service = () =>
 	createCompetitions({
 		db: async () => handle.db,
 		state: createMemoryState(),
 		now: () => now,
 		createLimit: { max: 2, windowMs: 3_600_000, refill: 'window' },
+		refreshParticipant: async (player) => {
+			if (player.key === 'anna') throw new Error('upstream down')
+			refreshed.push(player.name)
+		},
 	})
 
 const input = (patch: Record<string, unknown> = {}) => ({
@@ -131,4 +136,21 @@ test('changing and deleting take the code: wrong or missing code refused, unknow
 	expect(await competitions.delete(id, created.code)).toEqual({ kind: 'deleted' })
 	expect(await competitions.read(id)).toBeNull()
 	expect(await competitions.delete(id, created.code)).toEqual({ kind: 'not-found' })
+})
+
+test('an update round refreshes every participant in the background, one failure stopping nothing; once per window per competition', async () => {
+	refreshed = []
+	const competitions = service()
+	const created = await competitions.create(input({ participants: ['Zezima', 'Anna', 'Bob'] }), 'a')
+	if (created.kind !== 'created') throw new Error(created.kind)
+	const id = created.competition.id
+	expect(await competitions.requestUpdate(id, 'wrong')).toEqual({ kind: 'wrong-code' })
+	expect(await competitions.requestUpdate(id + 1, created.code)).toEqual({ kind: 'not-found' })
+	expect(refreshed).toEqual([])
+	const round = await competitions.requestUpdate(id, created.code)
+	if (round.kind !== 'queued') throw new Error(round.kind)
+	expect(round.participants).toBe(3)
+	await round.done
+	expect(refreshed).toEqual(['Bob', 'Zezima'])
+	expect(await competitions.requestUpdate(id, created.code)).toMatchObject({ kind: 'rate-limited' })
 })

@@ -5,7 +5,9 @@
  */
 import { readGroup } from '#app/groups/server/groups-store.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
+import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import type { Database } from '#app/server/db/database.server.ts'
+import { log } from '#app/server/log.server.ts'
 import type { LimitOptions, SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { parseCompetitionInput, type CompetitionInput, type InputError } from '../competition-input.ts'
 import { metricName } from '../metrics.ts'
@@ -28,6 +30,13 @@ export type CompetitionsConfig = {
 	now: () => Date
 	/** Competitions one client may create; default 10 an hour. */
 	createLimit?: LimitOptions
+	/**
+	 * Fetches one participant now and records it (`refreshParticipant` in
+	 * `participant-refresh.server.ts`): the update round's one way upstream.
+	 */
+	refreshParticipant: (player: PlayerName) => Promise<void>
+	/** Update rounds one competition may ask for; default one per 10 minutes. */
+	updateLimit?: LimitOptions
 }
 
 /** A refusal of the code: none given, or not this competition's. */
@@ -38,8 +47,12 @@ export function createCompetitions(config: CompetitionsConfig) {
 		'competition-create',
 		config.createLimit ?? { max: 10, windowMs: 3_600_000, refill: 'window' },
 	)
+	const updates = config.state.limiter(
+		'competition-update',
+		config.updateLimit ?? { max: 1, windowMs: 600_000, refill: 'window' },
+	)
 
-	/** The stored competition's id when `code` is its code. */
+	/** Null when `code` is the stored competition's code, else why not. */
 	async function checkCode(db: Database, id: number, code: string | undefined): Promise<CodeRefusal | null> {
 		const hash = await readCodeHash(db, id)
 		if (hash === null) return { kind: 'not-found' }
@@ -121,6 +134,39 @@ export function createCompetitions(config: CompetitionsConfig) {
 			if (!parsed.ok) return { kind: 'invalid', errors: parsed.errors }
 			await updateCompetition(db, id, parsed.competition)
 			return { kind: 'changed', competition: present((await readCompetition(db, id))!) }
+		},
+
+		/**
+		 * Updates every participant, one after another, in the background (the answer does not wait
+		 * for 500 fetches); `done` settles when the round is over. One round per competition per
+		 * `updateLimit`, whoever asks.
+		 */
+		async requestUpdate(
+			id: number,
+			code: string | undefined,
+		): Promise<
+			| CodeRefusal
+			| { kind: 'rate-limited'; retryAfterSeconds: number }
+			| { kind: 'queued'; participants: number; done: Promise<void> }
+		> {
+			const db = await config.db()
+			const refusal = await checkCode(db, id, code)
+			if (refusal) return refusal
+			const decision = await updates.hit(String(id))
+			if (!decision.allowed) return { kind: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds }
+			const { participants } = (await readCompetition(db, id))!
+			const done = finishBeforeExit(
+				(async () => {
+					for (const player of participants) {
+						try {
+							await config.refreshParticipant(player)
+						} catch (failure) {
+							log.unexpected(`competition ${id}: updating ${player.name}`, failure)
+						}
+					}
+				})(),
+			)
+			return { kind: 'queued', participants: participants.length, done }
 		},
 
 		async delete(id: number, code: string | undefined): Promise<CodeRefusal | { kind: 'deleted' }> {

@@ -25,7 +25,7 @@ import {
 import { readCompetition } from './competitions-store.server.ts'
 
 /** What the scorer needs of one participant, from what the tracker holds (undefined: never tracked). */
-export function participantRecord(
+function participantRecord(
 	participant: { key: string; name: string },
 	history: WindowHistory | undefined,
 	window: Window,
@@ -46,7 +46,7 @@ export function participantRecord(
 	return { ...participant, snapshots, log }
 }
 
-export type CompetitionStandings = {
+type CompetitionStandings = {
 	standings: Standing[]
 	/** Null without teams. */
 	teams: TeamStanding[] | null
@@ -54,7 +54,7 @@ export type CompetitionStandings = {
 	lastCheckedAt: Record<string, string | null>
 }
 
-export async function readStandings(
+async function readStandings(
 	db: Database,
 	competition: {
 		startsAt: Date

@@ -1,0 +1,20 @@
+/**
+ * The one way a competition's update round reaches upstream: the tracker's Update (a forced fetch,
+ * recorded, skipped when anyone fetched the player in the last minute), or the lookup's forced
+ * fetch for a participant the tracker has never seen (its answer is recorded all the same).
+ * The upstream scheduler (another branch) is to wrap this at competition priority, within the
+ * budget.
+ */
+import type { PlayerLookup } from '#app/player/server/handler.server.ts'
+import type { PlayerName } from '#app/player/username.ts'
+import type { Tracker } from '#app/tracker/server/tracker.server.ts'
+
+export function participantRefresher(
+	tracker: Pick<Tracker, 'update'>,
+	lookup: Pick<PlayerLookup, 'fetchFresh'>,
+): (player: PlayerName) => Promise<void> {
+	return async (player) => {
+		const outcome = await tracker.update(player)
+		if (outcome.kind === 'not-found') await lookup.fetchFresh(player)
+	}
+}
