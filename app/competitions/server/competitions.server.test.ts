@@ -106,7 +106,23 @@ test("a group's competition: all its members, or chosen members; a non-member or
 			'b',
 		),
 	).toMatchObject({ kind: 'invalid', errors: [{ path: 'teams.1.participants.0' }] })
-	expect(await competitions.create(input({ groupId: groupId + 1 }), 'b')).toMatchObject({
+	const big = await createGroup(
+		handle.db,
+		{
+			name: 'Big clan',
+			clanName: null,
+			codeHash: 'h',
+			citadelReset: null,
+			members: Array.from({ length: 501 }, (_, i) => ({ key: `m ${i}`, name: `M ${i}`, rank: null, totalXp: null })),
+		},
+		now,
+	)
+	expect(await competitions.create(input({ groupId: big, participants: undefined }), 'b')).toMatchObject({
+		kind: 'invalid',
+		errors: [{ path: 'participants', message: expect.stringContaining('501 members') }],
+	})
+	expect((await competitions.create(input({ groupId: big, participants: ['M 7', 'M 500'] }), 'b')).kind).toBe('created')
+	expect(await competitions.create(input({ groupId: groupId + 100 }), 'b')).toMatchObject({
 		kind: 'invalid',
 		errors: [{ path: 'groupId' }],
 	})

@@ -9,7 +9,12 @@ import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { log } from '#app/server/log.server.ts'
 import type { LimitOptions, SharedState } from '#app/server/shared-state/shared-state.server.ts'
-import { parseCompetitionInput, type CompetitionInput, type InputError } from '../competition-input.ts'
+import {
+	MAX_PARTICIPANTS,
+	parseCompetitionInput,
+	type CompetitionInput,
+	type InputError,
+} from '../competition-input.ts'
 import { metricName } from '../metrics.ts'
 import { competitionStatus, type CompetitionStatus } from '../schedule.ts'
 import {
@@ -207,6 +212,16 @@ async function resolveParticipants(
 	if (!chosen) {
 		if (members.size === 0)
 			return { ok: false, errors: [{ path: 'groupId', message: 'The group has no members yet.' }] }
+		if (members.size > MAX_PARTICIPANTS)
+			return {
+				ok: false,
+				errors: [
+					{
+						path: 'participants',
+						message: `The group has ${members.size} members: list at most ${MAX_PARTICIPANTS} of them in participants.`,
+					},
+				],
+			}
 		const participants: PlayerName[] = [...members].map(([key, name]) => ({ key, name }))
 		return { ok: true, value: { participants, teams } }
 	}
