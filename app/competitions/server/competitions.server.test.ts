@@ -5,9 +5,11 @@ import { openDatabase, type DatabaseHandle } from '#app/server/db/database.serve
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { createCompetitions } from './competitions.server.ts'
 import { readCodeHash } from './competitions-store.server.ts'
+import { recordFetch } from '#app/tracker/server/tracker-store.server.ts'
+import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 
 let handle: DatabaseHandle
-const now = new Date('2026-11-28T10:00:00Z')
+let now = new Date('2026-11-28T10:00:00Z')
 beforeAll(async () => {
 	handle = await openDatabase({})
 	await handle.migrate()
@@ -169,4 +171,31 @@ test('an update round refreshes every participant in the background, one failure
 	await round.done
 	expect(refreshed).toEqual(['Bob', 'Zezima'])
 	expect(await competitions.requestUpdate(id, created.code)).toMatchObject({ kind: 'rate-limited' })
+})
+
+test('a read is shared for a minute; a change, or a missing id, is never served from it', async () => {
+	await handle.db.execute(sql`truncate tracked_players restart identity cascade`)
+	now = new Date('2026-12-01T10:00:00Z')
+	const competitions = service()
+	const created = await competitions.create(input({ startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-12-05T00:00:00Z' }), 'a')
+	if (created.kind !== 'created') throw new Error(created.kind)
+	const id = created.competition.id
+	expect(await competitions.read(id + 1)).toBeNull()
+	const next = await competitions.create(input(), 'b')
+	expect(next).toMatchObject({ kind: 'created', competition: { id: id + 1 } })
+	expect(await competitions.read(id + 1)).not.toBeNull()
+	const fetched = (at: string, magic: number) =>
+		recordFetch(handle.db, { key: 'zezima', name: 'Zezima', fetchedAt: new Date(at), snapshot: snapshotOf({ magic }), quests: null, activities: [] })
+	await fetched('2026-12-01T01:00:00Z', 100)
+	const score = async () => (await competitions.read(id))!.standings.find((s) => s.key === 'zezima')!.score
+	expect(await score()).toBe(0)
+	await fetched('2026-12-01T02:00:00Z', 600)
+	expect(await score()).toBe(0)
+	now = new Date(now.getTime() + 60_001)
+	expect(await score()).toBe(500)
+	await fetched('2026-12-01T03:00:00Z', 900)
+	expect(await competitions.change(id, created.code, { title: 'Renamed' })).toMatchObject({ kind: 'changed' })
+	expect((await competitions.read(id))!.competition.title).toBe('Renamed')
+	expect(await score()).toBe(800)
+	now = new Date('2026-11-28T10:00:00Z')
 })
