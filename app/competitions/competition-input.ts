@@ -9,7 +9,7 @@ import { metricName, parseMetric, type Metric } from './metrics.ts'
 
 const DAY_MS = 86_400_000
 export const MAX_DAYS = 90
-const MAX_PARTICIPANTS = 500
+export const MAX_PARTICIPANTS = 500
 const MAX_METRICS = 10
 const MAX_TEAMS = 50
 

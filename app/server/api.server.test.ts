@@ -131,6 +131,8 @@ test('an endpoint that declares a body gets it parsed, capped, as JSON only; oth
 	expect([tooLarge.status, body(tooLarge).error]).toEqual([413, { code: 'BODY_TOO_LARGE', message: 'The request body is too large: at most 20 bytes here.' }])
 	const notJson = await send('{"a":', 'application/json')
 	expect([notJson.status, body(notJson).error.code]).toEqual([400, 'INVALID_BODY'])
+	const nul = await send(JSON.stringify({ p: ['ok', 'b\u0000d'] }))
+	expect([nul.status, body(nul).error.code, body(nul).error.parameter]).toEqual([400, 'INVALID_PARAMETER', 'p.1'])
 	const form = await send('a=1', 'application/x-www-form-urlencoded')
 	expect([form.status, body(form).error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE'])
 	asked.length = 0

@@ -207,6 +207,8 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 			} catch {
 				return apiError(400, 'INVALID_BODY', 'The request body is not valid JSON.', { headers })
 			}
+			const problem = controlCharacterIn(body, '')
+			if (problem) return apiError(400, 'INVALID_PARAMETER', problem.message, { parameter: problem.path, headers })
 		}
 		try {
 			if (endpoint.limit) {
@@ -261,4 +263,21 @@ function safeDecode(value: string): string {
 	} catch {
 		return value
 	}
+}
+
+/** The first string (or field name) in a JSON body holding a control character, named by its path (`participants.3`). */
+function controlCharacterIn(value: unknown, path: string): { path: string; message: string } | null {
+	if (typeof value === 'string') {
+		const message = controlCharacterProblem(value, path || 'The body')
+		return message ? { path, message } : null
+	}
+	if (typeof value !== 'object' || value === null) return null
+	for (const [key, item] of Object.entries(value)) {
+		const at = path ? `${path}.${key}` : key
+		const problem = controlCharacterProblem(key, 'A field name')
+		if (problem) return { path: at, message: problem }
+		const inner = controlCharacterIn(item, at)
+		if (inner) return inner
+	}
+	return null
 }

@@ -166,6 +166,43 @@ export async function listCompetitions(
 		.limit(limit)
 }
 
+/** The stored hash of the competition's verification code; null when there is no such competition. */
+export async function readCodeHash(db: Database, id: number): Promise<string | null> {
+	const [row] = await db
+		.select({ codeHash: competitions.codeHash })
+		.from(competitions)
+		.where(eq(competitions.id, id))
+	return row?.codeHash ?? null
+}
+
+export type CompetitionChange = Pick<NewCompetition, 'title' | 'startsAt' | 'endsAt' | 'metrics'>
+
+/** Replaces the title, dates and metrics (participants and teams stay); false when there is no such competition. */
+export async function updateCompetition(
+	db: Database,
+	id: number,
+	change: CompetitionChange,
+): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const updated = await tx
+			.update(competitions)
+			.set({ title: change.title, startsAt: change.startsAt, endsAt: change.endsAt })
+			.where(eq(competitions.id, id))
+			.returning({ id: competitions.id })
+		if (updated.length === 0) return false
+		await tx.delete(competitionMetrics).where(eq(competitionMetrics.competitionId, id))
+		await tx.insert(competitionMetrics).values(
+			change.metrics.map(({ metric, weight }, position) => ({
+				competitionId: id,
+				position,
+				metric: metricName(metric),
+				weight,
+			})),
+		)
+		return true
+	})
+}
+
 export async function deleteCompetition(db: Database, id: number): Promise<boolean> {
 	const deleted = await db
 		.delete(competitions)

@@ -13,10 +13,12 @@ import {
 	deleteCompetition,
 	enqueueDiscordEvent,
 	listCompetitions,
+	readCodeHash,
 	readCompetition,
 	readWebhookState,
 	recordDelivery,
 	setWebhook,
+	updateCompetition,
 	type NewCompetition,
 } from './competitions-store.server.ts'
 
@@ -111,6 +113,32 @@ export function describeCompetitionsStoreContract(
 			})
 			expect(competition).not.toHaveProperty('codeHash')
 			expect(await readCompetition(db(), 999)).toBeNull()
+		})
+
+		test('its code hash is read on its own; an update replaces title, dates and metrics, keeping participants', async () => {
+			const id = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			expect(await readCodeHash(db(), id)).toBe('hash')
+			expect(await readCodeHash(db(), id + 1)).toBeNull()
+			const change = newCompetition({
+				title: 'Ranged week',
+				startsAt: '2026-12-02T18:00:00Z',
+				endsAt: '2026-12-04T18:00:00Z',
+				metrics: [{ metric: 'ranged', weight: 3 }],
+			})
+			expect(await updateCompetition(db(), id, change)).toBe(true)
+			expect(await updateCompetition(db(), id + 1, change)).toBe(false)
+			expect(await readCompetition(db(), id)).toMatchObject({
+				title: 'Ranged week',
+				startsAt: at('2026-12-02T18:00:00Z'),
+				endsAt: at('2026-12-04T18:00:00Z'),
+				metrics: [{ metric: { kind: 'xp', skills: ['ranged'] }, weight: 3 }],
+				participants: [{ key: 'anna' }, { key: 'le me' }, { key: 'zezima' }],
+			})
+			// The database's checks still hold: a failed update changes nothing.
+			await expect(
+				updateCompetition(db(), id, { ...change, endsAt: at('2026-12-01T00:00:00Z') }),
+			).rejects.toThrow()
+			expect((await readCompetition(db(), id))?.metrics).toHaveLength(1)
 		})
 
 		test('the database refuses an end before the start, over 90 days, a weight of 0, or a team of another competition', async () => {

@@ -36,7 +36,7 @@ export function getPlayerServices(): PlayerServices {
 	const tracker = createTracker({
 		db: async () => (await getDatabase()).db,
 		now: clock.now,
-		fetchFresh: (player, requestedBy) => lookup.fetchFresh(player, { requestedBy }),
+		fetchFresh: (player, requestedBy, priority) => lookup.fetchFresh(player, { requestedBy, priority }),
 		upstreamFailing: () => gate.failing(),
 		tracking: { state, ...trackingLimitsFromEnv(env) },
 		questCape: {

@@ -3,7 +3,7 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite and
  * on PostgreSQL alike. Times are `Date`s supplied by the caller (an injectable clock).
  */
-import { and, asc, desc, eq, gt, gte, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm'
 import { queryRows, type Database } from '#app/server/db/database.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
@@ -232,6 +232,58 @@ export async function listSnapshots(db: Database, playerId: number, from: Date, 
 		.orderBy(desc(snapshots.takenAt))
 		.limit(limit)
 	return rows.map(rowToSnapshot)
+}
+
+/** What the tracker holds of one player around a time window (a competition's). */
+export type WindowHistory = {
+	key: string
+	profile: 'public' | 'private'
+	lastCheckedAt: Date
+	/** The latest snapshot before `from`, if any. */
+	before: Snapshot | undefined
+	/** Snapshots taken in [from, to], oldest first. */
+	within: Snapshot[]
+	/** Log entries dated in [from, to], oldest first. */
+	log: { date: string; text: string; details: string }[]
+}
+
+/** Each tracked player's history around [from, to], by key; players never tracked are absent. Three queries, whatever the number of players. */
+export async function readWindowHistories(db: Database, keys: readonly string[], from: Date, to: Date): Promise<Map<string, WindowHistory>> {
+	const histories = new Map<string, WindowHistory>()
+	if (keys.length === 0) return histories
+	const players = await db
+		.select({ id: trackedPlayers.id, key: trackedPlayers.key, profile: trackedPlayers.profile, lastCheckedAt: trackedPlayers.lastCheckedAt })
+		.from(trackedPlayers)
+		.where(inArray(trackedPlayers.key, [...keys]))
+	if (players.length === 0) return histories
+	const ids = players.map((player) => player.id)
+	const [before, within, log] = await Promise.all([
+		db
+			.selectDistinctOn([snapshots.playerId])
+			.from(snapshots)
+			.where(and(inArray(snapshots.playerId, ids), lt(snapshots.takenAt, from)))
+			.orderBy(snapshots.playerId, desc(snapshots.takenAt)),
+		db
+			.select()
+			.from(snapshots)
+			.where(and(inArray(snapshots.playerId, ids), gte(snapshots.takenAt, from), lte(snapshots.takenAt, to)))
+			.orderBy(snapshots.playerId, asc(snapshots.takenAt)),
+		db
+			.select({ playerId: activities.playerId, occurredAt: activities.occurredAt, text: activities.text, details: activities.details })
+			.from(activities)
+			.where(and(inArray(activities.playerId, ids), gte(activities.occurredAt, from), lte(activities.occurredAt, to)))
+			.orderBy(activities.playerId, asc(activities.occurredAt), asc(activities.text)),
+	])
+	const byId = new Map<number, WindowHistory>()
+	for (const player of players) {
+		const history: WindowHistory = { key: player.key, profile: player.profile, lastCheckedAt: player.lastCheckedAt, before: undefined, within: [], log: [] }
+		byId.set(player.id, history)
+		histories.set(player.key, history)
+	}
+	for (const row of before) byId.get(row.playerId)!.before = rowToSnapshot(row)
+	for (const row of within) byId.get(row.playerId)!.within.push(rowToSnapshot(row))
+	for (const row of log) byId.get(row.playerId)!.log.push({ date: row.occurredAt.toISOString(), text: row.text, details: row.details })
+	return histories
 }
 
 /** Newest first; quests done before tracking (no date) last, by title. */

@@ -25,6 +25,7 @@ import {
 	listQuestCompletions,
 	listSnapshots,
 	readBackfill,
+	readWindowHistories,
 	recordFetch,
 	releaseFetch,
 	snapshotAt,
@@ -224,6 +225,32 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect(log).toHaveLength(35)
 				expect(log[0]).toEqual(entry(34))
 				expect(log.at(-1)).toEqual(entry(0))
+			})
+
+			test("a window's histories: the snapshot before it, those within, the log within, for many players at once", async () => {
+				const log = (date: string, text: string) => ({ date, text, details: '' })
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { magic: 1000 }))
+				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { magic: 2000 }, { activities: [log('2026-03-02T09:00:00.000Z', 'before')] }))
+				await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', { magic: 3000 }, { activities: [log('2026-03-03T09:00:00.000Z', 'I killed  Vorago.')] }))
+				await recordFetch(db(), fetchOf('2026-03-05T10:00:00Z', { magic: 4000 }))
+				await recordFetch(db(), fetchOf('2026-03-06T10:00:00Z', { magic: 9000 }))
+				// Another player, checked within the window but unchanged since before it (no snapshot within).
+				await recordFetch(db(), fetchOf('2026-03-01T12:00:00Z', { magic: 50 }, { key: 'anna', name: 'Anna' }))
+				await recordFetch(db(), fetchOf('2026-03-04T12:00:00Z', { magic: 50 }, { key: 'anna', name: 'Anna', snapshot: snapshotOf({ magic: 50 }, null) }))
+				const histories = await readWindowHistories(db(), ['zezima', 'anna', 'never-seen'], at('2026-03-03T00:00:00Z'), at('2026-03-05T10:00:00Z'))
+				expect([...histories.keys()].toSorted()).toEqual(['anna', 'zezima'])
+				const zezima = histories.get('zezima')!
+				expect(zezima.before?.takenAt).toBe('2026-03-02T10:00:00.000Z')
+				expect(zezima.before?.skills.find((s) => s.skill === 'magic')?.xp).toBe(2000)
+				expect(zezima.within.map((s) => s.takenAt)).toEqual(['2026-03-03T10:00:00.000Z', '2026-03-05T10:00:00.000Z'])
+				expect(zezima.log).toEqual([log('2026-03-03T09:00:00.000Z', 'I killed  Vorago.')])
+				expect(zezima.profile).toBe('public')
+				const anna = histories.get('anna')!
+				expect(anna.before?.takenAt).toBe('2026-03-01T12:00:00.000Z')
+				expect(anna.within).toEqual([])
+				expect(anna.lastCheckedAt).toEqual(at('2026-03-04T12:00:00Z'))
+				expect(anna.profile).toBe('private')
+				expect(await readWindowHistories(db(), [], at('2026-03-03T00:00:00Z'), at('2026-03-05T10:00:00Z'))).toEqual(new Map())
 			})
 
 			test('Update cooldown: one fetch per 60 s counted from the last fetch, whatever caused it', async () => {

@@ -5,6 +5,7 @@
 import { LRUCache } from 'lru-cache'
 import type { FetchedPlayer } from '#app/player/server/config.server.ts'
 import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
+import type { UpstreamPriority } from '#app/player/server/upstream-gate.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
@@ -64,7 +65,7 @@ export type TrackerOptions = {
 	db: () => Promise<Database>
 	now: () => number
 	/** The lookup's forced fetch (it records through `record`), for the client who asked. */
-	fetchFresh: (player: PlayerName, requestedBy?: string) => Promise<PlayerDataAnswer>
+	fetchFresh: (player: PlayerName, requestedBy?: string, priority?: UpstreamPriority) => Promise<PlayerDataAnswer>
 	/** Seconds until the upstream is worth trying again while it fails (the upstream gate), else null. */
 	upstreamFailing?: () => number | null
 	/** Bounds on who may start tracking new players; none: anyone's lookup starts tracking. */
@@ -306,7 +307,7 @@ export function createTracker(options: TrackerOptions) {
 		 * The Update button: a fetch now, unless this player was fetched (by anyone, for any reason)
 		 * within the last minute.
 		 */
-		async update(player: PlayerName, requestedBy?: string): Promise<UpdateOutcome> {
+		async update(player: PlayerName, requestedBy?: string, priority?: UpstreamPriority): Promise<UpdateOutcome> {
 			const db = await options.db()
 			const time = new Date(now())
 			const failing = options.upstreamFailing?.()
@@ -320,7 +321,7 @@ export function createTracker(options: TrackerOptions) {
 				return { kind: 'cooldown', retryAfterSeconds, summary: current }
 			}
 			noteLookup(player)
-			const answer = await options.fetchFresh(player, requestedBy)
+			const answer = await options.fetchFresh(player, requestedBy, priority)
 			if (answer.status !== 200) {
 				// A short cooldown stays, so Updates do not hammer an upstream that just failed.
 				const retryAt = new Date(time.getTime() + FAILED_FETCH_COOLDOWN_MS - UPDATE_COOLDOWN_MS)

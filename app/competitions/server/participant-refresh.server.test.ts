@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest'
+import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
+import type { UpdateOutcome } from '#app/tracker/server/tracker.server.ts'
+import { participantRefresher } from './participant-refresh.server.ts'
+
+test("a tracked participant goes through the tracker's Update; one never tracked is fetched by the lookup; both at competition priority", async () => {
+	const calls: string[] = []
+	const refresh = participantRefresher(
+		{
+			update: async (player, _requestedBy, priority) => {
+				calls.push(`update ${player.key} at ${priority}`)
+				return (player.key === 'new' ? { kind: 'not-found' } : { kind: 'cooldown' }) as UpdateOutcome
+			},
+		},
+		{
+			fetchFresh: async (player, options) => {
+				calls.push(`fetch ${player.key} at ${options?.priority}`)
+				return { status: 200 } as PlayerDataAnswer
+			},
+		},
+	)
+	await refresh({ key: 'known', name: 'Known' })
+	await refresh({ key: 'new', name: 'New' })
+	// Both wait at the one upstream gate at competition priority.
+	expect(calls).toEqual(['update known at competition', 'update new at competition', 'fetch new at competition'])
+})

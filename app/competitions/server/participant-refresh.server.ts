@@ -1,0 +1,19 @@
+/**
+ * The one way a competition's update round reaches upstream: the tracker's Update (a forced fetch,
+ * recorded, skipped when anyone fetched the player in the last minute), or the lookup's forced
+ * fetch for a participant the tracker has never seen (its answer is recorded all the same).
+ * Both wait their turn at the one upstream gate at competition priority, within the budget.
+ */
+import type { PlayerLookup } from '#app/player/server/handler.server.ts'
+import type { PlayerName } from '#app/player/username.ts'
+import type { Tracker } from '#app/tracker/server/tracker.server.ts'
+
+export function participantRefresher(
+	tracker: Pick<Tracker, 'update'>,
+	lookup: Pick<PlayerLookup, 'fetchFresh'>,
+): (player: PlayerName) => Promise<void> {
+	return async (player) => {
+		const outcome = await tracker.update(player, undefined, 'competition')
+		if (outcome.kind === 'not-found') await lookup.fetchFresh(player, { priority: 'competition' })
+	}
+}

@@ -1,0 +1,88 @@
+/**
+ * A competition's standings from the tracker's store: each participant's snapshots around the
+ * window and their adventurer's log within it, fed to `scoreCompetition` (and `scoreTeams`).
+ *
+ * The start value. The tracker writes a snapshot only when something changed, so a participant
+ * whose check at the start found nothing new has no snapshot at the start. When a participant has
+ * no snapshot within the window but was checked at or after the start, their latest snapshot
+ * before the start is what that check saw: it counts as their start value, dated at the start
+ * (they have data, a gain of 0 so far, not "no data"). When they have a snapshot within the
+ * window, the count starts from the first one: nothing recorded says whether a check between the
+ * start and it found no change, and counting from the older snapshot could add gains made before
+ * the start.
+ */
+import { classifyLogEntry } from '#app/groups/log-kinds.ts'
+import type { Database } from '#app/server/db/database.server.ts'
+import { readWindowHistories, type WindowHistory } from '#app/tracker/server/tracker-store.server.ts'
+import {
+	scoreCompetition,
+	scoreTeams,
+	type ParticipantRecord,
+	type Standing,
+	type TeamStanding,
+	type Window,
+} from '../scoring.ts'
+import { readCompetition } from './competitions-store.server.ts'
+
+/** What the scorer needs of one participant, from what the tracker holds (undefined: never tracked). */
+function participantRecord(
+	participant: { key: string; name: string },
+	history: WindowHistory | undefined,
+	window: Window,
+): ParticipantRecord {
+	if (!history) return { ...participant, snapshots: [], log: null }
+	const unchangedSinceBefore =
+		history.within.length === 0 &&
+		history.before !== undefined &&
+		history.lastCheckedAt.getTime() >= window.startsAt.getTime()
+	const snapshots = unchangedSinceBefore
+		? [{ ...history.before!, takenAt: window.startsAt.toISOString() }]
+		: history.within
+	// A private profile shows no log (RuneMetrics answers only for public ones): "no data", not 0.
+	const log =
+		history.profile === 'private'
+			? null
+			: history.log.map((entry) => ({ date: entry.date, kind: classifyLogEntry(entry) }))
+	return { ...participant, snapshots, log }
+}
+
+type CompetitionStandings = {
+	standings: Standing[]
+	/** Null without teams. */
+	teams: TeamStanding[] | null
+	/** When each participant was last checked (null: never tracked), by key. */
+	lastCheckedAt: Record<string, string | null>
+}
+
+async function readStandings(
+	db: Database,
+	competition: {
+		startsAt: Date
+		endsAt: Date
+		metrics: Parameters<typeof scoreCompetition>[1]
+		participants: readonly { key: string; name: string }[]
+		teams: readonly { name: string; members: readonly string[] }[]
+	},
+): Promise<CompetitionStandings> {
+	const window = { startsAt: competition.startsAt, endsAt: competition.endsAt }
+	const keys = competition.participants.map((participant) => participant.key)
+	const histories = await readWindowHistories(db, keys, window.startsAt, window.endsAt)
+	const records = competition.participants.map((participant) =>
+		participantRecord(participant, histories.get(participant.key), window),
+	)
+	const standings = scoreCompetition(window, competition.metrics, records)
+	return {
+		standings,
+		teams: competition.teams.length > 0 ? scoreTeams(standings, competition.teams) : null,
+		lastCheckedAt: Object.fromEntries(
+			keys.map((key) => [key, histories.get(key)?.lastCheckedAt.toISOString() ?? null]),
+		),
+	}
+}
+
+/** The competition (never its code hash) with its standings; null when there is none with that id. */
+export async function readCompetitionWithStandings(db: Database, id: number) {
+	const competition = await readCompetition(db, id)
+	if (!competition) return null
+	return { competition, ...(await readStandings(db, competition)) }
+}
