@@ -136,7 +136,7 @@ test('an upload link used on one instance is refused on the other', async () => 
 	expect((await putTo(a, client, created.uploadUrl)).status).toBe(200)
 	const again = await putTo(b, client, created.uploadUrl)
 	expect(again.status).toBe(403)
-	expect(JSON.parse(again.body).error).toBe('The upload URL has already been used. Ask for a new one.')
+	expect(JSON.parse(again.body).error).toEqual({ code: 'UPLOAD_URL_REFUSED', message: 'The upload URL has already been used. Ask for a new one.' })
 
 	// And the other way round: first use on the second instance.
 	const other = await createUpload(a, client, 'shared-2.png')

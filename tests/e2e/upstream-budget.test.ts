@@ -51,7 +51,7 @@ test("the page's Update counts against the client's lookup limit, like the API's
 	test.setTimeout(120_000)
 	;({ server, fake } = await startClockedInstance({ RATE_LIMIT_DISABLED: '0', PLAYER_RATE_LIMIT_PER_MINUTE: '3' }))
 	const { baseURL } = server
-	// 1: the first visit's lookup.
+	// 1: the first visit (one page view, its lookup included).
 	expect((await request.get(`${baseURL}/players/Zezima_Limit`)).status()).toBe(200)
 	const press = async () => {
 		const answer = await request.post(`${baseURL}/players/Zezima_Limit`, { form: { intent: 'update' }, maxRedirects: 0 })

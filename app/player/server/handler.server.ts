@@ -3,7 +3,7 @@ import { parsePlayerName } from '#app/player/username-schema.ts'
 import { z } from 'zod'
 import type { PlayerData, PlayerDataErrorCode, PlayerQuest } from '#app/player/types.ts'
 import { flagParameter } from '#app/lib/query-params.ts'
-import { apiError, createApi, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
+import { apiError, createApi, endpoint, json, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
@@ -36,7 +36,7 @@ const playerDataQuery = z.object({ username: z.string().optional(), quests: flag
 export type PlayerLookup = PlayerDataCore & {
 	endpoint: Endpoint
 	fetchFresh(player: PlayerName, options?: Omit<FetchOptions, 'force'>): Promise<PlayerDataAnswer>
-	/** A lookup with quests for `clientId` (counted against its limit) that waits for the tracker's recording: the player page's first visit. */
+	/** A lookup with quests for `clientId` that waits for the tracker's recording: the player page's first visit (the page view itself counts against the limit). */
 	recordedLookup(player: PlayerName, clientId: string): Promise<PlayerDataAnswer>
 	hitLimit(clientId: string): Promise<LimitDecision>
 }
@@ -204,11 +204,6 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 	})
 	const api = createApi([playerDataEndpoint])
 
-	/** The lookup's per-client limit, answered as the kit's 429 (the player page's first visit counts too). */
-	async function limitAnswer(clientId: string): Promise<PlayerDataAnswer | undefined> {
-		const decision = await limiter?.hit(clientId)
-		return !decision || decision.allowed ? undefined : rateLimited(decision.retryAfterSeconds, 'player lookups')
-	}
 
 	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
 		if (!(error instanceof UpstreamError)) throw error
@@ -240,9 +235,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		endpoint: playerDataEndpoint,
 		fetchFresh: (player: PlayerName, options: Omit<FetchOptions, 'force'> = {}) =>
 			lookup(player, true, { ...options, force: true }),
-		async recordedLookup(player: PlayerName, clientId: string) {
-			return (await limitAnswer(clientId)) ?? lookup(player, true, { requestedBy: clientId, awaitRecording: true })
-		},
+		recordedLookup: (player: PlayerName, clientId: string) => lookup(player, true, { requestedBy: clientId, awaitRecording: true }),
 		/** Counts a request against the lookup's per-client limit (the history API shares it). */
 		hitLimit: async (clientId: string) => (await limiter?.hit(clientId)) ?? { allowed: true as const },
 	})
