@@ -18,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: `${loaderData?.group.name ?? 'Group'} - ${SITE_NAME}` },

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-	const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })
+	const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
 	const retryAfter = actionHeaders.get('Retry-After')
 	if (retryAfter) headers.set('Retry-After', retryAfter)
 	return headers
