@@ -4,6 +4,7 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 const CAP_MARK = { capped: '✔', 'not-capped': '✘', unknown: '?' } as const
 

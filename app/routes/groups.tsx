@@ -9,6 +9,7 @@ import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 const GROUPS_PATH = '/groups'
 
