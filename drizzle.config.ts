@@ -5,6 +5,11 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
 	dialect: 'postgresql',
-	schema: ['./app/tracker/server/schema.ts', './app/feedback/server/schema.ts', './app/groups/server/schema.ts', './app/competitions/server/schema.ts'],
+	schema: [
+		'./app/tracker/server/schema.ts',
+		'./app/feedback/server/schema.ts',
+		'./app/groups/server/schema.ts',
+		'./app/competitions/server/schema.ts',
+	],
 	out: './app/server/db/migrations',
 })

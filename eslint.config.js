@@ -48,7 +48,10 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-syntax': [
 				'error',
-				{ selector: 'Literal[value=/^((public|private), |no-store|no-cache)/]', message: 'Use CACHE_CONTROL (#app/server/cache-control.server.ts).' },
+				{
+					selector: 'Literal[value=/^((public|private), |no-store|no-cache)/]',
+					message: 'Use CACHE_CONTROL (#app/server/cache-control.server.ts).',
+				},
 			],
 		},
 	},

@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import {
-	type EntryContext,
-	type HandleErrorFunction,
-	isRouteErrorResponse,
-	type RouterContextProvider,
-	ServerRouter,
-} from 'react-router'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { StylesProvider } from './components/inline-styles.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 import { isDatabaseFailure } from './server/api.server.ts'

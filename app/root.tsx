@@ -1,13 +1,5 @@
 import { useEffect } from 'react'
-import {
-	Links,
-	Meta,
-	Outlet,
-	Scripts,
-	ScrollRestoration,
-	useLocation,
-	useRouteLoaderData,
-} from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { BottomTabs, bottomTabs } from './components/bottom-tabs.tsx'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'

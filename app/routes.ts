@@ -2,9 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import navigation from './generated/navigation.json' with { type: 'json' }
 
 // Each section of content/ is one splat route served by the guide module inside the wiki layout.
-const sections = navigation.sections.map((s) =>
-	route(`${s.section}/*`, 'routes/guide.tsx', { id: `guide-${s.section}` }),
-)
+const sections = navigation.sections.map((s) => route(`${s.section}/*`, 'routes/guide.tsx', { id: `guide-${s.section}` }))
 
 export default [
 	index('routes/home.tsx'),

@@ -37,7 +37,11 @@ if (command === 'check') {
 		...pages.flatMap(({ file, source }) => unsourcedClaims(file, source, facts.updates)),
 	]
 	for (const p of problems) console.error(`  ✗ ${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
-	console.log(problems.length === 0 ? 'content check: no contradictions, every page has sources and a verified day' : `content check: ${problems.length} problem(s)`)
+	console.log(
+		problems.length === 0
+			? 'content check: no contradictions, every page has sources and a verified day'
+			: `content check: ${problems.length} problem(s)`,
+	)
 	process.exitCode = problems.length === 0 ? 0 : 1
 } else if (command === 'stale') {
 	// The build decides what is stale (its notices are what readers see); run it into a scratch folder.

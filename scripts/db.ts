@@ -44,7 +44,9 @@ const describeStatus = (where: string, status: MigrationStatus) => {
 async function throughServer(command: Command, file: string | undefined, owner: LockOwner): Promise<string> {
 	const control = readDbControl(env.DATA_DIR)
 	if (control?.pid !== owner.pid) {
-		throw new Error(`${dbDir} is in use by ${describeOwner(owner)}, which is not a server this command can go through. Nothing was done: run it again once that process has finished.`)
+		throw new Error(
+			`${dbDir} is in use by ${describeOwner(owner)}, which is not a server this command can go through. Nothing was done: run it again once that process has finished.`,
+		)
 	}
 	const via = `through the running server (pid ${owner.pid})`
 	let answer: Response
@@ -56,14 +58,19 @@ async function throughServer(command: Command, file: string | undefined, owner: 
 		})
 	} catch (error) {
 		const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)
-		throw new Error(`${dbDir} is held by ${describeOwner(owner)}, which did not answer on port ${control.port} (${reason}). Nothing was done: the folder is never opened while its owner runs.`, { cause: error })
+		throw new Error(
+			`${dbDir} is held by ${describeOwner(owner)}, which did not answer on port ${control.port} (${reason}). Nothing was done: the folder is never opened while its owner runs.`,
+			{ cause: error },
+		)
 	}
 	if (!answer.ok) throw new Error(`The running server (pid ${owner.pid}) could not ${command}: ${answer.status} ${await answer.text()}`)
 	switch (command) {
 		case 'status':
 		case 'migrate': {
 			const { where, ...status } = (await answer.json()) as MigrationStatus & { where: string }
-			return command === 'status' ? `${describeStatus(where, status)}\n(${via})` : `${where}: up to date (${status.applied.length} migrations applied, ${via}).`
+			return command === 'status'
+				? `${describeStatus(where, status)}\n(${via})`
+				: `${where}: up to date (${status.applied.length} migrations applied, ${via}).`
 		}
 		case 'backup':
 			writeBackup(file!, await answer.arrayBuffer())
@@ -84,7 +91,9 @@ async function itself(command: Command, file: string | undefined): Promise<strin
 			const handle = await (command === 'migrate' ? getDatabase() : openDatabase({ dataDir: dbDir }))
 			try {
 				const status = await migrationStatus(handle)
-				return command === 'status' ? describeStatus(handle.where, status) : `${handle.where}: up to date (${status.applied.length} migrations applied).`
+				return command === 'status'
+					? describeStatus(handle.where, status)
+					: `${handle.where}: up to date (${status.applied.length} migrations applied).`
 			} finally {
 				await handle.close()
 			}
@@ -126,7 +135,11 @@ async function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string) 
 		await promisify(execFile)(tool, args, { env: libpqEnv(url), maxBuffer: 16 * 1024 ** 2 })
 	} catch (error) {
 		const failed = error as NodeJS.ErrnoException & { stderr?: string }
-		if (failed.code === 'ENOENT') throw new Error(`${tool} was not found: install PostgreSQL's client tools (Debian: postgresql-client), of the server's major version or newer.`, { cause: error })
+		if (failed.code === 'ENOENT')
+			throw new Error(
+				`${tool} was not found: install PostgreSQL's client tools (Debian: postgresql-client), of the server's major version or newer.`,
+				{ cause: error },
+			)
 		throw new Error(`${tool} failed: ${failed.stderr?.trim() || failed.message}`, { cause: error })
 	}
 }
@@ -142,7 +155,11 @@ async function postgres(command: Command, file: string | undefined): Promise<str
 		const handle = await getDatabase()
 		try {
 			const carry = await keepForgottenPlayers(handle.db)
-			await run('pg_restore', ['--clean', '--if-exists', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${libpqEnv(url).PGDATABASE}`, file!], url)
+			await run(
+				'pg_restore',
+				['--clean', '--if-exists', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${libpqEnv(url).PGDATABASE}`, file!],
+				url,
+			)
 			await handle.migrate()
 			await carry(handle.db)
 		} finally {
@@ -153,7 +170,9 @@ async function postgres(command: Command, file: string | undefined): Promise<str
 	const handle = await (command === 'migrate' ? getDatabase() : openDatabase({ url: env.DATABASE_URL }))
 	try {
 		const status = await migrationStatus(handle)
-		return command === 'status' ? describeStatus(handle.where, status) : `${handle.where}: up to date (${status.applied.length} migrations applied).`
+		return command === 'status'
+			? describeStatus(handle.where, status)
+			: `${handle.where}: up to date (${status.applied.length} migrations applied).`
 	} finally {
 		await handle.close()
 	}

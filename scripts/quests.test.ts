@@ -12,11 +12,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 function run(argv: string[], options: CliOptions = {}) {
 	let out = ''
 	let err = ''
-	const code = runQuestsCli(
-		argv,
-		{ out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) },
-		{ cwd: PROJECT_ROOT, ...options },
-	)
+	const code = runQuestsCli(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) }, { cwd: PROJECT_ROOT, ...options })
 	return { code, out, err }
 }
 
@@ -59,9 +55,7 @@ test('show prints the chain in order and the combined skills', () => {
 	expect(code).toBe(0)
 	const lines = out.split('\n')
 	expect(lines[0]).toBe('Desert Treasure')
-	const chain = lines
-		.filter((l) => /^\s+\d+\. /.test(l))
-		.map((l) => l.replace(/^\s+\d+\. /, '').split('  ')[0])
+	const chain = lines.filter((l) => /^\s+\d+\. /.test(l)).map((l) => l.replace(/^\s+\d+\. /, '').split('  ')[0])
 	expect(chain.at(-1)).toBe('Desert Treasure')
 	expect(chain).toContain('Troll Stronghold')
 	expect(out).toMatch(/Thieving\s+53/)
@@ -79,9 +73,7 @@ test('diff lists the differences with the saved RuneMetrics sample', () => {
 	const { code, out } = run(['diff', fixture])
 	expect(code).toBe(1)
 	expect(out).toContain('In RuneMetrics, not in our data (0)')
-	expect(out).toContain(
-		'Dimension of Disaster: Coin of the Realm: difficulty 0 (Novice) → 2 (Experienced)',
-	)
+	expect(out).toContain('Dimension of Disaster: Coin of the Realm: difficulty 0 (Novice) → 2 (Experienced)')
 })
 
 test('diff explains a missing, malformed or empty file with exit code 2', () => {
@@ -93,9 +85,7 @@ test('diff explains a missing, malformed or empty file with exit code 2', () => 
 	writeFileSync(bad, '{"error":"PROFILE_PRIVATE","loggedIn":"false"}')
 	expect(run(['diff', bad]).err).toContain('RuneMetrics error answer (PROFILE_PRIVATE)')
 	writeFileSync(bad, '{"quests":[{"title":"X"}]}')
-	expect(run(['diff', bad]).err).toContain(
-		'does not look like a RuneMetrics quests answer at quests.0',
-	)
+	expect(run(['diff', bad]).err).toContain('does not look like a RuneMetrics quests answer at quests.0')
 	writeFileSync(bad, '{"quests":[],"loggedIn":"false"}')
 	expect(run(['diff', bad]).err).toContain('lists no quests')
 	expect(run(['diff']).code).toBe(2)
@@ -122,10 +112,7 @@ test('check reports how many quests are unverified', () => {
 	mkdirSync(dir)
 	const base = { difficulty: 0 as const, members: false, questPoints: 1, requirements: {} }
 	writeFileSync(join(dir, 'a.yaml'), formatQuestYaml({ name: 'A', ...base }))
-	writeFileSync(
-		join(dir, 'b.yaml'),
-		formatQuestYaml({ name: 'B', ...base, verified: { on: '2026-11-23', source: 'wiki' } }),
-	)
+	writeFileSync(join(dir, 'b.yaml'), formatQuestYaml({ name: 'B', ...base, verified: { on: '2026-11-23', source: 'wiki' } }))
 	expect(run(['check'], { dataDir: dir }).out).toContain('2 quests, no problems. 1 unverified')
 })
 
@@ -151,15 +138,9 @@ test('audit prints unresolved differences with both values and exits 1; refresh 
 			rewards: [{ display: '1 quest point' }],
 		})
 	writeFileSync(join(scrape, 'root.json'), page('Root', []))
-	writeFileSync(
-		join(scrape, 'top.json'),
-		page('Top', [{ title: 'Root' }], [{ skill: 'Magic', level: 50 }]),
-	)
+	writeFileSync(join(scrape, 'top.json'), page('Top', [{ title: 'Root' }], [{ skill: 'Magic', level: 50 }]))
 	const base = { difficulty: 0 as const, members: false, questPoints: 1 }
-	writeFileSync(
-		join(dataDir, 'root.yaml'),
-		formatQuestYaml({ name: 'Root', ...base, requirements: {} }),
-	)
+	writeFileSync(join(dataDir, 'root.yaml'), formatQuestYaml({ name: 'Root', ...base, requirements: {} }))
 	writeFileSync(
 		join(dataDir, 'top.yaml'),
 		formatQuestYaml({
@@ -214,12 +195,8 @@ test('show marks partial steps, past-completion extras, alternatives and ironman
 	const zaros = run(['show', 'The Curse of Zaros']).out
 	expect(zaros).toContain('Desert Treasure (until partly done)')
 	expect(zaros).toMatch(/verified \d{4}-\d{2}-\d{2} against https:\/\/runescape\.wiki/)
-	expect(run(['show', 'Remains of the Necrolord']).out).toContain(
-		'Vengeance (saga) (100 % (unabridged))',
-	)
+	expect(run(['show', 'Remains of the Necrolord']).out).toContain('Vengeance (saga) (100 % (unabridged))')
 	const tales = run(['show', 'Tales of the God Wars']).out
 	expect(tales).toContain('Agility 60 or Strength 60')
-	expect(run(['show', 'Desert Treasure']).out).toMatch(
-		/Ironman accounts also need:\n\s+Woodcutting\s+80/,
-	)
+	expect(run(['show', 'Desert Treasure']).out).toMatch(/Ironman accounts also need:\n\s+Woodcutting\s+80/)
 })

@@ -8,11 +8,7 @@ import { pathToFileURL } from 'node:url'
 import type { z } from 'zod'
 import { formatIssue, type QuestRecord } from '#app/quests/check.ts'
 import { createQuestIndex, difficultyLabel, wikiQuickGuideUrl } from '#app/quests/names.ts'
-import {
-	type ChainStep,
-	createRequirementResolver,
-	stepDetail,
-} from '#app/quests/requirements.ts'
+import { type ChainStep, createRequirementResolver, stepDetail } from '#app/quests/requirements.ts'
 import type { SkillRequirement } from '#app/quests/schema.ts'
 import { skillLabel } from '#app/lib/skills.ts'
 import { parse as parseYaml } from 'yaml'
@@ -27,18 +23,8 @@ import {
 	EMPTY_RESOLUTIONS,
 	resolutionsFileSchema,
 } from '#scripts/quests/quest-audit.ts'
-import {
-	readScrapeFolder,
-	type Snapshot,
-	snapshotFromScrape,
-	snapshotSchema,
-} from '#scripts/quests/quest-audit-snapshot.ts'
-import {
-	diffHasProblems,
-	diffQuests,
-	formatQuestDiff,
-	runeMetricsQuestsSchema,
-} from '#scripts/quests/quest-diff.ts'
+import { readScrapeFolder, type Snapshot, snapshotFromScrape, snapshotSchema } from '#scripts/quests/quest-audit-snapshot.ts'
+import { diffHasProblems, diffQuests, formatQuestDiff, runeMetricsQuestsSchema } from '#scripts/quests/quest-diff.ts'
 
 export const HELP = `Usage: npm run quests -- <command> [arguments]
 
@@ -89,9 +75,7 @@ function loadOrReport(io: CliIo, dataDir: string): QuestRecord[] | undefined {
 	const { records, issues } = checkQuestDir(dataDir)
 	if (issues.length === 0) return records
 	io.err(issues.map(formatIssue).join('\n'))
-	io.err(
-		`\n${issues.length} problem(s) in the quest data; fix them first (npm run quests -- check).`,
-	)
+	io.err(`\n${issues.length} problem(s) in the quest data; fix them first (npm run quests -- check).`)
 	return undefined
 }
 
@@ -107,9 +91,7 @@ function cmdCheck(io: CliIo, dataDir: string): number {
 		return PROBLEMS
 	}
 	const unverified = records.filter((r) => !r.quest.verified).length
-	io.out(
-		`✓ ${records.length} quests, no problems. ${unverified} unverified (goal: none; see npm run quests -- audit).`,
-	)
+	io.out(`✓ ${records.length} quests, no problems. ${unverified} unverified (goal: none; see npm run quests -- audit).`)
 	return OK
 }
 
@@ -144,9 +126,7 @@ function cmdShow(io: CliIo, args: string[], dataDir: string): number {
 	const quest = index.find(input)
 	if (!quest) {
 		const hints = index.suggest(input).map((q) => `  ${q.name}`)
-		io.err(
-			`No quest called ${JSON.stringify(input)}.${hints.length ? ` Did you mean:\n${hints.join('\n')}` : ''}`,
-		)
+		io.err(`No quest called ${JSON.stringify(input)}.${hints.length ? ` Did you mean:\n${hints.join('\n')}` : ''}`)
 		return PROBLEMS
 	}
 	const resolver = createRequirementResolver(quests)
@@ -172,9 +152,7 @@ function cmdShow(io: CliIo, args: string[], dataDir: string): number {
 	lines.push('')
 	const count = summary.quests.length
 	const parts = summary.quests.filter((s) => s.partial).length
-	lines.push(
-		`Chain, in order (${count} step${count === 1 ? '' : 's'}${parts ? `, ${parts} of them part of a quest` : ''}):`,
-	)
+	lines.push(`Chain, in order (${count} step${count === 1 ? '' : 's'}${parts ? `, ${parts} of them part of a quest` : ''}):`)
 	const width = String(count).length
 	const label = (step: ChainStep) => `${step.name}${stepDetail(step)}`
 	const nameWidth = Math.min(48, Math.max(...summary.quests.map((s) => label(s).length)))
@@ -193,8 +171,7 @@ function cmdShow(io: CliIo, args: string[], dataDir: string): number {
 	}
 	if (summary.ironmanSkills.length) {
 		lines.push('Ironman accounts also need:')
-		for (const s of summary.ironmanSkills)
-			lines.push(`  ${skillLabel(s.skill).padEnd(14)}${s.level}`)
+		for (const s of summary.ironmanSkills) lines.push(`  ${skillLabel(s.skill).padEnd(14)}${s.level}`)
 	}
 	lines.push('')
 	lines.push(`Quest points needed: ${summary.questPoints || 'none'}`)
@@ -224,9 +201,7 @@ function cmdDiff(io: CliIo, args: string[], dataDir: string, cwd: string): numbe
 		return USAGE
 	}
 	if (json && typeof json === 'object' && 'error' in json && !('quests' in json)) {
-		io.err(
-			`diff: ${args[0]} is a RuneMetrics error answer (${String(json.error)}), not a quest list.`,
-		)
+		io.err(`diff: ${args[0]} is a RuneMetrics error answer (${String(json.error)}), not a quest list.`)
 		return USAGE
 	}
 	const parsed = runeMetricsQuestsSchema.safeParse(json)
@@ -241,9 +216,7 @@ function cmdDiff(io: CliIo, args: string[], dataDir: string, cwd: string): numbe
 	}
 	const theirs = parsed.data.quests
 	if (theirs.length === 0) {
-		io.err(
-			`diff: ${args[0]} lists no quests (RuneMetrics answers so for private or unknown players).`,
-		)
+		io.err(`diff: ${args[0]} lists no quests (RuneMetrics answers so for private or unknown players).`)
 		return USAGE
 	}
 	const records = loadOrReport(io, dataDir)
@@ -272,27 +245,19 @@ function readJsonOrYaml<T>(io: CliIo, file: string, schema: z.ZodType<T>): T | u
 	try {
 		raw = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
 	} catch (error) {
-		io.err(
-			`audit: ${file} cannot be read (${error instanceof Error ? error.message : String(error)}).`,
-		)
+		io.err(`audit: ${file} cannot be read (${error instanceof Error ? error.message : String(error)}).`)
 		return undefined
 	}
 	const parsed = schema.safeParse(raw)
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0]!
-		io.err(
-			`audit: ${file}${issue.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue.message}`,
-		)
+		io.err(`audit: ${file}${issue.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue.message}`)
 		return undefined
 	}
 	return parsed.data
 }
 
-function cmdAudit(
-	io: CliIo,
-	args: string[],
-	options: Required<Omit<CliOptions, 'today'>> & { today: string },
-): number {
+function cmdAudit(io: CliIo, args: string[], options: Required<Omit<CliOptions, 'today'>> & { today: string }): number {
 	const snapshotFile = join(options.auditDir, 'wiki-snapshot.json')
 	let all = false
 	let refresh: string | undefined
@@ -306,10 +271,7 @@ function cmdAudit(
 	}
 	if (refresh !== undefined) {
 		if (!commit || !/^[0-9a-f]{7,40}$/i.test(commit))
-			return usage(
-				io,
-				'audit --refresh <dir> needs --commit <sha> (the scrape commit it comes from)',
-			)
+			return usage(io, 'audit --refresh <dir> needs --commit <sha> (the scrape commit it comes from)')
 		const dir = resolve(options.cwd, refresh)
 		if (!existsSync(dir) || !statSync(dir).isDirectory()) {
 			io.err(`audit: folder not found: ${refresh} (looked at ${dir})`)
@@ -337,18 +299,12 @@ function cmdAudit(
 	const snapshot = readJsonOrYaml(io, snapshotFile, snapshotSchema)
 	if (!snapshot) return PROBLEMS
 	const resolutionsFile = join(options.auditDir, 'resolutions.yaml')
-	const resolutions = existsSync(resolutionsFile)
-		? readJsonOrYaml(io, resolutionsFile, resolutionsFileSchema)
-		: EMPTY_RESOLUTIONS
+	const resolutions = existsSync(resolutionsFile) ? readJsonOrYaml(io, resolutionsFile, resolutionsFileSchema) : EMPTY_RESOLUTIONS
 	if (resolutions === undefined) return PROBLEMS
 	const records = loadOrReport(io, options.dataDir)
 	if (!records) return PROBLEMS
 	const quests = records.map((r) => r.quest)
-	const result = applyResolutions(
-		quests,
-		auditQuests(quests, snapshot, resolutions),
-		resolutions.differences,
-	)
+	const result = applyResolutions(quests, auditQuests(quests, snapshot, resolutions), resolutions.differences)
 	if (all && result.resolved.length) {
 		io.out(`Resolved differences (${result.resolved.length}):`)
 		for (const { difference, resolution } of result.resolved) {

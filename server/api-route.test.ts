@@ -64,10 +64,17 @@ test('large answers are compressed for browsers that accept it; HEAD has no body
 })
 
 test('readBody gives the body as sent, or null past the cap (declared or streamed) and the connection closes after the answer', async () => {
-	const route = createApiRoute(async (request) => {
-		const text = await request.readBody!(10)
-		return { status: text === null ? 413 : 200, headers: { 'content-type': 'text/plain' }, body: text === null ? 'too large' : `got ${text}` }
-	}, () => false)
+	const route = createApiRoute(
+		async (request) => {
+			const text = await request.readBody!(10)
+			return {
+				status: text === null ? 413 : 200,
+				headers: { 'content-type': 'text/plain' },
+				body: text === null ? 'too large' : `got ${text}`,
+			}
+		},
+		() => false,
+	)
 	const server = http.createServer((req, res) => void route(req, res))
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/things`

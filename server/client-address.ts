@@ -44,7 +44,14 @@ export function clientAddressFrom(
 	const socket = plainAddress(socketAddress || 'unknown')
 	const forwarded = [forwardedFor ?? []].flat().join(',')
 	if (!forwarded) return socket
-	const hops = [socket, ...forwarded.split(',').map((hop) => hop.trim()).filter(Boolean).reverse()]
+	const hops = [
+		socket,
+		...forwarded
+			.split(',')
+			.map((hop) => hop.trim())
+			.filter(Boolean)
+			.reverse(),
+	]
 	for (let index = 0; index < hops.length - 1; index++) {
 		if (!trust(hops[index]!, index)) return plainAddress(hops[index]!)
 	}

@@ -11,10 +11,16 @@ afterAll(() => handle?.close())
 const sources = (database: ReadinessSources['database'], owns = true): ReadinessSources => ({ database, ownsEmbeddedFolder: () => owns })
 
 test('ready only once the database answers with every migration applied; not while it fails, hangs or is not ours', async () => {
-	expect(await readiness(sources(() => Promise.resolve(handle)))).toMatchObject({ ready: false, database: expect.stringMatching(/^migrations pending: 0000_tracker/) })
+	expect(await readiness(sources(() => Promise.resolve(handle)))).toMatchObject({
+		ready: false,
+		database: expect.stringMatching(/^migrations pending: 0000_tracker/),
+	})
 	await handle.migrate()
 	expect(await readiness(sources(() => Promise.resolve(handle)))).toEqual({ ready: true, database: 'ok' })
-	expect(await readiness(sources(() => Promise.reject(new Error('RuntimeError: Aborted()'))))).toEqual({ ready: false, database: 'unreachable: RuntimeError: Aborted()' })
+	expect(await readiness(sources(() => Promise.reject(new Error('RuntimeError: Aborted()'))))).toEqual({
+		ready: false,
+		database: 'unreachable: RuntimeError: Aborted()',
+	})
 	expect(await readiness(sources(() => new Promise(() => {})))).toEqual({ ready: false, database: 'unreachable: no answer within 2000 ms' })
 	// The embedded database not opened yet: ready when this process owns its folder.
 	expect(await readiness(sources(() => undefined))).toEqual({ ready: true, database: 'embedded, opens on first use' })

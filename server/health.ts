@@ -50,7 +50,9 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
 	if (shuttingDown) return { ready: false, database: 'shutting down' }
 	const opening = sources.database()
 	if (!opening) {
-		return sources.ownsEmbeddedFolder() ? { ready: true, database: 'embedded, opens on first use' } : { ready: false, database: 'the embedded database is not held by this process' }
+		return sources.ownsEmbeddedFolder()
+			? { ready: true, database: 'embedded, opens on first use' }
+			: { ready: false, database: 'the embedded database is not held by this process' }
 	}
 	let timer: NodeJS.Timeout | undefined
 	const timeout = new Promise<never>((_, reject) => {

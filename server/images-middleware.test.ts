@@ -119,7 +119,11 @@ test('a body the handler stops reading early is drained, so the client gets the 
 		let sent = 0
 		const write = () => {
 			while (sent < 20 && req.write(chunk)) sent += 1
-			if (sent < 20) req.once('drain', () => { sent += 1; write() })
+			if (sent < 20)
+				req.once('drain', () => {
+					sent += 1
+					write()
+				})
 			else req.end()
 		}
 		write()

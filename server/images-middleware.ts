@@ -12,9 +12,7 @@ type NodeRequest = IncomingMessage & { protocol?: string; originalUrl?: string }
 /** A web Request for a Node request; the body streams with backpressure (never buffered). */
 function toWebRequest(req: NodeRequest): Request {
 	const protocol = req.protocol ?? 'http'
-	const url = new URL(
-		`${protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url ?? '/'}`,
-	)
+	const url = new URL(`${protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url ?? '/'}`)
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (Array.isArray(value)) for (const item of value) headers.append(name, item)
@@ -104,8 +102,7 @@ export function createImagesMiddleware(api: ImagesApi, trust: TrustFunction) {
 		} else if (path.startsWith(IMAGE_FILES_PATH)) {
 			const key = safeDecode(path.slice(IMAGE_FILES_PATH.length))
 			handle = (request) => api.handleDeleteImage(request, key, clientKey(req, trust))
-		}
-		else if (path.startsWith(PUBLIC_FILES_PATH)) {
+		} else if (path.startsWith(PUBLIC_FILES_PATH)) {
 			const key = safeDecode(path.slice(PUBLIC_FILES_PATH.length))
 			handle = (request) => api.handlePublicFile(request, key)
 		}

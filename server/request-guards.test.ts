@@ -102,7 +102,9 @@ test('a body on GET, HEAD or a fast path closes the connection after the answer;
 	expect((await send(port, 'POST', '/fast', withBody, Buffer.from('hello'))).headers.connection).toBe('close')
 	expect((await send(port, 'GET', '/', { connection: 'keep-alive' })).headers.connection).toBe('keep-alive')
 	expect((await send(port, 'GET', '/', { connection: 'keep-alive', 'content-length': '0' })).headers.connection).toBe('keep-alive')
-	expect((await send(port, 'POST', '/dev/dashboard', { ...withBody, connection: 'keep-alive' }, Buffer.from('hello'))).headers.connection).toBe('keep-alive')
+	expect(
+		(await send(port, 'POST', '/dev/dashboard', { ...withBody, connection: 'keep-alive' }, Buffer.from('hello'))).headers.connection,
+	).toBe('keep-alive')
 })
 
 test('paths deeper or with longer segments than any page are a 404 at once', async () => {

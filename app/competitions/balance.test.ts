@@ -33,11 +33,7 @@ describe('balanceTeams', () => {
 		let seed = 42
 		const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 		for (let round = 0; round < 50; round++) {
-			const list = players(
-				...Array.from({ length: 10 + Math.floor(random() * 90) }, () =>
-					Math.floor(random() * 5_000_000),
-				),
-			)
+			const list = players(...Array.from({ length: 10 + Math.floor(random() * 90) }, () => Math.floor(random() * 5_000_000)))
 			const count = 2 + Math.floor(random() * 4)
 			const teams = balanceTeams(list, count)
 			const largest = Math.max(...list.map((player) => player.recentGain))

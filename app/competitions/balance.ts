@@ -10,9 +10,7 @@ export type BalancedTeam = { members: BalancePlayer[]; totalGain: number }
 
 export function balanceTeams(players: readonly BalancePlayer[], teamCount: number): BalancedTeam[] {
 	if (!Number.isInteger(teamCount) || teamCount < 2 || teamCount > players.length)
-		throw new RangeError(
-			`Teams: from 2 to the number of players (${players.length}), not ${teamCount}.`,
-		)
+		throw new RangeError(`Teams: from 2 to the number of players (${players.length}), not ${teamCount}.`)
 	const capacity = Math.ceil(players.length / teamCount)
 	// Only this many teams may reach `capacity`; the rest stop one below it.
 	let fullTeamsLeft = players.length - (capacity - 1) * teamCount
@@ -20,20 +18,11 @@ export function balanceTeams(players: readonly BalancePlayer[], teamCount: numbe
 		members: [],
 		totalGain: 0,
 	}))
-	const order = players.toSorted(
-		(a, b) => b.recentGain - a.recentGain || a.name.localeCompare(b.name),
-	)
+	const order = players.toSorted((a, b) => b.recentGain - a.recentGain || a.name.localeCompare(b.name))
 	for (const player of order) {
-		const open = teams.filter(
-			(team) =>
-				team.members.length < capacity - 1 ||
-				(team.members.length === capacity - 1 && fullTeamsLeft > 0),
-		)
+		const open = teams.filter((team) => team.members.length < capacity - 1 || (team.members.length === capacity - 1 && fullTeamsLeft > 0))
 		const team = open.reduce((best, next) =>
-			next.totalGain < best.totalGain ||
-			(next.totalGain === best.totalGain && next.members.length < best.members.length)
-				? next
-				: best,
+			next.totalGain < best.totalGain || (next.totalGain === best.totalGain && next.members.length < best.members.length) ? next : best,
 		)
 		if (team.members.length === capacity - 1) fullTeamsLeft -= 1
 		team.members.push(player)

@@ -42,17 +42,13 @@ describe('parseCompetitionInput', () => {
 	})
 
 	test('an end before (or at) the start names endsAt', () => {
-		expect(errors({ endsAt: '2026-11-30T18:00:00Z' })).toEqual([
-			{ path: 'endsAt', message: 'The end must be after the start.' },
-		])
+		expect(errors({ endsAt: '2026-11-30T18:00:00Z' })).toEqual([{ path: 'endsAt', message: 'The end must be after the start.' }])
 		expect(errors({ endsAt: valid.startsAt })[0]?.path).toBe('endsAt')
 	})
 
 	test('90 days exactly is allowed, a minute more is not', () => {
 		expect(parseCompetitionInput({ ...valid, endsAt: '2027-03-01T18:00:00Z' }).ok).toBe(true)
-		expect(errors({ endsAt: '2027-03-01T18:01:00Z' })).toEqual([
-			{ path: 'endsAt', message: 'A competition lasts at most 90 days.' },
-		])
+		expect(errors({ endsAt: '2027-03-01T18:01:00Z' })).toEqual([{ path: 'endsAt', message: 'A competition lasts at most 90 days.' }])
 	})
 
 	test('a date that is not a date names its field', () => {
@@ -74,17 +70,13 @@ describe('parseCompetitionInput', () => {
 
 	test('no metric, or one twice, is refused', () => {
 		expect(errors({ metrics: [] })[0]?.path).toBe('metrics')
-		expect(errors({ metrics: [{ metric: 'Magic' }, { metric: 'magic' }] })[0]?.path).toBe(
-			'metrics.1.metric',
-		)
+		expect(errors({ metrics: [{ metric: 'Magic' }, { metric: 'magic' }] })[0]?.path).toBe('metrics.1.metric')
 	})
 
 	test('501 participants are too many; 500 are fine', () => {
 		const names = (n: number) => Array.from({ length: n }, (_, i) => `Player ${i}`)
 		expect(parseCompetitionInput({ ...valid, participants: names(500) }).ok).toBe(true)
-		expect(errors({ participants: names(501) })).toEqual([
-			{ path: 'participants', message: 'At most 500 participants.' },
-		])
+		expect(errors({ participants: names(501) })).toEqual([{ path: 'participants', message: 'At most 500 participants.' }])
 	})
 
 	test('an invalid name names its index and says why', () => {
@@ -115,18 +107,12 @@ describe('parseCompetitionInput', () => {
 			{ name: 'Blue', participants: ['le me you'] },
 		]
 		const parsed = parseCompetitionInput({ ...valid, teams })
-		expect(parsed.ok && parsed.competition.teams?.map((team) => team.participants[0]?.key)).toEqual(
-			['zezima', 'le me you'],
-		)
-		expect(
-			errors({ teams: [teams[0], { name: 'Blue', participants: ['Zezima'] }] }),
-		).toContainEqual({
+		expect(parsed.ok && parsed.competition.teams?.map((team) => team.participants[0]?.key)).toEqual(['zezima', 'le me you'])
+		expect(errors({ teams: [teams[0], { name: 'Blue', participants: ['Zezima'] }] })).toContainEqual({
 			path: 'teams.1.participants.0',
 			message: '"Zezima" is already in team 1.',
 		})
-		expect(
-			errors({ teams: [teams[0], { name: 'Blue', participants: ['Stranger'] }] }),
-		).toContainEqual({
+		expect(errors({ teams: [teams[0], { name: 'Blue', participants: ['Stranger'] }] })).toContainEqual({
 			path: 'teams.1.participants.0',
 			message: '"Stranger" is not in the participants.',
 		})
@@ -162,10 +148,7 @@ test('a bad name and an end before the start are both reported', () => {
 		endsAt: '2026-11-01T00:00:00Z',
 		participants: ['Zez!ma'],
 	})
-	expect(!parsed.ok && parsed.errors.map((error) => error.path).sort()).toEqual([
-		'endsAt',
-		'participants.0',
-	])
+	expect(!parsed.ok && parsed.errors.map((error) => error.path).sort()).toEqual(['endsAt', 'participants.0'])
 })
 
 test.each([

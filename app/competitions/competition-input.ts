@@ -13,14 +13,12 @@ export const MAX_PARTICIPANTS = 500
 const MAX_METRICS = 10
 const MAX_TEAMS = 50
 
-const playerName = z
-	.string({ error: 'Expected a RuneScape name.' })
-	.transform((raw, ctx): PlayerName => {
-		const parsed = parsePlayerName(raw)
-		if (parsed.success) return parsed.data
-		ctx.addIssue({ code: 'custom', message: parsed.message })
-		return z.NEVER
-	})
+const playerName = z.string({ error: 'Expected a RuneScape name.' }).transform((raw, ctx): PlayerName => {
+	const parsed = parsePlayerName(raw)
+	if (parsed.success) return parsed.data
+	ctx.addIssue({ code: 'custom', message: parsed.message })
+	return z.NEVER
+})
 
 const nameList = z
 	.array(playerName)
@@ -51,11 +49,7 @@ const metric = z.string({ error: 'Expected a metric name.' }).transform((raw, ct
 
 const competitionInputSchema = z
 	.object({
-		title: z
-			.string({ error: 'Expected a title.' })
-			.trim()
-			.min(1, 'Give the competition a title.')
-			.max(80, 'At most 80 characters.'),
+		title: z.string({ error: 'Expected a title.' }).trim().min(1, 'Give the competition a title.').max(80, 'At most 80 characters.'),
 		startsAt: utcTime,
 		endsAt: utcTime,
 		metrics: z
@@ -90,11 +84,7 @@ const competitionInputSchema = z
 		teams: z
 			.array(
 				z.object({
-					name: z
-						.string({ error: 'Expected a team name.' })
-						.trim()
-						.min(1, 'Give the team a name.')
-						.max(40, 'At most 40 characters.'),
+					name: z.string({ error: 'Expected a team name.' }).trim().min(1, 'Give the team a name.').max(40, 'At most 40 characters.'),
 					participants: nameList.min(1, 'A team needs at least one participant.'),
 				}),
 			)
@@ -121,11 +111,7 @@ const competitionInputSchema = z
 						message: `A competition lasts at most ${MAX_DAYS} days.`,
 					})
 			}
-			if (
-				input.groupId === undefined &&
-				input.participants === undefined &&
-				input.teams === undefined
-			)
+			if (input.groupId === undefined && input.participants === undefined && input.teams === undefined)
 				ctx.addIssue({
 					code: 'custom',
 					path: ['participants'],
@@ -200,9 +186,7 @@ export type CompetitionInput = z.output<typeof competitionInputSchema>
 export type InputError = { path: string; message: string }
 
 /** The competition, or every error with its field's path (`metrics.0.weight`; '' for the whole body). */
-export function parseCompetitionInput(
-	raw: unknown,
-): { ok: true; competition: CompetitionInput } | { ok: false; errors: InputError[] } {
+export function parseCompetitionInput(raw: unknown): { ok: true; competition: CompetitionInput } | { ok: false; errors: InputError[] } {
 	const parsed = competitionInputSchema.safeParse(raw)
 	if (parsed.success) return { ok: true, competition: parsed.data }
 	return {

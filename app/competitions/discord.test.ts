@@ -51,12 +51,8 @@ describe('parseWebhookUrl', () => {
 	test('the post goes to the configured base, never to the URL given', () => {
 		const parsed = parseWebhookUrl(`https://discordapp.com/api/webhooks/42/${TOKEN}`)
 		if (!parsed.ok) throw new Error(parsed.message)
-		expect(webhookPostUrl('https://discord.com/api', parsed.webhook)).toBe(
-			`https://discord.com/api/webhooks/42/${TOKEN}`,
-		)
-		expect(webhookPostUrl('http://127.0.0.1:5555/api', parsed.webhook)).toBe(
-			`http://127.0.0.1:5555/api/webhooks/42/${TOKEN}`,
-		)
+		expect(webhookPostUrl('https://discord.com/api', parsed.webhook)).toBe(`https://discord.com/api/webhooks/42/${TOKEN}`)
+		expect(webhookPostUrl('http://127.0.0.1:5555/api', parsed.webhook)).toBe(`http://127.0.0.1:5555/api/webhooks/42/${TOKEN}`)
 	})
 })
 
@@ -82,13 +78,12 @@ describe('formatDiscordMessage', () => {
 			],
 			allowed_mentions: { parse: [] },
 		})
-		expect(
-			formatDiscordMessage([{ kind: 'competition-started', competition }]).embeds?.[0]?.title,
-		).toBe('Started: Skill of the week: Magic')
-		expect(
-			formatDiscordMessage([{ kind: 'competition-ending-soon', competition }]).embeds?.[0]
-				?.description,
-		).toBe('Ends <t:1796752800:f> (<t:1796752800:R>).')
+		expect(formatDiscordMessage([{ kind: 'competition-started', competition }]).embeds?.[0]?.title).toBe(
+			'Started: Skill of the week: Magic',
+		)
+		expect(formatDiscordMessage([{ kind: 'competition-ending-soon', competition }]).embeds?.[0]?.description).toBe(
+			'Ends <t:1796752800:f> (<t:1796752800:R>).',
+		)
 	})
 
 	test('finished: the top 3 with their scores', () => {
@@ -104,9 +99,7 @@ describe('formatDiscordMessage', () => {
 				],
 			},
 		])
-		expect(message.embeds?.[0]?.description).toBe(
-			'1. Zezima: 1,234,567\n2. le\\_me: 2.3\n3. Anna: 3',
-		)
+		expect(message.embeds?.[0]?.description).toBe('1. Zezima: 1,234,567\n2. le\\_me: 2.3\n3. Anna: 3')
 	})
 
 	test('member, milestone and log events are one line each in one message', () => {
@@ -136,15 +129,9 @@ describe('formatDiscordMessage', () => {
 					milestone: { type: 'level', level: 120, skill: 'slayer' },
 				},
 			]),
-			formatDiscordMessage([
-				{ kind: 'milestone', group, player: 'Anna', milestone: { type: '200m', skill: 'fishing' } },
-			]),
-			formatDiscordMessage([
-				{ kind: 'milestone', group, player: 'Anna', milestone: { type: 'quest-cape' } },
-			]),
-			formatDiscordMessage([
-				{ kind: 'log-match', group, player: 'Anna', entry: { type: 'drop', item: 'Seismic wand' } },
-			]),
+			formatDiscordMessage([{ kind: 'milestone', group, player: 'Anna', milestone: { type: '200m', skill: 'fishing' } }]),
+			formatDiscordMessage([{ kind: 'milestone', group, player: 'Anna', milestone: { type: 'quest-cape' } }]),
+			formatDiscordMessage([{ kind: 'log-match', group, player: 'Anna', entry: { type: 'drop', item: 'Seismic wand' } }]),
 			formatDiscordMessage([
 				{
 					kind: 'log-match',
@@ -182,9 +169,7 @@ describe('formatDiscordMessage', () => {
 				player: 'A',
 			},
 		])
-		expect(message.content).toBe(
-			'**A** joined (\\@everyone \\[free\\]\\(https://evil.example\\) \\*\\*x\\*\\*).',
-		)
+		expect(message.content).toBe('**A** joined (\\@everyone \\[free\\]\\(https://evil.example\\) \\*\\*x\\*\\*).')
 		expect(message.allowed_mentions).toEqual({ parse: [] })
 	})
 
@@ -201,21 +186,14 @@ describe('formatDiscordMessage', () => {
 	})
 
 	test("a long title is cut to Discord's 256 characters", () => {
-		const message = formatDiscordMessage([
-			{ kind: 'competition-started', competition: { ...competition, title: 'x'.repeat(300) } },
-		])
+		const message = formatDiscordMessage([{ kind: 'competition-started', competition: { ...competition, title: 'x'.repeat(300) } }])
 		expect(message.embeds?.[0]?.title.length).toBe(256)
 	})
 })
 
 describe('planBatches', () => {
 	const now = new Date('2026-12-01T12:00:00Z')
-	const event = (
-		id: string,
-		webhookId: string,
-		kind: PendingEvent['kind'],
-		secondsAgo = 0,
-	): PendingEvent => ({
+	const event = (id: string, webhookId: string, kind: PendingEvent['kind'], secondsAgo = 0): PendingEvent => ({
 		id,
 		webhookId,
 		kind,
@@ -242,28 +220,18 @@ describe('planBatches', () => {
 	})
 
 	test('a kind sent to a webhook less than a minute ago waits; other kinds and webhooks do not', () => {
-		const pending = [
-			event('1', 'w1', 'member-joined'),
-			event('2', 'w1', 'milestone'),
-			event('3', 'w2', 'member-joined'),
-		]
+		const pending = [event('1', 'w1', 'member-joined'), event('2', 'w1', 'milestone'), event('3', 'w2', 'member-joined')]
 		const lastSentAt = new Map([['w1 member-joined', new Date(now.getTime() - 59_999)]])
-		expect(
-			planBatches({ pending, lastSentAt, blockedUntil: new Map(), now }).map((b) => b.eventIds),
-		).toEqual([['2'], ['3']])
+		expect(planBatches({ pending, lastSentAt, blockedUntil: new Map(), now }).map((b) => b.eventIds)).toEqual([['2'], ['3']])
 		const aMinute = new Map([['w1 member-joined', new Date(now.getTime() - 60_000)]])
-		expect(
-			planBatches({ pending, lastSentAt: aMinute, blockedUntil: new Map(), now }),
-		).toHaveLength(3)
+		expect(planBatches({ pending, lastSentAt: aMinute, blockedUntil: new Map(), now })).toHaveLength(3)
 	})
 
 	test('a webhook told to wait is skipped until then', () => {
 		const pending = [event('1', 'w1', 'member-joined')]
 		const until = (ms: number) => new Map([['w1', new Date(now.getTime() + ms)]])
 		expect(planBatches({ pending, lastSentAt: new Map(), blockedUntil: until(1), now })).toEqual([])
-		expect(
-			planBatches({ pending, lastSentAt: new Map(), blockedUntil: until(0), now }),
-		).toHaveLength(1)
+		expect(planBatches({ pending, lastSentAt: new Map(), blockedUntil: until(0), now })).toHaveLength(1)
 	})
 
 	test('a message carries at most 20 lines or 10 embeds; the rest wait', () => {
@@ -284,11 +252,7 @@ describe('planBatches', () => {
 })
 
 describe('deliveryOutcome', () => {
-	const answer = (
-		status: number,
-		retryAfterHeader: string | null = null,
-		body: unknown = null,
-	) => ({
+	const answer = (status: number, retryAfterHeader: string | null = null, body: unknown = null) => ({
 		status,
 		retryAfterHeader,
 		body,
@@ -301,9 +265,7 @@ describe('deliveryOutcome', () => {
 
 	test('429 waits what Retry-After or retry_after says, the longer', () => {
 		expect(deliveryOutcome(answer(429, '3'), 1)).toMatchObject({ outcome: 'retry', afterMs: 3000 })
-		expect(
-			deliveryOutcome(answer(429, null, { retry_after: 2.5, global: false }), 1),
-		).toMatchObject({ afterMs: 2500 })
+		expect(deliveryOutcome(answer(429, null, { retry_after: 2.5, global: false }), 1)).toMatchObject({ afterMs: 2500 })
 		expect(deliveryOutcome(answer(429, '2', { retry_after: 4.25 }), 1)).toMatchObject({
 			afterMs: 4250,
 		})

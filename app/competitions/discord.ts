@@ -7,15 +7,12 @@
 
 export type Webhook = { id: string; token: string }
 
-const WEBHOOK_URL =
-	/^https:\/\/(?:discord|discordapp)\.com\/api\/webhooks\/(\d{1,20})\/([A-Za-z0-9_-]{1,200})$/i
+const WEBHOOK_URL = /^https:\/\/(?:discord|discordapp)\.com\/api\/webhooks\/(\d{1,20})\/([A-Za-z0-9_-]{1,200})$/i
 const WEBHOOK_REFUSED =
 	'Only a Discord webhook URL is accepted: https://discord.com/api/webhooks/{id}/{token} (or the same on discordapp.com), as Discord shows it under Server Settings → Integrations → Webhooks → Copy Webhook URL.'
 
 /** The webhook a URL names, or why it is refused (any other host, scheme, path, port or query). */
-export function parseWebhookUrl(
-	raw: unknown,
-): { ok: true; webhook: Webhook } | { ok: false; message: string } {
+export function parseWebhookUrl(raw: unknown): { ok: true; webhook: Webhook } | { ok: false; message: string } {
 	const match = typeof raw === 'string' ? WEBHOOK_URL.exec(raw.trim()) : null
 	if (!match) return { ok: false, message: WEBHOOK_REFUSED }
 	return { ok: true, webhook: { id: match[1]!, token: match[2]! } }
@@ -46,10 +43,7 @@ export type DiscordEvent =
 			group: GroupRef
 			player: string
 			/** 99 or 120: a level; 200M: XP; quest cape: every quest done. */
-			milestone:
-				| { type: 'level'; level: 99 | 120; skill: string }
-				| { type: '200m'; skill: string }
-				| { type: 'quest-cape' }
+			milestone: { type: 'level'; level: 99 | 120; skill: string } | { type: '200m'; skill: string } | { type: 'quest-cape' }
 	  }
 	| {
 			kind: 'log-match'
@@ -131,24 +125,14 @@ function competitionEmbed(event: DiscordEvent): Embed | null {
 	})
 	switch (event.kind) {
 		case 'competition-starting-soon':
-			return titled(
-				'Starting in 24 hours: ',
-				AMBER,
-				`Starts ${starts} (${relative(competition.startsAt)}), ends ${ends}.`,
-			)
+			return titled('Starting in 24 hours: ', AMBER, `Starts ${starts} (${relative(competition.startsAt)}), ends ${ends}.`)
 		case 'competition-started':
 			return titled('Started: ', GREEN, `Ends ${ends} (${relative(competition.endsAt)}).`)
 		case 'competition-ending-soon':
 			return titled('Ending in 1 hour: ', AMBER, `Ends ${ends} (${relative(competition.endsAt)}).`)
 		case 'competition-finished': {
-			const podium = event.top
-				.slice(0, 3)
-				.map((row, index) => `${index + 1}. ${escapeMarkdown(row.name)}: ${formatScore(row.score)}`)
-			return titled(
-				'Finished: ',
-				BLUE,
-				podium.length > 0 ? podium.join('\n') : 'No participant scored.',
-			)
+			const podium = event.top.slice(0, 3).map((row, index) => `${index + 1}. ${escapeMarkdown(row.name)}: ${formatScore(row.score)}`)
+			return titled('Finished: ', BLUE, podium.length > 0 ? podium.join('\n') : 'No participant scored.')
 		}
 		default:
 			return null
@@ -227,9 +211,7 @@ export function planBatches(input: {
 	now: Date
 }): Batch[] {
 	const groups = new Map<string, PendingEvent[]>()
-	for (const event of input.pending.toSorted(
-		(a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
-	)) {
+	for (const event of input.pending.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
 		const key = `${event.webhookId} ${event.kind}`
 		groups.set(key, [...(groups.get(key) ?? []), event])
 	}
@@ -258,8 +240,7 @@ export type DeliveryOutcome =
 	| { outcome: 'failed'; reason: string }
 
 export type DeliveryAnswer =
-	| { status: number; retryAfterHeader: string | null; body: unknown }
-	| { status: 'network-error'; reason: string }
+	{ status: number; retryAfterHeader: string | null; body: unknown } | { status: 'network-error'; reason: string }
 
 const MAX_ATTEMPTS = 8
 const BACKOFF_FIRST_MS = 5_000
@@ -276,13 +257,8 @@ export function deliveryOutcome(answer: DeliveryAnswer, attempt: number): Delive
 	if (status === 429) {
 		const header = Number(answer.retryAfterHeader ?? Number.NaN)
 		const body =
-			typeof answer.body === 'object' && answer.body !== null && 'retry_after' in answer.body
-				? Number(answer.body.retry_after)
-				: Number.NaN
-		const seconds = Math.max(
-			...[header, body].filter((value) => Number.isFinite(value) && value >= 0),
-			1,
-		)
+			typeof answer.body === 'object' && answer.body !== null && 'retry_after' in answer.body ? Number(answer.body.retry_after) : Number.NaN
+		const seconds = Math.max(...[header, body].filter((value) => Number.isFinite(value) && value >= 0), 1)
 		return {
 			outcome: 'retry',
 			afterMs: Math.ceil(seconds * 1000),
@@ -299,7 +275,6 @@ export function deliveryOutcome(answer: DeliveryAnswer, attempt: number): Delive
 }
 
 function backoff(attempt: number, reason: string): DeliveryOutcome {
-	if (attempt >= MAX_ATTEMPTS)
-		return { outcome: 'failed', reason: `${reason}, ${attempt} attempts` }
+	if (attempt >= MAX_ATTEMPTS) return { outcome: 'failed', reason: `${reason}, ${attempt} attempts` }
 	return { outcome: 'retry', afterMs: BACKOFF_FIRST_MS * 2 ** (attempt - 1), reason }
 }

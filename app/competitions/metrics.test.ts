@@ -30,16 +30,7 @@ describe('parseMetric', () => {
 	)
 
 	test('a name reads back as the same metric', () => {
-		for (const raw of [
-			'magic',
-			'attack+strength',
-			'overall',
-			'kills',
-			'kills:Vorago',
-			'kills:Bess',
-			'drops:seismic wand',
-			'caps',
-		]) {
+		for (const raw of ['magic', 'attack+strength', 'overall', 'kills', 'kills:Vorago', 'kills:Bess', 'drops:seismic wand', 'caps']) {
 			const parsed = parseMetric(raw)
 			if (!parsed.ok) throw new Error(parsed.message)
 			expect(parseMetric(metricName(parsed.metric))).toEqual(parsed)

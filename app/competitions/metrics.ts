@@ -19,9 +19,7 @@ export type Metric =
 const MAX_NAME_LENGTH = 100
 
 /** The metric a string names, or a message saying why it names none. */
-export function parseMetric(
-	raw: string,
-): { ok: true; metric: Metric } | { ok: false; message: string } {
+export function parseMetric(raw: string): { ok: true; metric: Metric } | { ok: false; message: string } {
 	const text = raw.trim().toLowerCase()
 	if (text === 'overall') return { ok: true, metric: { kind: 'overall' } }
 	if (text === 'levels') return { ok: true, metric: { kind: 'levels' } }

@@ -1,10 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-	competitionEventsDue,
-	competitionStatus,
-	planUpdates,
-	standingsFrozen,
-} from './schedule.ts'
+import { competitionEventsDue, competitionStatus, planUpdates, standingsFrozen } from './schedule.ts'
 
 const window = {
 	startsAt: new Date('2026-12-01T18:00:00Z'),
@@ -27,9 +22,7 @@ describe('competitionStatus', () => {
 
 describe('planUpdates', () => {
 	test('before the start nothing is due; look again at the start', () => {
-		expect(
-			planUpdates(window, [check('a', '2026-12-01T12:00:00Z')], t('2026-12-01T17:00:00Z')),
-		).toEqual({
+		expect(planUpdates(window, [check('a', '2026-12-01T12:00:00Z')], t('2026-12-01T17:00:00Z'))).toEqual({
 			due: [],
 			nextAt: window.startsAt,
 			frozen: false,
@@ -52,11 +45,7 @@ describe('planUpdates', () => {
 	test('while it runs, a check 6 hours old is due; the next look is the earliest 6-hour mark', () => {
 		const plan = planUpdates(
 			window,
-			[
-				check('a', '2026-12-03T00:00:00Z'),
-				check('b', '2026-12-03T02:00:00Z'),
-				check('c', '2026-12-03T04:00:00Z'),
-			],
+			[check('a', '2026-12-03T00:00:00Z'), check('b', '2026-12-03T02:00:00Z'), check('c', '2026-12-03T04:00:00Z')],
 			t('2026-12-03T06:00:00Z'),
 		)
 		expect(plan.due).toEqual([{ key: 'a', round: 'running' }])
@@ -64,20 +53,12 @@ describe('planUpdates', () => {
 	})
 
 	test('the next look is never after the end', () => {
-		const plan = planUpdates(
-			window,
-			[check('a', '2026-12-08T15:00:00Z')],
-			t('2026-12-08T16:00:00Z'),
-		)
+		const plan = planUpdates(window, [check('a', '2026-12-08T15:00:00Z')], t('2026-12-08T16:00:00Z'))
 		expect(plan).toEqual({ due: [], nextAt: window.endsAt, frozen: false })
 	})
 
 	test('after the end, everyone not checked since the end is in the final round', () => {
-		const plan = planUpdates(
-			window,
-			[check('a', '2026-12-08T17:00:00Z'), check('b', '2026-12-08T18:05:00Z')],
-			t('2026-12-08T18:10:00Z'),
-		)
+		const plan = planUpdates(window, [check('a', '2026-12-08T17:00:00Z'), check('b', '2026-12-08T18:05:00Z')], t('2026-12-08T18:10:00Z'))
 		expect(plan).toEqual({
 			due: [{ key: 'a', round: 'final' }],
 			nextAt: t('2026-12-08T19:00:00Z'),
@@ -103,25 +84,18 @@ describe('planUpdates', () => {
 	})
 
 	test('never frozen before the end, even with everyone just checked', () => {
-		expect(
-			standingsFrozen(window, [check('a', '2026-12-08T17:59:00Z')], t('2026-12-08T17:59:30Z')),
-		).toBe(false)
+		expect(standingsFrozen(window, [check('a', '2026-12-08T17:59:00Z')], t('2026-12-08T17:59:30Z'))).toBe(false)
 	})
 })
 
 describe('competitionEventsDue', () => {
 	test('each announcement only in its own span', () => {
 		expect(competitionEventsDue(window, t('2026-11-30T17:59:00Z'), false)).toEqual([])
-		expect(competitionEventsDue(window, t('2026-11-30T18:00:00Z'), false)).toEqual([
-			'starting-soon',
-		])
+		expect(competitionEventsDue(window, t('2026-11-30T18:00:00Z'), false)).toEqual(['starting-soon'])
 		expect(competitionEventsDue(window, t('2026-12-01T18:00:00Z'), false)).toEqual(['started'])
 		expect(competitionEventsDue(window, t('2026-12-08T16:59:59Z'), false)).toEqual(['started'])
 		// A worker late for "started" still sends it in the last hour, beside "ending in 1 h".
-		expect(competitionEventsDue(window, t('2026-12-08T17:00:00Z'), false)).toEqual([
-			'started',
-			'ending-soon',
-		])
+		expect(competitionEventsDue(window, t('2026-12-08T17:00:00Z'), false)).toEqual(['started', 'ending-soon'])
 		expect(competitionEventsDue(window, t('2026-12-08T18:30:00Z'), false)).toEqual([])
 		expect(competitionEventsDue(window, t('2026-12-08T18:30:00Z'), true)).toEqual(['finished'])
 		expect(competitionEventsDue(window, t('2026-12-09T18:00:00Z'), true)).toEqual([])

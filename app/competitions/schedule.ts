@@ -34,21 +34,13 @@ export type UpdatePlan = {
 	frozen: boolean
 }
 
-export function standingsFrozen(
-	window: Window,
-	participants: readonly ParticipantCheck[],
-	now: Date,
-): boolean {
+export function standingsFrozen(window: Window, participants: readonly ParticipantCheck[], now: Date): boolean {
 	if (now < window.endsAt) return false
 	if (now.getTime() >= window.endsAt.getTime() + FREEZE_AFTER_END) return true
 	return participants.every((participant) => checkedSince(participant, window.endsAt))
 }
 
-export function planUpdates(
-	window: Window,
-	participants: readonly ParticipantCheck[],
-	now: Date,
-): UpdatePlan {
+export function planUpdates(window: Window, participants: readonly ParticipantCheck[], now: Date): UpdatePlan {
 	const status = competitionStatus(window, now)
 	if (status === 'upcoming') return { due: [], nextAt: window.startsAt, frozen: false }
 	if (status === 'finished') {
@@ -61,8 +53,7 @@ export function planUpdates(
 	const due: DueUpdate[] = []
 	let nextAt = window.endsAt.getTime()
 	for (const participant of participants) {
-		if (!checkedSince(participant, window.startsAt))
-			due.push({ key: participant.key, round: 'start' })
+		if (!checkedSince(participant, window.startsAt)) due.push({ key: participant.key, round: 'start' })
 		else {
 			const dueAt = participant.lastCheckedAt!.getTime() + REFRESH_EVERY
 			if (dueAt <= now.getTime()) due.push({ key: participant.key, round: 'running' })
@@ -86,11 +77,7 @@ export type CompetitionEvent = 'starting-soon' | 'started' | 'ending-soon' | 'fi
  * outbox keys it by competition and event); a late worker sends what is still current and
  * skips the rest, never a "starting soon" after the start.
  */
-export function competitionEventsDue(
-	window: Window,
-	now: Date,
-	frozen: boolean,
-): CompetitionEvent[] {
+export function competitionEventsDue(window: Window, now: Date, frozen: boolean): CompetitionEvent[] {
 	const time = now.getTime()
 	const start = window.startsAt.getTime()
 	const end = window.endsAt.getTime()

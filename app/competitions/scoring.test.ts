@@ -2,12 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { classifyLogEntry } from '#app/groups/log-kinds.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { parseMetric } from './metrics.ts'
-import {
-	scoreCompetition,
-	scoreTeams,
-	type ParticipantRecord,
-	type WeightedMetric,
-} from './scoring.ts'
+import { scoreCompetition, scoreTeams, type ParticipantRecord, type WeightedMetric } from './scoring.ts'
 
 const BASE = 50_000_000
 
@@ -37,8 +32,7 @@ function player(
 	}
 }
 
-const at = (time: string, skills: Parameters<typeof testSnapshot>[2] = {}) =>
-	testSnapshot(time, BASE, skills)
+const at = (time: string, skills: Parameters<typeof testSnapshot>[2] = {}) => testSnapshot(time, BASE, skills)
 
 describe('scoreCompetition', () => {
 	test('several skills summed, several metrics weighted; each part shown', () => {
@@ -51,10 +45,7 @@ describe('scoreCompetition', () => {
 					attack: BASE + 10_000,
 				}),
 			]),
-			player('Bob', [
-				at('2026-12-01T18:01:00Z'),
-				at('2026-12-05T12:00:00Z', { attack: BASE + 90_000 }),
-			]),
+			player('Bob', [at('2026-12-01T18:01:00Z'), at('2026-12-05T12:00:00Z', { attack: BASE + 90_000 })]),
 		])
 		expect(standings.map((s) => [s.name, s.rank, s.score])).toEqual([
 			['Bob', 1, 180_000],
@@ -107,11 +98,7 @@ describe('scoreCompetition', () => {
 
 	test('no snapshot since the start is no data for XP; with a log metric beside it the log part still counts', () => {
 		const [ann] = scoreCompetition(week, metrics(['magic', 1], ['caps', 10]), [
-			player(
-				'Ann',
-				[at('2026-11-30T00:00:00Z')],
-				[{ date: '2026-12-02T10:00:00Z', text: 'Capped at my Clan Citadel.' }],
-			),
+			player('Ann', [at('2026-11-30T00:00:00Z')], [{ date: '2026-12-02T10:00:00Z', text: 'Capped at my Clan Citadel.' }]),
 		])
 		expect(ann!.parts).toEqual([
 			{ metric: 'magic', value: null, points: null },
@@ -133,13 +120,7 @@ describe('scoreCompetition', () => {
 		]
 		const [ann] = scoreCompetition(
 			week,
-			metrics(
-				['kills:amascuts', 1],
-				['kills', 1],
-				['drops:dragon rider boots', 1],
-				['drops', 1],
-				['caps', 1],
-			),
+			metrics(['kills:amascuts', 1], ['kills', 1], ['drops:dragon rider boots', 1], ['drops', 1], ['caps', 1]),
 			[player('Ann', [at('2026-12-01T18:00:00Z')], log)],
 		)
 		expect(ann!.parts.map((part) => [part.metric, part.value])).toEqual([
@@ -154,20 +135,14 @@ describe('scoreCompetition', () => {
 
 	test('ties: who reached the score first ranks first; the same score at the same time shares a rank', () => {
 		const standings = scoreCompetition(week, metrics(['magic', 1]), [
-			player('Late', [
-				at('2026-12-01T18:00:00Z'),
-				at('2026-12-06T00:00:00Z', { magic: BASE + 1_000 }),
-			]),
+			player('Late', [at('2026-12-01T18:00:00Z'), at('2026-12-06T00:00:00Z', { magic: BASE + 1_000 })]),
 			player('Early', [
 				at('2026-12-01T18:00:00Z'),
 				at('2026-12-02T00:00:00Z', { magic: BASE + 1_000 }),
 				// A later snapshot with no more magic does not move when the score was reached.
 				at('2026-12-07T00:00:00Z', { magic: BASE + 1_000, attack: BASE + 5 }),
 			]),
-			player('Same', [
-				at('2026-12-01T18:00:00Z'),
-				at('2026-12-02T00:00:00Z', { magic: BASE + 1_000 }),
-			]),
+			player('Same', [at('2026-12-01T18:00:00Z'), at('2026-12-02T00:00:00Z', { magic: BASE + 1_000 })]),
 			player('Zero', [at('2026-12-01T18:00:00Z')]),
 		])
 		expect(standings.map((s) => [s.name, s.rank, s.reachedAt])).toEqual([
@@ -234,11 +209,7 @@ describe('scoreCompetition', () => {
 	test('a hiscores snapshot listing an unranked skill as 0 is neither a drop nor, later, a gain', () => {
 		const hiscores = { ...at('2026-12-03T00:00:00Z', { magic: 0 }), source: 'hiscores' as const }
 		const [ann] = scoreCompetition(week, metrics(['magic', 1]), [
-			player('Ann', [
-				at('2026-12-02T00:00:00Z'),
-				hiscores,
-				at('2026-12-04T00:00:00Z', { magic: BASE + 300 }),
-			]),
+			player('Ann', [at('2026-12-02T00:00:00Z'), hiscores, at('2026-12-04T00:00:00Z', { magic: BASE + 300 })]),
 		])
 		expect(ann).toMatchObject({ score: 300, flagged: [] })
 	})
@@ -283,10 +254,7 @@ describe('scoreTeams', () => {
 		const standings = scoreCompetition(week, metrics(['magic', 1]), [
 			player('A', [at('2026-12-02T00:00:00Z'), at('2026-12-03T00:00:00Z', { magic: BASE + 500 })]),
 			player('B', [at('2026-12-02T00:00:00Z'), at('2026-12-04T00:00:00Z', { magic: BASE + 700 })]),
-			player('C', [
-				at('2026-12-02T00:00:00Z'),
-				at('2026-12-03T00:00:00Z', { magic: BASE + 1_000 }),
-			]),
+			player('C', [at('2026-12-02T00:00:00Z'), at('2026-12-03T00:00:00Z', { magic: BASE + 1_000 })]),
 			player('D', []),
 			player('E', []),
 		])
@@ -295,14 +263,7 @@ describe('scoreTeams', () => {
 			{ name: 'Blue', members: ['c', 'd'] },
 			{ name: 'Gone', members: ['e'] },
 		])
-		expect(
-			teams.map((team) => [
-				team.name,
-				team.rank,
-				team.score,
-				team.members.map((m) => [m.name, m.score]),
-			]),
-		).toEqual([
+		expect(teams.map((team) => [team.name, team.rank, team.score, team.members.map((m) => [m.name, m.score])])).toEqual([
 			[
 				'Red',
 				1,
@@ -330,10 +291,7 @@ describe('scoreTeams', () => {
 		const standings = scoreCompetition(week, metrics(['magic', 1]), [
 			player('A', [at('2026-12-02T00:00:00Z'), at('2026-12-05T00:00:00Z', { magic: BASE + 500 })]),
 			player('B', [at('2026-12-02T00:00:00Z'), at('2026-12-03T00:00:00Z', { magic: BASE + 500 })]),
-			player('C', [
-				at('2026-12-02T00:00:00Z'),
-				at('2026-12-04T00:00:00Z', { magic: BASE + 1_000 }),
-			]),
+			player('C', [at('2026-12-02T00:00:00Z'), at('2026-12-04T00:00:00Z', { magic: BASE + 1_000 })]),
 		])
 		const teams = scoreTeams(standings, [
 			{ name: 'Early start', members: ['a', 'b'] },

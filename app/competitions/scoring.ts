@@ -69,11 +69,7 @@ export function scoreCompetition(
 	return rankAll(participants.map((participant) => scoreParticipant(window, metrics, participant)))
 }
 
-function scoreParticipant(
-	window: Window,
-	metrics: readonly WeightedMetric[],
-	participant: ParticipantRecord,
-): Standing {
+function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord): Standing {
 	const from = window.startsAt.getTime()
 	const to = window.endsAt.getTime()
 	const snapshots = participant.snapshots
@@ -111,9 +107,7 @@ function scoreParticipant(
 	// Every contribution is ≥ 0, so the score was first reached at the last event that added to it.
 	const reachedAt =
 		events
-			.filter((event) =>
-				event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null),
-			)
+			.filter((event) => event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null))
 			.map((event) => event.at)
 			.toSorted((a, b) => Date.parse(a) - Date.parse(b))
 			.at(-1) ?? null
@@ -137,10 +131,7 @@ function isLogMetric(metric: Metric): boolean {
 function stepValue(metric: Metric, step: Step): number | null {
 	switch (metric.kind) {
 		case 'xp':
-			return metric.skills.reduce(
-				(sum, skill) => sum + step.xp[SKILLS.findIndex((s) => s.name === skill)]!,
-				0,
-			)
+			return metric.skills.reduce((sum, skill) => sum + step.xp[SKILLS.findIndex((s) => s.name === skill)]!, 0)
 		case 'overall':
 			return step.xp.reduce((sum, xp) => sum + xp, 0)
 		case 'levels':
@@ -153,8 +144,7 @@ function stepValue(metric: Metric, step: Step): number | null {
 function logValue(metric: Metric, kind: LogEntryKind): number | null {
 	if (metric.kind === 'kills' && kind.kind === 'boss-kill')
 		return metric.boss === null || bossKey(kind.boss) === bossKey(metric.boss) ? kind.count : 0
-	if (metric.kind === 'drops' && kind.kind === 'drop')
-		return metric.item === null || dropMatches(kind.item, metric.item) ? 1 : 0
+	if (metric.kind === 'drops' && kind.kind === 'drop') return metric.item === null || dropMatches(kind.item, metric.item) ? 1 : 0
 	if (metric.kind === 'caps' && kind.kind === 'citadel-cap') return 1
 	return null
 }
@@ -177,13 +167,8 @@ function gainSteps(snapshots: readonly Snapshot[]): { steps: Step[]; flagged: Fl
 	let baseAt = first.takenAt
 	for (const snapshot of snapshots.slice(1)) {
 		const next = SKILLS.map((_, id) => known(snapshot, id))
-		const xp = next.map((after, id) =>
-			after && base[id] ? Math.max(0, after.xp - base[id].xp) : 0,
-		)
-		const levels = next.reduce(
-			(sum, after, id) => sum + (after && base[id] ? Math.max(0, after.level - base[id].level) : 0),
-			0,
-		)
+		const xp = next.map((after, id) => (after && base[id] ? Math.max(0, after.xp - base[id].xp) : 0))
+		const levels = next.reduce((sum, after, id) => sum + (after && base[id] ? Math.max(0, after.level - base[id].level) : 0), 0)
 		const dropped = SKILLS.filter((_, id) => next[id] && base[id] && next[id].xp < base[id].xp)
 		const total = xp.reduce((sum, gain) => sum + gain, 0)
 		const elapsed = Date.parse(snapshot.takenAt) - Date.parse(baseAt)
@@ -213,8 +198,7 @@ function compareStandings(
 	a: { score: number | null; reachedAt: string | null; name: string },
 	b: { score: number | null; reachedAt: string | null; name: string },
 ): number {
-	if (a.score === null || b.score === null)
-		return a.score === null ? (b.score === null ? 0 : 1) : -1
+	if (a.score === null || b.score === null) return a.score === null ? (b.score === null ? 0 : 1) : -1
 	if (a.score !== b.score) return b.score - a.score
 	return reachedTime(a.reachedAt) - reachedTime(b.reachedAt) || a.name.localeCompare(b.name)
 }
@@ -223,16 +207,11 @@ function reachedTime(time: string | null): number {
 	return time === null ? Infinity : Date.parse(time)
 }
 
-function rankAll<
-	T extends { score: number | null; reachedAt: string | null; name: string; rank: number | null },
->(rows: T[]): T[] {
+function rankAll<T extends { score: number | null; reachedAt: string | null; name: string; rank: number | null }>(rows: T[]): T[] {
 	const sorted = rows.toSorted(compareStandings)
 	return sorted.map((row) => {
 		if (row.score === null) return { ...row, rank: null }
-		const firstEqual = sorted.findIndex(
-			(other) =>
-				other.score === row.score && reachedTime(other.reachedAt) === reachedTime(row.reachedAt),
-		)
+		const firstEqual = sorted.findIndex((other) => other.score === row.score && reachedTime(other.reachedAt) === reachedTime(row.reachedAt))
 		return { ...row, rank: firstEqual + 1 }
 	})
 }
@@ -248,10 +227,7 @@ export type TeamStanding = {
 }
 
 /** Teams (member keys) ranked like participants: their members' scores summed. */
-export function scoreTeams(
-	standings: readonly Standing[],
-	teams: readonly { name: string; members: readonly string[] }[],
-): TeamStanding[] {
+export function scoreTeams(standings: readonly Standing[], teams: readonly { name: string; members: readonly string[] }[]): TeamStanding[] {
 	const byKey = new Map(standings.map((standing) => [standing.key, standing]))
 	return rankAll(
 		teams.map((team) => {
@@ -260,8 +236,7 @@ export function scoreTeams(
 				.filter((member) => member !== undefined)
 				.toSorted(compareStandings)
 			const withData = members.filter((member) => member.score !== null)
-			const score =
-				withData.length === 0 ? null : withData.reduce((sum, member) => sum + member.score!, 0)
+			const score = withData.length === 0 ? null : withData.reduce((sum, member) => sum + member.score!, 0)
 			// The team's total was complete once its last contributing member reached theirs.
 			const reachedAt =
 				withData

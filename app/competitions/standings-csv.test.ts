@@ -13,15 +13,19 @@ const window = { startsAt: new Date('2026-12-01T00:00:00Z'), endsAt: new Date('2
 const snapshot = (takenAt: string, magicXp: number) => testSnapshot(takenAt, 1_000, { magic: magicXp })
 
 test('a header, one row per participant in rank order with each part; no data is empty, formulas defused', () => {
-	const standings = scoreCompetition(window, [metric('magic'), metric('caps')], [
-		{ key: 'anna', name: 'Anna', snapshots: [], log: null },
-		{
-			key: 'zezima',
-			name: 'Zezima',
-			snapshots: [snapshot('2026-12-01T01:00:00Z', 100), snapshot('2026-12-02T01:00:00Z', 400)],
-			log: [{ date: '2026-12-01T05:00:00Z', kind: { kind: 'citadel-cap' } }],
-		},
-	])
+	const standings = scoreCompetition(
+		window,
+		[metric('magic'), metric('caps')],
+		[
+			{ key: 'anna', name: 'Anna', snapshots: [], log: null },
+			{
+				key: 'zezima',
+				name: 'Zezima',
+				snapshots: [snapshot('2026-12-01T01:00:00Z', 100), snapshot('2026-12-02T01:00:00Z', 400)],
+				log: [{ date: '2026-12-01T05:00:00Z', kind: { kind: 'citadel-cap' } }],
+			},
+		],
+	)
 	const csv = standingsCsv({
 		competition: {
 			metrics: [{ metric: 'magic' }, { metric: 'caps' }],

@@ -8,7 +8,13 @@ export type BottomTab = { label: string; fullName?: string; href: string; match:
 export function bottomTabs(hrefs: Record<string, string | undefined>): BottomTab[] {
 	return [
 		{ label: 'Setup', href: hrefs.setup ?? '/setup', match: '/setup', icon: <IconCog /> },
-		{ label: 'Start', fullName: 'Getting Started', href: hrefs['getting-started'] ?? '/getting-started', match: '/getting-started', icon: <IconSword /> },
+		{
+			label: 'Start',
+			fullName: 'Getting Started',
+			href: hrefs['getting-started'] ?? '/getting-started',
+			match: '/getting-started',
+			icon: <IconSword />,
+		},
 		{ label: 'Home', href: '/', match: '/', icon: <IconHome /> },
 		{ label: 'Guides', href: hrefs.guides ?? '/guides', match: '/guides', icon: <IconBook /> },
 		{ label: 'Leagues', href: hrefs.leagues ?? '/leagues', match: '/leagues', icon: <IconTrophy /> },

@@ -32,7 +32,14 @@ function NotFound({ details }: { details: NotFoundDetails }) {
 					</ul>
 				</nav>
 			) : null}
-			<form method="get" action="/search" role="search" aria-label="Search the site" className="mt-8 flex w-full gap-2" data-not-found-search="">
+			<form
+				method="get"
+				action="/search"
+				role="search"
+				aria-label="Search the site"
+				className="mt-8 flex w-full gap-2"
+				data-not-found-search=""
+			>
 				<label htmlFor="not-found-search" className="sr-only">
 					Search the site
 				</label>
@@ -49,10 +56,7 @@ function NotFound({ details }: { details: NotFoundDetails }) {
 					Search
 				</button>
 			</form>
-			<Link
-				to="/"
-				className="mt-8 rounded-md bg-accent px-5 py-2.5 font-semibold text-accent-fg hover:opacity-90"
-			>
+			<Link to="/" className="mt-8 rounded-md bg-accent px-5 py-2.5 font-semibold text-accent-fg hover:opacity-90">
 				Go Home
 			</Link>
 		</main>

@@ -49,10 +49,7 @@ function heading(Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
  * Wide tables scroll sideways on small screens instead of stretching the page. The build names
  * each table's region after the heading above it (`data-region-label`).
  */
-function ScrollTable({
-	'data-region-label': label,
-	...props
-}: ComponentProps<'table'> & { 'data-region-label'?: string }) {
+function ScrollTable({ 'data-region-label': label, ...props }: ComponentProps<'table'> & { 'data-region-label'?: string }) {
 	return (
 		<div className="overflow-x-auto" role="region" aria-label={label ?? 'Table'} tabIndex={0}>
 			<table {...props} />
@@ -76,11 +73,7 @@ function render(node: RenderNode): ReactNode {
 	if (typeof node === 'string') return node
 	const [type, props, ...children] = node
 	// Children as arguments, not an array: their order is fixed, so React needs no keys.
-	return createElement(
-		(components[type] ?? type) as 'div',
-		(props || null) as never,
-		...children.map(render),
-	)
+	return createElement((components[type] ?? type) as 'div', (props || null) as never, ...children.map(render))
 }
 
 /**

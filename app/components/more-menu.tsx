@@ -28,15 +28,8 @@ export function MoreMenu() {
 	})
 
 	return (
-		<details
-			ref={menuRef}
-			className="group/more md:hidden"
-			onToggle={(event) => setOpen(event.currentTarget.open)}
-			data-more-menu=""
-		>
-			<summary
-				className="inline-flex h-9 w-8 cursor-pointer list-none items-center justify-center rounded-md border border-line text-muted group-open/more:border-accent/70 group-open/more:bg-raised group-open/more:text-fg hover:bg-raised hover:text-fg sm:w-9 [&::-webkit-details-marker]:hidden"
-			>
+		<details ref={menuRef} className="group/more md:hidden" onToggle={(event) => setOpen(event.currentTarget.open)} data-more-menu="">
+			<summary className="inline-flex h-9 w-8 cursor-pointer list-none items-center justify-center rounded-md border border-line text-muted group-open/more:border-accent/70 group-open/more:bg-raised group-open/more:text-fg hover:bg-raised hover:text-fg sm:w-9 [&::-webkit-details-marker]:hidden">
 				<IconMenu size={18} />
 				<span className="sr-only">More</span>
 			</summary>

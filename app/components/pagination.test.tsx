@@ -4,8 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import { Pagination, paginationWindow } from './pagination.tsx'
 
-const show = (items: ReturnType<typeof paginationWindow>) =>
-	items.map((item) => (item.type === 'page' ? String(item.page) : '…')).join(' ')
+const show = (items: ReturnType<typeof paginationWindow>) => items.map((item) => (item.type === 'page' ? String(item.page) : '…')).join(' ')
 
 test('paginationWindow lists every page when there are 5 or fewer', () => {
 	expect(show(paginationWindow(1, 1))).toBe('1')
@@ -43,7 +42,10 @@ test('paginationWindow gives the two gaps distinct keys', () => {
 
 function renderPages(page: number, totalPages: number) {
 	const Stub = createRoutesStub([
-		{ path: '/list', Component: () => <Pagination page={page} totalPages={totalPages} href={(n) => `/list?page=${n}`} label="List pages" /> },
+		{
+			path: '/list',
+			Component: () => <Pagination page={page} totalPages={totalPages} href={(n) => `/list?page=${n}`} label="List pages" />,
+		},
 	])
 	return render(<Stub initialEntries={['/list']} />)
 }

@@ -31,7 +31,12 @@ export function paginationWindow(current: number, totalPages: number, size = 5):
 /** Given page numbers in order, with a gap marker where numbers are skipped. */
 function withGaps(pages: readonly number[]): PageItem[] {
 	return pages.flatMap((page, i): PageItem[] =>
-		i > 0 && page - pages[i - 1]! > 1 ? [{ type: 'gap', key: `before-${page}` }, { type: 'page', page }] : [{ type: 'page', page }],
+		i > 0 && page - pages[i - 1]! > 1
+			? [
+					{ type: 'gap', key: `before-${page}` },
+					{ type: 'page', page },
+				]
+			: [{ type: 'page', page }],
 	)
 }
 

@@ -15,7 +15,12 @@ export function PrevNext({ prev, next }: { prev: PageLink; next: PageLink }) {
 				<span />
 			)}
 			{next ? (
-				<Link to={next.path} prefetch="intent" rel="next" className="group rounded-lg border border-line p-4 text-right hover:border-accent">
+				<Link
+					to={next.path}
+					prefetch="intent"
+					rel="next"
+					className="group rounded-lg border border-line p-4 text-right hover:border-accent"
+				>
 					<span className="text-xs text-muted uppercase">Next</span>
 					<span className="mt-1 block font-semibold group-hover:text-accent">{next.label} →</span>
 				</Link>

@@ -57,7 +57,10 @@ export function Sidebar({ section, items }: { section: { label: string; path: st
 
 	return (
 		// Focusable so a keyboard can scroll it when it overflows (axe: scrollable-region-focusable).
-		<aside tabIndex={0} className="shrink-0 border-b border-line md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0">
+		<aside
+			tabIndex={0}
+			className="shrink-0 border-b border-line md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0"
+		>
 			<details ref={menuRef} className="section-menu group/menu">
 				<summary className="flex w-full cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold md:hidden [&::-webkit-details-marker]:hidden">
 					<IconMenu size={18} />
@@ -65,7 +68,12 @@ export function Sidebar({ section, items }: { section: { label: string; path: st
 					<IconChevron size={16} className="ml-auto transition-transform group-open/menu:rotate-90" />
 				</summary>
 				<nav aria-label={`${section.label} pages`} className="px-3 pb-6 md:pt-6">
-					<Link to={section.path} prefetch="intent" onClick={close} className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg">
+					<Link
+						to={section.path}
+						prefetch="intent"
+						onClick={close}
+						className="block px-2 pb-2 text-xs font-bold tracking-wider text-muted uppercase hover:text-fg"
+					>
 						{section.label}
 					</Link>
 					<SidebarTree items={items} pathname={pathname} groups={groups} onNavigate={close} />

@@ -28,7 +28,10 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 	return (
 		<header className="sticky top-0 z-30 border-b border-line bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75 print:hidden">
 			<div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
-				<Link to="/" className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-fg sm:text-lg lg:mr-4">
+				<Link
+					to="/"
+					className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-fg sm:text-lg lg:mr-4"
+				>
 					<SiteLogo />
 					{/* The mark alone below 360 px (search, account and menu need the room) and on
 					    tablets (768–1023 px), where the section links and tools do. */}
@@ -63,7 +66,7 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 					{leaguesHref ? (
 						<Link
 							to={leaguesHref}
-							className="hidden whitespace-nowrap rounded-md border border-accent/60 px-2 py-1.5 lg:px-3 text-sm font-semibold text-accent hover:bg-accent hover:text-accent-fg lg:inline-block"
+							className="hidden rounded-md border border-accent/60 px-2 py-1.5 text-sm font-semibold whitespace-nowrap text-accent hover:bg-accent hover:text-accent-fg lg:inline-block lg:px-3"
 						>
 							Leagues Hub
 						</Link>

@@ -5,9 +5,7 @@ import type { Heading } from '#app/lib/content/page-types.ts'
 export function TableOfContents({ headings }: { headings: Heading[] }) {
 	const [active, setActive] = useState<string | undefined>(undefined)
 	useEffect(() => {
-		const elements = headings
-			.map((h) => document.getElementById(h.id))
-			.filter((e): e is HTMLElement => e !== null)
+		const elements = headings.map((h) => document.getElementById(h.id)).filter((e): e is HTMLElement => e !== null)
 		const observer = new IntersectionObserver(
 			(entries) => {
 				const visible = entries.filter((e) => e.isIntersecting)
@@ -21,7 +19,10 @@ export function TableOfContents({ headings }: { headings: Heading[] }) {
 
 	if (headings.length < 2) return null
 	return (
-		<nav aria-labelledby="toc-heading" className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto py-8 pr-4 xl:block">
+		<nav
+			aria-labelledby="toc-heading"
+			className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto py-8 pr-4 xl:block"
+		>
 			<h2 id="toc-heading" className="text-xs font-semibold tracking-wider text-muted uppercase">
 				On this page
 			</h2>

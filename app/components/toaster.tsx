@@ -35,7 +35,11 @@ function useSiteTheme(): 'dark' | 'light' {
 
 /** Renders the toast area once something asked for a toast. */
 export function ToastRoot() {
-	const show = useSyncExternalStore(subscribe, () => requested, () => false)
+	const show = useSyncExternalStore(
+		subscribe,
+		() => requested,
+		() => false,
+	)
 	const theme = useSiteTheme()
 	if (!show) return null
 	return (

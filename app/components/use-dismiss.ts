@@ -4,11 +4,7 @@ import { type RefObject, useEffect, useRef } from 'react'
  * While `open`, Escape (unless something else already handled it) and a press outside `container`
  * dismiss a popover or menu: `onDismiss` says which, so the caller can give focus back on Escape.
  */
-export function useDismiss(
-	open: boolean,
-	container: RefObject<HTMLElement | null>,
-	onDismiss: (how: 'escape' | 'outside') => void,
-) {
+export function useDismiss(open: boolean, container: RefObject<HTMLElement | null>, onDismiss: (how: 'escape' | 'outside') => void) {
 	const dismiss = useRef(onDismiss)
 	useEffect(() => {
 		dismiss.current = onDismiss

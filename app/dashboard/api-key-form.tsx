@@ -30,14 +30,10 @@ export function ApiKeyForm() {
 					API Key
 				</h2>
 				{saved ? (
-					<span className="ml-auto rounded-full bg-ok-bg px-2.5 py-0.5 text-xs font-semibold text-ok">
-						Saved in this browser
-					</span>
+					<span className="ml-auto rounded-full bg-ok-bg px-2.5 py-0.5 text-xs font-semibold text-ok">Saved in this browser</span>
 				) : null}
 			</div>
-			<p className="mt-1 text-sm text-muted">
-				Uploads are signed with your API key. It is stored only in this browser.
-			</p>
+			<p className="mt-1 text-sm text-muted">Uploads are signed with your API key. It is stored only in this browser.</p>
 			<form
 				className="mt-4 flex flex-col gap-2 sm:flex-row"
 				onSubmit={(event) => {

@@ -39,7 +39,11 @@ function linkTarget(url: string, origin: string): string {
 
 /** A ready markdown snippet: an image for pictures (alt text from the name), a link for documents. */
 function markdownSnippet(target: string, name: string, isImage: boolean): string {
-	const label = name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || name
+	const label =
+		name
+			.replace(/\.[a-z0-9]+$/i, '')
+			.replace(/[-_]+/g, ' ')
+			.trim() || name
 	return isImage ? `![${label}](${target})` : `[${label}](${target})`
 }
 

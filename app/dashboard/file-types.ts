@@ -18,19 +18,14 @@ export const FILE_TYPES = {
 		label: 'DOCX',
 	},
 	'text/plain': { extensions: ['txt'], image: false, label: 'TXT' },
-} as const satisfies Record<
-	string,
-	{ extensions: readonly string[]; image: boolean; label: string }
->
+} as const satisfies Record<string, { extensions: readonly string[]; image: boolean; label: string }>
 
 export type AllowedContentType = keyof typeof FILE_TYPES
 
 export const ALLOWED_CONTENT_TYPES = Object.keys(FILE_TYPES) as AllowedContentType[]
 
 const TYPE_BY_EXTENSION = new Map<string, AllowedContentType>(
-	ALLOWED_CONTENT_TYPES.flatMap((type) =>
-		FILE_TYPES[type].extensions.map((extension) => [extension, type] as const),
-	),
+	ALLOWED_CONTENT_TYPES.flatMap((type) => FILE_TYPES[type].extensions.map((extension) => [extension, type] as const)),
 )
 
 /** For `<input type="file" accept>`: every extension and media type we take. */

@@ -8,14 +8,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { GALLERY_PATH, imagesApi, UPLOAD_PATH } from './paths.ts'
 import { CopyButtons, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
-import {
-	IconAlert,
-	IconFile,
-	IconImageOff,
-	IconImages,
-	IconSpinner,
-	IconUpload,
-} from './icons.tsx'
+import { IconAlert, IconFile, IconImageOff, IconImages, IconSpinner, IconUpload } from './icons.tsx'
 import { ui } from './ui.ts'
 
 function fetchErrorMessage(data: Extract<GalleryData, { ok: false }>): string {
@@ -171,12 +164,7 @@ function GalleryError({ data }: { data: Extract<GalleryData, { ok: false }> }) {
 			title="Failed to load images"
 			message={data.message ?? fetchErrorMessage(data)}
 		>
-			<button
-				type="button"
-				className={`${ui.primary} mt-6`}
-				disabled={retrying}
-				onClick={() => void revalidator.revalidate()}
-			>
+			<button type="button" className={`${ui.primary} mt-6`} disabled={retrying} onClick={() => void revalidator.revalidate()}>
 				{retrying ? <IconSpinner size={16} /> : null}
 				Try Again
 			</button>
@@ -271,7 +259,12 @@ function DeleteButton({ item }: { item: GalleryItem }) {
 		)
 	}
 	return (
-		<div role="group" aria-label={`Delete ${item.name}?`} className="mt-1 rounded-md border border-bad/50 bg-bad-bg p-2 text-sm" data-confirm-delete="">
+		<div
+			role="group"
+			aria-label={`Delete ${item.name}?`}
+			className="mt-1 rounded-md border border-bad/50 bg-bad-bg p-2 text-sm"
+			data-confirm-delete=""
+		>
 			<p className="font-medium">Delete {item.name} for good? Guides that use it will show a broken image.</p>
 			<div className="mt-2 flex gap-2">
 				<button ref={confirmRef} type="button" className={`${ui.small} border-bad text-bad`} disabled={busy} onClick={() => void remove()}>
@@ -296,10 +289,7 @@ function Preview({ item }: { item: GalleryItem }) {
 	}, [])
 	if (broken) {
 		return (
-			<div
-				className="flex size-full flex-col items-center justify-center gap-2 text-muted"
-				data-testid="image-placeholder"
-			>
+			<div className="flex size-full flex-col items-center justify-center gap-2 text-muted" data-testid="image-placeholder">
 				<IconImageOff size={32} />
 				<span className="text-xs font-medium">Preview unavailable</span>
 			</div>

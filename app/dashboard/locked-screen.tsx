@@ -44,8 +44,8 @@ export function LockedScreen({ redirectTo }: { redirectTo: string }) {
 				Dashboard Access Required
 			</h1>
 			<p className="mt-3 text-muted">
-				This area is for guide authors: uploading screenshots and managing the files used in the
-				guides. Enter the dashboard password to continue.
+				This area is for guide authors: uploading screenshots and managing the files used in the guides. Enter the dashboard password to
+				continue.
 			</p>
 			<fetcher.Form method="post" className={`${ui.panel} mx-auto mt-8 max-w-sm p-6 text-left`}>
 				<input type="hidden" name="intent" value="login" />

@@ -22,8 +22,5 @@ test('safeRedirectTo sends anything else to the dashboard', () => {
 })
 
 test('dashboardMeta keeps dashboard pages out of search results', () => {
-	expect(dashboardMeta('Upload Center')).toEqual([
-		{ title: 'Upload Center - Gielinor Guide' },
-		{ name: 'robots', content: 'noindex' },
-	])
+	expect(dashboardMeta('Upload Center')).toEqual([{ title: 'Upload Center - Gielinor Guide' }, { name: 'robots', content: 'noindex' }])
 })

@@ -4,13 +4,7 @@ import { notify } from '#app/components/toaster.tsx'
 import { browserKeyStore, readApiKey } from './api-key.ts'
 import { formatBytes } from './format.ts'
 import { DASHBOARD_PATH, GALLERY_PATH } from './paths.ts'
-import {
-	putFile,
-	requestUploadUrl,
-	type UploadedFile,
-	type UploadProgress,
-	uploadFiles,
-} from './upload-client.ts'
+import { putFile, requestUploadUrl, type UploadedFile, type UploadProgress, uploadFiles } from './upload-client.ts'
 import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from './upload-validation.ts'
 import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from './file-types.ts'
 import { CopyButtons, ViewLink } from './copy-url-button.tsx'
@@ -47,11 +41,7 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 		const { accepted, rejected } = sortUploadFiles(files, { maxBytes: maxUploadBytes })
 		if (rejected.length > 0) {
 			const more = rejected.length > 1 ? ` (and ${rejected.length - 1} more)` : ''
-			void notify(
-				'error',
-				accepted.length > 0 ? 'Some files were skipped' : 'Nothing to upload',
-				`${rejected[0]?.error}${more}`,
-			)
+			void notify('error', accepted.length > 0 ? 'Some files were skipped' : 'Nothing to upload', `${rejected[0]?.error}${more}`)
 		}
 		if (accepted.length === 0) return
 
@@ -133,9 +123,7 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 					if (!uploading) void upload([...event.dataTransfer.files])
 				}}
 				className={`flex flex-col items-center rounded-xl border-2 border-dashed px-6 py-12 text-center transition ${
-					dragging
-						? 'border-accent bg-accent/10'
-						: 'border-line bg-raised'
+					dragging ? 'border-accent bg-accent/10' : 'border-line bg-raised'
 				} ${uploading ? 'cursor-progress opacity-70' : ''}`}
 			>
 				<span
@@ -157,12 +145,7 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 					className="sr-only"
 					onChange={(event) => void upload([...(event.currentTarget.files ?? [])])}
 				/>
-				<button
-					type="button"
-					className={`${ui.primary} mt-3`}
-					disabled={pickerDisabled}
-					onClick={() => input.current?.click()}
-				>
+				<button type="button" className={`${ui.primary} mt-3`} disabled={pickerDisabled} onClick={() => input.current?.click()}>
 					{hydrated ? 'Choose Files' : 'Loading…'}
 				</button>
 				<p className="mt-4 text-xs text-muted">

@@ -11,18 +11,15 @@ import {
 
 test('requestUploadUrl sends the key as a Bearer token and returns the target', async () => {
 	const calls: { url: string; init?: RequestInit }[] = []
-	const target = await requestUploadUrl(
-		{ apiKey: 'k1', filename: 'map.png', contentType: 'image/png', size: 2048 },
-		async (url, init) => {
-			calls.push({ url, init })
-			return Response.json({
-				uploadUrl: 'http://x/put/abc',
-				filename: 'abc-map.png',
-				expiresIn: 900,
-				publicUrl: 'http://x/uploads/abc-map.png',
-			})
-		},
-	)
+	const target = await requestUploadUrl({ apiKey: 'k1', filename: 'map.png', contentType: 'image/png', size: 2048 }, async (url, init) => {
+		calls.push({ url, init })
+		return Response.json({
+			uploadUrl: 'http://x/put/abc',
+			filename: 'abc-map.png',
+			expiresIn: 900,
+			publicUrl: 'http://x/uploads/abc-map.png',
+		})
+	})
 	expect(target).toEqual({
 		uploadUrl: 'http://x/put/abc',
 		key: 'abc-map.png',
@@ -44,12 +41,8 @@ test('requestUploadUrl reports the status, with a standard reason when none was 
 	await expect(call(new Response('{}', { status: 401, statusText: 'Unauthorized' }))).rejects.toThrow(
 		'Failed to get upload URL: 401 Unauthorized',
 	)
-	await expect(call(Response.json({ error: 'x' }, { status: 400 }))).rejects.toThrow(
-		'Failed to get upload URL: 400 Bad Request',
-	)
-	await expect(call(Response.json({ nope: true }))).rejects.toThrow(
-		'Failed to get upload URL: the server sent an unexpected answer.',
-	)
+	await expect(call(Response.json({ error: 'x' }, { status: 400 }))).rejects.toThrow('Failed to get upload URL: 400 Bad Request')
+	await expect(call(Response.json({ nope: true }))).rejects.toThrow('Failed to get upload URL: the server sent an unexpected answer.')
 })
 
 function fakeXhr(outcome: { status: number; statusText?: string } | 'network') {
@@ -87,10 +80,7 @@ test('putFile PUTs the body with its content type and reports progress up to the
 	const { xhr, sent } = fakeXhr({ status: 200, statusText: 'OK' })
 	const seen: number[] = []
 	const body = new Blob(['0123456789'])
-	await putFile(
-		{ url: '/put/1', body, contentType: 'image/png', onProgress: (n) => seen.push(n) },
-		() => xhr,
-	)
+	await putFile({ url: '/put/1', body, contentType: 'image/png', onProgress: (n) => seen.push(n) }, () => xhr)
 	// If-None-Match: * is signed into S3 upload URLs: without it S3 refuses the PUT.
 	expect(sent).toMatchObject({ method: 'PUT', url: '/put/1', headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' } })
 	expect(sent.body).toBe(body)

@@ -33,9 +33,7 @@ export async function requestUploadUrl(
 		body: JSON.stringify({ filename: input.filename, contentType: input.contentType, size: input.size }),
 	})
 	if (!response.ok) {
-		throw new Error(
-			`Failed to get upload URL: ${describeStatus(response.status, response.statusText)}`,
-		)
+		throw new Error(`Failed to get upload URL: ${describeStatus(response.status, response.statusText)}`)
 	}
 	const parsed = uploadUrlSchema.safeParse(await response.json().catch(() => null))
 	if (!parsed.success) throw new Error('Failed to get upload URL: the server sent an unexpected answer.')
@@ -108,12 +106,7 @@ export function progressPercent(sentBytes: number, totalBytes: number): number {
 
 export type UploadDeps = {
 	requestUrl: (input: { filename: string; contentType: AllowedContentType; size: number }) => Promise<UploadTarget>
-	put: (input: {
-		url: string
-		body: Blob
-		contentType: string
-		onProgress: (loaded: number) => void
-	}) => Promise<void>
+	put: (input: { url: string; body: Blob; contentType: string; onProgress: (loaded: number) => void }) => Promise<void>
 }
 
 /**

@@ -1,18 +1,10 @@
-import {
-	ALLOWED_CONTENT_TYPES,
-	type AllowedContentType,
-	FILE_TYPES,
-	contentTypeForExtension,
-	extensionOf,
-} from './file-types.ts'
+import { ALLOWED_CONTENT_TYPES, type AllowedContentType, FILE_TYPES, contentTypeForExtension, extensionOf } from './file-types.ts'
 import { formatBytes } from './format.ts'
 
 /** The part of a browser `File` the checks need. */
 export type UploadCandidate = { name: string; size: number }
 
-export type UploadCheck =
-	| { ok: true; contentType: AllowedContentType }
-	| { ok: false; error: string }
+export type UploadCheck = { ok: true; contentType: AllowedContentType } | { ok: false; error: string }
 
 export type UploadOptions = {
 	/** The server's `MAX_UPLOAD_BYTES`, when it has one. */
@@ -64,10 +56,7 @@ export type SortedFiles<F extends UploadCandidate> = {
 }
 
 /** Splits a selection into the files to upload and those to skip (with the reason). */
-export function sortUploadFiles<F extends UploadCandidate>(
-	files: readonly F[],
-	options: UploadOptions = {},
-): SortedFiles<F> {
+export function sortUploadFiles<F extends UploadCandidate>(files: readonly F[], options: UploadOptions = {}): SortedFiles<F> {
 	const sorted: SortedFiles<F> = { accepted: [], rejected: [] }
 	for (const file of files) {
 		const check = validateUploadFile(file, options)

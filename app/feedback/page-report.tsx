@@ -40,12 +40,7 @@ export function PageReport() {
 	// Each page its own report: a new page starts closed and empty.
 	const { pathname } = useLocation()
 	return (
-		<details
-			key={pathname}
-			{...opening}
-			className="group mt-12 max-w-3xl rounded-lg border border-line text-sm"
-			data-page-report=""
-		>
+		<details key={pathname} {...opening} className="group mt-12 max-w-3xl rounded-lg border border-line text-sm" data-page-report="">
 			<summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-muted select-none hover:text-fg [&::-webkit-details-marker]:hidden">
 				<IconFlag size={16} />
 				<span className="font-medium">Something wrong on this page?</span>

@@ -51,8 +51,7 @@ export function ReportFields(props: {
 					className="mt-1.5 block w-full rounded-md border border-line bg-sunken px-3 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
 				/>
 				<p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-					Up to {formatNumber(MAX_REPORT_MESSAGE)} characters. Only the page, the reason and these
-					words are kept, never who sent them.
+					Up to {formatNumber(MAX_REPORT_MESSAGE)} characters. Only the page, the reason and these words are kept, never who sent them.
 				</p>
 			</div>
 			{/* People never see this field; bots that fill in every field do, and are ignored. */}

@@ -88,7 +88,19 @@ function FilterForm({ data, query }: { data: ReportsPage; query: ReportsQuery })
 }
 
 /** One of the filter's drop-downs; `key` resets it when the URL's value changes (back/forward). */
-function FilterSelect({ name, label, value, width, children }: { name: string; label: string; value: string; width: string; children: React.ReactNode }) {
+function FilterSelect({
+	name,
+	label,
+	value,
+	width,
+	children,
+}: {
+	name: string
+	label: string
+	value: string
+	width: string
+	children: React.ReactNode
+}) {
 	const id = `reports-${name}`
 	return (
 		<div className={width}>
@@ -116,9 +128,7 @@ function ReportCard({ report, query }: { report: ReportRow; query: ReportsQuery 
 				<time dateTime={report.createdAt} className="text-muted">
 					{formatModified(report.createdAt)}
 				</time>
-				{resolved ? (
-					<span className="rounded-full bg-ok-bg px-2.5 py-0.5 text-xs font-semibold text-ok">Resolved</span>
-				) : null}
+				{resolved ? <span className="rounded-full bg-ok-bg px-2.5 py-0.5 text-xs font-semibold text-ok">Resolved</span> : null}
 				<Form method="post" action={reportsHref(query)} className="ml-auto">
 					<input type="hidden" name="id" value={report.id} />
 					<input type="hidden" name="intent" value={resolved ? 'reopen' : 'resolve'} />
@@ -128,11 +138,10 @@ function ReportCard({ report, query }: { report: ReportRow; query: ReportsQuery 
 				</Form>
 			</div>
 			{report.message ? (
-				<p className="mt-3 whitespace-pre-wrap break-words">{report.message}</p>
+				<p className="mt-3 break-words whitespace-pre-wrap">{report.message}</p>
 			) : (
 				<p className="mt-3 text-sm text-muted italic">No details given.</p>
 			)}
 		</li>
 	)
 }
-

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import {
-	capWeeks,
-	capsGrid,
-	citadelResetSchema,
-	logCoverage,
-	type CapWeek,
-	type MemberCaps,
-} from './citadel-caps.ts'
+import { capWeeks, capsGrid, citadelResetSchema, logCoverage, type CapWeek, type MemberCaps } from './citadel-caps.ts'
 
 const at = (iso: string) => new Date(iso)
-const iso = (weeks: CapWeek[]) =>
-	weeks.map((w) => [w.start.toISOString(), w.end.toISOString(), w.inProgress])
+const iso = (weeks: CapWeek[]) => weeks.map((w) => [w.start.toISOString(), w.end.toISOString(), w.inProgress])
 
 describe('citadelResetSchema', () => {
 	it('takes a weekday and a UTC time', () => {
@@ -41,12 +33,8 @@ describe('capWeeks', () => {
 	})
 
 	it('on the reset day, before and after the reset minute', () => {
-		expect(capWeeks(tuesday2330, at('2026-12-01T23:29:59Z'), 1)[0]!.start.toISOString()).toBe(
-			'2026-11-24T23:30:00.000Z',
-		)
-		expect(capWeeks(tuesday2330, at('2026-12-01T23:30:00Z'), 1)[0]!.start.toISOString()).toBe(
-			'2026-12-01T23:30:00.000Z',
-		)
+		expect(capWeeks(tuesday2330, at('2026-12-01T23:29:59Z'), 1)[0]!.start.toISOString()).toBe('2026-11-24T23:30:00.000Z')
+		expect(capWeeks(tuesday2330, at('2026-12-01T23:30:00Z'), 1)[0]!.start.toISOString()).toBe('2026-12-01T23:30:00.000Z')
 	})
 
 	it('spans a month end and a year end', () => {
@@ -59,13 +47,9 @@ describe('capWeeks', () => {
 
 	it('a reset later in the week than today goes back to last week', () => {
 		// Saturday 28 November; a Sunday 00:00 reset last happened on Sunday 22 November.
-		expect(
-			capWeeks(
-				{ weekday: 'sunday', time: '00:00' },
-				at('2026-11-28T12:00:00Z'),
-				1,
-			)[0]!.start.toISOString(),
-		).toBe('2026-11-22T00:00:00.000Z')
+		expect(capWeeks({ weekday: 'sunday', time: '00:00' }, at('2026-11-28T12:00:00Z'), 1)[0]!.start.toISOString()).toBe(
+			'2026-11-22T00:00:00.000Z',
+		)
 	})
 
 	it('gives the last 8 weeks, each 7 days, without gaps', () => {
@@ -109,21 +93,9 @@ describe('capsGrid', () => {
 	const grid = (member: Omit<MemberCaps, 'key'>) => capsGrid([{ key: 'm', ...member }], weeks)[0]
 
 	it('capped when a cap falls between two resets, the reset minute counting for the new week', () => {
-		expect(grid({ caps: [at('2026-11-17T23:29:00Z')], coverage: always })?.weeks).toEqual([
-			'capped',
-			'not-capped',
-			'not-capped',
-		])
-		expect(grid({ caps: [at('2026-11-17T23:30:00Z')], coverage: always })?.weeks).toEqual([
-			'not-capped',
-			'capped',
-			'not-capped',
-		])
-		expect(grid({ caps: [at('2026-11-24T23:29:00Z')], coverage: always })?.weeks).toEqual([
-			'not-capped',
-			'capped',
-			'not-capped',
-		])
+		expect(grid({ caps: [at('2026-11-17T23:29:00Z')], coverage: always })?.weeks).toEqual(['capped', 'not-capped', 'not-capped'])
+		expect(grid({ caps: [at('2026-11-17T23:30:00Z')], coverage: always })?.weeks).toEqual(['not-capped', 'capped', 'not-capped'])
+		expect(grid({ caps: [at('2026-11-24T23:29:00Z')], coverage: always })?.weeks).toEqual(['not-capped', 'capped', 'not-capped'])
 	})
 
 	it('a private profile (no coverage) is unknown, not "not capped"', () => {
@@ -142,11 +114,7 @@ describe('capsGrid', () => {
 			{ from: at('2026-11-25T00:00:00Z'), to: at('2026-11-28T11:00:00Z') },
 		]
 		expect(grid({ caps: [], coverage })?.weeks).toEqual(['unknown', 'unknown', 'unknown'])
-		expect(grid({ caps: [at('2026-11-18T08:00:00Z')], coverage })?.weeks).toEqual([
-			'unknown',
-			'capped',
-			'unknown',
-		])
+		expect(grid({ caps: [at('2026-11-18T08:00:00Z')], coverage })?.weeks).toEqual(['unknown', 'capped', 'unknown'])
 	})
 
 	it('a finished week seen only until mid-week is unknown', () => {
@@ -167,16 +135,7 @@ describe('capsGrid', () => {
 			{ from: weeks8[4]!.start, to: at('2026-11-28T11:00:00Z') },
 		]
 		const [row] = capsGrid([{ key: 'm', caps: [0, 1, 2, 4, 5, 6].map(capIn), coverage }], weeks8)
-		expect(row?.weeks).toEqual([
-			'capped',
-			'capped',
-			'capped',
-			'unknown',
-			'capped',
-			'capped',
-			'capped',
-			'not-capped',
-		])
+		expect(row?.weeks).toEqual(['capped', 'capped', 'capped', 'unknown', 'capped', 'capped', 'capped', 'not-capped'])
 		expect(row).toMatchObject({ currentStreak: 3, longestStreak: 3 })
 		const [capped] = capsGrid([{ key: 'm', caps: [1, 2, 4, 5, 6, 7].map(capIn), coverage }], weeks8)
 		expect(capped).toMatchObject({ currentStreak: 4, longestStreak: 4 })

@@ -8,15 +8,7 @@
  */
 import { z } from 'zod'
 
-export const WEEKDAYS = [
-	'monday',
-	'tuesday',
-	'wednesday',
-	'thursday',
-	'friday',
-	'saturday',
-	'sunday',
-] as const
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 
 /** A clan's weekly reset: a weekday and a UTC time `HH:MM`. */
 export const citadelResetSchema = z.object({
@@ -39,13 +31,7 @@ export function capWeeks(reset: CitadelReset, now: Date, count: number): CapWeek
 	const isoWeekday = (now.getUTCDay() + 6) % 7 // Monday 0, as in WEEKDAYS
 	const daysBack = (isoWeekday - WEEKDAYS.indexOf(reset.weekday) + 7) % 7
 	// UTC has no daylight saving: every week is exactly 7 × 24 hours.
-	let latest = Date.UTC(
-		now.getUTCFullYear(),
-		now.getUTCMonth(),
-		now.getUTCDate() - daysBack,
-		hours,
-		minutes,
-	)
+	let latest = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysBack, hours, minutes)
 	if (latest > now.getTime()) latest -= WEEK
 	return Array.from({ length: count }, (_, i) => {
 		const start = latest - (count - 1 - i) * WEEK
@@ -68,10 +54,7 @@ const LOG_PAGE = 20
 export function logCoverage(fetches: readonly LogFetch[]): Interval[] {
 	const spans = fetches
 		.map((fetch) => ({
-			from:
-				fetch.entries < LOG_PAGE || !fetch.oldestEntry
-					? new Date(0)
-					: new Date(fetch.oldestEntry.getTime() + MINUTE),
+			from: fetch.entries < LOG_PAGE || !fetch.oldestEntry ? new Date(0) : new Date(fetch.oldestEntry.getTime() + MINUTE),
 			to: fetch.at,
 		}))
 		.filter((span) => span.from <= span.to)
@@ -79,8 +62,7 @@ export function logCoverage(fetches: readonly LogFetch[]): Interval[] {
 	const merged: Interval[] = []
 	for (const span of spans) {
 		const last = merged.at(-1)
-		if (last && span.from <= last.to)
-			last.to = new Date(Math.max(last.to.getTime(), span.to.getTime()))
+		if (last && span.from <= last.to) last.to = new Date(Math.max(last.to.getTime(), span.to.getTime()))
 		else merged.push({ ...span })
 	}
 	return merged
@@ -117,9 +99,7 @@ function capState(member: MemberCaps, week: CapWeek): CapState {
 	const seenUntil = Math.max(0, ...member.coverage.map((span) => span.to.getTime()))
 	const needed = week.inProgress ? Math.min(seenUntil, week.end.getTime()) : week.end.getTime()
 	if (needed < week.start.getTime()) return 'unknown'
-	const covered = member.coverage.some(
-		(span) => span.from <= week.start && span.to.getTime() >= needed,
-	)
+	const covered = member.coverage.some((span) => span.from <= week.start && span.to.getTime() >= needed)
 	return covered ? 'not-capped' : 'unknown'
 }
 

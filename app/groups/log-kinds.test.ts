@@ -3,10 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { classifyLogEntry, type LogEntryKind } from './log-kinds.ts'
 
 type Entry = { date: string; text: string; details: string }
-const read = (path: string) =>
-	JSON.parse(
-		readFileSync(new URL(`../../tests/fixtures/${path}`, import.meta.url), 'utf8'),
-	) as unknown
+const read = (path: string) => JSON.parse(readFileSync(new URL(`../../tests/fixtures/${path}`, import.meta.url), 'utf8')) as unknown
 const clanSample = read('clans/activities_sample.json') as Entry[]
 const profileSample = (read('runemetrics/profile_ok.json') as { activities: Entry[] }).activities
 

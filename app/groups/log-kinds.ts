@@ -60,8 +60,7 @@ export function classifyLogEntry(entry: { text: string; details?: string }): Log
 		if (skill) return { kind: 'xp-milestone', skill: skill.name, xp: Number(match[1]) }
 	}
 	if ((match = QUEST.exec(text))) return { kind: 'quest', quest: match[1]!.trim() }
-	if ((match = BOSS_KILL.exec(text)))
-		return { kind: 'boss-kill', boss: match[2]!, count: match[1] ? Number(match[1]) : 1 }
+	if ((match = BOSS_KILL.exec(text))) return { kind: 'boss-kill', boss: match[2]!, count: match[1] ? Number(match[1]) : 1 }
 	if ((match = DROP.exec(text))) return { kind: 'drop', item: match[1]! }
 	if ((match = CLUE.exec(text))) return { kind: 'clue', tier: match[1]!.toLowerCase() }
 	if ((match = FEALTY.exec(text))) return { kind: 'clan-fealty', fealty: Number(match[1]) }

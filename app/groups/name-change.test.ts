@@ -26,27 +26,25 @@ describe('checkNameChange', () => {
 			}),
 		).toEqual({ verdict: 'accept' })
 		const trained = testSnapshot('2026-11-21T12:00:00.000Z', 1_000_000, { necromancy: 50_000_000 })
-		expect(
-			checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: trained }),
-		).toEqual({ verdict: 'accept' })
+		expect(checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: trained })).toEqual({ verdict: 'accept' })
 	})
 
 	it('refuses when the old name has no history here', () => {
-		expect(
-			checkNameChange({ oldSnapshot: null, oldNameExists: false, newSnapshot: old }),
-		).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/no history/) })
+		expect(checkNameChange({ oldSnapshot: null, oldNameExists: false, newSnapshot: old })).toMatchObject({
+			verdict: 'refuse',
+			reason: expect.stringMatching(/no history/),
+		})
 	})
 
 	it('refuses when the old name still exists upstream', () => {
-		expect(
-			checkNameChange({ oldSnapshot: old, oldNameExists: true, newSnapshot: old }),
-		).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/still exists/) })
+		expect(checkNameChange({ oldSnapshot: old, oldNameExists: true, newSnapshot: old })).toMatchObject({
+			verdict: 'refuse',
+			reason: expect.stringMatching(/still exists/),
+		})
 	})
 
 	it('refuses when the new name does not exist', () => {
-		expect(
-			checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: null }),
-		).toMatchObject({
+		expect(checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: null })).toMatchObject({
 			verdict: 'refuse',
 			reason: expect.stringMatching(/no player by the new name/),
 		})
@@ -57,21 +55,17 @@ describe('checkNameChange', () => {
 			cooking: 999_999,
 			slayer: 10,
 		})
-		expect(checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: other })).toEqual(
-			{
-				verdict: 'refuse',
-				reason:
-					'The new name has less XP than the old name last had in cooking, slayer: XP never goes down, so it is another account.',
-			},
-		)
+		expect(checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: other })).toEqual({
+			verdict: 'refuse',
+			reason: 'The new name has less XP than the old name last had in cooking, slayer: XP never goes down, so it is another account.',
+		})
 	})
 
 	it('sends a gain too big for the time to review, with the figures', () => {
 		const fast = testSnapshot('2026-11-20T14:00:00.000Z', 1_000_000, { invention: 21_000_001 })
 		expect(checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: fast })).toEqual({
 			verdict: 'review',
-			reason:
-				'The new name has 20,000,001 XP more than the old name had 2.0 hours earlier, more than 10,000,000 XP an hour.',
+			reason: 'The new name has 20,000,001 XP more than the old name had 2.0 hours earlier, more than 10,000,000 XP an hour.',
 		})
 	})
 })

@@ -32,27 +32,16 @@ export type NameChangeFacts = {
 	newSnapshot: Snapshot | null
 }
 
-export type NameChangeVerdict =
-	{ verdict: 'accept' } | { verdict: 'refuse' | 'review'; reason: string }
+export type NameChangeVerdict = { verdict: 'accept' } | { verdict: 'refuse' | 'review'; reason: string }
 
-export function checkNameChange({
-	oldSnapshot,
-	oldNameExists,
-	newSnapshot,
-}: NameChangeFacts): NameChangeVerdict {
-	if (!oldSnapshot)
-		return refuse('The old name has no history here: there is nothing to move to the new name.')
-	if (oldNameExists)
-		return refuse('The old name still exists in RuneScape, so it has not been changed.')
+export function checkNameChange({ oldSnapshot, oldNameExists, newSnapshot }: NameChangeFacts): NameChangeVerdict {
+	if (!oldSnapshot) return refuse('The old name has no history here: there is nothing to move to the new name.')
+	if (oldNameExists) return refuse('The old name still exists in RuneScape, so it has not been changed.')
 	if (!newSnapshot) return refuse('RuneScape knows no player by the new name.')
-	const lower = newSnapshot.skills.filter(
-		(skill, id) => skill.xp < (oldSnapshot.skills[id]?.xp ?? 0),
-	)
+	const lower = newSnapshot.skills.filter((skill, id) => skill.xp < (oldSnapshot.skills[id]?.xp ?? 0))
 	if (lower.length > 0) {
 		const names = lower.map((skill) => skill.skill).join(', ')
-		return refuse(
-			`The new name has less XP than the old name last had in ${names}: XP never goes down, so it is another account.`,
-		)
+		return refuse(`The new name has less XP than the old name last had in ${names}: XP never goes down, so it is another account.`)
 	}
 	const gained = newSnapshot.totalXp - oldSnapshot.totalXp
 	const elapsed = Date.parse(newSnapshot.takenAt) - Date.parse(oldSnapshot.takenAt)

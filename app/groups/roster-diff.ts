@@ -20,10 +20,7 @@ export type RosterEvent =
 
 export type RenameSuggestion = { from: Who; to: Who }
 
-export function diffRoster(
-	previous: Roster,
-	next: Roster,
-): { events: RosterEvent[]; renames: RenameSuggestion[] } {
+export function diffRoster(previous: Roster, next: Roster): { events: RosterEvent[]; renames: RenameSuggestion[] } {
 	const before = new Map(previous.members.map((m) => [m.key, m]))
 	const after = new Map(next.members.map((m) => [m.key, m]))
 	const at = next.at
@@ -35,8 +32,7 @@ export function diffRoster(
 	]
 	for (const m of next.members) {
 		const was = before.get(m.key)
-		if (was && was.rank !== m.rank)
-			events.push({ type: 'rank-changed', at, member: who(m), from: was.rank, to: m.rank })
+		if (was && was.rank !== m.rank) events.push({ type: 'rank-changed', at, member: who(m), from: was.rank, to: m.rank })
 	}
 	return {
 		events,
@@ -48,18 +44,11 @@ export function diffRoster(
  * Pairs each lost member with at most one gained member and the other way round: of the pairs
  * whose XP fits, those keeping their rank first (a rename keeps it), then the smallest XP gap.
  */
-function suggestRenames(
-	lost: RosterMember[],
-	gained: RosterMember[],
-	elapsedMs: number,
-): RenameSuggestion[] {
+function suggestRenames(lost: RosterMember[], gained: RosterMember[], elapsedMs: number): RenameSuggestion[] {
 	const pairs = lost
 		.flatMap((from) => gained.map((to) => ({ from, to, gap: to.totalXp - from.totalXp })))
 		.filter((pair) => plausibleXpGain(pair.gap, elapsedMs))
-		.sort(
-			(a, b) =>
-				Number(a.from.rank !== a.to.rank) - Number(b.from.rank !== b.to.rank) || a.gap - b.gap,
-		)
+		.sort((a, b) => Number(a.from.rank !== a.to.rank) - Number(b.from.rank !== b.to.rank) || a.gap - b.gap)
 	const used = new Set<string>()
 	const renames: RenameSuggestion[] = []
 	for (const { from, to } of pairs) {

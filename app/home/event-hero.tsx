@@ -54,35 +54,20 @@ function RunicNumber({ value }: { value: number }) {
  * Days, hours, minutes and seconds to `target`: runic digits until the clock first ticks, then
  * zero-padded numbers. It never goes below zero; the hero moves on when the target passes.
  */
-function Countdown({
-	target,
-	now,
-	ticked,
-	label,
-}: {
-	target: number
-	now: number
-	ticked: boolean
-	label: string
-}) {
+function Countdown({ target, now, ticked, label }: { target: number; now: number; ticked: boolean; label: string }) {
 	const time = remaining(target, now)
 	return (
 		<div className="grid w-full grid-cols-4 gap-2 sm:gap-4" role="timer" aria-label={label}>
 			{UNITS.map((unit) => (
-				<div
-					key={unit}
-					className="flex flex-col items-center rounded-xl border border-line bg-raised/80 px-2 py-3 sm:px-5 sm:py-4"
-				>
+				<div key={unit} className="flex flex-col items-center rounded-xl border border-line bg-raised/80 px-2 py-3 sm:px-5 sm:py-4">
 					{/* A fixed box: swapping runic digits for numbers moves nothing. */}
 					<span
-						className={`flex h-12 min-h-0 w-full items-center justify-center overflow-hidden leading-none font-black tabular-nums text-accent sm:h-16 ${pad(time[unit]).length > 2 ? 'text-3xl sm:text-5xl' : 'text-5xl sm:text-6xl'}`}
+						className={`flex h-12 min-h-0 w-full items-center justify-center overflow-hidden leading-none font-black text-accent tabular-nums sm:h-16 ${pad(time[unit]).length > 2 ? 'text-3xl sm:text-5xl' : 'text-5xl sm:text-6xl'}`}
 						data-unit={unit}
 					>
 						{ticked ? pad(time[unit]) : <RunicNumber value={time[unit]} />}
 					</span>
-					<span className="mt-2 text-xs font-semibold tracking-widest text-muted uppercase">
-						{unit}
-					</span>
+					<span className="mt-2 text-xs font-semibold tracking-widest text-muted uppercase">{unit}</span>
 				</div>
 			))}
 		</div>
@@ -114,8 +99,8 @@ function Intro() {
 				RuneScape 3 guides that check your account
 			</h2>
 			<p className="mt-4 max-w-2xl text-muted sm:text-lg">
-				Set up the game, learn the current combat system, and plan the quests and unlocks of the mid
-				and late game, with every requirement checked against your own levels.
+				Set up the game, learn the current combat system, and plan the quests and unlocks of the mid and late game, with every requirement
+				checked against your own levels.
 			</p>
 			<ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="The guide sections">
 				{SECTIONS.map((s) => (
@@ -150,30 +135,20 @@ export function EventHero({ events }: { events: readonly GameEvent[] }) {
 			{clock && state && state.kind !== 'intro' ? (
 				<>
 					<h2 id="hero-heading" className="text-2xl font-bold tracking-tight sm:text-4xl">
-						{state.kind === 'live'
-							? `Live now: ${state.event.name}`
-							: countdownHeading(state.event)}
+						{state.kind === 'live' ? `Live now: ${state.event.name}` : countdownHeading(state.event)}
 					</h2>
 					<p className="mt-2 mb-5 line-clamp-2 max-w-2xl text-muted">
-						{state.kind === 'countdown' && state.event.kind === 'league' ? (
-							<strong className="text-fg">{state.event.name}: </strong>
-						) : null}
+						{state.kind === 'countdown' && state.event.kind === 'league' ? <strong className="text-fg">{state.event.name}: </strong> : null}
 						{state.event.description}
 					</p>
 					{state.kind === 'live' ? (
-						<p className="-mt-2 mb-2 text-xs font-semibold tracking-widest text-muted uppercase">
-							Time left
-						</p>
+						<p className="-mt-2 mb-2 text-xs font-semibold tracking-widest text-muted uppercase">Time left</p>
 					) : null}
 					<Countdown
 						target={state.target}
 						now={clock.now}
 						ticked={clock.ticked}
-						label={
-							state.kind === 'live'
-								? `Time left in ${state.event.name}`
-								: `Time until ${state.event.name}`
-						}
+						label={state.kind === 'live' ? `Time left in ${state.event.name}` : `Time until ${state.event.name}`}
 					/>
 					<p className="mt-5">
 						<EventLink event={state.event} />

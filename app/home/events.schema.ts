@@ -15,9 +15,7 @@ const moment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 	error: 'must be a date (2025-09-15) or a date-time with a zone (2025-09-15T11:00:00Z)',
 })
 
-const pathOrUrl = z
-	.string()
-	.regex(/^(\/\S*|https:\/\/\S+)$/, 'must be a site path (/leagues) or an https:// address')
+const pathOrUrl = z.string().regex(/^(\/\S*|https:\/\/\S+)$/, 'must be a site path (/leagues) or an https:// address')
 
 const EVENT_KINDS = ['league', 'double-xp', 'seasonal', 'update'] as const
 

@@ -42,7 +42,17 @@ function usePlanner(): Planner | undefined {
  * "Since your last visit on …" in the card's own box: the account's gains, then the biggest game
  * update and guide change as links, and the way to the whole list (top of the player page).
  */
-function CatchUpView({ className, name, catchUp, onNextSteps }: { className: string; name: string; catchUp: CatchUp; onNextSteps: () => void }) {
+function CatchUpView({
+	className,
+	name,
+	catchUp,
+	onNextSteps,
+}: {
+	className: string
+	name: string
+	catchUp: CatchUp
+	onNextSteps: () => void
+}) {
 	return (
 		<section aria-labelledby="player-card-heading" className={className} data-card="player-catch-up">
 			<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
@@ -143,9 +153,7 @@ function Card({ className }: { className: string }) {
 		<section aria-labelledby="player-card-heading" className={className} data-card="player-steps">
 			{heading}
 			{!knowsQuestProgress(player.data) ? (
-				<p className="mt-2 text-muted">
-					RuneMetrics does not show this player's quests, so we cannot tell which ones are done.
-				</p>
+				<p className="mt-2 text-muted">RuneMetrics does not show this player's quests, so we cannot tell which ones are done.</p>
 			) : (
 				<>
 					<p className="mt-2 font-semibold">Can start now</p>
@@ -166,11 +174,7 @@ function Card({ className }: { className: string }) {
 								{steps.nearestUnlock.name}
 							</Link>{' '}
 							<span className="text-muted">
-								(
-								{steps.nearestUnlock.missing
-									.map((m) => (m.kind === 'level' ? `${m.level} ${skillLabel(m.skill)}` : m.name))
-									.join(', ')}
-								)
+								({steps.nearestUnlock.missing.map((m) => (m.kind === 'level' ? `${m.level} ${skillLabel(m.skill)}` : m.name)).join(', ')})
 							</span>
 						</p>
 					) : null}

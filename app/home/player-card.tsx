@@ -17,22 +17,12 @@ export function PlayerCard() {
 	const username = useStoredUsername()
 	if (!username) {
 		return (
-			<section
-				aria-labelledby="player-card-heading"
-				className={PLAYER_CARD}
-				data-card="player-invite"
-			>
-				<h2
-					id="player-card-heading"
-					className="text-xs font-semibold tracking-widest text-muted uppercase"
-				>
+			<section aria-labelledby="player-card-heading" className={PLAYER_CARD} data-card="player-invite">
+				<h2 id="player-card-heading" className="text-xs font-semibold tracking-widest text-muted uppercase">
 					Your next steps
 				</h2>
 				<p className="mt-2 text-base font-bold">Which quests can you start today?</p>
-				<p className="mt-1 text-muted">
-					Enter your RuneScape name once and every page checks requirements against your levels and
-					quests.
-				</p>
+				<p className="mt-1 text-muted">Enter your RuneScape name once and every page checks requirements against your levels and quests.</p>
 				<Link to="/quests" className="mt-auto font-semibold text-link underline">
 					Look up your account
 				</Link>
@@ -42,12 +32,7 @@ export function PlayerCard() {
 	return (
 		<Suspense
 			fallback={
-				<section
-					aria-label="Your next steps"
-					aria-busy="true"
-					className={PLAYER_CARD}
-					data-card="player-loading"
-				>
+				<section aria-label="Your next steps" aria-busy="true" className={PLAYER_CARD} data-card="player-loading">
 					<p className="text-muted">Loading {username}…</p>
 				</section>
 			}

@@ -25,24 +25,16 @@ test('a plain start date is 00:00 UTC; a plain end date includes the whole day',
 test('the schema wants a zone on date-times, a source and a site path or https link', () => {
 	expect(gameEventSchema.safeParse(event('L', '2026-01-07T12:00:00Z')).success).toBe(true)
 	expect(gameEventSchema.safeParse(event('L', '2026-01-07 12:00')).success).toBe(false)
-	expect(gameEventSchema.safeParse({ ...event('L', '2026-01-07'), sources: [] }).success).toBe(
-		false,
-	)
-	expect(
-		gameEventSchema.safeParse({ ...event('L', '2026-01-07'), link: 'http://x.test' }).success,
-	).toBe(false)
-	expect(gameEventSchema.safeParse({ ...event('L', '2026-01-07'), kind: 'party' }).success).toBe(
-		false,
-	)
+	expect(gameEventSchema.safeParse({ ...event('L', '2026-01-07'), sources: [] }).success).toBe(false)
+	expect(gameEventSchema.safeParse({ ...event('L', '2026-01-07'), link: 'http://x.test' }).success).toBe(false)
+	expect(gameEventSchema.safeParse({ ...event('L', '2026-01-07'), kind: 'party' }).success).toBe(false)
 })
 
 test('inverted dates are a problem, and so is an event that ends the moment it starts', () => {
 	expect(timelineProblems([event('Backwards', '2026-03-10', '2026-03-01')])).toEqual([
 		'"Backwards": ends (2026-03-01) before it starts (2026-03-10)',
 	])
-	expect(
-		timelineProblems([event('Zero', '2026-03-10T10:00:00Z', '2026-03-10T10:00:00Z')]),
-	).toHaveLength(1)
+	expect(timelineProblems([event('Zero', '2026-03-10T10:00:00Z', '2026-03-10T10:00:00Z')])).toHaveLength(1)
 	// A plain end date includes its day, so a one-day event is fine.
 	expect(timelineProblems([event('One day', '2026-03-10', '2026-03-10')])).toEqual([])
 })
@@ -58,13 +50,7 @@ test('overlapping events are a problem, touching ones are not', () => {
 	expect(timelineProblems([event('X', '2026-05-01'), event('Y', '2026-05-01')])).toHaveLength(1)
 	// An overlap with an earlier, longer event is found past a shorter one in between.
 	const long = event('Long', '2026-06-01', '2026-06-30')
-	expect(
-		timelineProblems([
-			long,
-			event('Short', '2026-06-02', '2026-06-03'),
-			event('Late', '2026-06-20', '2026-07-05'),
-		]),
-	).toHaveLength(2)
+	expect(timelineProblems([long, event('Short', '2026-06-02', '2026-06-03'), event('Late', '2026-06-20', '2026-07-05')])).toHaveLength(2)
 })
 
 test('the hero counts down to the next event, shows a running one as live, else the introduction', () => {

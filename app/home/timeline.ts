@@ -38,21 +38,16 @@ export function timelineProblems(events: readonly GameEvent[]): string[] {
 			const latestEnd = endOf(latest) ?? startOf(latest)
 			const sameMoment = startOf(event) === startOf(latest)
 			if (sameMoment || startOf(event) < latestEnd) {
-				problems.push(
-					`"${event.name}" (from ${event.start}) overlaps "${latest.name}" (${latest.start} to ${latest.end ?? latest.start})`,
-				)
+				problems.push(`"${event.name}" (from ${event.start}) overlaps "${latest.name}" (${latest.start} to ${latest.end ?? latest.start})`)
 			}
 		}
-		if (!latest || (endOf(event) ?? startOf(event)) > (endOf(latest) ?? startOf(latest)))
-			latest = event
+		if (!latest || (endOf(event) ?? startOf(event)) > (endOf(latest) ?? startOf(latest))) latest = event
 	}
 	return problems
 }
 
 export type HeroState =
-	| { kind: 'intro' }
-	| { kind: 'countdown'; event: GameEvent; target: number }
-	| { kind: 'live'; event: GameEvent; target: number }
+	{ kind: 'intro' } | { kind: 'countdown'; event: GameEvent; target: number } | { kind: 'live'; event: GameEvent; target: number }
 
 /**
  * What the home page hero shows at `now`: the event running now with the time left to its end;
@@ -61,8 +56,7 @@ export type HeroState =
 export function heroState(events: readonly GameEvent[], now: number): HeroState {
 	for (const event of events) {
 		const end = endOf(event)
-		if (end !== undefined && startOf(event) <= now && now < end)
-			return { kind: 'live', event, target: end }
+		if (end !== undefined && startOf(event) <= now && now < end) return { kind: 'live', event, target: end }
 	}
 	let next: GameEvent | undefined
 	for (const event of events) {

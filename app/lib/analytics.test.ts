@@ -10,7 +10,10 @@ test('without a key nothing loads; with one, posthog starts on the US host and g
 
 	startAnalytics({ key: 'phc_test', host: 'https://us.i.posthog.com' })
 	await vi.waitFor(() => expect(posthog.init).toHaveBeenCalledTimes(1))
-	expect(posthog.init).toHaveBeenCalledWith('phc_test', expect.objectContaining({ api_host: 'https://us.i.posthog.com', capture_exceptions: true }))
+	expect(posthog.init).toHaveBeenCalledWith(
+		'phc_test',
+		expect.objectContaining({ api_host: 'https://us.i.posthog.com', capture_exceptions: true }),
+	)
 	expect(posthog.capture).toHaveBeenCalledWith('early_event', { a: 1 })
 
 	track('magnifier_button_clicked', { image_src: '/x.svg' })

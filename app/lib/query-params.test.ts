@@ -21,7 +21,11 @@ test('names the first parameter the endpoint does not take, and what it does tak
 
 test('a parameter given twice, or holding a control character, is refused by name', () => {
 	expect(parse('goals=a&goals=b')).toEqual({ ok: false, parameter: 'goals', message: 'goals must be given once' })
-	expect(parse('username=Zez%00ima')).toMatchObject({ ok: false, parameter: 'username', message: expect.stringContaining('control character') })
+	expect(parse('username=Zez%00ima')).toMatchObject({
+		ok: false,
+		parameter: 'username',
+		message: expect.stringContaining('control character'),
+	})
 	expect(parse('username=a%1Fb').ok).toBe(false)
 	expect(parse('goals=a%09b').ok).toBe(true)
 })

@@ -16,8 +16,7 @@ test('the standard table matches the published XP at several levels', () => {
 })
 
 test('XP between levels: 1→2, 50→75, 92→99, 99→120', () => {
-	const between = (from: number, to: number) =>
-		xpForLevel('attack', to) - xpForLevel('attack', from)
+	const between = (from: number, to: number) => xpForLevel('attack', to) - xpForLevel('attack', from)
 	expect(between(1, 2)).toBe(83)
 	expect(between(50, 75)).toBe(1_109_088)
 	expect(between(92, 99)).toBe(6_517_178)

@@ -9,15 +9,13 @@ test('steps read as the page shows them', () => {
 	expect(stepText({ id: 'a', kind: 'train', skill: 'magic', fromLevel: 55, toLevel: 75, xpNeeded: 1_043_785 }, questName)).toBe(
 		'Train Magic 55 → 75: 1,043,785 XP',
 	)
-	expect(stepText({ id: 'b', kind: 'quest', slug: 'x', name: 'Desert Treasure', questPoints: 3 }, questName)).toBe(
-		'Desert Treasure',
-	)
+	expect(stepText({ id: 'b', kind: 'quest', slug: 'x', name: 'Desert Treasure', questPoints: 3 }, questName)).toBe('Desert Treasure')
 	expect(stepText({ id: 'c', kind: 'partial', slug: 'x', name: 'Desert Treasure', until: 'the first diamond' }, questName)).toBe(
 		'Desert Treasure, until the first diamond',
 	)
-	expect(
-		stepText({ id: 'd', kind: 'other', text: "Ability to enter the Warriors' Guild", quest: 'while-guthix-sleeps' }, questName),
-	).toBe("Ability to enter the Warriors' Guild (for While Guthix Sleeps)")
+	expect(stepText({ id: 'd', kind: 'other', text: "Ability to enter the Warriors' Guild", quest: 'while-guthix-sleeps' }, questName)).toBe(
+		"Ability to enter the Warriors' Guild (for While Guthix Sleeps)",
+	)
 	expect(stepText({ id: 'e', kind: 'questPoints', needed: 56, have: 45 }, questName)).toBe(
 		'Reach 56 quest points (45 by this point of the plan)',
 	)
@@ -38,7 +36,5 @@ test('the plan as a numbered text checklist, ticked steps marked', () => {
 	expect(planAsText(plan, questName, new Set(['train:magic:75']))).toBe(
 		['Account plan: While Guthix Sleeps', '1. [x] Train Magic 70 → 75: 472,794 XP', '2. [ ] While Guthix Sleeps'].join('\n'),
 	)
-	expect(planAsText({ ...plan, steps: [] }, questName)).toBe(
-		'Account plan: While Guthix Sleeps\nNothing left to do for these goals.',
-	)
+	expect(planAsText({ ...plan, steps: [] }, questName)).toBe('Account plan: While Guthix Sleeps\nNothing left to do for these goals.')
 })

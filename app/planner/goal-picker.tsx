@@ -37,7 +37,10 @@ export function GoalPicker({
 	const [open, setOpen] = useState(false)
 	const [active, setActive] = useState(0)
 	const matches = useMemo(
-		() => searchGoals(options, text, 12).filter((m) => !chosen.has(m.option.slug)).slice(0, 8),
+		() =>
+			searchGoals(options, text, 12)
+				.filter((m) => !chosen.has(m.option.slug))
+				.slice(0, 8),
 		[options, text, chosen],
 	)
 	const shown = open && matches.length > 0
@@ -148,13 +151,7 @@ export function GoalPicker({
 }
 
 /** The goals chosen, each with a button to remove it. */
-export function ChosenGoals({
-	goals,
-	onRemove,
-}: {
-	goals: { slug: string; label: string }[]
-	onRemove: (slug: string) => void
-}) {
+export function ChosenGoals({ goals, onRemove }: { goals: { slug: string; label: string }[]; onRemove: (slug: string) => void }) {
 	if (goals.length === 0) return null
 	return (
 		<ul className="mt-3 flex flex-wrap gap-2" aria-label="Chosen goals">

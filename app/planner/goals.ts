@@ -41,7 +41,11 @@ export interface GoalMatch {
  */
 export function searchGoals(options: readonly GoalOption[], input: string, limit = 8): GoalMatch[] {
 	const needle = normaliseQuestName(input)
-	if (!needle) return options.filter((o) => o.kind !== 'quest').slice(0, limit).map((option) => ({ option }))
+	if (!needle)
+		return options
+			.filter((o) => o.kind !== 'quest')
+			.slice(0, limit)
+			.map((option) => ({ option }))
 	const loose = questSlug(input)
 	// One letter inside a word matches nearly everything: only longer inputs match mid-word.
 	const inside = loose.length >= 2 ? loose : ''

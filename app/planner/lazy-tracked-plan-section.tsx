@@ -1,9 +1,7 @@
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react'
 import { trackedPlanKey } from './tracked-plan-key.ts'
 
-const TrackedPlanSection = lazy(() =>
-	import('./tracked-plan-section.tsx').then((module) => ({ default: module.TrackedPlanSection })),
-)
+const TrackedPlanSection = lazy(() => import('./tracked-plan-section.tsx').then((module) => ({ default: module.TrackedPlanSection })))
 
 /**
  * The tracked-plan section on the player page, whose code (and its parser) loads only when this

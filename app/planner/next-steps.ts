@@ -17,11 +17,7 @@ export interface NextSteps {
  * missing only levels and the fewest of them in total (then by name); failing that, the first
  * one a single quest away. Undefined when nothing is nearly there.
  */
-export function nextSteps(
-	plan: Pick<Plan, 'canStartNow' | 'nearlyThere'>,
-	quests: readonly PlannerQuest[],
-	count = 3,
-): NextSteps {
+export function nextSteps(plan: Pick<Plan, 'canStartNow' | 'nearlyThere'>, quests: readonly PlannerQuest[], count = 3): NextSteps {
 	const bySlug = new Map(quests.map((q) => [q.slug, q]))
 	const opens = new Map<string, number>()
 	for (const quest of quests) {
@@ -35,7 +31,9 @@ export function nextSteps(
 		.map(({ slug, name }) => ({ slug, name }))
 
 	const levelsToGo = (missing: readonly MissingItem[]) =>
-		missing.every((m) => m.kind === 'level') ? missing.reduce((sum, m) => sum + (m.kind === 'level' ? m.level - m.current : 0), 0) : Infinity
+		missing.every((m) => m.kind === 'level')
+			? missing.reduce((sum, m) => sum + (m.kind === 'level' ? m.level - m.current : 0), 0)
+			: Infinity
 	const nearest = plan.nearlyThere
 		.map((entry) => ({ ...entry, quest: bySlug.get(entry.slug), toGo: levelsToGo(entry.missing) }))
 		.filter((entry) => entry.quest !== undefined)

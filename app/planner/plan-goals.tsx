@@ -48,14 +48,12 @@ export function PlanExplainers() {
 					How this order is chosen
 				</h2>
 				<p className="mt-3 text-sm leading-relaxed">
-					Every quest comes after all the quests it needs, and anything your account has already done is
-					left out. When several quests could come next, the planner takes one you could start straight
-					away with the levels and quest points you will have by then; when none is ready, it takes the
-					one needing the least new training, counted in experience points, and puts that training just
-					before it. A quest held back only by its quest-point requirement waits while other quests can
-					still add points. Ties go alphabetically, so the same account and goals always give the same
-					plan. Experience comes from the RS3 experience table (Invention has its own, steeper one),
-					counted from the experience you have now; boosts are not counted.
+					Every quest comes after all the quests it needs, and anything your account has already done is left out. When several quests could
+					come next, the planner takes one you could start straight away with the levels and quest points you will have by then; when none
+					is ready, it takes the one needing the least new training, counted in experience points, and puts that training just before it. A
+					quest held back only by its quest-point requirement waits while other quests can still add points. Ties go alphabetically, so the
+					same account and goals always give the same plan. Experience comes from the RS3 experience table (Invention has its own, steeper
+					one), counted from the experience you have now; boosts are not counted.
 				</p>
 			</section>
 			<section aria-labelledby="how-timed" className="mt-8 max-w-2xl print:hidden">
@@ -63,13 +61,11 @@ export function PlanExplainers() {
 					How the training time is estimated
 				</h2>
 				<p className="mt-3 text-sm leading-relaxed">
-					With your name, the site keeps a daily record of your account. Your pace in a skill is the
-					experience you gained in it over the last 30 days (counted in UTC days) divided by the days; with
-					less than a week of records it is last month's experience from RuneMetrics instead. A step's time
-					is the experience it still needs at that pace, shown as a range: your pace up to a quarter faster
-					or slower. Skills are trained side by side, so the whole plan takes as long as its slowest skill.
-					A skill you gained nothing in shows "no recent XP" rather than a guess, and quests are counted, not
-					timed.
+					With your name, the site keeps a daily record of your account. Your pace in a skill is the experience you gained in it over the
+					last 30 days (counted in UTC days) divided by the days; with less than a week of records it is last month's experience from
+					RuneMetrics instead. A step's time is the experience it still needs at that pace, shown as a range: your pace up to a quarter
+					faster or slower. Skills are trained side by side, so the whole plan takes as long as its slowest skill. A skill you gained
+					nothing in shows "no recent XP" rather than a guess, and quests are counted, not timed.
 				</p>
 			</section>
 		</>

@@ -211,19 +211,21 @@ function PlanBody({
 			) : null}
 			{!player?.username ? (
 				<p className="mt-3 rounded-md border border-line bg-raised px-3 py-2 text-sm print:hidden" data-plan-state="fresh">
-					This plan is for a fresh account: every quest to do and every level from 1. Enter your RuneScape
-					name above to plan from your own account.
+					This plan is for a fresh account: every quest to do and every level from 1. Enter your RuneScape name above to plan from your own
+					account.
 				</p>
 			) : null}
 			{loaded && !plan.questProgressKnown ? (
 				<p className="mt-3 rounded-md border border-warn/50 bg-raised px-3 py-2 text-sm" data-plan-state="progress-unknown">
-					{loaded.name}'s quest progress is unknown (the RuneMetrics profile is private or unavailable), so
-					every quest of the chain is listed. Levels come from the hiscores.
+					{loaded.name}'s quest progress is unknown (the RuneMetrics profile is private or unavailable), so every quest of the chain is
+					listed. Levels come from the hiscores.
 				</p>
 			) : null}
 			{confirmed.length > 0 ? (
 				<div className="mt-3 rounded-md border border-ok/50 bg-ok-bg px-3 py-2 text-sm print:hidden" data-plan-confirmed="">
-					<p className="font-semibold">Done, says RuneMetrics: {confirmed.length} step{confirmed.length === 1 ? '' : 's'} since your last visit</p>
+					<p className="font-semibold">
+						Done, says RuneMetrics: {confirmed.length} step{confirmed.length === 1 ? '' : 's'} since your last visit
+					</p>
 					<ul className="mt-1 list-disc pl-5">
 						{confirmed.slice(0, 10).map((text) => (
 							<li key={text}>{text}</li>

@@ -63,7 +63,7 @@ export function PlanSteps({
 					<li
 						key={step.id}
 						data-step-kind={step.kind}
-						className={`flex items-start gap-3 px-3 py-2.5 break-inside-avoid sm:px-4 ${done ? 'text-muted' : ''}`}
+						className={`flex break-inside-avoid items-start gap-3 px-3 py-2.5 sm:px-4 ${done ? 'text-muted' : ''}`}
 					>
 						<span aria-hidden="true" className="w-8 shrink-0 pt-0.5 text-right text-sm text-muted tabular-nums">
 							{i + 1}.

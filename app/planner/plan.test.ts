@@ -4,8 +4,7 @@ import { xpForLevel } from '#app/lib/xp-table.ts'
 import type { Levels, PlannerData, PlannerPreset, PlannerQuest } from './data.ts'
 import { createPlanner, FRESH_ACCOUNT, type PlannerPlayer, type PlanStep } from './plan.ts'
 
-const planner = (quests: PlannerQuest[], presets: PlannerPreset[] = []) =>
-	createPlanner({ quests, presets } satisfies PlannerData)
+const planner = (quests: PlannerQuest[], presets: PlannerPreset[] = []) => createPlanner({ quests, presets } satisfies PlannerData)
 
 /** A player with these quests done and these levels, at the XP each level starts at. */
 const player = (completed: string[], levels: Levels = {}, extra: Partial<PlannerPlayer> = {}): PlannerPlayer => ({
@@ -39,14 +38,7 @@ describe('steps and their order', () => {
 			quest('Side'),
 			quest('Start'),
 		])
-		expect(order(p.plan(['goal']).steps)).toEqual([
-			'Side',
-			'Start',
-			'train magic 1-20',
-			'Middle',
-			'train magic 20-50',
-			'Goal',
-		])
+		expect(order(p.plan(['goal']).steps)).toEqual(['Side', 'Start', 'train magic 1-20', 'Middle', 'train magic 20-50', 'Goal'])
 	})
 
 	test('quests the player can start now come first, then the least new training', () => {
@@ -128,13 +120,20 @@ describe('steps and their order', () => {
 		expect(partway.find((s) => s.kind === 'train' && s.skill === 'magic')).toMatchObject({ xpNeeded: 1_010_421 })
 	})
 
-	test('a level that lags its XP is the XP\'s level: no training step of 0 XP', () => {
+	test("a level that lags its XP is the XP's level: no training step of 0 XP", () => {
 		// Agility 50 with 113,259 XP (past 51 at 111,945): an answer that did not move the level yet.
 		const p = planner([quest('Goal', { quests: ['First'], skills: { agility: 56 } }), quest('First', { skills: { agility: 51 } })])
 		const steps = p.plan(['goal'], { completed: new Set(), levels: { agility: 50 }, xp: { agility: 113_259 } }).steps
 		expect(order(steps)).toEqual(['First', 'train agility 51-56', 'Goal'])
 		expect(steps.filter((s) => s.kind === 'train')).toEqual([
-			{ id: 'train:agility:56', kind: 'train', skill: 'agility', fromLevel: 51, toLevel: 56, xpNeeded: xpForLevel('agility', 56) - 113_259 },
+			{
+				id: 'train:agility:56',
+				kind: 'train',
+				skill: 'agility',
+				fromLevel: 51,
+				toLevel: 56,
+				xpNeeded: xpForLevel('agility', 56) - 113_259,
+			},
 		])
 		// Never past the skill's cap: Defence 99 stays 99 whatever its XP.
 		const capped = p.plan(['goal'], { completed: new Set(), levels: { defence: 99 }, xp: { defence: 150_000_000 } })
@@ -163,12 +162,7 @@ describe('steps and their order', () => {
 			quest('First', { other: ["Access to the Warriors' Guild"] }),
 		])
 		const steps = p.plan(['goal']).steps
-		expect(order(steps)).toEqual([
-			"other: Access to the Warriors' Guild",
-			'First',
-			'other: Bring a friend',
-			'Goal',
-		])
+		expect(order(steps)).toEqual(["other: Access to the Warriors' Guild", 'First', 'other: Bring a friend', 'Goal'])
 		expect(steps[0]).toEqual({
 			id: 'other:first:0',
 			kind: 'other',
@@ -257,20 +251,13 @@ describe('partial completions, ironman levels and alternatives', () => {
 	test('ironman-only levels count only when asked for', () => {
 		const p = planner([quest('Goal', { skills: { mining: 20 }, ironman: { mining: 40, smithing: 30 } })])
 		expect(order(p.plan(['goal']).steps)).toEqual(['train mining 1-20', 'Goal'])
-		expect(order(p.plan(['goal'], FRESH_ACCOUNT, { ironman: true }).steps)).toEqual([
-			'train mining 1-40',
-			'train smithing 1-30',
-			'Goal',
-		])
+		expect(order(p.plan(['goal'], FRESH_ACCOUNT, { ironman: true }).steps)).toEqual(['train mining 1-40', 'train smithing 1-30', 'Goal'])
 	})
 
 	test('for "one of these levels" the cheapest alternative is trained', () => {
 		const p = planner([quest('Goal', { anyOf: [{ mining: 20, divination: 22 }] })])
 		expect(order(p.plan(['goal']).steps)).toEqual(['train mining 1-20', 'Goal'])
-		expect(order(p.plan(['goal'], player([], { divination: 21 })).steps)).toEqual([
-			'train divination 21-22',
-			'Goal',
-		])
+		expect(order(p.plan(['goal'], player([], { divination: 21 })).steps)).toEqual(['train divination 21-22', 'Goal'])
 		expect(order(p.plan(['goal'], player([], { mining: 25 })).steps)).toEqual(['Goal'])
 	})
 })

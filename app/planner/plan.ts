@@ -56,8 +56,7 @@ interface PlanGoal {
 }
 
 export type MissingItem =
-	| { kind: 'quest'; slug: string; name: string; partial?: true }
-	| { kind: 'level'; skill: SkillName; level: number; current: number }
+	{ kind: 'quest'; slug: string; name: string; partial?: true } | { kind: 'level'; skill: SkillName; level: number; current: number }
 
 export interface Plan {
 	goals: PlanGoal[]
@@ -103,9 +102,7 @@ export function createPlanner(data: PlannerData): Planner {
 	const questBySlug = new Map(data.quests.map((q) => [q.slug, q]))
 	const presetBySlug = new Map(data.presets.map((p) => [p.slug, p]))
 	const questIndex = createQuestIndex(data.quests)
-	const presetIndex = createQuestIndex(
-		data.presets.map((p) => ({ name: p.label, aliases: p.aliases, preset: p })),
-	)
+	const presetIndex = createQuestIndex(data.presets.map((p) => ({ name: p.label, aliases: p.aliases, preset: p })))
 	const questCape = questCapeQuests(data)
 
 	// Each quest's levels in the walk's form, worked out once (with and without ironman levels).

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { knowsQuestProgress, plannerPlayer } from './player.ts'
 
-const names: Record<string, string> = { "cook's assistant": "Cook's Assistant", 'dt': 'Desert Treasure', 'biohazard': 'Biohazard' }
+const names: Record<string, string> = { "cook's assistant": "Cook's Assistant", dt: 'Desert Treasure', biohazard: 'Biohazard' }
 const questName = (title: string) => names[title.toLowerCase()]
 
 const skillvalues = [

@@ -23,4 +23,3 @@ const presetSchema = z.discriminatedUnion('kind', [
 ])
 
 export const presetsFileSchema = z.array(presetSchema).min(1, 'list at least one preset')
-

@@ -41,9 +41,7 @@ export function QuestOutlook({
 				<h2 id="can-start-now" className="border-b border-line pb-1 text-xl font-bold">
 					You can start now <span className="text-base font-normal text-muted">({plan.canStartNow.length})</span>
 				</h2>
-				<p className="mt-2 text-sm text-muted">
-					Quests {whose} can start: every quest they need done and every level reached.
-				</p>
+				<p className="mt-2 text-sm text-muted">Quests {whose} can start: every quest they need done and every level reached.</p>
 				{plan.canStartNow.length === 0 ? (
 					<p className="mt-3 text-sm">None right now.</p>
 				) : (

@@ -34,7 +34,10 @@ function runemetricsAccount(profileFile: string, questsFile: string): PlannerPla
 
 /** The hiscores fixture (Private Pat's skills), with no quest progress. */
 function hiscoresAccount(): PlannerPlayer {
-	const lines = readFixture('hiscore_lite.txt').trim().split('\n').slice(1, SKILLS.length + 1)
+	const lines = readFixture('hiscore_lite.txt')
+		.trim()
+		.split('\n')
+		.slice(1, SKILLS.length + 1)
 	const skillvalues = lines.map((line, id) => {
 		const [, level, xp] = line.split(',').map(Number)
 		return { id, level: Math.max(1, level!), xp: Math.max(0, xp!) }

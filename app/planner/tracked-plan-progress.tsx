@@ -51,7 +51,11 @@ export function TrackedPlanProgress({ tracking }: { tracking: PlanTracking }) {
 		)
 	}
 	return (
-		<section aria-labelledby="tracked-heading" className="mt-4 rounded-lg border border-line bg-raised px-3 py-2 text-sm" data-plan-tracked="">
+		<section
+			aria-labelledby="tracked-heading"
+			className="mt-4 rounded-lg border border-line bg-raised px-3 py-2 text-sm"
+			data-plan-tracked=""
+		>
 			<h3 id="tracked-heading" className="font-semibold">
 				Progress since you tracked this plan on {since}
 			</h3>

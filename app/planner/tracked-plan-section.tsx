@@ -44,13 +44,13 @@ export function TrackedPlanSection({ name, latest, completedTitles }: Props) {
 		completed: questsKnown ? new Set(tracked.quests.filter((quest) => done.has(normaliseQuestName(quest)))) : undefined,
 	})
 	return (
-		<section aria-labelledby="tracked-plan" className="render-when-near mt-10" data-player-plan="">
+		<section aria-labelledby="tracked-plan" className="mt-10 render-when-near" data-player-plan="">
 			<h2 id="tracked-plan" className="border-b border-line pb-1 text-2xl font-bold">
 				Your tracked plan
 			</h2>
 			<p className="mt-2 text-sm text-muted">
-				Progress since you tracked it on {formatDate(tracked.setAt.slice(0, 10))}, from the levels recorded
-				here; the plan is kept in this browser.{' '}
+				Progress since you tracked it on {formatDate(tracked.setAt.slice(0, 10))}, from the levels recorded here; the plan is kept in this
+				browser.{' '}
 				<Link to={trackedPlanHref(tracked)} className="text-link underline underline-offset-2">
 					Open the plan
 				</Link>

@@ -139,5 +139,23 @@ export function usePlanPage(data: PlannerData) {
 				}
 			: undefined
 
-	return { hydrated, options, questName, goals, unknown, goalSlugs, setGoals, name, onNameChange, player, setPlayer, loaded, ironman, plan, progress, etas, tracking }
+	return {
+		hydrated,
+		options,
+		questName,
+		goals,
+		unknown,
+		goalSlugs,
+		setGoals,
+		name,
+		onNameChange,
+		player,
+		setPlayer,
+		loaded,
+		ironman,
+		plan,
+		progress,
+		etas,
+		tracking,
+	}
 }

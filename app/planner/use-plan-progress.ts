@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import {
-	parseProgress,
-	reconcileProgress,
-	type StoredProgress,
-	toggleTick,
-} from '#app/planner/progress.ts'
+import { parseProgress, reconcileProgress, type StoredProgress, toggleTick } from '#app/planner/progress.ts'
 
 type State = { key: string; progress: StoredProgress; confirmed: string[] }
 

@@ -101,8 +101,7 @@ export function levelsShort(needs: LevelNeeds, account: Account): { skill: Skill
 	}
 	for (const options of needs.anyOf) {
 		// Met when any alternative is reached, counting what is trained for this anyway.
-		if (options.some(([skill, level]) => Math.max(account.level(skill), wanted.get(skill) ?? 0) >= level))
-			continue
+		if (options.some(([skill, level]) => Math.max(account.level(skill), wanted.get(skill) ?? 0) >= level)) continue
 		let best: readonly [SkillName, number] | undefined
 		let bestXp = Infinity
 		for (const option of options) {
@@ -118,8 +117,7 @@ export function levelsShort(needs: LevelNeeds, account: Account): { skill: Skill
 	return [...wanted].map(([skill, level]) => ({ skill, level, xp: account.xpTo(skill, level) }))
 }
 
-export const bySkillLabel = (a: { skill: SkillName }, b: { skill: SkillName }) =>
-	compareNames(skillLabel(a.skill), skillLabel(b.skill))
+export const bySkillLabel = (a: { skill: SkillName }, b: { skill: SkillName }) => compareNames(skillLabel(a.skill), skillLabel(b.skill))
 
 /**
  * The tasks that could come next, handed out by the ordering rule: lowest `priority`, then rank

@@ -79,9 +79,7 @@ test('other failures say "Failed to fetch player data: {status}"; only 5xx are r
 })
 
 test('a NO_PROFILE answer is "Error loading profile", not retried', async () => {
-	const error = await lookupError(
-		json(200, { ...ZEZIMA, quests: [], source: 'hiscores', error: 'NO_PROFILE' }),
-	)
+	const error = await lookupError(json(200, { ...ZEZIMA, quests: [], source: 'hiscores', error: 'NO_PROFILE' }))
 	expect(error.message).toBe(ERROR_LOADING_PROFILE)
 	expect(error.retry).toBe(false)
 })

@@ -26,16 +26,10 @@ export class PlayerLookupError extends Error {
 }
 
 const QUEST_STATUSES: ReadonlySet<unknown> = new Set(['COMPLETED', 'STARTED', 'NOT_STARTED'])
-const PROFILE_STATES: ReadonlySet<unknown> = new Set([
-	'NO_PROFILE',
-	'PROFILE_PRIVATE',
-	'NOT_A_MEMBER',
-	'PROFILE_UNAVAILABLE',
-])
+const PROFILE_STATES: ReadonlySet<unknown> = new Set(['NO_PROFILE', 'PROFILE_PRIVATE', 'NOT_A_MEMBER', 'PROFILE_UNAVAILABLE'])
 const SOURCES: ReadonlySet<unknown> = new Set(['runemetrics', 'hiscores'])
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const isInt = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
 	Number.isInteger(value) && (value as number) >= min && (value as number) <= max
 
@@ -52,10 +46,7 @@ export function parsePlayerData(body: unknown): PlayerData | undefined {
 		Array.isArray(quests) &&
 		quests.every((q) => isObject(q) && typeof q.title === 'string' && QUEST_STATUSES.has(q.status)) &&
 		Array.isArray(skillvalues) &&
-		skillvalues.every(
-			(s) =>
-				isObject(s) && isInt(s.id, 0, SKILLS.length - 1) && isInt(s.level, 1) && isInt(s.xp, 0),
-		) &&
+		skillvalues.every((s) => isObject(s) && isInt(s.id, 0, SKILLS.length - 1) && isInt(s.level, 1) && isInt(s.xp, 0)) &&
 		(error === undefined || PROFILE_STATES.has(error)) &&
 		SOURCES.has(source) &&
 		typeof fetchedAt === 'string' &&
@@ -79,10 +70,7 @@ export function playerDataUrl(username: string): string {
  * - any other failure status: 'Failed to fetch player data: {status}' (retried when 5xx);
  * - a RuneMetrics NO_PROFILE answer: 'Error loading profile' (no retry).
  */
-export async function fetchPlayerData(
-	username: string,
-	fetcher: typeof fetch = fetch,
-): Promise<PlayerData> {
+export async function fetchPlayerData(username: string, fetcher: typeof fetch = fetch): Promise<PlayerData> {
 	let response: Response
 	try {
 		response = await fetcher(playerDataUrl(username), { headers: { Accept: 'application/json' } })
@@ -94,10 +82,7 @@ export async function fetchPlayerData(
 	}
 	if (!response.ok) {
 		// A 4xx (bad name, rate limit) would fail the same way at once; 5xx may be a passing outage.
-		throw new PlayerLookupError(
-			`Failed to fetch player data: ${response.status}`,
-			response.status >= 500,
-		)
+		throw new PlayerLookupError(`Failed to fetch player data: ${response.status}`, response.status >= 500)
 	}
 	const body: unknown = await response.json().catch(() => undefined)
 	const data = parsePlayerData(body)

@@ -51,9 +51,7 @@ function Panel({ id, open, onClose, onPlayer, containerRef }: HeaderLookupPanelP
 			<div className="mb-3 flex items-start justify-between gap-3">
 				<div>
 					<h2 className="text-base font-bold">Check my account</h2>
-					<p className="mt-0.5 text-sm text-muted">
-						Skill badges and quest lists on every page turn green or red for your account.
-					</p>
+					<p className="mt-0.5 text-sm text-muted">Skill badges and quest lists on every page turn green or red for your account.</p>
 				</div>
 				<button
 					type="button"
@@ -84,9 +82,7 @@ function Panel({ id, open, onClose, onPlayer, containerRef }: HeaderLookupPanelP
 			</p>
 			<div className="mt-4 border-t border-line pt-3">
 				<SettingSwitch setting={ironmanSetting} label="I play an ironman" />
-				<p className="mt-0.5 text-xs text-muted">
-					Quest panels then also show the levels only ironman accounts need.
-				</p>
+				<p className="mt-0.5 text-xs text-muted">Quest panels then also show the levels only ironman accounts need.</p>
 			</div>
 		</div>
 	)

@@ -57,7 +57,7 @@ export function HeaderPlayer() {
 				aria-controls={mounted ? panelId : undefined}
 				aria-haspopup="dialog"
 				data-header-player=""
-				className={`inline-flex h-9 max-w-full min-w-0 items-center sm:max-w-44 gap-1 sm:gap-1.5 rounded-md border ${playerName ? 'px-1.5' : 'px-2'} sm:px-2.5 text-sm font-medium hover:bg-raised hover:text-fg ${open ? 'border-accent/70 bg-raised text-fg' : 'border-line text-muted'}`}
+				className={`inline-flex h-9 max-w-full min-w-0 items-center gap-1 rounded-md border sm:max-w-44 sm:gap-1.5 ${playerName ? 'px-1.5' : 'px-2'} text-sm font-medium hover:bg-raised hover:text-fg sm:px-2.5 ${open ? 'border-accent/70 bg-raised text-fg' : 'border-line text-muted'}`}
 			>
 				<IconUser size={16} className={playerName ? 'shrink-0 text-ok' : 'shrink-0'} />
 				{/* Text only where the header has room: phones (no section nav) and wide screens. On a phone
@@ -73,13 +73,7 @@ export function HeaderPlayer() {
 			</button>
 			{mounted ? (
 				<Suspense fallback={open ? <PanelFallback /> : null}>
-					<HeaderLookupPanel
-						id={panelId}
-						open={open}
-						onClose={close}
-						onPlayer={setPlayerName}
-						containerRef={wrapperRef}
-					/>
+					<HeaderLookupPanel id={panelId} open={open} onClose={close} onPlayer={setPlayerName} containerRef={wrapperRef} />
 				</Suspense>
 			) : null}
 		</div>

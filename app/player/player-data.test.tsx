@@ -12,9 +12,7 @@ function Probe() {
 }
 
 test('usePlayerData outside a provider throws a clear error', () => {
-	expect(() => renderToStaticMarkup(<Probe />)).toThrow(
-		'usePlayerData must be used within a PlayerDataProvider',
-	)
+	expect(() => renderToStaticMarkup(<Probe />)).toThrow('usePlayerData must be used within a PlayerDataProvider')
 })
 
 test('inside a provider the server renders the idle state (the name is only known in the browser)', () => {

@@ -4,9 +4,7 @@ import { type PlayerState, playerState } from './player-state.ts'
 import type { PlayerQueryResult } from './player-query.tsx'
 import { setPlayerUsername, useStoredUsername } from './username-store.ts'
 
-
 export type { PlayerStatus } from './player-state.ts'
-
 
 // TanStack Query comes with the first name to look up (stored, or typed), not with the page.
 const PlayerQueryBridge = lazy(() => import('./player-query.tsx'))

@@ -23,8 +23,6 @@ test('a private profile says so plainly', () => {
 	expect(profileNotice({ error: 'NOT_A_MEMBER', skillvalues: [] })).toMatch(
 		/^RuneMetrics will not show this profile.*every skill counts as level 1\.$/,
 	)
-	expect(profileNotice({ error: 'PROFILE_UNAVAILABLE', skillvalues: skills })).toMatch(
-		/could not show this profile right now/,
-	)
+	expect(profileNotice({ error: 'PROFILE_UNAVAILABLE', skillvalues: skills })).toMatch(/could not show this profile right now/)
 	expect(profileNotice({ skillvalues: skills })).toBeUndefined()
 })

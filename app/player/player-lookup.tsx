@@ -1,18 +1,8 @@
 import { type Ref, useEffect, useId, useRef, useState } from 'react'
-import {
-	type PlayerDataValue,
-	PlayerDataProvider,
-	usePlayerData,
-} from './player-data.tsx'
+import { type PlayerDataValue, PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCheck, IconCross, IconSpinner } from './player-icons.tsx'
 import { ERROR_LOADING_PROFILE, USER_NOT_FOUND } from './client.ts'
-import {
-	canSubmitLookup,
-	clampLookupInput,
-	createLookupScheduler,
-	LOOKUP_INPUT_MAX_LENGTH,
-	lookupName,
-} from './lookup-input.ts'
+import { canSubmitLookup, clampLookupInput, createLookupScheduler, LOOKUP_INPUT_MAX_LENGTH, lookupName } from './lookup-input.ts'
 import { profileNotice } from './profile-notice.ts'
 import { QuestList } from './quest-list.tsx'
 
@@ -118,9 +108,7 @@ export function PlayerLookup({ showQuests = true, inputRef, className = '' }: Pl
 						aria-describedby={blank ? hintId : undefined}
 						title={blank ? LOOKUP_HINT : undefined}
 						className={`shrink-0 rounded-md border px-3.5 py-2 text-sm font-semibold ${
-							blank
-								? 'cursor-not-allowed border-line bg-bg text-muted'
-								: 'border-accent bg-accent text-accent-fg hover:brightness-110'
+							blank ? 'cursor-not-allowed border-line bg-bg text-muted' : 'border-accent bg-accent text-accent-fg hover:brightness-110'
 						}`}
 					>
 						Look up
@@ -136,9 +124,7 @@ export function PlayerLookup({ showQuests = true, inputRef, className = '' }: Pl
 					{notice}
 				</p>
 			) : null}
-			{showQuests && player.data && player.data.quests.length > 0 ? (
-				<QuestList quests={player.data.quests} />
-			) : null}
+			{showQuests && player.data && player.data.quests.length > 0 ? <QuestList quests={player.data.quests} /> : null}
 		</section>
 	)
 }
@@ -152,8 +138,8 @@ function NotFoundHelp({ name }: { name: string }) {
 				<li>the spelling: the name exactly as the game shows it (capitals do not matter);</li>
 				<li>a recent name change: look up the new name, the old one stops working;</li>
 				<li>
-					a private RuneMetrics profile: sign in on the RuneScape website and set your RuneMetrics
-					profile to public in your account settings, then look up again.
+					a private RuneMetrics profile: sign in on the RuneScape website and set your RuneMetrics profile to public in your account
+					settings, then look up again.
 				</li>
 			</ul>
 		</div>
@@ -162,8 +148,7 @@ function NotFoundHelp({ name }: { name: string }) {
 
 function LookupStatus({ id, player }: { id: string; player: PlayerDataValue }) {
 	// The lookup answered "nobody by that name", rather than failing to get an answer at all.
-	const notFound =
-		player.status === 'error' && (player.error === USER_NOT_FOUND || player.error === ERROR_LOADING_PROFILE)
+	const notFound = player.status === 'error' && (player.error === USER_NOT_FOUND || player.error === ERROR_LOADING_PROFILE)
 	return (
 		<>
 			{/* Wraps rather than cut the name short: on a 320 px phone "Forget name" takes its own line. */}

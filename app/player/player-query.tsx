@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { queryClient } from '#app/lib/query-client.ts'
-import {
-	fetchPlayerData,
-	PLAYER_DATA_FRESH_MS,
-	PLAYER_DATA_KEEP_MS,
-	playerQueryKey,
-	shouldRetryPlayerLookup,
-} from './client.ts'
+import { fetchPlayerData, PLAYER_DATA_FRESH_MS, PLAYER_DATA_KEEP_MS, playerQueryKey, shouldRetryPlayerLookup } from './client.ts'
 import type { PlayerData } from './types.ts'
 
 /**

@@ -1,9 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import {
-	PlayerDataProvider,
-	type PlayerStatus,
-	usePlayerData,
-} from './player-data.tsx'
+import { PlayerDataProvider, type PlayerStatus, usePlayerData } from './player-data.tsx'
 import type { PlayerSnapshot } from '#app/quests/progress.ts'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 
@@ -40,11 +36,7 @@ function Report({ onChange }: { onChange: (state: PlayerState) => void }) {
  * Reports the loaded player to a page that is not wrapped in the player data provider. Loaded
  * lazily, so the player-data code (TanStack Query, the schema) stays out of the page's own bundle.
  */
-export default function PlayerSnapshotBridge({
-	onChange,
-}: {
-	onChange: (state: PlayerState) => void
-}) {
+export default function PlayerSnapshotBridge({ onChange }: { onChange: (state: PlayerState) => void }) {
 	return (
 		<PlayerDataProvider>
 			<Report onChange={onChange} />

@@ -28,11 +28,7 @@ export type PlayerState = {
  * What the widgets see of a lookup. Data wins over an error: when a background refresh fails,
  * the answer already shown stays.
  */
-export function playerState(
-	username: string,
-	data: PlayerData | undefined,
-	error: Error | null | undefined,
-): PlayerState {
+export function playerState(username: string, data: PlayerData | undefined, error: Error | null | undefined): PlayerState {
 	const status: PlayerStatus = !username ? 'idle' : data ? 'loaded' : error ? 'error' : 'loading'
 	const shown = status === 'loaded' ? data : undefined
 	const levels = new Map<string, number>()
@@ -43,12 +39,8 @@ export function playerState(
 		levels.set(name, skill.level)
 		xp.set(name, skill.xp)
 	}
-	const completed = new Set(
-		shown?.quests.filter((q) => q.status === 'COMPLETED').map((q) => normaliseQuestName(q.title)),
-	)
-	const started = new Set(
-		shown?.quests.filter((q) => q.status !== 'NOT_STARTED').map((q) => normaliseQuestName(q.title)),
-	)
+	const completed = new Set(shown?.quests.filter((q) => q.status === 'COMPLETED').map((q) => normaliseQuestName(q.title)))
+	const started = new Set(shown?.quests.filter((q) => q.status !== 'NOT_STARTED').map((q) => normaliseQuestName(q.title)))
 	return {
 		username,
 		status,

@@ -4,8 +4,7 @@ const REASONS = {
 	PROFILE_PRIVATE:
 		'This RuneMetrics profile is private, so quest progress is hidden. To show it, sign in on the RuneScape website and set your RuneMetrics profile to public in your account settings.',
 	NOT_A_MEMBER: 'RuneMetrics will not show this profile, so quest progress is not available.',
-	PROFILE_UNAVAILABLE:
-		'RuneMetrics could not show this profile right now, so quest progress is not available.',
+	PROFILE_UNAVAILABLE: 'RuneMetrics could not show this profile right now, so quest progress is not available.',
 	NO_PROFILE: 'RuneMetrics has no profile for this name, so quest progress is not available.',
 } as const
 

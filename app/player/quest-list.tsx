@@ -50,9 +50,7 @@ export function QuestList({ quests }: { quests: readonly PlayerQuest[] }) {
 										{done ? <IconCheck size={15} /> : <IconCross size={15} />}
 										<span className="min-w-0 flex-1">{quest.title}</span>
 										<span className="sr-only">{done ? '(completed)' : '(not completed)'}</span>
-										{quest.status === 'STARTED' ? (
-											<span className="text-xs text-muted">started</span>
-										) : null}
+										{quest.status === 'STARTED' ? <span className="text-xs text-muted">started</span> : null}
 									</a>
 								</li>
 							)

@@ -21,12 +21,7 @@ const questStatusSchema = z.enum(['COMPLETED', 'STARTED', 'NOT_STARTED'])
  * - NOT_A_MEMBER: RuneMetrics refuses to show the profile (reportedly banned accounts).
  * - PROFILE_UNAVAILABLE: RuneMetrics gave an error code we do not know.
  */
-const profileStateSchema = z.enum([
-	'NO_PROFILE',
-	'PROFILE_PRIVATE',
-	'NOT_A_MEMBER',
-	'PROFILE_UNAVAILABLE',
-])
+const profileStateSchema = z.enum(['NO_PROFILE', 'PROFILE_PRIVATE', 'NOT_A_MEMBER', 'PROFILE_UNAVAILABLE'])
 export type ProfileState = z.infer<typeof profileStateSchema>
 
 export const playerQuestSchema = z.object({ title: z.string(), status: questStatusSchema })

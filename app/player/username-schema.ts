@@ -35,9 +35,7 @@ function codePoint(character: string): string {
 }
 
 /** The normalised name, or the message saying what is wrong with it. */
-export function parsePlayerName(
-	raw: unknown,
-): { success: true; data: PlayerName } | { success: false; message: string } {
+export function parsePlayerName(raw: unknown): { success: true; data: PlayerName } | { success: false; message: string } {
 	const parsed = usernameSchema.safeParse(raw)
 	if (!parsed.success) return { success: false, message: parsed.error.issues[0]?.message ?? 'Invalid player name.' }
 	return { success: true, data: parsed.data }

@@ -1,15 +1,9 @@
 import { expect, test } from 'vitest'
-import {
-	buildQuestArtifacts,
-	checkCanStart,
-	resolveQuestName,
-	toSkillLevels,
-} from '#app/quests/artifacts.ts'
+import { buildQuestArtifacts, checkCanStart, resolveQuestName, toSkillLevels } from '#app/quests/artifacts.ts'
 import { questSchema, type Quest, type QuestInput } from '#app/quests/schema.ts'
 
-const quest = (
-	input: Omit<QuestInput, 'difficulty' | 'members' | 'questPoints'> & Partial<QuestInput>,
-): Quest => questSchema.parse({ difficulty: 1, members: true, questPoints: 1, ...input })
+const quest = (input: Omit<QuestInput, 'difficulty' | 'members' | 'questPoints'> & Partial<QuestInput>): Quest =>
+	questSchema.parse({ difficulty: 1, members: true, questPoints: 1, ...input })
 
 const data = [
 	quest({
@@ -45,9 +39,7 @@ test('quest pages carry the summary, the unlocks and the wiki link', () => {
 	expect(base.unlocks).toEqual([{ name: 'Top Quest', slug: 'top-quest' }])
 	expect(base.summary.quests.map((s) => s.name)).toEqual(['Base'])
 	const cook = pages.find((p) => p.quest.slug === 'cooks-tale')!
-	expect(cook.wikiQuickGuideUrl).toBe(
-		'https://runescape.wiki/w/Cook%27s_Tale_(miniquest)/Quick_guide',
-	)
+	expect(cook.wikiQuickGuideUrl).toBe('https://runescape.wiki/w/Cook%27s_Tale_(miniquest)/Quick_guide')
 })
 
 test('names.json maps lower-case names and aliases to the canonical name and slug', () => {
@@ -58,9 +50,7 @@ test('names.json maps lower-case names and aliases to the canonical name and slu
 })
 
 test('building twice gives identical output', () => {
-	expect(JSON.stringify(buildQuestArtifacts([...data].reverse()))).toBe(
-		JSON.stringify(buildQuestArtifacts(data)),
-	)
+	expect(JSON.stringify(buildQuestArtifacts([...data].reverse()))).toBe(JSON.stringify(buildQuestArtifacts(data)))
 })
 
 test('checkCanStart needs the prerequisites, the own levels and the quest points', () => {
@@ -128,9 +118,7 @@ test('the catalogue carries partial, anyOf, ironman and verified; the start chec
 	})
 	const started = { ...player, started: new Set(['Top Quest']) }
 	expect(checkCanStart(entry, started).canStart).toBe(true)
-	expect(checkCanStart(entry, { ...started, ironman: true }).missingSkills).toEqual([
-		{ skill: 'mining', level: 40, current: 30 },
-	])
+	expect(checkCanStart(entry, { ...started, ironman: true }).missingSkills).toEqual([{ skill: 'mining', level: 40, current: 30 }])
 	expect(checkCanStart(entry, { ...started, levels: { mining: 30 } }).missingAnyOf).toEqual([
 		[
 			{ skill: 'crafting', level: 85 },
@@ -151,9 +139,6 @@ test('toSkillLevels sorts skills by name', () => {
 })
 
 test('points.json lists the quest points of every quest that awards any', () => {
-	const { points } = buildQuestArtifacts([
-		...data,
-		quest({ name: 'Mini', questPoints: 0, requirements: {} }),
-	])
+	const { points } = buildQuestArtifacts([...data, quest({ name: 'Mini', questPoints: 0, requirements: {} })])
 	expect(points).toEqual({ Base: 1, "Cook's Tale": 1, 'Top Quest': 1 })
 })

@@ -2,17 +2,8 @@
  * Shapes of the generated quest data (app/generated/quests/) and the pure code that builds and
  * reads them. The writer lives in scripts/build/quest-artifacts.ts.
  */
-import {
-	normaliseQuestName,
-	questSlug,
-	wikiQuickGuideUrl,
-} from '#app/quests/names.ts'
-import {
-	compareNames,
-	completedPrerequisites,
-	createRequirementResolver,
-	type RequirementSummary,
-} from '#app/quests/requirements.ts'
+import { normaliseQuestName, questSlug, wikiQuickGuideUrl } from '#app/quests/names.ts'
+import { compareNames, completedPrerequisites, createRequirementResolver, type RequirementSummary } from '#app/quests/requirements.ts'
 import type { Quest, QuestDifficulty, SkillRequirement } from '#app/quests/schema.ts'
 import type { SkillName } from '#app/lib/skills.ts'
 
@@ -114,9 +105,7 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 			...(quest.series ? { series: quest.series } : {}),
 			...(quest.unverified?.length ? { unverified: quest.unverified } : {}),
 			quests: completedPrerequisites(quest).sort(compareNames),
-			...(req.partial.length
-				? { partial: req.partial.map((p) => p.quest).sort(compareNames) }
-				: {}),
+			...(req.partial.length ? { partial: req.partial.map((p) => p.quest).sort(compareNames) } : {}),
 			skills: toSkillLevels(req.skill),
 			...(req.anyOf.length ? { anyOf: req.anyOf.map((g) => toSkillLevels(g.skill)) } : {}),
 			...(req.ironman?.skill.length ? { ironmanSkills: toSkillLevels(req.ironman.skill) } : {}),
@@ -143,9 +132,7 @@ export function buildQuestArtifacts(quests: readonly Quest[]): QuestArtifacts {
 
 /** Resolves a name, alias or RuneMetrics title through `names.json`. */
 export function resolveQuestName(names: QuestNameMap, input: string): QuestLink | undefined {
-	return Object.hasOwn(names, normaliseQuestName(input))
-		? names[normaliseQuestName(input)]
-		: undefined
+	return Object.hasOwn(names, normaliseQuestName(input)) ? names[normaliseQuestName(input)] : undefined
 }
 
 export interface PlayerProgress {
@@ -175,10 +162,7 @@ export interface StartCheck {
 }
 
 /** What checkCanStart reads from a catalogue entry. */
-export type StartCheckEntry = Pick<
-	QuestCatalogueEntry,
-	'quests' | 'skills' | 'requiredQuestPoints'
-> &
+export type StartCheckEntry = Pick<QuestCatalogueEntry, 'quests' | 'skills' | 'requiredQuestPoints'> &
 	Partial<Pick<QuestCatalogueEntry, 'partial' | 'anyOf' | 'ironmanSkills'>>
 
 /**
@@ -191,9 +175,7 @@ export type StartCheckEntry = Pick<
 export function checkCanStart(entry: StartCheckEntry, player: PlayerProgress): StartCheck {
 	const level = (skill: SkillName) => player.levels[skill] ?? 1
 	const missingQuests = entry.quests.filter((q) => !player.completed.has(q))
-	const missingPartial = (entry.partial ?? []).filter(
-		(q) => !player.completed.has(q) && !player.started?.has(q),
-	)
+	const missingPartial = (entry.partial ?? []).filter((q) => !player.completed.has(q) && !player.started?.has(q))
 	const needed = new Map(Object.entries(entry.skills) as [SkillName, number][])
 	if (player.ironman) {
 		for (const [skill, lvl] of Object.entries(entry.ironmanSkills ?? {}) as [SkillName, number][])

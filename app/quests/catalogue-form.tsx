@@ -38,7 +38,6 @@ export function CatalogueForm({
 	setText: (text: string) => void
 	onClear: (event: MouseEvent<HTMLAnchorElement>) => void
 }) {
-
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		update(parseCatalogueQuery(new URLSearchParams(new FormData(event.currentTarget) as never)))
@@ -88,9 +87,7 @@ export function CatalogueForm({
 					label="Difficulty"
 					name="difficulty"
 					value={query.difficulty === undefined ? '' : String(query.difficulty)}
-					onChange={(v) =>
-						update({ ...query, difficulty: v === '' ? undefined : (Number(v) as never) })
-					}
+					onChange={(v) => update({ ...query, difficulty: v === '' ? undefined : (Number(v) as never) })}
 				>
 					<option value="">Any</option>
 					{DIFFICULTIES.map((d) => (
@@ -103,9 +100,7 @@ export function CatalogueForm({
 					label="Membership"
 					name="members"
 					value={query.members ?? ''}
-					onChange={(v) =>
-						update({ ...query, members: v === 'free' || v === 'members' ? v : undefined })
-					}
+					onChange={(v) => update({ ...query, members: v === 'free' || v === 'members' ? v : undefined })}
 				>
 					<option value="">Any</option>
 					<option value="free">Free to play</option>
@@ -115,9 +110,7 @@ export function CatalogueForm({
 					label="Quest points"
 					name="qp"
 					value={query.qp === undefined ? '' : String(query.qp)}
-					onChange={(v) =>
-						update({ ...query, qp: v === '' ? undefined : v === 'none' ? 'none' : Number(v) })
-					}
+					onChange={(v) => update({ ...query, qp: v === '' ? undefined : v === 'none' ? 'none' : Number(v) })}
 				>
 					<option value="">Any</option>
 					{QUEST_POINT_FILTERS.map((qp) => (

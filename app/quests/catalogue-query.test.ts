@@ -52,12 +52,15 @@ const list = [
 const names = (entries: QuestListEntry[]) => entries.map((e) => e.name)
 
 test('parse reads every parameter and ignores what it does not know', () => {
-	expect(
-		parseCatalogueQuery('q=%20dt%20&difficulty=3&members=free&qp=2&status=can-start&sort=qp'),
-	).toEqual({ q: 'dt', difficulty: 3, members: 'free', qp: 2, status: 'can-start', sort: 'qp' })
-	expect(
-		parseCatalogueQuery('difficulty=9&members=maybe&qp=-1&status=x&sort=size&dir=up&foo=1'),
-	).toEqual({ q: '' })
+	expect(parseCatalogueQuery('q=%20dt%20&difficulty=3&members=free&qp=2&status=can-start&sort=qp')).toEqual({
+		q: 'dt',
+		difficulty: 3,
+		members: 'free',
+		qp: 2,
+		status: 'can-start',
+		sort: 'qp',
+	})
+	expect(parseCatalogueQuery('difficulty=9&members=maybe&qp=-1&status=x&sort=size&dir=up&foo=1')).toEqual({ q: '' })
 	expect(parseCatalogueQuery('difficulty=Master&members=P2P&qp=none').difficulty).toBe(3)
 	expect(parseCatalogueQuery('members=P2P&qp=none')).toEqual({
 		q: '',
@@ -84,9 +87,7 @@ test('serialise writes the shortest query in a fixed order and round-trips', () 
 	expect(serialiseCatalogueQuery({ q: '' })).toBe('')
 	const query = parseCatalogueQuery('sort=qp&members=free&difficulty=3&q=dt')
 	expect(serialiseCatalogueQuery(query)).toBe('q=dt&difficulty=3&members=free&sort=qp')
-	expect(serialiseCatalogueQuery({ q: 'cook s', sort: 'name', dir: 'desc' })).toBe(
-		'q=cook+s&sort=name&dir=desc',
-	)
+	expect(serialiseCatalogueQuery({ q: 'cook s', sort: 'name', dir: 'desc' })).toBe('q=cook+s&sort=name&dir=desc')
 	expect(serialiseCatalogueQuery({ q: '', sort: 'qp', dir: 'desc' })).toBe('sort=qp')
 	for (const text of ['q=wgs', 'qp=none&status=locked', 'sort=reqs&dir=desc', 'members=members']) {
 		expect(serialiseCatalogueQuery(parseCatalogueQuery(text))).toBe(text)
@@ -110,13 +111,12 @@ test('searching puts the best matches first', () => {
 		'Desert Treasure',
 		'Desert Treasure II - The Fallen Empire',
 	])
-	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('q=wgs')))).toEqual([
-		'While Guthix Sleeps',
-	])
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('q=wgs')))).toEqual(['While Guthix Sleeps'])
 	// An explicit sort orders the matches by it instead of by how well they match.
-	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('q=desert&sort=qp&dir=asc')))).toEqual(
-		['Desert Treasure II - The Fallen Empire', 'Desert Treasure'],
-	)
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('q=desert&sort=qp&dir=asc')))).toEqual([
+		'Desert Treasure II - The Fallen Empire',
+		'Desert Treasure',
+	])
 })
 
 test('filters: difficulty, members, quest points', () => {
@@ -124,21 +124,11 @@ test('filters: difficulty, members, quest points', () => {
 		'Desert Treasure II - The Fallen Empire',
 		'While Guthix Sleeps',
 	])
-	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('members=free')))).toEqual([
-		"Cook's Assistant",
-		'Dragon Slayer',
-	])
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('members=free')))).toEqual(["Cook's Assistant", 'Dragon Slayer'])
 	expect(applyCatalogueQuery(list, parseCatalogueQuery('members=members'))).toHaveLength(5)
-	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('qp=none')))).toEqual([
-		'Bar Crawl (miniquest)',
-	])
-	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('qp=3')))).toEqual([
-		'Desert Treasure',
-		'While Guthix Sleeps',
-	])
-	expect(
-		names(applyCatalogueQuery(list, parseCatalogueQuery('q=desert&difficulty=3&members=members'))),
-	).toEqual(['Desert Treasure'])
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('qp=none')))).toEqual(['Bar Crawl (miniquest)'])
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('qp=3')))).toEqual(['Desert Treasure', 'While Guthix Sleeps'])
+	expect(names(applyCatalogueQuery(list, parseCatalogueQuery('q=desert&difficulty=3&members=members')))).toEqual(['Desert Treasure'])
 })
 
 test('sorting by name, difficulty, quest points and requirements, either way', () => {
@@ -162,11 +152,7 @@ test('sorting by name, difficulty, quest points and requirements, either way', (
 		'Desert Treasure II - The Fallen Empire',
 		'While Guthix Sleeps',
 	])
-	expect(sorted('sort=qp').slice(0, 3)).toEqual([
-		'While Guthix Sleeps',
-		'Desert Treasure',
-		'Desert Treasure II - The Fallen Empire',
-	])
+	expect(sorted('sort=qp').slice(0, 3)).toEqual(['While Guthix Sleeps', 'Desert Treasure', 'Desert Treasure II - The Fallen Empire'])
 	expect(sorted('sort=qp&dir=asc')[0]).toBe('Bar Crawl (miniquest)')
 	// Fewest quests before it first; own skills break ties; then the name.
 	expect(sorted('sort=reqs')).toEqual([
@@ -182,14 +168,10 @@ test('sorting by name, difficulty, quest points and requirements, either way', (
 })
 
 test('the status filter applies only with a player', () => {
-	const statusOf = (e: QuestListEntry) =>
-		e.name === 'Dragon Slayer' ? 'completed' : e.questPoints === 1 ? 'can-start' : 'locked'
+	const statusOf = (e: QuestListEntry) => (e.name === 'Dragon Slayer' ? 'completed' : e.questPoints === 1 ? 'can-start' : 'locked')
 	const query = parseCatalogueQuery('status=can-start')
 	expect(applyCatalogueQuery(list, query)).toHaveLength(list.length)
-	expect(names(applyCatalogueQuery(list, query, statusOf))).toEqual([
-		"Cook's Assistant",
-		'Death Plateau',
-	])
+	expect(names(applyCatalogueQuery(list, query, statusOf))).toEqual(["Cook's Assistant", 'Death Plateau'])
 	const open = applyCatalogueQuery(list, parseCatalogueQuery('status=not-completed'), statusOf)
 	expect(names(open)).not.toContain('Dragon Slayer')
 	expect(open).toHaveLength(list.length - 1)
@@ -209,12 +191,7 @@ test('chain= scopes the list to a quest and everything it needs, directly or not
 	expect(query).toEqual({ q: '', chain: 'left', status: 'can-start' })
 	expect(serialiseCatalogueQuery(query)).toBe('status=can-start&chain=left')
 	expect(hasFilters(parseCatalogueQuery('chain=top'))).toBe(true)
-	expect(names(applyCatalogueQuery(chainList, parseCatalogueQuery('chain=top')))).toEqual([
-		'Left',
-		'Right',
-		'Root',
-		'Top',
-	])
+	expect(names(applyCatalogueQuery(chainList, parseCatalogueQuery('chain=top')))).toEqual(['Left', 'Right', 'Root', 'Top'])
 	const statusOf = (e: QuestListEntry) => (e.name === 'Root' ? 'can-start' : 'locked')
 	expect(names(applyCatalogueQuery(chainList, query, statusOf))).toEqual(['Root'])
 	// An unknown or malformed slug shows the whole list rather than nothing.
@@ -224,7 +201,7 @@ test('chain= scopes the list to a quest and everything it needs, directly or not
 
 test('a quest is found by the names of what it unlocks ("prif" finds Plague\'s End)', () => {
 	const plague = entry("Plague's End", { unlockNames: ['Prifddinas', 'Prif', 'Elf city'] })
-	const list = [plague, entry('Prisoner of Glouphrie'), entry('Cook\'s Assistant')]
+	const list = [plague, entry('Prisoner of Glouphrie'), entry("Cook's Assistant")]
 	expect(searchRank(plague, 'prif')).toBe(0)
 	expect(searchRank(plague, 'prifddinas')).toBe(0)
 	expect(searchRank(plague, 'elf')).toBe(2)

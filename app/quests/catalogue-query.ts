@@ -117,9 +117,7 @@ export function parseCatalogueQuery(params: URLSearchParams | string): Catalogue
 /** The sort menu's value for a query: '' (the default), `qp`, `qp-asc`… */
 export function sortMenuValue(query: CatalogueQuery): string {
 	if (!query.sort) return ''
-	return query.dir && query.dir !== DEFAULT_DIRECTION[query.sort]
-		? `${query.sort}-${query.dir}`
-		: query.sort
+	return query.dir && query.dir !== DEFAULT_DIRECTION[query.sort] ? `${query.sort}-${query.dir}` : query.sort
 }
 
 /** The shortest URL query for a query, in a fixed order; '' when nothing is set. */
@@ -197,11 +195,7 @@ function sortCompare(key: SortKey, dir: SortDirection) {
 	}
 }
 
-function matchesFilters(
-	entry: QuestListEntry,
-	query: CatalogueQuery,
-	statusOf?: (entry: QuestListEntry) => QuestStatus,
-): boolean {
+function matchesFilters(entry: QuestListEntry, query: CatalogueQuery, statusOf?: (entry: QuestListEntry) => QuestStatus): boolean {
 	if (query.difficulty !== undefined && entry.difficulty !== query.difficulty) return false
 	if (query.members === 'free' && entry.members) return false
 	if (query.members === 'members' && !entry.members) return false
@@ -219,10 +213,7 @@ function matchesFilters(
  * The names of the quests in a quest's requirement chain (the quest and everything it needs,
  * directly or not), or undefined when no quest in `list` has that slug.
  */
-export function chainMembers(
-	list: readonly Pick<QuestListEntry, 'name' | 'slug' | 'quests'>[],
-	slug: string,
-): Set<string> | undefined {
+export function chainMembers(list: readonly Pick<QuestListEntry, 'name' | 'slug' | 'quests'>[], slug: string): Set<string> | undefined {
 	const target = list.find((q) => q.slug === slug)
 	if (!target) return undefined
 	const byName = new Map(list.map((q) => [q.name, q]))

@@ -8,12 +8,7 @@ function q(name: string, quest: string[] = [], skill: SkillRequirement[] = [], q
 }
 
 // Root → Left, Root → Right (Magic 50), Left + Right → Top (20 quest points).
-const quests = [
-	q('Top', ['Right', 'Left'], [], 20),
-	q('Left', ['Root']),
-	q('Right', ['Root'], [{ skill: 'magic', level: 50 }]),
-	q('Root'),
-]
+const quests = [q('Top', ['Right', 'Left'], [], 20), q('Left', ['Root']), q('Right', ['Root'], [{ skill: 'magic', level: 50 }]), q('Root')]
 const steps = createRequirementResolver(quests).summary('Top').quests
 
 function player(done: string[], magic = 1, questPoints: number | undefined = 0, started: string[] = []): ChainPlayer {
@@ -105,7 +100,14 @@ test('ironman-only levels and groups of alternatives block too', () => {
 				skill: [],
 				other: [],
 				ironman: { skill: [{ skill: 'magic', level: 50 }] },
-				anyOf: [{ skill: [{ skill: 'magic', level: 40 }, { skill: 'ranged', level: 40 }] }],
+				anyOf: [
+					{
+						skill: [
+							{ skill: 'magic', level: 40 },
+							{ skill: 'ranged', level: 40 },
+						],
+					},
+				],
 			},
 		},
 	]).summary('Iron').quests

@@ -16,9 +16,7 @@ function raw(name: string, overrides: Partial<Raw> = {}): Raw {
 }
 
 function check(...quests: Raw[]): QuestIssue[] {
-	return checkQuestData(
-		quests.map((data) => ({ file: `data/quests/${questSlug(data.name)}.yaml`, data })),
-	).issues
+	return checkQuestData(quests.map((data) => ({ file: `data/quests/${questSlug(data.name)}.yaml`, data }))).issues
 }
 
 function only(issues: QuestIssue[]): QuestIssue {
@@ -67,22 +65,13 @@ test('an unresolved prerequisite is reported, with a hint when an alias was mean
 	const issue = only(check(raw('Top', { requirements: { quest: ['Missing Quest'] } })))
 	expect(issue).toMatchObject({ quest: 'Top', field: 'requirements.quest[0]' })
 	expect(issue.message).toBe('unknown quest "Missing Quest"')
-	const hinted = only(
-		check(
-			raw('Desert Treasure', { aliases: ['DT'] }),
-			raw('Top', { requirements: { quest: ['DT'] } }),
-		),
-	)
+	const hinted = only(check(raw('Desert Treasure', { aliases: ['DT'] }), raw('Top', { requirements: { quest: ['DT'] } })))
 	expect(hinted.message).toContain('did you mean "Desert Treasure"?')
 })
 
 test('a quest requiring itself or the same quest twice is reported', () => {
-	expect(only(check(raw('Loop', { requirements: { quest: ['Loop'] } }))).message).toContain(
-		'itself',
-	)
-	expect(only(check(raw('A'), raw('B', { requirements: { quest: ['A', 'A'] } }))).field).toBe(
-		'requirements.quest[1]',
-	)
+	expect(only(check(raw('Loop', { requirements: { quest: ['Loop'] } }))).message).toContain('itself')
+	expect(only(check(raw('A'), raw('B', { requirements: { quest: ['A', 'A'] } }))).field).toBe('requirements.quest[1]')
 })
 
 test('a cycle is reported once with its path', () => {
@@ -105,9 +94,7 @@ test('a cycle is reported once with its path', () => {
 })
 
 test('a skill that is not one of the 29 RS3 skills is reported', () => {
-	const issue = only(
-		check(raw('Q', { requirements: { skill: [{ skill: 'sailing', level: 10 }] } })),
-	)
+	const issue = only(check(raw('Q', { requirements: { skill: [{ skill: 'sailing', level: 10 }] } })))
 	expect(issue).toMatchObject({ quest: 'Q', field: 'requirements.skill[0].skill' })
 	expect(issue.message).toContain('"sailing" is not an RS3 skill')
 })
@@ -127,9 +114,7 @@ test("a level over the skill's cap is reported; 120 is fine for Herblore, not fo
 	)
 	expect(issue).toMatchObject({ field: 'requirements.skill[1].level' })
 	expect(issue.message).toBe('level 120 is over the defence cap of 99')
-	expect(
-		only(check(raw('Z', { requirements: { skill: [{ skill: 'attack', level: 0 }] } }))).field,
-	).toBe('requirements.skill[0].level')
+	expect(only(check(raw('Z', { requirements: { skill: [{ skill: 'attack', level: 0 }] } }))).field).toBe('requirements.skill[0].level')
 })
 
 test('a skill listed twice in one quest is reported', () => {
@@ -143,19 +128,13 @@ test('a skill listed twice in one quest is reported', () => {
 test('negative quest points are reported', () => {
 	const issue = only(check(raw('Q', { questPoints: -1 })))
 	expect(issue).toMatchObject({ quest: 'Q', field: 'questPoints' })
-	expect(only(check(raw('R', { requirements: { questPoints: -5 } }))).field).toBe(
-		'requirements.questPoints',
-	)
+	expect(only(check(raw('R', { requirements: { questPoints: -5 } }))).field).toBe('requirements.questPoints')
 })
 
 test('stray whitespace in any string is reported', () => {
 	expect(only(check(raw('Q', { aliases: ['DT '] }))).field).toBe('aliases[0]')
-	expect(only(check(raw('Q', { requirements: { other: ['Own  a boat'] } }))).field).toBe(
-		'requirements.other[0]',
-	)
-	expect(only(check(raw('A'), raw('Q', { requirements: { quest: [' A'] } }))).field).toBe(
-		'requirements.quest[0]',
-	)
+	expect(only(check(raw('Q', { requirements: { other: ['Own  a boat'] } }))).field).toBe('requirements.other[0]')
+	expect(only(check(raw('A'), raw('Q', { requirements: { quest: [' A'] } }))).field).toBe('requirements.quest[0]')
 	const name = checkQuestData([{ file: 'data/quests/q.yaml', data: raw(' Q') }]).issues
 	expect(name.some((i) => i.field === 'name' && i.message.includes('whitespace'))).toBe(true)
 })
@@ -164,18 +143,14 @@ test('a quest-point threshold written as free text is reported', () => {
 	const issue = only(check(raw('Q', { requirements: { other: ['33 Quest Points'] } })))
 	expect(issue).toMatchObject({ field: 'requirements.other[0]' })
 	expect(issue.message).toContain('use requirements.questPoints')
-	expect(
-		check(raw('R', { requirements: { other: ['176 quest points You have 93'] } })),
-	).toHaveLength(1)
+	expect(check(raw('R', { requirements: { other: ['176 quest points You have 93'] } }))).toHaveLength(1)
 	expect(check(raw('S', { requirements: { other: ['125 Kudos'] } }))).toEqual([])
 })
 
 test('bad difficulty, unknown fields and a file named unlike its quest are reported', () => {
 	expect(only(check(raw('Q', { difficulty: 5 }))).field).toBe('difficulty')
 	expect(only(check(raw('Q', { requirment: [] }))).field).toBe('requirment')
-	const issue = only(
-		checkQuestData([{ file: 'data/quests/wrong.yaml', data: raw('Right One') }]).issues,
-	)
+	const issue = only(checkQuestData([{ file: 'data/quests/wrong.yaml', data: raw('Right One') }]).issues)
 	expect(issue.message).toContain('"right-one.yaml"')
 })
 
@@ -184,26 +159,19 @@ test('two names with the same slug are reported', () => {
 		{ file: 'data/quests/its-on.yaml', data: raw("It's On") },
 		{ file: 'data/quests/its-on.yaml', data: raw('Its On!') },
 	]).issues
-	expect(issues.some((i) => i.quest === 'Its On!' && i.message.includes('slug "its-on"'))).toBe(
-		true,
-	)
+	expect(issues.some((i) => i.quest === 'Its On!' && i.message.includes('slug "its-on"'))).toBe(true)
 })
 
 test('issues name the file, the quest and the field', () => {
 	const [issue] = check(raw('Q', { questPoints: -1 }))
-	expect(formatIssue(issue!)).toBe(
-		'data/quests/q.yaml: "Q" questPoints: questPoints must be 0 or more',
-	)
+	expect(formatIssue(issue!)).toBe('data/quests/q.yaml: "Q" questPoints: questPoints must be 0 or more')
 })
 
 test('Firemaking goes to 110 since December 2024; 111 is over the cap', () => {
-	expect(
-		check(raw('Q', { requirements: { skill: [{ skill: 'firemaking', level: 110 }] } })),
-	).toEqual([])
-	expect(
-		only(check(raw('Q', { requirements: { skill: [{ skill: 'firemaking', level: 111 }] } })))
-			.message,
-	).toBe('level 111 is over the firemaking cap of 110')
+	expect(check(raw('Q', { requirements: { skill: [{ skill: 'firemaking', level: 110 }] } }))).toEqual([])
+	expect(only(check(raw('Q', { requirements: { skill: [{ skill: 'firemaking', level: 111 }] } }))).message).toBe(
+		'level 111 is over the firemaking cap of 110',
+	)
 })
 
 test('partial, fully, anyOf and ironman requirements are checked', () => {
@@ -257,9 +225,7 @@ test('partial, fully, anyOf and ironman requirements are checked', () => {
 	expect(twice).toMatchObject({ field: 'requirements.partial[0].quest' })
 	expect(twice.message).toContain('listed twice')
 
-	expect(
-		only(check(raw('C', { requirements: { fully: [{ quest: 'Nope', until: 'x' }] } }))).message,
-	).toBe('unknown quest "Nope"')
+	expect(only(check(raw('C', { requirements: { fully: [{ quest: 'Nope', until: 'x' }] } }))).message).toBe('unknown quest "Nope"')
 	const ironman = only(
 		check(
 			raw('C', {
@@ -271,9 +237,7 @@ test('partial, fully, anyOf and ironman requirements are checked', () => {
 		),
 	)
 	expect(ironman).toMatchObject({ field: 'requirements.ironman.skill[0]' })
-	const lonely = only(
-		check(raw('C', { requirements: { anyOf: [{ skill: [{ skill: 'mining', level: 40 }] }] } })),
-	)
+	const lonely = only(check(raw('C', { requirements: { anyOf: [{ skill: [{ skill: 'mining', level: 40 }] }] } })))
 	expect(lonely.message).toBe('an anyOf group needs at least two alternatives')
 })
 

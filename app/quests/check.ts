@@ -17,9 +17,7 @@ export interface QuestRecord {
 }
 
 export function formatIssue(issue: QuestIssue): string {
-	const where = [issue.quest ? JSON.stringify(issue.quest) : '', issue.field ?? '']
-		.filter(Boolean)
-		.join(' ')
+	const where = [issue.quest ? JSON.stringify(issue.quest) : '', issue.field ?? ''].filter(Boolean).join(' ')
 	return `${issue.file}: ${where ? `${where}: ` : ''}${issue.message}`
 }
 
@@ -44,14 +42,9 @@ function zodIssues(file: string, quest: string | undefined, error: z.ZodError): 
 }
 
 /** Validates one file's parsed content against the schema. */
-export function validateQuestFile(
-	file: string,
-	data: unknown,
-): { quest?: Quest; issues: QuestIssue[] } {
+export function validateQuestFile(file: string, data: unknown): { quest?: Quest; issues: QuestIssue[] } {
 	const name =
-		data && typeof data === 'object' && typeof (data as { name?: unknown }).name === 'string'
-			? (data as { name: string }).name
-			: undefined
+		data && typeof data === 'object' && typeof (data as { name?: unknown }).name === 'string' ? (data as { name: string }).name : undefined
 	const result = questSchema.safeParse(data)
 	if (!result.success) return { issues: zodIssues(file, name, result.error) }
 	return { quest: result.data, issues: [] }
@@ -66,15 +59,10 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 	const issues: QuestIssue[] = []
 	const add = (record: QuestRecord, field: string, message: string) =>
 		issues.push({ file: record.file, quest: record.quest.name, field, message })
-	const duplicateSkills = (
-		record: QuestRecord,
-		field: string,
-		skills: readonly { skill: string }[],
-	) => {
+	const duplicateSkills = (record: QuestRecord, field: string, skills: readonly { skill: string }[]) => {
 		const seen = new Set<string>()
 		skills.forEach((req, i) => {
-			if (seen.has(req.skill))
-				add(record, `${field}[${i}]`, `${req.skill} is listed twice: keep the highest level`)
+			if (seen.has(req.skill)) add(record, `${field}[${i}]`, `${req.skill} is listed twice: keep the highest level`)
 			seen.add(req.skill)
 		})
 	}
@@ -86,8 +74,7 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 		const { name } = record.quest
 		const key = normaliseQuestName(name)
 		const other = owners.get(key)
-		if (other)
-			add(record, 'name', `duplicate: already used as ${other.what} in ${other.record.file}`)
+		if (other) add(record, 'name', `duplicate: already used as ${other.what} in ${other.record.file}`)
 		else owners.set(key, { record, what: `the name of ${JSON.stringify(name)}` })
 		if (!byName.has(name)) byName.set(name, record)
 	}
@@ -101,11 +88,7 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 			if (other && other.record === record && other.what.startsWith('an alias'))
 				return add(record, field, `alias ${JSON.stringify(alias)} is listed twice`)
 			if (other) {
-				return add(
-					record,
-					field,
-					`alias ${JSON.stringify(alias)} is already ${other.what} in ${other.record.file}`,
-				)
+				return add(record, field, `alias ${JSON.stringify(alias)} is already ${other.what} in ${other.record.file}`)
 			}
 			owners.set(key, { record, what: `an alias of ${JSON.stringify(record.quest.name)}` })
 		})
@@ -157,8 +140,7 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 			const needs = new Set<string>()
 			partial.needs.quest.forEach((name, j) => {
 				const field = `requirements.partial[${i}].needs.quest[${j}]`
-				if (name === partial.quest)
-					return add(record, field, 'a partial requirement cannot need its own quest whole')
+				if (name === partial.quest) return add(record, field, 'a partial requirement cannot need its own quest whole')
 				if (needs.has(name)) return add(record, field, `${JSON.stringify(name)} is listed twice`)
 				needs.add(name)
 				checkName(field, name)
@@ -166,9 +148,7 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 			duplicateSkills(record, `requirements.partial[${i}].needs.skill`, partial.needs.skill)
 		})
 		duplicateSkills(record, 'requirements.skill', req.skill)
-		req.anyOf.forEach((group, i) =>
-			duplicateSkills(record, `requirements.anyOf[${i}].skill`, group.skill),
-		)
+		req.anyOf.forEach((group, i) => duplicateSkills(record, `requirements.anyOf[${i}].skill`, group.skill))
 		const ironman = req.ironman?.skill ?? []
 		duplicateSkills(record, 'requirements.ironman.skill', ironman)
 		ironman.forEach((s, i) => {
@@ -183,9 +163,7 @@ export function checkQuests(records: readonly QuestRecord[]): QuestIssue[] {
 		})
 	}
 
-	const cycles = findCycles(
-		records.map((r) => ({ name: r.quest.name, edges: chainEdges(r.quest) })),
-	)
+	const cycles = findCycles(records.map((r) => ({ name: r.quest.name, edges: chainEdges(r.quest) })))
 	for (const cycle of cycles) {
 		const record = byName.get(cycle[0]!)!
 		add(record, 'requirements', `prerequisite cycle: ${cycle.join(' → ')}`)
@@ -225,9 +203,7 @@ function checkPartialNeeds(records: readonly QuestRecord[]): QuestIssue[] {
  * rotated to start at its alphabetically first quest. Unknown names and a quest requiring
  * itself (reported on its own) are ignored.
  */
-export function findCycles(
-	quests: readonly { name: string; edges: readonly string[] }[],
-): string[][] {
+export function findCycles(quests: readonly { name: string; edges: readonly string[] }[]): string[][] {
 	const edges = new Map(quests.map((q) => [q.name, q.edges]))
 	const state = new Map<string, 'active' | 'done'>()
 	const stack: string[] = []

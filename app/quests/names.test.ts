@@ -13,12 +13,8 @@ test('questSlug makes lower-case kebab-case without apostrophes or punctuation',
 	expect(questSlug("Cook's Assistant")).toBe('cooks-assistant')
 	expect(questSlug("'Phite Club")).toBe('phite-club')
 	expect(questSlug('Another Slice of H.A.M.')).toBe('another-slice-of-ham')
-	expect(questSlug('Recipe for Disaster: Freeing the Goblin Generals')).toBe(
-		'recipe-for-disaster-freeing-the-goblin-generals',
-	)
-	expect(questSlug("A Fairy Tale III - Battle at Ork's Rift")).toBe(
-		'a-fairy-tale-iii-battle-at-orks-rift',
-	)
+	expect(questSlug('Recipe for Disaster: Freeing the Goblin Generals')).toBe('recipe-for-disaster-freeing-the-goblin-generals')
+	expect(questSlug("A Fairy Tale III - Battle at Ork's Rift")).toBe('a-fairy-tale-iii-battle-at-orks-rift')
 	expect(questSlug("There's No Place Like Home...")).toBe('theres-no-place-like-home')
 	expect(questSlug('Enter the Abyss (miniquest)')).toBe('enter-the-abyss-miniquest')
 	expect(questSlug('Missing, Presumed Death')).toBe('missing-presumed-death')
@@ -26,31 +22,18 @@ test('questSlug makes lower-case kebab-case without apostrophes or punctuation',
 })
 
 test('wikiQuickGuideUrl encodes like MediaWiki: _ for spaces, %27 for apostrophes, / kept', () => {
-	expect(wikiQuickGuideUrl('Desert Treasure')).toBe(
-		'https://runescape.wiki/w/Desert_Treasure/Quick_guide',
-	)
-	expect(wikiQuickGuideUrl("Sliske's Endgame")).toBe(
-		'https://runescape.wiki/w/Sliske%27s_Endgame/Quick_guide',
-	)
+	expect(wikiQuickGuideUrl('Desert Treasure')).toBe('https://runescape.wiki/w/Desert_Treasure/Quick_guide')
+	expect(wikiQuickGuideUrl("Sliske's Endgame")).toBe('https://runescape.wiki/w/Sliske%27s_Endgame/Quick_guide')
 	expect(wikiQuickGuideUrl('Recipe for Disaster: Freeing Evil Dave')).toBe(
 		'https://runescape.wiki/w/Recipe_for_Disaster:_Freeing_Evil_Dave/Quick_guide',
 	)
-	expect(wikiQuickGuideUrl('Bar Crawl (miniquest)')).toBe(
-		'https://runescape.wiki/w/Bar_Crawl_(miniquest)/Quick_guide',
-	)
+	expect(wikiQuickGuideUrl('Bar Crawl (miniquest)')).toBe('https://runescape.wiki/w/Bar_Crawl_(miniquest)/Quick_guide')
 	expect(encodeWikiTitle('A/B & C?')).toBe('A/B_%26_C%3F')
 	expect(encodeWikiTitle('Crème')).toBe('Cr%C3%A8me')
 })
 
 test('difficultyLabel names each RuneMetrics difficulty', () => {
-	expect([0, 1, 2, 3, 4, 250].map(difficultyLabel)).toEqual([
-		'Novice',
-		'Intermediate',
-		'Experienced',
-		'Master',
-		'Grandmaster',
-		'Special',
-	])
+	expect([0, 1, 2, 3, 4, 250].map(difficultyLabel)).toEqual(['Novice', 'Intermediate', 'Experienced', 'Master', 'Grandmaster', 'Special'])
 	expect(difficultyLabel(7)).toBe('Unknown')
 })
 

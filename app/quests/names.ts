@@ -52,9 +52,7 @@ export function questPath(slug: string): string {
 
 export function encodeWikiTitle(title: string): string {
 	return encodeURIComponent(title.trim().replace(/ /g, '_'))
-		.replace(/%(2F|3A|3B|40|24|21|2A|28|29|2C|7E)/gi, (_, hex: string) =>
-			String.fromCharCode(parseInt(hex, 16)),
-		)
+		.replace(/%(2F|3A|3B|40|24|21|2A|28|29|2C|7E)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 		.replace(/'/g, '%27')
 }
 
@@ -102,16 +100,12 @@ export function createQuestIndex<T extends Named>(quests: readonly T[]): QuestIn
 	}
 	return {
 		find(nameOrAlias) {
-			return (
-				exact.get(normaliseQuestName(nameOrAlias)) ?? loose.get(questSlug(nameOrAlias)) ?? undefined
-			)
+			return exact.get(normaliseQuestName(nameOrAlias)) ?? loose.get(questSlug(nameOrAlias)) ?? undefined
 		},
 		suggest(input, limit = 5) {
 			const needle = questSlug(input)
 			if (!needle) return []
-			const hits = quests.filter((q) =>
-				[q.name, ...(q.aliases ?? [])].some((title) => questSlug(title).includes(needle)),
-			)
+			const hits = quests.filter((q) => [q.name, ...(q.aliases ?? [])].some((title) => questSlug(title).includes(needle)))
 			return hits.slice(0, limit)
 		},
 	}
@@ -120,10 +114,7 @@ export function createQuestIndex<T extends Named>(quests: readonly T[]): QuestIn
 const indexCache = new WeakMap<readonly Named[], QuestIndex<Named>>()
 
 /** Looks a quest up by name or alias; the index is built once per array. */
-export function findQuest<T extends Named>(
-	quests: readonly T[],
-	nameOrAlias: string,
-): T | undefined {
+export function findQuest<T extends Named>(quests: readonly T[], nameOrAlias: string): T | undefined {
 	let index = indexCache.get(quests)
 	if (!index) {
 		index = createQuestIndex(quests)

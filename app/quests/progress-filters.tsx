@@ -36,11 +36,7 @@ export function ProgressFilters({
 						All
 					</FilterChip>
 					{STATUS_FILTERS.map((s) => (
-						<FilterChip
-							key={s}
-							active={query.status === s}
-							onClick={() => update({ ...query, status: s })}
-						>
+						<FilterChip key={s} active={query.status === s} onClick={() => update({ ...query, status: s })}>
 							{STATUS_FILTER_LABELS[s]} <span className="opacity-70">({counts[s]})</span>
 						</FilterChip>
 					))}
@@ -51,8 +47,7 @@ export function ProgressFilters({
 	if (query.status) {
 		return (
 			<p className="mt-4 text-sm text-muted">
-				The “{STATUS_FILTER_LABELS[query.status]}” filter needs your player data: look up your player
-				name to use it.
+				The “{STATUS_FILTER_LABELS[query.status]}” filter needs your player data: look up your player name to use it.
 			</p>
 		)
 	}
@@ -62,24 +57,14 @@ export function ProgressFilters({
 	return null
 }
 
-function FilterChip({
-	active,
-	onClick,
-	children,
-}: {
-	active: boolean
-	onClick: () => void
-	children: ReactNode
-}) {
+function FilterChip({ active, onClick, children }: { active: boolean; onClick: () => void; children: ReactNode }) {
 	return (
 		<button
 			type="button"
 			aria-pressed={active}
 			onClick={onClick}
 			className={`shrink-0 rounded-full border px-3 py-1 text-sm font-medium whitespace-nowrap ${
-				active
-					? 'border-accent bg-accent text-accent-fg'
-					: 'border-line bg-raised text-fg hover:border-accent'
+				active ? 'border-accent bg-accent text-accent-fg' : 'border-line bg-raised text-fg hover:border-accent'
 			}`}
 		>
 			{children}

@@ -1,30 +1,18 @@
 import { expect, test } from 'vitest'
 import { createRequirementResolver } from '#app/quests/requirements.ts'
-import {
-	playerQuestPoints,
-	questStatus,
-	summaryStartCheck,
-	toPlayerProgress,
-} from '#app/quests/progress.ts'
+import { playerQuestPoints, questStatus, summaryStartCheck, toPlayerProgress } from '#app/quests/progress.ts'
 
 const points = { "Cook's Assistant": 1, 'Dragon Slayer': 2, 'Desert Treasure': 3 }
 
 test('quest points add up the completed quests, matched like names, each once', () => {
-	expect(
-		playerQuestPoints(['Cook\u2019s assistant', 'Dragon Slayer', 'dragon  slayer'], points),
-	).toBe(3)
+	expect(playerQuestPoints(['Cook\u2019s assistant', 'Dragon Slayer', 'dragon  slayer'], points)).toBe(3)
 	expect(playerQuestPoints(['Unknown Quest'], points)).toBe(0)
 	expect(playerQuestPoints([], points)).toBe(0)
 })
 
 test('toPlayerProgress resolves titles to canonical names and drops unknown ones', () => {
-	const resolve = (title: string) =>
-		({ dt: 'Desert Treasure', 'dragon slayer': 'Dragon Slayer' })[title.toLowerCase()]
-	const progress = toPlayerProgress(
-		{ completedTitles: ['DT', 'Dragon Slayer', 'Nope'], levels: { magic: 50 } },
-		resolve,
-		points,
-	)
+	const resolve = (title: string) => ({ dt: 'Desert Treasure', 'dragon slayer': 'Dragon Slayer' })[title.toLowerCase()]
+	const progress = toPlayerProgress({ completedTitles: ['DT', 'Dragon Slayer', 'Nope'], levels: { magic: 50 } }, resolve, points)
 	expect([...progress.completed]).toEqual(['Desert Treasure', 'Dragon Slayer'])
 	expect(progress.levels).toEqual({ magic: 50 })
 	// "DT" is not a RuneMetrics title, so it earns nothing; the real title would.
@@ -114,15 +102,8 @@ test('partial steps count once started; own ironman levels count for an ironman;
 		canStart: false,
 		missingSkills: [{ skill: 'mining', level: 40, current: 30 }],
 	})
-	expect(
-		summaryStartCheck(summary, { ...started, levels: { mining: 30 } })?.missingAnyOf,
-	).toHaveLength(1)
-	const progress = toPlayerProgress(
-		{ completedTitles: ['Dig'], startedTitles: ['Treasure'], levels: {} },
-		(t) => t,
-		{},
-		{ ironman: true },
-	)
+	expect(summaryStartCheck(summary, { ...started, levels: { mining: 30 } })?.missingAnyOf).toHaveLength(1)
+	const progress = toPlayerProgress({ completedTitles: ['Dig'], startedTitles: ['Treasure'], levels: {} }, (t) => t, {}, { ironman: true })
 	expect([...progress.started!]).toEqual(['Dig', 'Treasure'])
 	expect(progress.ironman).toBe(true)
 })

@@ -70,10 +70,7 @@ export function toPlayerProgress(
 }
 
 /** Completed, can start now, or locked (a prerequisite, a level or quest points missing). */
-export function questStatus(
-	entry: StartCheckEntry & { name: string },
-	player: PlayerProgress,
-): QuestStatus {
+export function questStatus(entry: StartCheckEntry & { name: string }, player: PlayerProgress): QuestStatus {
 	if (player.completed.has(entry.name)) return 'completed'
 	return checkCanStart(entry, player).canStart ? 'can-start' : 'locked'
 }
@@ -84,10 +81,7 @@ export function questStatus(
  * ironman, one of each of its groups of alternatives) and the chain's quest-point threshold.
  * Undefined for an empty summary.
  */
-export function summaryStartCheck(
-	summary: RequirementSummary,
-	player: PlayerProgress,
-): (StartCheck & { completed: boolean }) | undefined {
+export function summaryStartCheck(summary: RequirementSummary, player: PlayerProgress): (StartCheck & { completed: boolean }) | undefined {
 	const target = summary.quests.at(-1)
 	if (!target) return undefined
 	const before = summary.quests.slice(0, -1)

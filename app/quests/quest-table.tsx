@@ -1,13 +1,7 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
 import { queryHref } from '#app/quests/use-catalogue-query.ts'
-import {
-	type CatalogueQuery,
-	DEFAULT_DIRECTION,
-	type QuestListEntry,
-	type QuestStatus,
-	type SortKey,
-} from '#app/quests/catalogue-query.ts'
+import { type CatalogueQuery, DEFAULT_DIRECTION, type QuestListEntry, type QuestStatus, type SortKey } from '#app/quests/catalogue-query.ts'
 import { difficultyLabel, questPath } from '#app/quests/names.ts'
 import { STATUS_LABELS } from '#app/quests/progress.ts'
 
@@ -78,19 +72,11 @@ const STATUS_PILL: Record<QuestStatus, string> = {
 /** Whether the quest's requirements were checked against a source, and when. */
 function VerifiedMark({ verified }: { verified: string | undefined }) {
 	return verified ? (
-		<span
-			data-verified="true"
-			title={`Requirements checked against the RuneScape Wiki on ${verified}`}
-			className="ml-2 text-xs text-muted"
-		>
+		<span data-verified="true" title={`Requirements checked against the RuneScape Wiki on ${verified}`} className="ml-2 text-xs text-muted">
 			verified
 		</span>
 	) : (
-		<span
-			data-verified="false"
-			title="Requirements not checked against a source yet"
-			className="ml-2 text-xs font-semibold text-warn"
-		>
+		<span data-verified="false" title="Requirements not checked against a source yet" className="ml-2 text-xs font-semibold text-warn">
 			unverified
 		</span>
 	)
@@ -143,9 +129,7 @@ export const QuestTable = memo(function QuestTable({
 									<VerifiedMark verified={q.verified} />
 									{q.aliases?.length || q.series ? (
 										<span className="block text-xs text-muted">
-											{[q.aliases?.join(', '), q.series ? `${q.series} series` : '']
-												.filter(Boolean)
-												.join(' · ')}
+											{[q.aliases?.join(', '), q.series ? `${q.series} series` : ''].filter(Boolean).join(' · ')}
 										</span>
 									) : null}
 								</td>

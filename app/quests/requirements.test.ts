@@ -1,10 +1,5 @@
 import { expect, test } from 'vitest'
-import {
-	computeAllSummaries,
-	createRequirementResolver,
-	QuestCycleError,
-	type ChainQuest,
-} from '#app/quests/requirements.ts'
+import { computeAllSummaries, createRequirementResolver, QuestCycleError, type ChainQuest } from '#app/quests/requirements.ts'
 import type { SkillRequirement } from '#app/quests/schema.ts'
 
 function q(
@@ -31,9 +26,7 @@ test('diamond: the shared root comes once, before both branches, target last', (
 })
 
 test('deep chain keeps dependency order', () => {
-	const quests = Array.from({ length: 50 }, (_, i) =>
-		q(`Q${String(i).padStart(2, '0')}`, i ? [`Q${String(i - 1).padStart(2, '0')}`] : []),
-	)
+	const quests = Array.from({ length: 50 }, (_, i) => q(`Q${String(i).padStart(2, '0')}`, i ? [`Q${String(i - 1).padStart(2, '0')}`] : []))
 	const chain = names(quests, 'Q49')
 	expect(chain).toHaveLength(50)
 	expect(chain[0]).toBe('Q00')
@@ -42,13 +35,7 @@ test('deep chain keeps dependency order', () => {
 })
 
 test('shared prerequisites appear once and every quest follows all of its prerequisites', () => {
-	const quests = [
-		q('Final', ['B', 'A', 'C']),
-		q('A', ['Base']),
-		q('B', ['Base', 'A']),
-		q('C', ['B', 'Base']),
-		q('Base'),
-	]
+	const quests = [q('Final', ['B', 'A', 'C']), q('A', ['Base']), q('B', ['Base', 'A']), q('C', ['B', 'Base']), q('Base')]
 	const chain = names(quests, 'Final')
 	expect(chain).toEqual(['Base', 'A', 'B', 'C', 'Final'])
 	const byName = new Map(quests.map((x) => [x.name, x]))
@@ -130,11 +117,7 @@ test('totalSkills keeps the highest level per skill across the chain, sorted by 
 })
 
 test('the highest quest-point threshold in the chain wins; none gives 0', () => {
-	const quests = [
-		q('Top', ['Mid'], [], { questPoints: 20 }),
-		q('Mid', ['Low'], [], { questPoints: 107 }),
-		q('Low'),
-	]
+	const quests = [q('Top', ['Mid'], [], { questPoints: 20 }), q('Mid', ['Low'], [], { questPoints: 107 }), q('Low')]
 	const resolver = createRequirementResolver(quests)
 	expect(resolver.summary('Top').questPoints).toBe(107)
 	expect(resolver.summary('Low').questPoints).toBe(0)
@@ -146,20 +129,11 @@ test('other requirements are deduplicated in chain order', () => {
 		q('A', [], [], { other: ['Own a boat'] }),
 		q('B', [], [], { other: ['own a  boat', 'Find the key'] }),
 	]
-	expect(createRequirementResolver(quests).summary('Top').other).toEqual([
-		'Own a boat',
-		'Find the key',
-		'Reach the summit',
-	])
+	expect(createRequirementResolver(quests).summary('Top').other).toEqual(['Own a boat', 'Find the key', 'Reach the summit'])
 })
 
 test('unlocks lists the quests that directly need one, sorted', () => {
-	const resolver = createRequirementResolver([
-		q('Root'),
-		q('b', ['Root']),
-		q('A', ['Root']),
-		q('C', ['b']),
-	])
+	const resolver = createRequirementResolver([q('Root'), q('b', ['Root']), q('A', ['Root']), q('C', ['b'])])
 	expect(resolver.unlocks('Root')).toEqual(['A', 'b'])
 	expect(resolver.unlocks('C')).toEqual([])
 	expect(resolver.unlocks('Unknown')).toEqual([])
@@ -173,12 +147,7 @@ test('unknown prerequisites are skipped, cycles throw with the path', () => {
 })
 
 test('summaries are deterministic and memoised chains match a fresh computation', () => {
-	const quests = [
-		q('Top', ['Left', 'Right']),
-		q('Left', ['Root']),
-		q('Right', ['Root', 'Left']),
-		q('Root'),
-	]
+	const quests = [q('Top', ['Left', 'Right']), q('Left', ['Root']), q('Right', ['Root', 'Left']), q('Root')]
 	const all = computeAllSummaries(quests)
 	expect([...all.keys()]).toEqual(['Left', 'Right', 'Root', 'Top'])
 	for (const quest of quests) {
@@ -243,14 +212,7 @@ const partialWorld = () => [
 
 test('a partial requirement is its own step after its needs; the whole quest stays out', () => {
 	const summary = createRequirementResolver(partialWorld()).summary('Curse')
-	expect(summary.quests.map((s) => s.name)).toEqual([
-		'Ikov',
-		'Dig',
-		'Plateau',
-		'Troll',
-		'Treasure',
-		'Curse',
-	])
+	expect(summary.quests.map((s) => s.name)).toEqual(['Ikov', 'Dig', 'Plateau', 'Troll', 'Treasure', 'Curse'])
 	expect(summary.quests[4]).toEqual({
 		name: 'Treasure',
 		slug: 'treasure',
@@ -275,18 +237,12 @@ test('partial steps pass down the chain, and a whole completion replaces them', 
 })
 
 test('partial needs take part in cycle detection and quest points', () => {
-	const loop = [
-		r('A', { partial: [{ quest: 'B', until: 'x', needs: { quest: ['C'], skill: [] } }] }),
-		r('B', {}),
-		r('C', { quest: ['A'] }),
-	]
+	const loop = [r('A', { partial: [{ quest: 'B', until: 'x', needs: { quest: ['C'], skill: [] } }] }), r('B', {}), r('C', { quest: ['A'] })]
 	expect(() => createRequirementResolver(loop).summary('A')).toThrow('A → C → A')
 	const qp = [
 		r('Legends', { questPoints: 107 }),
 		r('Amik', {
-			partial: [
-				{ quest: 'Legends', until: 'x', needs: { quest: [], skill: [], questPoints: 107 } },
-			],
+			partial: [{ quest: 'Legends', until: 'x', needs: { quest: [], skill: [], questPoints: 107 } }],
 		}),
 	]
 	expect(createRequirementResolver(qp).summary('Amik').questPoints).toBe(107)

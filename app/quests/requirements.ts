@@ -1,10 +1,5 @@
 import { createQuestIndex, normaliseQuestName, questSlug } from '#app/quests/names.ts'
-import type {
-	AnyOfRequirement,
-	FullyRequirement,
-	PartialRequirement,
-	SkillRequirement,
-} from '#app/quests/schema.ts'
+import type { AnyOfRequirement, FullyRequirement, PartialRequirement, SkillRequirement } from '#app/quests/schema.ts'
 
 /** The parts of a quest record the chain needs (a `Quest` fits). */
 export interface ChainQuest {
@@ -124,8 +119,7 @@ interface StepRef {
 	partial?: PartialRequirement
 }
 
-const stepKey = (step: StepRef) =>
-	step.partial ? `${step.name}\u0000${step.partial.until}` : step.name
+const stepKey = (step: StepRef) => (step.partial ? `${step.name}\u0000${step.partial.until}` : step.name)
 
 const bySkill = (a: SkillRequirement, b: SkillRequirement) => compareNames(a.skill, b.skill)
 
@@ -136,10 +130,7 @@ export function completedPrerequisites(quest: ChainQuest): string[] {
 
 /** Every quest a quest's chain is built from: completed prerequisites and partial `needs`. */
 export function chainEdges(quest: ChainQuest): string[] {
-	return [
-		...completedPrerequisites(quest),
-		...(quest.requirements.partial ?? []).flatMap((p) => p.needs.quest),
-	]
+	return [...completedPrerequisites(quest), ...(quest.requirements.partial ?? []).flatMap((p) => p.needs.quest)]
 }
 
 /**
@@ -176,24 +167,19 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 	const chainOf = (name: string): readonly StepRef[] => {
 		const memo = chains.get(name)
 		if (memo) return memo
-		if (active.includes(name))
-			throw new QuestCycleError([...active.slice(active.indexOf(name)), name])
+		if (active.includes(name)) throw new QuestCycleError([...active.slice(active.indexOf(name)), name])
 		active.push(name)
 		try {
 			const req = byName.get(name)!.requirements
 			// Whole quests and partial steps, visited in name order (a whole quest before a part
 			// of the same quest).
-			const visits: { name: string; partial?: PartialRequirement }[] = [
-				...new Set(completedPrerequisites(byName.get(name)!)),
-			]
+			const visits: { name: string; partial?: PartialRequirement }[] = [...new Set(completedPrerequisites(byName.get(name)!))]
 				.filter((p) => byName.has(p))
 				.map((p) => ({ name: p }))
 			for (const partial of req.partial ?? []) {
 				if (byName.has(partial.quest)) visits.push({ name: partial.quest, partial })
 			}
-			visits.sort(
-				(a, b) => compareNames(a.name, b.name) || (a.partial ? 1 : 0) - (b.partial ? 1 : 0),
-			)
+			visits.sort((a, b) => compareNames(a.name, b.name) || (a.partial ? 1 : 0) - (b.partial ? 1 : 0))
 
 			const seen = new Set<string>()
 			const chain: StepRef[] = []
@@ -210,9 +196,7 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 					addAll(chainOf(visit.name))
 					continue
 				}
-				const needs = [...new Set(visit.partial.needs.quest)]
-					.filter((p) => byName.has(p))
-					.sort(compareNames)
+				const needs = [...new Set(visit.partial.needs.quest)].filter((p) => byName.has(p)).sort(compareNames)
 				for (const need of needs) addAll(chainOf(need))
 				addAll([{ name: visit.name, partial: visit.partial }])
 			}
@@ -239,9 +223,7 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 		const cached = ref.partial ? partialSteps.get(ref.partial) : wholeSteps.get(ref.name)
 		if (cached) return cached
 		const quest = byName.get(ref.name)!
-		const skills = (ref.partial ? ref.partial.needs.skill : quest.requirements.skill)
-			.map((s) => ({ ...s }))
-			.sort(bySkill)
+		const skills = (ref.partial ? ref.partial.needs.skill : quest.requirements.skill).map((s) => ({ ...s })).sort(bySkill)
 		const step: ChainStep = { name: ref.name, slug: questSlug(ref.name), skills }
 		if (quest.wikiTitle && quest.wikiTitle !== ref.name) step.wikiTitle = quest.wikiTitle
 		if (ref.partial) {
@@ -256,7 +238,9 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 		// What must be done before this quest can start, for the panels' "blocked by" (in the
 		// order of this quest's own chain).
 		const direct = new Set(completedPrerequisites(quest))
-		const requires = chainOf(ref.name).filter((s) => !s.partial && direct.has(s.name)).map((s) => s.name)
+		const requires = chainOf(ref.name)
+			.filter((s) => !s.partial && direct.has(s.name))
+			.map((s) => s.name)
 		if (requires.length) step.requires = requires
 		const started = [...new Set((quest.requirements.partial ?? []).map((p) => p.quest))]
 			.filter((q) => byName.has(q) && !direct.has(q))
@@ -264,8 +248,7 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 		if (started.length) step.requiresStarted = started
 		if (quest.requirements.questPoints) step.questPoints = quest.requirements.questPoints
 		const { ironman, anyOf } = quest.requirements
-		if (ironman?.skill.length)
-			step.ironmanSkills = ironman.skill.map((s) => ({ ...s })).sort(bySkill)
+		if (ironman?.skill.length) step.ironmanSkills = ironman.skill.map((s) => ({ ...s })).sort(bySkill)
 		if (anyOf?.length) step.anyOf = anyOf.map((g) => g.skill.map((s) => ({ ...s })).sort(bySkill))
 		wholeSteps.set(ref.name, step)
 		return step
@@ -323,8 +306,7 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 					anyOf.push(options)
 				}
 		}
-		const sorted = (map: typeof best) =>
-			[...map].map(([skill, level]) => ({ skill, level })).sort(bySkill)
+		const sorted = (map: typeof best) => [...map].map(([skill, level]) => ({ skill, level })).sort(bySkill)
 		const totalSkills = sorted(best)
 		const ironmanSkills = sorted(ironmanBest).filter((s) => s.level > (best.get(s.skill) ?? 0))
 		const summary = {
@@ -357,9 +339,7 @@ export function createRequirementResolver(quests: readonly ChainQuest[]): Requir
 }
 
 /** Summaries of every quest, keyed by canonical name, in name order. */
-export function computeAllSummaries(
-	quests: readonly ChainQuest[],
-): Map<string, RequirementSummary> {
+export function computeAllSummaries(quests: readonly ChainQuest[]): Map<string, RequirementSummary> {
 	const resolver = createRequirementResolver(quests)
 	const names = quests.map((q) => q.name).sort(compareNames)
 	return new Map(names.map((name) => [name, resolver.summary(name)]))

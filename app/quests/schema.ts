@@ -7,14 +7,7 @@ const QUEST_DIFFICULTIES = [0, 1, 2, 3, 4, 250] as const
 export type QuestDifficulty = (typeof QUEST_DIFFICULTIES)[number]
 
 /** Fields that may be listed in `unverified` because their values are estimates. */
-const UNVERIFIABLE_FIELDS = [
-	'difficulty',
-	'members',
-	'questPoints',
-	'requirements',
-	'series',
-	'released',
-] as const
+const UNVERIFIABLE_FIELDS = ['difficulty', 'members', 'questPoints', 'requirements', 'series', 'released'] as const
 
 function hasStrayWhitespace(value: string): boolean {
 	return /^\s|\s$|\s\s|[\t\n\r\u00a0]/.test(value)
@@ -107,8 +100,7 @@ export const questSchema = z.strictObject({
 	/** The wiki page title, when it differs from `name`. */
 	wikiTitle: text.optional(),
 	difficulty: z.literal(QUEST_DIFFICULTIES, {
-		error: (issue) =>
-			`difficulty ${JSON.stringify(issue.input)} is not one of ${QUEST_DIFFICULTIES.join(', ')}`,
+		error: (issue) => `difficulty ${JSON.stringify(issue.input)} is not one of ${QUEST_DIFFICULTIES.join(', ')}`,
 	}),
 	members: z.boolean(),
 	questPoints: z.int('questPoints must be a whole number').min(0, 'questPoints must be 0 or more'),

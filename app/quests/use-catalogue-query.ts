@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
-import {
-	type CatalogueQuery,
-	parseCatalogueQuery,
-	serialiseCatalogueQuery,
-} from '#app/quests/catalogue-query.ts'
+import { type CatalogueQuery, parseCatalogueQuery, serialiseCatalogueQuery } from '#app/quests/catalogue-query.ts'
 
 export function queryHref(query: CatalogueQuery) {
 	const search = serialiseCatalogueQuery(query)
@@ -20,15 +16,11 @@ export function queryHref(query: CatalogueQuery) {
 export function useCatalogueQuery(serverQuery: string) {
 	const location = useLocation()
 	const hydrated = useHydrated()
-	const [query, setQuery] = useState(() =>
-		parseCatalogueQuery(hydrated ? location.search : serverQuery),
-	)
+	const [query, setQuery] = useState(() => parseCatalogueQuery(hydrated ? location.search : serverQuery))
 	useEffect(() => {
 		// A prerendered page ignores the query: apply the real one once hydrated.
 		const fromUrl = parseCatalogueQuery(window.location.search)
-		setQuery((current) =>
-			serialiseCatalogueQuery(current) === serialiseCatalogueQuery(fromUrl) ? current : fromUrl,
-		)
+		setQuery((current) => (serialiseCatalogueQuery(current) === serialiseCatalogueQuery(fromUrl) ? current : fromUrl))
 	}, [])
 	const [seenSearch, setSeenSearch] = useState(location.search)
 	if (seenSearch !== location.search) {

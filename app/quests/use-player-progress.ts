@@ -16,13 +16,7 @@ import { questStatus, toPlayerProgress } from '#app/quests/progress.ts'
 export function usePlayerProgress(quests: readonly QuestListEntry[]) {
 	const [player, setPlayer] = useState<PlayerState>()
 	const index = useMemo(() => createQuestIndex(quests), [quests])
-	const points = useMemo(
-		() =>
-			Object.fromEntries(
-				quests.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints]),
-			),
-		[quests],
-	)
+	const points = useMemo(() => Object.fromEntries(quests.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints])), [quests])
 	const [ironman] = useIronman()
 	const statuses = useMemo(() => {
 		if (!player?.snapshot) return undefined
@@ -35,28 +29,14 @@ export function usePlayerProgress(quests: readonly QuestListEntry[]) {
 }
 
 /** The quests the query shows and, with a player, how many each status filter would show. */
-export function useCatalogueResults(
-	quests: QuestListEntry[],
-	query: CatalogueQuery,
-	statuses: Map<string, QuestStatus> | undefined,
-) {
-	const statusOf = useMemo(
-		() => (statuses ? (e: QuestListEntry) => statuses.get(e.name) ?? 'locked' : undefined),
-		[statuses],
-	)
-	const shown = useMemo(
-		() => applyCatalogueQuery(quests, query, statusOf),
-		[quests, query, statusOf],
-	)
+export function useCatalogueResults(quests: QuestListEntry[], query: CatalogueQuery, statuses: Map<string, QuestStatus> | undefined) {
+	const statusOf = useMemo(() => (statuses ? (e: QuestListEntry) => statuses.get(e.name) ?? 'locked' : undefined), [statuses])
+	const shown = useMemo(() => applyCatalogueQuery(quests, query, statusOf), [quests, query, statusOf])
 	const counts = useMemo(() => {
 		if (!statuses) return undefined
 		const all = applyCatalogueQuery(quests, { ...query, status: undefined }, statusOf)
-		const count = (s: StatusFilter) =>
-			applyCatalogueQuery(all, { q: '', status: s }, statusOf).length
-		return Object.fromEntries(STATUS_FILTERS.map((s) => [s, count(s)])) as Record<
-			StatusFilter,
-			number
-		>
+		const count = (s: StatusFilter) => applyCatalogueQuery(all, { q: '', status: s }, statusOf).length
+		return Object.fromEntries(STATUS_FILTERS.map((s) => [s, count(s)])) as Record<StatusFilter, number>
 	}, [quests, query, statuses, statusOf])
 	return { shown, counts }
 }

@@ -13,9 +13,7 @@ const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// addres
 
 export const activitySchema = z.strictObject({
 	/** Stable key for the reader's ticks in localStorage: never rename one. */
-	id: z
-		.string()
-		.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case (letters, digits, dashes)'),
+	id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case (letters, digits, dashes)'),
 	name: text,
 	frequency: z.enum(FREQUENCIES),
 	/**

@@ -88,8 +88,7 @@ function ResetLine({ frequency, now }: { frequency: Frequency; now: number | nul
 	)
 }
 
-const questsHidden = (data: { quests: readonly unknown[]; error?: string }) =>
-	data.quests.length === 0 && data.error !== undefined
+const questsHidden = (data: { quests: readonly unknown[]; error?: string }) => data.quests.length === 0 && data.error !== undefined
 
 /** The page's skill requirement badge (the site's usual one, given by the route). */
 type SkillBadgeComponent = ComponentType<{ skill: SkillName; level: number }>
@@ -98,20 +97,14 @@ type SkillBadgeComponent = ComponentType<{ skill: SkillName; level: number }>
  * The loaded player as the quest start check reads them, or undefined while none is loaded.
  * `points` (quest name → quest points) comes with the page when an activity needs quest points.
  */
-function usePlayerProgress(
-	activities: readonly Activity[],
-	points: QuestPointsMap | undefined,
-): PlayerProgress | undefined {
+function usePlayerProgress(activities: readonly Activity[], points: QuestPointsMap | undefined): PlayerProgress | undefined {
 	const player = usePlayerData()
 	const [ironman] = useIronman()
 	return useMemo(() => {
 		if (player.status !== 'loaded' || !player.data) return undefined
 		// RuneMetrics titles are our quest names; only the quests the activities name matter here.
-		const required = new Map(
-			activities.flatMap(requiredQuests).map((q) => [normaliseQuestName(q), q]),
-		)
-		const titles = (status: string) =>
-			player.data!.quests.filter((q) => q.status === status).map((q) => q.title)
+		const required = new Map(activities.flatMap(requiredQuests).map((q) => [normaliseQuestName(q), q]))
+		const titles = (status: string) => player.data!.quests.filter((q) => q.status === status).map((q) => q.title)
 		const progress = toPlayerProgress(
 			{
 				completedTitles: titles('COMPLETED'),
@@ -131,13 +124,7 @@ function usePlayerProgress(
 	}, [player, activities, points, ironman])
 }
 
-function Requirements({
-	activity,
-	SkillBadge,
-}: {
-	activity: Activity
-	SkillBadge: SkillBadgeComponent
-}) {
+function Requirements({ activity, SkillBadge }: { activity: Activity; SkillBadge: SkillBadgeComponent }) {
 	const { quest, skill, questPoints, partial, fully, anyOf, other } = activity.requirements
 	const questLink = (name: string, suffix = '') => (
 		<Link key={name} to={questPath(questSlug(name))} className="text-link underline">
@@ -150,10 +137,7 @@ function Requirements({
 		...quest.map((q) => questLink(q)),
 		...fully.map((f) => questLink(f.quest, ` (${f.until})`)),
 		...partial.map((p) => questLink(p.quest, ` (up to ${p.until})`)),
-		...anyOf.map(
-			(group) =>
-				`one of ${group.skill.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' or ')}`,
-		),
+		...anyOf.map((group) => `one of ${group.skill.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' or ')}`),
 		...(questPoints !== undefined ? [`${questPoints} quest points`] : []),
 		...other,
 	]
@@ -173,12 +157,8 @@ function Requirements({
 
 function missingText(standing: ActivityStanding): string {
 	return [
-		...standing.missingSkills.map(
-			(s) => `${s.level} ${skillLabel(s.skill)} (you have ${s.current})`,
-		),
-		...standing.missingAnyOf.map(
-			(group) => `one of ${group.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' or ')}`,
-		),
+		...standing.missingSkills.map((s) => `${s.level} ${skillLabel(s.skill)} (you have ${s.current})`),
+		...standing.missingAnyOf.map((group) => `one of ${group.map((s) => `${s.level} ${skillLabel(s.skill)}`).join(' or ')}`),
 		...standing.missingQuests,
 		...standing.missingPartial.map((q) => `to start ${q}`),
 		...(standing.questPointsShort > 0 ? [`${standing.questPointsShort} more quest points`] : []),
@@ -216,16 +196,11 @@ function ActivityRow(props: {
 			/>
 			<div className="min-w-0 flex-1">
 				<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-					<label
-						htmlFor={checkboxId}
-						className={`font-bold ${done ? 'text-muted line-through' : ''}`}
-					>
+					<label htmlFor={checkboxId} className={`font-bold ${done ? 'text-muted line-through' : ''}`}>
 						{activity.name}
 					</label>
 					{activity.priority === 1 ? (
-						<span className="rounded-full border border-accent/60 px-2 text-xs font-semibold text-accent">
-							Top pick
-						</span>
+						<span className="rounded-full border border-accent/60 px-2 text-xs font-semibold text-accent">Top pick</span>
 					) : null}
 					{activity.members ? <span className="text-xs text-muted">Members</span> : null}
 				</div>
@@ -238,26 +213,15 @@ function ActivityRow(props: {
 				) : null}
 				{pastWorth && activity.worthItUntil ? (
 					<p className="mt-1 text-sm font-semibold text-muted" data-not-worth>
-						No longer worth it at {activity.worthItUntil.level}+{' '}
-						{skillLabel(activity.worthItUntil.skill)}.
+						No longer worth it at {activity.worthItUntil.level}+ {skillLabel(activity.worthItUntil.skill)}.
 					</p>
 				) : null}
 				{activity.note ? <p className="mt-1 text-sm text-muted">{activity.note}</p> : null}
 				<p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-					<a
-						href={activity.wiki}
-						target="_blank"
-						rel="noopener noreferrer"
-						className="inline-flex items-center gap-1 text-link underline"
-					>
+					<a href={activity.wiki} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-link underline">
 						Wiki <IconExternal size={14} />
 					</a>
-					<button
-						type="button"
-						onClick={props.onHide}
-						disabled={!ready}
-						className="text-muted underline hover:text-fg"
-					>
+					<button type="button" onClick={props.onHide} disabled={!ready} className="text-muted underline hover:text-fg">
 						Hide<span className="sr-only"> {activity.name}</span>
 					</button>
 				</p>
@@ -290,12 +254,8 @@ function Tracker({ activities, points, SkillBadge }: TrackerProps) {
 	return (
 		<div className="mt-8 space-y-10">
 			{player.data && questsHidden(player.data) ? (
-				<p
-					className="rounded-lg border border-line bg-raised p-3 text-sm text-muted"
-					data-quests-hidden
-				>
-					RuneMetrics does not show {player.data.name}'s quests, so quest requirements are not
-					checked here.
+				<p className="rounded-lg border border-line bg-raised p-3 text-sm text-muted" data-quests-hidden>
+					RuneMetrics does not show {player.data.name}'s quests, so quest requirements are not checked here.
 				</p>
 			) : null}
 			{groups.map(({ frequency, activities: list }) => {
@@ -339,11 +299,7 @@ function Tracker({ activities, points, SkillBadge }: TrackerProps) {
 									{hidden.map((activity) => (
 										<li key={activity.id} className="flex items-center gap-3">
 											<span>{activity.name}</span>
-											<button
-												type="button"
-												onClick={() => update((s) => setHidden(s, activity.id, false))}
-												className="text-link underline"
-											>
+											<button type="button" onClick={() => update((s) => setHidden(s, activity.id, false))} className="text-link underline">
 												Show<span className="sr-only"> {activity.name}</span>
 											</button>
 										</li>

@@ -45,15 +45,9 @@ test('a tick counts until the next reset after it, then clears itself', () => {
 	expect(tickStillCounts('daily', tuesdayNight, t('2026-11-25T00:00:00Z'))).toBe(false)
 	// A tick from last week is cleared, even days after the reset.
 	expect(tickStillCounts('weekly', t('2026-11-19T10:00:00Z'), t('2026-11-23T10:00:00Z'))).toBe(true)
-	expect(tickStillCounts('weekly', t('2026-11-17T10:00:00Z'), t('2026-11-23T10:00:00Z'))).toBe(
-		false,
-	)
-	expect(tickStillCounts('monthly', t('2026-10-31T23:00:00Z'), t('2026-11-23T10:00:00Z'))).toBe(
-		false,
-	)
-	expect(tickStillCounts('monthly', t('2026-11-01T00:00:00Z'), t('2026-11-30T23:59:59Z'))).toBe(
-		true,
-	)
+	expect(tickStillCounts('weekly', t('2026-11-17T10:00:00Z'), t('2026-11-23T10:00:00Z'))).toBe(false)
+	expect(tickStillCounts('monthly', t('2026-10-31T23:00:00Z'), t('2026-11-23T10:00:00Z'))).toBe(false)
+	expect(tickStillCounts('monthly', t('2026-11-01T00:00:00Z'), t('2026-11-30T23:59:59Z'))).toBe(true)
 	// A tick from the future (a clock set back) does not count.
 	expect(tickStillCounts('daily', t('2026-11-24T10:00:00Z'), t('2026-11-23T10:00:00Z'))).toBe(false)
 })

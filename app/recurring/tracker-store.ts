@@ -1,10 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import {
-	EMPTY_TRACKER,
-	parseTrackerState,
-	TRACKER_STORAGE_KEY,
-	type TrackerState,
-} from '#app/recurring/tracker.ts'
+import { EMPTY_TRACKER, parseTrackerState, TRACKER_STORAGE_KEY, type TrackerState } from '#app/recurring/tracker.ts'
 
 /**
  * The reader's ticks and hidden activities in this browser's localStorage, shared with other tabs.

@@ -46,13 +46,7 @@ test('a tick marks an activity done until its next reset, and unticking clears i
 	const ticked = setDone(EMPTY_TRACKER, weekly, true, t('2026-11-24T23:59:59Z'))
 	expect(isDone(ticked, weekly, t('2026-11-24T23:59:59Z'))).toBe(true)
 	expect(isDone(ticked, weekly, t('2026-11-25T00:00:00Z'))).toBe(false)
-	expect(
-		isDone(
-			setDone(ticked, weekly, false, t('2026-11-24T23:59:59Z')),
-			weekly,
-			t('2026-11-24T23:59:59Z'),
-		),
-	).toBe(false)
+	expect(isDone(setDone(ticked, weekly, false, t('2026-11-24T23:59:59Z')), weekly, t('2026-11-24T23:59:59Z'))).toBe(false)
 	expect(isDone(EMPTY_TRACKER, weekly, t('2026-11-24T12:00:00Z'))).toBe(false)
 })
 
@@ -111,16 +105,11 @@ test("a player's standing uses the quest start check and the worth-it level", ()
 	const sphere = activity({ id: 'sphere', worthItUntil: { skill: 'runecrafting', level: 80 } })
 	expect(activityStanding(sphere, player({ runecrafting: 79 })).pastWorth).toBe(false)
 	expect(activityStanding(sphere, player({ runecrafting: 80 })).pastWorth).toBe(true)
-	expect(activityStanding(activity({ id: 'plain' }), player({ runecrafting: 99 })).pastWorth).toBe(
-		false,
-	)
+	expect(activityStanding(activity({ id: 'plain' }), player({ runecrafting: 99 })).pastWorth).toBe(false)
 })
 
 test('parts of quests, alternative levels and ironman levels are checked as for quests', () => {
-	const player = (
-		levels: PlayerProgress['levels'],
-		extra: Partial<PlayerProgress> = {},
-	): PlayerProgress => ({
+	const player = (levels: PlayerProgress['levels'], extra: Partial<PlayerProgress> = {}): PlayerProgress => ({
 		completed: new Set(),
 		started: new Set(),
 		levels,
@@ -132,9 +121,7 @@ test('parts of quests, alternative levels and ironman levels are checked as for 
 		requirements: { partial: [{ quest: 'Desert Treasure', until: 'the start' }] },
 	})
 	expect(activityStanding(partly, player({})).missingPartial).toEqual(['Desert Treasure'])
-	expect(
-		activityStanding(partly, player({}, { started: new Set(['Desert Treasure']) })).canStart,
-	).toBe(true)
+	expect(activityStanding(partly, player({}, { started: new Set(['Desert Treasure']) })).canStart).toBe(true)
 
 	const either = activity({
 		id: 'either',
@@ -149,9 +136,7 @@ test('parts of quests, alternative levels and ironman levels are checked as for 
 			],
 		},
 	})
-	expect(
-		activityStanding(either, player({ crafting: 80, smithing: 80 })).missingAnyOf,
-	).toHaveLength(1)
+	expect(activityStanding(either, player({ crafting: 80, smithing: 80 })).missingAnyOf).toHaveLength(1)
 	expect(activityStanding(either, player({ crafting: 80, smithing: 85 })).canStart).toBe(true)
 
 	const iron = activity({

@@ -2,13 +2,7 @@
  * The reader's tracker state (ticks and hidden activities, kept in localStorage) and how an
  * activity stands for a loaded player. Pure: the page feeds it the clock and the player.
  */
-import {
-	checkCanStart,
-	type PlayerProgress,
-	type StartCheck,
-	type StartCheckEntry,
-	toSkillLevels,
-} from '#app/quests/artifacts.ts'
+import { checkCanStart, type PlayerProgress, type StartCheck, type StartCheckEntry, toSkillLevels } from '#app/quests/artifacts.ts'
 import { completedPrerequisites } from '#app/quests/requirements.ts'
 import type { Activity } from './activities.schema.ts'
 import { FREQUENCIES, type Frequency, tickStillCounts } from './resets.ts'
@@ -23,8 +17,7 @@ export type TrackerState = {
 
 export const EMPTY_TRACKER: TrackerState = { ticks: {}, hidden: [] }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The stored state; whatever is unreadable (hand-edited, another version) is dropped rather than
@@ -41,33 +34,21 @@ export function parseTrackerState(raw: string | null): TrackerState {
 	const ticks = isRecord(value.ticks)
 		? Object.fromEntries(
 				Object.entries(value.ticks).filter(
-					(entry): entry is [string, number] =>
-						Number.isSafeInteger(entry[1]) && (entry[1] as number) >= 0,
+					(entry): entry is [string, number] => Number.isSafeInteger(entry[1]) && (entry[1] as number) >= 0,
 				),
 			)
 		: {}
-	const hidden = Array.isArray(value.hidden)
-		? value.hidden.filter((id): id is string => typeof id === 'string')
-		: []
+	const hidden = Array.isArray(value.hidden) ? value.hidden.filter((id): id is string => typeof id === 'string') : []
 	return { ticks, hidden: [...new Set(hidden)] }
 }
 
 /** Ticked, and not yet past the next reset after the tick. */
-export function isDone(
-	state: TrackerState,
-	activity: Pick<Activity, 'id' | 'frequency'>,
-	now: number,
-): boolean {
+export function isDone(state: TrackerState, activity: Pick<Activity, 'id' | 'frequency'>, now: number): boolean {
 	const tickedAt = state.ticks[activity.id]
 	return tickedAt !== undefined && tickStillCounts(activity.frequency, tickedAt, now)
 }
 
-export function setDone(
-	state: TrackerState,
-	activity: Pick<Activity, 'id' | 'frequency'>,
-	done: boolean,
-	now: number,
-): TrackerState {
+export function setDone(state: TrackerState, activity: Pick<Activity, 'id' | 'frequency'>, done: boolean, now: number): TrackerState {
 	const { [activity.id]: _old, ...ticks } = state.ticks
 	return { ...state, ticks: done ? { ...ticks, [activity.id]: now } : ticks }
 }
@@ -78,11 +59,7 @@ export function setHidden(state: TrackerState, id: string, hidden: boolean): Tra
 }
 
 /** Drops ticks that have cleared and entries for activities that no longer exist. */
-export function pruneTracker(
-	state: TrackerState,
-	activities: readonly Activity[],
-	now: number,
-): TrackerState {
+export function pruneTracker(state: TrackerState, activities: readonly Activity[], now: number): TrackerState {
 	const byId = new Map(activities.map((a) => [a.id, a]))
 	const ticks = Object.fromEntries(
 		Object.entries(state.ticks).filter(([id, at]) => {
@@ -94,9 +71,7 @@ export function pruneTracker(
 }
 
 /** Each frequency's activities, most worth doing first (then by name). */
-export function groupActivities(
-	activities: readonly Activity[],
-): { frequency: Frequency; activities: Activity[] }[] {
+export function groupActivities(activities: readonly Activity[]): { frequency: Frequency; activities: Activity[] }[] {
 	return FREQUENCIES.map((frequency) => ({
 		frequency,
 		activities: activities
@@ -126,10 +101,7 @@ function startCheckEntry(activity: Activity): StartCheckEntry {
 /** Every quest an activity's requirements name (for the build check and the player lookup). */
 export function requiredQuests(activity: Activity): string[] {
 	const req = activity.requirements
-	return [
-		...completedPrerequisites({ name: activity.name, requirements: req }),
-		...req.partial.map((p) => p.quest),
-	]
+	return [...completedPrerequisites({ name: activity.name, requirements: req }), ...req.partial.map((p) => p.quest)]
 }
 
 /** How an activity stands for a player: the quests' own start check, plus "still worth it". */

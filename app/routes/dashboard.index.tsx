@@ -5,14 +5,7 @@ import { ApiKeyForm } from '#app/dashboard/api-key-form.tsx'
 import { IconAlert, IconImages, IconUpload, IconUsers } from '#app/dashboard/icons.tsx'
 import { LockedScreen, type LoginFailure } from '#app/dashboard/locked-screen.tsx'
 import { ui } from '#app/dashboard/ui.ts'
-import {
-	DASHBOARD_PATH,
-	GALLERY_PATH,
-	PLAYERS_PATH,
-	UPLOAD_PATH,
-	dashboardMeta,
-	safeRedirectTo,
-} from '#app/dashboard/paths.ts'
+import { DASHBOARD_PATH, GALLERY_PATH, PLAYERS_PATH, UPLOAD_PATH, dashboardMeta, safeRedirectTo } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { REPORTS_PATH } from '#app/feedback/reports-query.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
@@ -91,8 +84,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 	return merged
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-	dashboardMeta(loaderData?.unlocked ? 'Dashboard' : 'Dashboard Access Required')
+export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData?.unlocked ? 'Dashboard' : 'Dashboard Access Required')
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 	if (!loaderData.unlocked) return <LockedScreen redirectTo={loaderData.redirectTo} />
@@ -101,9 +93,8 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 			<header>
 				<h1 className="text-3xl font-bold tracking-tight">Welcome back</h1>
 				<p className="mt-2 max-w-2xl text-muted">
-					This is the author dashboard of Gielinor Guide. Upload screenshots, maps and documents for
-					the guides, then copy their URLs into the markdown. Save your API key below first: the Upload
-					Center signs every upload with it.
+					This is the author dashboard of Gielinor Guide. Upload screenshots, maps and documents for the guides, then copy their URLs into
+					the markdown. Save your API key below first: the Upload Center signs every upload with it.
 				</p>
 			</header>
 
@@ -142,9 +133,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 function ToolCard(props: { to: string; title: string; text: string; icon: React.ReactNode }) {
 	return (
 		<Link to={props.to} className={`${ui.panel} group flex gap-4 p-5 transition hover:border-accent`}>
-			<span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-sunken text-accent">
-				{props.icon}
-			</span>
+			<span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-sunken text-accent">{props.icon}</span>
 			<span>
 				<span className="block text-lg font-bold group-hover:text-accent">{props.title}</span>
 				<span className="mt-1 block text-sm text-muted">{props.text}</span>

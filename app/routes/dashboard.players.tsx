@@ -5,10 +5,7 @@ import { dashboardMeta } from '#app/dashboard/paths.ts'
 import { requireDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { DashboardPlayers } from '#app/tracker/dashboard-players.tsx'
-import {
-	deleteFromDashboard,
-	findForDashboard,
-} from '#app/tracker/server/dashboard-players.server.ts'
+import { deleteFromDashboard, findForDashboard } from '#app/tracker/server/dashboard-players.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireDashboardSession(request)
@@ -19,8 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
 	await requireDashboardSession(request)
 	const form = await readForm(request)
-	if (form.get('intent') !== 'delete')
-		throw data('Unknown request: the form sends intent=delete.', { status: 400 })
+	if (form.get('intent') !== 'delete') throw data('Unknown request: the form sends intent=delete.', { status: 400 })
 	const outcome = await deleteFromDashboard(form.get('name'), form.get('block') === 'on')
 	if (!outcome.ok) return data(outcome, { status: 400 })
 	return redirect(outcome.location, 303)
@@ -29,11 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardMeta('Players')
 
 export default function DashboardPlayersRoute({ loaderData, actionData }: Route.ComponentProps) {
-	return (
-		<DashboardPlayers
-			data={{ ...loaderData, error: actionData && !actionData.ok ? actionData.error : null }}
-		/>
-	)
+	return <DashboardPlayers data={{ ...loaderData, error: actionData && !actionData.ok ? actionData.error : null }} />
 }
 
 export const ErrorBoundary = GeneralErrorBoundary

@@ -26,17 +26,16 @@ export default function DevPlayerRoute() {
 		<main id="main" className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 sm:px-8">
 			<h1 className="text-3xl font-extrabold tracking-tight">Player widgets</h1>
 			<p className="mt-2 text-sm text-muted">
-				A test page for the player lookup and skill badges; it is not linked from the site. Try
-				Zezima Jr, Private Pat or No Profile with <code>npm run dev:offline</code>.
+				A test page for the player lookup and skill badges; it is not linked from the site. Try Zezima Jr, Private Pat or No Profile with{' '}
+				<code>npm run dev:offline</code>.
 			</p>
 			<article className="prose mt-6">
 				<h2 id="lookup">Lookup</h2>
 				<PlayerLookupWidget />
 				<h2 id="badges">Badges</h2>
 				<p data-testid="inline-badges">
-					Making overloads needs <SkillBadgeWidget skill="herblore" level={96} /> and the quest
-					chain behind it; a fletching shortcut asks for <SkillBadgeWidget skill="agility" level={50} />{' '}
-					only.
+					Making overloads needs <SkillBadgeWidget skill="herblore" level={96} /> and the quest chain behind it; a fletching shortcut asks
+					for <SkillBadgeWidget skill="agility" level={50} /> only.
 				</p>
 				<ul data-testid="block-badges">
 					{BLOCK_BADGES.map((badge) => (

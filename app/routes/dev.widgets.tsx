@@ -17,10 +17,7 @@ export const headers: Route.HeadersFunction = () => ({
 	'X-Robots-Tag': 'noindex',
 })
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Widget Gallery - Gielinor Guide' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => [{ title: 'Widget Gallery - Gielinor Guide' }, { name: 'robots', content: 'noindex' }]
 
 export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 	const { page } = loaderData
@@ -36,8 +33,8 @@ export default function DevWidgets({ loaderData }: Route.ComponentProps) {
 					'[&_.gallery-item]:mt-12 [&_.gallery-item]:scroll-mt-20',
 					'[&_.gallery-demo]:mt-4 [&_.gallery-demo]:grid [&_.gallery-demo]:grid-cols-[minmax(0,1fr)] [&_.gallery-demo]:items-start [&_.gallery-demo]:gap-x-8 [&_.gallery-demo]:gap-y-4',
 					'lg:[&_.gallery-demo]:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]',
-					'[&_.gallery-source>pre+pre]:mt-3 [&_.gallery-source>pre]:m-0',
-					'[&_.gallery-live>*:first-child]:mt-0 [&_.gallery-live>*+*]:mt-4',
+					'[&_.gallery-source>pre]:m-0 [&_.gallery-source>pre+pre]:mt-3',
+					'[&_.gallery-live>*+*]:mt-4 [&_.gallery-live>*:first-child]:mt-0',
 					// A widget's island wrapper (`display: contents`) stands between the column and the widget.
 					'[&_.gallery-live>x-island:first-child>*]:mt-0',
 				].join(' ')}

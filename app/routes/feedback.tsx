@@ -39,10 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const status = REFUSAL_STATUS[refusal]
 	// Back to the page, and the form again, only for a page of ours.
 	const back = answer.values && knownPages().has(answer.values.page) ? answer.values.page : null
-	return data({ ...({ ...answer, status } satisfies ReportAnswer), back }, {
-		status,
-		headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
-	})
+	return data(
+		{ ...({ ...answer, status } satisfies ReportAnswer), back },
+		{
+			status,
+			headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
+		},
+	)
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -81,16 +84,15 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
 				<>
 					<h1 className="text-3xl font-extrabold tracking-tight">Thank you</h1>
 					<p role="status" className="mt-4 text-lg" data-report-sent="">
-						Your report about <code className="text-base">{loaderData.sent}</code> reached the authors, who will
-						check the page.
+						Your report about <code className="text-base">{loaderData.sent}</code> reached the authors, who will check the page.
 					</p>
 				</>
 			) : (
 				<>
 					<h1 className="text-3xl font-extrabold tracking-tight">Report a problem</h1>
 					<p className="mt-4 text-muted">
-						Every guide, quest and tool page ends with a “Something wrong on this page?” form: open it on the page
-						you want to tell us about.
+						Every guide, quest and tool page ends with a “Something wrong on this page?” form: open it on the page you want to tell us
+						about.
 					</p>
 				</>
 			)}

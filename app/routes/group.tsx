@@ -15,7 +15,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 	if (!read.ok) throw data(read.message, { status: 404 })
 	const [caps, totals] = await Promise.all([service.caps(read.group.id, 8), service.memberTotals(read.group.id)])
 	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
-	const members = read.group.members.map((m) => ({ ...m, totalLevel: totals.get(m.key)?.totalLevel ?? null, totalXp: totals.get(m.key)?.totalXp ?? m.totalXp }))
+	const members = read.group.members.map((m) => ({
+		...m,
+		totalLevel: totals.get(m.key)?.totalLevel ?? null,
+		totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
+	}))
 	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
 }
 
@@ -32,7 +36,12 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 	const { group, caps } = loaderData
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
-			<Breadcrumbs items={[{ path: '/groups', label: 'Groups' }, { path: `/groups/${group.id}`, label: group.name }]} />
+			<Breadcrumbs
+				items={[
+					{ path: '/groups', label: 'Groups' },
+					{ path: `/groups/${group.id}`, label: group.name },
+				]}
+			/>
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{group.name}</h1>
 			<p className="mt-2 text-muted">
 				{group.clanName ? `The clan ${group.clanName}, roster read ${day(group.rosterAt)}` : 'A group of players'}
@@ -43,17 +52,25 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 			<table className="mt-3 w-full text-left text-sm" data-group-members="">
 				<thead>
 					<tr>
-						<th scope="col" className="py-1">Name</th>
+						<th scope="col" className="py-1">
+							Name
+						</th>
 						<th scope="col">Rank</th>
-						<th scope="col" className="text-right">Total level</th>
-						<th scope="col" className="text-right">Total XP</th>
+						<th scope="col" className="text-right">
+							Total level
+						</th>
+						<th scope="col" className="text-right">
+							Total XP
+						</th>
 					</tr>
 				</thead>
 				<tbody>
 					{group.members.map((member) => (
 						<tr key={member.key} className="border-t border-line">
 							<td className="py-1">
-								<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">{member.name}</Link>
+								<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">
+									{member.name}
+								</Link>
 							</td>
 							<td>{member.rank ?? '—'}</td>
 							<td className="text-right tabular-nums">{member.totalLevel ?? '—'}</td>
@@ -70,19 +87,29 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 						<table className="text-sm" data-caps-grid="">
 							<thead>
 								<tr>
-									<th scope="col" className="pr-3 text-left">Member</th>
+									<th scope="col" className="pr-3 text-left">
+										Member
+									</th>
 									{caps.weeks.map((week) => (
-										<th key={String(week.start)} scope="col" className="px-1 font-normal">{day(week.start).slice(5)}</th>
+										<th key={String(week.start)} scope="col" className="px-1 font-normal">
+											{day(week.start).slice(5)}
+										</th>
 									))}
-									<th scope="col" className="pl-3">Streak</th>
+									<th scope="col" className="pl-3">
+										Streak
+									</th>
 								</tr>
 							</thead>
 							<tbody>
 								{caps.members.map((row) => (
 									<tr key={row.key} className="border-t border-line">
-										<th scope="row" className="pr-3 text-left font-normal">{row.name}</th>
+										<th scope="row" className="pr-3 text-left font-normal">
+											{row.name}
+										</th>
 										{row.weeks.map((state, i) => (
-											<td key={i} className="px-1 text-center" title={state}>{CAP_MARK[state]}</td>
+											<td key={i} className="px-1 text-center" title={state}>
+												{CAP_MARK[state]}
+											</td>
 										))}
 										<td className="pl-3 text-center">{row.currentStreak}</td>
 									</tr>

@@ -28,13 +28,25 @@ type Values = { name: string; source: string; clanName: string; members: string;
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const field = (name: string) => String(form.get(name) ?? '')
-	const values: Values = { name: field('name'), source: field('source'), clanName: field('clanName'), members: field('members'), weekday: field('weekday'), time: field('time') }
+	const values: Values = {
+		name: field('name'),
+		source: field('source'),
+		clanName: field('clanName'),
+		members: field('members'),
+		weekday: field('weekday'),
+		time: field('time'),
+	}
 	const refuse = (status: number, error: string) => data({ ok: false as const, error, values }, { status })
-	if (values.weekday === '' !== (values.time === '')) return refuse(400, 'Give the citadel reset’s weekday and time, or neither.')
+	if ((values.weekday === '') !== (values.time === '')) return refuse(400, 'Give the citadel reset’s weekday and time, or neither.')
 	const checked = checkNewGroup({
 		name: values.name,
 		...(values.source === 'names'
-			? { members: values.members.split(/[\r\n,]+/).map((n) => n.trim()).filter(Boolean) }
+			? {
+					members: values.members
+						.split(/[\r\n,]+/)
+						.map((n) => n.trim())
+						.filter(Boolean),
+				}
 			: { clanName: values.clanName }),
 		citadelReset: values.weekday ? { weekday: values.weekday, time: values.time } : null,
 	})
@@ -45,10 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		context.get(clientKeyContext),
 	)
 	if (!created.ok) {
-		return data({ ok: false as const, error: created.message, values }, {
-			status: groupFailureStatus(created.reason),
-			headers: created.retryAfterSeconds ? { 'Retry-After': String(created.retryAfterSeconds) } : undefined,
-		})
+		return data(
+			{ ok: false as const, error: created.message, values },
+			{
+				status: groupFailureStatus(created.reason),
+				headers: created.retryAfterSeconds ? { 'Retry-After': String(created.retryAfterSeconds) } : undefined,
+			},
+		)
 	}
 	return { ok: true as const, id: created.group.id, name: created.group.name, members: created.group.members.length, code: created.code }
 }
@@ -79,20 +94,28 @@ export default function Groups({ loaderData, actionData }: Route.ComponentProps)
 			{created ? (
 				<section role="status" className="mt-6 rounded-lg border border-accent/60 bg-raised p-5" data-group-created="">
 					<h2 className="text-lg font-bold">
-						Created <Link to={`${GROUPS_PATH}/${created.id}`} className="text-link underline">{created.name}</Link> with {created.members} members
+						Created{' '}
+						<Link to={`${GROUPS_PATH}/${created.id}`} className="text-link underline">
+							{created.name}
+						</Link>{' '}
+						with {created.members} members
 					</h2>
+					<p className="mt-2">Its verification code, needed to edit, sync or delete it, is shown this once: keep it.</p>
 					<p className="mt-2">
-						Its verification code, needed to edit, sync or delete it, is shown this once: keep it.
-					</p>
-					<p className="mt-2">
-						<code className="rounded bg-sunken px-2 py-1 text-lg" data-group-code="">{created.code}</code>
+						<code className="rounded bg-sunken px-2 py-1 text-lg" data-group-code="">
+							{created.code}
+						</code>
 					</p>
 				</section>
 			) : null}
 			<form method="get" action={GROUPS_PATH} className="mt-6 flex gap-2" role="search">
-				<label htmlFor="groups-q" className="sr-only">Search groups</label>
+				<label htmlFor="groups-q" className="sr-only">
+					Search groups
+				</label>
 				<input id="groups-q" name="q" defaultValue={loaderData.q} placeholder="Group or clan name" className={input} />
-				<button type="submit" className="rounded-md border border-line px-4 py-2 font-semibold">Search</button>
+				<button type="submit" className="rounded-md border border-line px-4 py-2 font-semibold">
+					Search
+				</button>
 			</form>
 			{loaderData.groups.length === 0 ? (
 				<p className="mt-4 text-muted">{loaderData.q ? `No group matches “${loaderData.q}”.` : 'No group yet: create the first below.'}</p>
@@ -100,7 +123,9 @@ export default function Groups({ loaderData, actionData }: Route.ComponentProps)
 				<ul className="mt-4 divide-y divide-line" data-groups-list="">
 					{loaderData.groups.map((group) => (
 						<li key={group.id} className="py-2">
-							<Link to={`${GROUPS_PATH}/${group.id}`} className="font-semibold text-link underline">{group.name}</Link>
+							<Link to={`${GROUPS_PATH}/${group.id}`} className="font-semibold text-link underline">
+								{group.name}
+							</Link>
 							<span className="ml-2 text-muted">
 								{group.clanName ? `clan ${group.clanName}, ` : ''}
 								{group.members} members
@@ -110,9 +135,13 @@ export default function Groups({ loaderData, actionData }: Route.ComponentProps)
 				</ul>
 			)}
 			<section aria-labelledby="create-group" className="mt-10 rounded-lg border border-line p-5">
-				<h2 id="create-group" className="text-lg font-bold">Create a group</h2>
+				<h2 id="create-group" className="text-lg font-bold">
+					Create a group
+				</h2>
 				{refused ? (
-					<p role="alert" className="mt-3 rounded-md bg-bad-bg px-4 py-3 text-bad" data-group-error="">{refused.error}</p>
+					<p role="alert" className="mt-3 rounded-md bg-bad-bg px-4 py-3 text-bad" data-group-error="">
+						{refused.error}
+					</p>
 				) : null}
 				<Form method="post" action={GROUPS_PATH} className="mt-4 grid gap-4">
 					<label>
@@ -139,13 +168,17 @@ export default function Groups({ loaderData, actionData }: Route.ComponentProps)
 							<select name="weekday" defaultValue={values?.weekday ?? ''} aria-label="Weekday" className={input}>
 								<option value="">No reset</option>
 								{WEEKDAYS.map((day) => (
-									<option key={day} value={day}>{day[0]!.toUpperCase() + day.slice(1)}</option>
+									<option key={day} value={day}>
+										{day[0]!.toUpperCase() + day.slice(1)}
+									</option>
 								))}
 							</select>
 							<input type="time" name="time" defaultValue={values?.time} aria-label="Time (UTC)" className={input} />
 						</div>
 					</fieldset>
-					<button type="submit" className="justify-self-start rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg">Create the group</button>
+					<button type="submit" className="justify-self-start rounded-md bg-accent px-4 py-2 font-semibold text-accent-fg">
+						Create the group
+					</button>
 				</Form>
 			</section>
 		</main>

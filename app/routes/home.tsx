@@ -64,8 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			id="main"
 			className="relative flex min-h-[calc(100dvh-3.5rem)] flex-col items-center justify-start gap-6 overflow-hidden px-4 py-10"
 			style={{
-				backgroundImage:
-					'linear-gradient(var(--grid) 1px, transparent 1px), linear-gradient(90deg, var(--grid) 1px, transparent 1px)',
+				backgroundImage: 'linear-gradient(var(--grid) 1px, transparent 1px), linear-gradient(90deg, var(--grid) 1px, transparent 1px)',
 				backgroundSize: '40px 40px',
 			}}
 		>
@@ -114,9 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						<IconExternal size={28} />
 					</span>
 					<h3 className="mt-3 font-bold group-hover:text-accent">Wiki Resources</h3>
-					<p className="mt-1 text-sm text-muted">
-						The RuneScape Wiki: the community's reference for every item, monster and quest.
-					</p>
+					<p className="mt-1 text-sm text-muted">The RuneScape Wiki: the community's reference for every item, monster and quest.</p>
 				</a>
 			</nav>
 		</main>

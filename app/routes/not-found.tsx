@@ -11,10 +11,7 @@ export function action() {
 	throw data('Not Found', { status: 404 })
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Page Not Found - Gielinor Guide' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => [{ title: 'Page Not Found - Gielinor Guide' }, { name: 'robots', content: 'noindex' }]
 
 export default function NotFoundRoute() {
 	return null

@@ -54,26 +54,26 @@ export default function Players({ loaderData }: Route.ComponentProps) {
 	const name = loaderData.kind === 'player' ? loaderData.view.summary.name : loaderData.name
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
-			<Breadcrumbs items={[{ path: TOP_GAINERS_PATH, label: 'Players' }, { path: playerPath(name), label: name }]} />
+			<Breadcrumbs
+				items={[
+					{ path: TOP_GAINERS_PATH, label: 'Players' },
+					{ path: playerPath(name), label: name },
+				]}
+			/>
 			{loaderData.kind === 'player' ? <PlayerPage view={loaderData.view} /> : null}
 			{loaderData.kind === 'unknown' ? (
 				<>
 					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
 					<p className={`${problem} border-line bg-raised`} data-player-state="unknown">
-						Neither RuneMetrics nor the hiscores know a player called “{name}”, or the name was
-						removed at its owner’s request. Check the spelling: names are 1 to 12 letters, digits,
-						spaces, “-” or “_”.
+						Neither RuneMetrics nor the hiscores know a player called “{name}”, or the name was removed at its owner’s request. Check the
+						spelling: names are 1 to 12 letters, digits, spaces, “-” or “_”.
 					</p>
 				</>
 			) : null}
 			{loaderData.kind === 'invalid' ? (
 				<>
 					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
-					<p
-						role="alert"
-						className={`${problem} border-bad/50 bg-bad-bg text-bad`}
-						data-player-state="invalid"
-					>
+					<p role="alert" className={`${problem} border-bad/50 bg-bad-bg text-bad`} data-player-state="invalid">
 						{loaderData.message}
 					</p>
 					<p className="mt-3">
@@ -102,13 +102,8 @@ export default function Players({ loaderData }: Route.ComponentProps) {
 			{loaderData.kind === 'unavailable' ? (
 				<>
 					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>
-					<p
-						role="alert"
-						className={`${problem} border-bad/50 bg-bad-bg text-bad`}
-						data-player-state="unavailable"
-					>
-						We could not start tracking {name}: {loaderData.message} Nothing was recorded; try again
-						in a minute.
+					<p role="alert" className={`${problem} border-bad/50 bg-bad-bg text-bad`} data-player-state="unavailable">
+						We could not start tracking {name}: {loaderData.message} Nothing was recorded; try again in a minute.
 					</p>
 				</>
 			) : null}

@@ -97,9 +97,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 					: parts > 0
 						? `Part of ${parts} quest${parts === 1 ? '' : 's'} to do first. `
 						: 'No quests to finish first. '}
-				{unlocks.length > 0
-					? `Needed for ${unlocks.length} other quest${unlocks.length === 1 ? '' : 's'}.`
-					: null}
+				{unlocks.length > 0 ? `Needed for ${unlocks.length} other quest${unlocks.length === 1 ? '' : 's'}.` : null}
 			</p>
 
 			<dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -138,9 +136,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : null}
 			{unverified.has('requirements') ? (
-				<p className="mt-3 text-sm text-warn">
-					The requirements of this quest have not all been checked against the game yet.
-				</p>
+				<p className="mt-3 text-sm text-warn">The requirements of this quest have not all been checked against the game yet.</p>
 			) : null}
 
 			{guide ? (
@@ -173,8 +169,7 @@ export default function Quest({ loaderData }: Route.ComponentProps) {
 				</h2>
 				{quest.verified ? (
 					<p data-verified="true">
-						Requirements checked on{' '}
-						<time dateTime={quest.verified.on}>{formatDate(quest.verified.on)}</time> against{' '}
+						Requirements checked on <time dateTime={quest.verified.on}>{formatDate(quest.verified.on)}</time> against{' '}
 						<SourceText source={quest.verified.source} />.
 					</p>
 				) : (

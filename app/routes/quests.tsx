@@ -46,11 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 // Filtering happens in the browser; nothing on the server changes with the query.
-export function shouldRevalidate({
-	currentUrl,
-	nextUrl,
-	defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
 	return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 }
 
@@ -75,8 +71,8 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 				<div className="max-w-2xl">
 					<h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Quests</h1>
 					<p className="mt-2 text-muted">
-						Every quest and miniquest with its full requirement chain. Search by name or by the
-						short names players use (“dt”, “wgs”), filter, sort, and share the link.
+						Every quest and miniquest with its full requirement chain. Search by name or by the short names players use (“dt”, “wgs”),
+						filter, sort, and share the link.
 					</p>
 				</div>
 			</div>
@@ -91,9 +87,7 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 			<ProgressFilters query={query} update={update} player={player} counts={counts} />
 
 			<p className="mt-6 mb-2 text-sm text-muted" aria-live="polite" data-testid="quest-count">
-				{shown.length === quests.length
-					? `${quests.length} quests`
-					: `${shown.length} of ${quests.length} quests`}
+				{shown.length === quests.length ? `${quests.length} quests` : `${shown.length} of ${quests.length} quests`}
 			</p>
 
 			{shown.length === 0 ? (
@@ -121,21 +115,16 @@ export default function Quests({ loaderData }: Route.ComponentProps) {
 }
 
 /** "Showing the chain of X": the list is scoped to one quest's requirement chain (`chain=`). */
-function ChainScope({
-	query,
-	update,
-	quests,
-}: {
-	query: CatalogueQuery
-	update: (q: CatalogueQuery) => void
-	quests: QuestListEntry[]
-}) {
+function ChainScope({ query, update, quests }: { query: CatalogueQuery; update: (q: CatalogueQuery) => void; quests: QuestListEntry[] }) {
 	const target = query.chain ? quests.find((q) => q.slug === query.chain) : undefined
 	if (!target) return null
 	const size = chainMembers(quests, target.slug)?.size ?? 0
 	const { chain: _chain, ...rest } = query
 	return (
-		<p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-accent/50 bg-accent/10 px-3 py-2 text-sm" data-chain-scope="">
+		<p
+			className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-accent/50 bg-accent/10 px-3 py-2 text-sm"
+			data-chain-scope=""
+		>
 			<span>
 				Only the chain of{' '}
 				<Link to={questPath(target.slug)} className="font-semibold text-link underline underline-offset-2">

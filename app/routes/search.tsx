@@ -48,19 +48,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 		<main id="main" className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs items={[{ path: '/search', label: 'Search' }]} />
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight">Search</h1>
-			<SearchBox
-				key={outcome.query}
-				variant="page"
-				enhance={false}
-				defaultValue={outcome.query}
-				className="mt-4"
-			/>
+			<SearchBox key={outcome.query} variant="page" enhance={false} defaultValue={outcome.query} className="mt-4" />
 
 			{error ? (
-				<p
-					role="alert"
-					className="mt-4 rounded-lg border border-bad/50 bg-bad-bg p-3 text-sm text-bad"
-				>
+				<p role="alert" className="mt-4 rounded-lg border border-bad/50 bg-bad-bg p-3 text-sm text-bad">
 					{error}
 				</p>
 			) : null}
@@ -75,10 +66,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
 			{outcome.groups.map((group) => (
 				<section key={group.name} aria-labelledby={`group-${group.name}`} className="mt-6">
-					<h2
-						id={`group-${group.name}`}
-						className="text-xs font-semibold tracking-wide text-muted uppercase"
-					>
+					<h2 id={`group-${group.name}`} className="text-xs font-semibold tracking-wide text-muted uppercase">
 						{group.label}
 					</h2>
 					<ul className="mt-2 flex flex-col gap-1">
@@ -99,10 +87,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 										to={hit.href}
 										className="flex items-start gap-3 rounded-lg border border-transparent px-3 py-2 hover:border-line hover:bg-raised"
 									>
-										<HitContent
-											hit={hit}
-											status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined}
-										/>
+										<HitContent hit={hit} status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined} />
 									</Link>
 								) : null}
 							</li>
@@ -112,10 +97,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 			))}
 
 			{outcome.query && outcome.total === 0 && !error ? (
-				<div
-					className="mt-4 rounded-xl border border-dashed border-line px-6 py-8 text-sm"
-					data-search-empty=""
-				>
+				<div className="mt-4 rounded-xl border border-dashed border-line px-6 py-8 text-sm" data-search-empty="">
 					{outcome.suggestions.length > 0 ? (
 						<p>
 							Closest matches:{' '}

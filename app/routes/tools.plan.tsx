@@ -53,8 +53,8 @@ export default function PlannerRoute({ loaderData }: Route.ComponentProps) {
 			</div>
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">Account planner</h1>
 			<p className="mt-2 max-w-2xl text-muted print:hidden">
-				Choose what you want to reach: a quest, the Quest Point Cape or an unlock such as Prifddinas. With
-				your RuneScape name, the plan lists only what your account still needs, in an order you can follow.
+				Choose what you want to reach: a quest, the Quest Point Cape or an unlock such as Prifddinas. With your RuneScape name, the plan
+				lists only what your account still needs, in an order you can follow.
 			</p>
 			<PlanGoals options={page.options} goals={page.goals} unknown={page.unknown} onChange={page.setGoals} />
 			<div className="mt-4 min-h-36 print:hidden">

@@ -39,16 +39,11 @@ export default function RecurringPage({ loaderData }: Route.ComponentProps) {
 			<Breadcrumbs items={[{ path: page.path, label: page.title }]} />
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
 			<p className="mt-2 text-muted">
-				The repeatable activities worth a few minutes of your day, week or month. Tick them off as
-				you go: ticks clear themselves at the next reset, and everything stays in this browser. Look
-				up your name to see what you cannot do yet and what you have outgrown.
+				The repeatable activities worth a few minutes of your day, week or month. Tick them off as you go: ticks clear themselves at the
+				next reset, and everything stays in this browser. Look up your name to see what you cannot do yet and what you have outgrown.
 			</p>
 			<PlayerLookupSection />
-			<RecurringTracker
-				activities={loaderData.activities}
-				points={loaderData.points}
-				SkillBadge={SkillBadge}
-			/>
+			<RecurringTracker activities={loaderData.activities} points={loaderData.points} SkillBadge={SkillBadge} />
 			<PageReport />
 		</main>
 	)

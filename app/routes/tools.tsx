@@ -29,10 +29,7 @@ export default function Tools() {
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2">
 				{TOOL_PAGES.map((tool) => (
 					<li key={tool.path}>
-						<Link
-							to={tool.path}
-							className="block h-full rounded-lg border border-line bg-raised p-5 hover:border-accent/70"
-						>
+						<Link to={tool.path} className="block h-full rounded-lg border border-line bg-raised p-5 hover:border-accent/70">
 							<span className="text-lg font-bold text-fg">{tool.title}</span>
 							<span className="mt-1 block text-sm text-muted">{tool.description}</span>
 						</Link>

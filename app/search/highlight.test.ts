@@ -4,9 +4,7 @@ import { excerpt, highlight } from './highlight.ts'
 const plain = (segments: { text: string }[]) => segments.map((s) => s.text).join('')
 
 test('highlight marks whole words whose folded form matched, keeping the text as written', () => {
-	expect(
-		highlight("Guthix's Prifddinas, PRIFDDINAS and Prifddinasx", new Set(['prifddinas', 'guthix'])),
-	).toEqual([
+	expect(highlight("Guthix's Prifddinas, PRIFDDINAS and Prifddinasx", new Set(['prifddinas', 'guthix']))).toEqual([
 		{ text: 'Guthix', match: true },
 		{ text: "'s " },
 		{ text: 'Prifddinas', match: true },

@@ -24,11 +24,7 @@ const LEAD = 30
  * A one-line excerpt of `text` around the first matched word (the start of the text when only the
  * title matched), cut at word boundaries, with `…` where text was left out, highlighted.
  */
-export function excerpt(
-	text: string,
-	matched: ReadonlySet<string>,
-	length = EXCERPT_LENGTH,
-): Segment[] {
+export function excerpt(text: string, matched: ReadonlySet<string>, length = EXCERPT_LENGTH): Segment[] {
 	const all = words(text)
 	const first = all.find((w) => matched.has(foldWord(w.word)))
 	let start = first ? Math.max(0, first.start - LEAD) : 0

@@ -11,8 +11,7 @@ let loading: Promise<SiteSearch> | undefined
 export function loadSearch(): Promise<SiteSearch> {
 	loading ??= fetch(indexUrl)
 		.then((response) => {
-			if (!response.ok)
-				throw new Error(`The search index could not be loaded (HTTP ${response.status}).`)
+			if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`)
 			return response.json() as Promise<SearchPayload>
 		})
 		.then(loadSiteSearch)

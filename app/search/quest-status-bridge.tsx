@@ -8,9 +8,7 @@ import type { QuestStatusLabels } from './search-results.tsx'
 // The catalogue (every quest's prerequisites, levels and quest points) loads only for a loaded player.
 let cataloguePromise: Promise<QuestCatalogueEntry[]> | undefined
 function loadCatalogue() {
-	cataloguePromise ??= import('#app/generated/quests/catalogue.json').then(
-		(m) => m.default as QuestCatalogueEntry[],
-	)
+	cataloguePromise ??= import('#app/generated/quests/catalogue.json').then((m) => m.default as QuestCatalogueEntry[])
 	return cataloguePromise
 }
 
@@ -18,11 +16,7 @@ function loadCatalogue() {
  * Reports the looked-up player's status for every quest (done / can start / locked). Loaded
  * lazily by the results once they show a quest, so the player code stays out of the search chunk.
  */
-export default function QuestStatusBridge({
-	onChange,
-}: {
-	onChange: (statuses: QuestStatusLabels | undefined) => void
-}) {
+export default function QuestStatusBridge({ onChange }: { onChange: (statuses: QuestStatusLabels | undefined) => void }) {
 	const [player, setPlayer] = useState<PlayerState>()
 	const [catalogue, setCatalogue] = useState<QuestCatalogueEntry[]>()
 	const snapshot = player?.snapshot
@@ -35,9 +29,7 @@ export default function QuestStatusBridge({
 	const statuses = useMemo(() => {
 		if (!snapshot || !catalogue) return undefined
 		const index = createQuestIndex(catalogue)
-		const points = Object.fromEntries(
-			catalogue.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints]),
-		)
+		const points = Object.fromEntries(catalogue.filter((q) => q.questPoints > 0).map((q) => [q.name, q.questPoints]))
 		const progress = toPlayerProgress(snapshot, (title) => index.find(title)?.name, points)
 		const labels: QuestStatusLabels = {}
 		for (const quest of catalogue) {

@@ -1,10 +1,5 @@
 import { expect, test } from 'vitest'
-import {
-	addRecentSearch,
-	clearRecentSearches,
-	readRecentSearches,
-	RECENT_SEARCHES_KEY,
-} from './recent-searches.ts'
+import { addRecentSearch, clearRecentSearches, readRecentSearches, RECENT_SEARCHES_KEY } from './recent-searches.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
 	const data = new Map(Object.entries(initial))
@@ -17,8 +12,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 test('newest first, once whatever the case, at most six, blanks ignored', () => {
 	const storage = memoryStorage()
-	for (const q of ['wgs', 'overloads', 'WGS', '  ', 'a', 'b', 'c', 'd', 'e'])
-		addRecentSearch(q, storage)
+	for (const q of ['wgs', 'overloads', 'WGS', '  ', 'a', 'b', 'c', 'd', 'e']) addRecentSearch(q, storage)
 	expect(readRecentSearches(storage)).toEqual(['e', 'd', 'c', 'b', 'a', 'WGS'])
 })
 

@@ -27,12 +27,7 @@ const PLACEHOLDER = { header: 'Search…', hero: 'Search guides, quests…', pag
  * JavaScript. Hydrated (and `enhance`), focusing it loads the search, and clicking, typing or
  * pressing Enter opens the search dialog with what was typed.
  */
-export function SearchBox({
-	variant = 'hero',
-	defaultValue,
-	enhance = true,
-	className = '',
-}: SearchBoxProps) {
+export function SearchBox({ variant = 'hero', defaultValue, enhance = true, className = '' }: SearchBoxProps) {
 	const id = useId()
 	const shortcut = useShortcutHint(enhance && variant === 'header')
 
@@ -120,14 +115,7 @@ export function HeaderSearch() {
 				aria-label="Search"
 				onFocus={preloadSearch}
 				onClick={(event) => {
-					if (
-						event.button !== 0 ||
-						event.metaKey ||
-						event.ctrlKey ||
-						event.shiftKey ||
-						event.altKey
-					)
-						return
+					if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
 					event.preventDefault()
 					openSearch(null, event.currentTarget)
 				}}

@@ -50,13 +50,7 @@ export type SearchDialogProps = {
  * combobox. Arrow keys move the active result, Enter opens it, Esc closes the dialog and focus
  * goes back where it was.
  */
-export default function SearchDialog({
-	open,
-	query: requested,
-	opening,
-	onClose,
-	onOpenSkill,
-}: SearchDialogProps) {
+export default function SearchDialog({ open, query: requested, opening, onClose, onOpenSkill }: SearchDialogProps) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const inputRef = useRef<HTMLInputElement>(null)
 	const [query, setQuery] = useState(requested ?? '')
@@ -96,8 +90,7 @@ export default function SearchDialog({
 		let live = true
 		loadSearch().then(
 			(loaded) => live && setSearch(loaded),
-			(error: unknown) =>
-				live && setSearch(error instanceof Error ? error : new Error(String(error))),
+			(error: unknown) => live && setSearch(error instanceof Error ? error : new Error(String(error))),
 		)
 		return () => {
 			live = false
@@ -105,16 +98,10 @@ export default function SearchDialog({
 	}, [open, search])
 
 	const ready = search && !(search instanceof Error) ? search : undefined
-	const outcome = useMemo(
-		() => (ready && query.trim() ? ready.search(query) : undefined),
-		[ready, query],
-	)
+	const outcome = useMemo(() => (ready && query.trim() ? ready.search(query) : undefined), [ready, query])
 
 	const options = useMemo<Option[]>(() => {
-		if (outcome)
-			return outcome.groups.flatMap((g) =>
-				g.hits.map((hit) => ({ id: `${baseId}-r${hit.id}`, type: 'hit' as const, hit })),
-			)
+		if (outcome) return outcome.groups.flatMap((g) => g.hits.map((hit) => ({ id: `${baseId}-r${hit.id}`, type: 'hit' as const, hit })))
 		if (!query.trim())
 			return recent.map((q, i) => ({
 				id: `${baseId}-recent${i}`,
@@ -135,10 +122,7 @@ export default function SearchDialog({
 	const emptyQuery = outcome && outcome.total === 0 ? outcome.query : undefined
 	useEffect(() => {
 		if (!emptyQuery) return
-		const timer = setTimeout(
-			() => track('search_no_results', { query: emptyQuery }),
-			NO_RESULTS_DELAY_MS,
-		)
+		const timer = setTimeout(() => track('search_no_results', { query: emptyQuery }), NO_RESULTS_DELAY_MS)
 		return () => clearTimeout(timer)
 	}, [emptyQuery])
 
@@ -175,8 +159,7 @@ export default function SearchDialog({
 
 	// A plain click follows the result like Enter; a click with a modifier opens a new tab as usual.
 	function onOptionClick(event: MouseEvent, option: Option) {
-		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-			return
+		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
 		event.preventDefault()
 		choose(option)
 	}
@@ -270,12 +253,7 @@ export default function SearchDialog({
 						<div role="listbox" id={listId} aria-label="Search results">
 							{outcome
 								? outcome.groups.map((group) => (
-										<div
-											key={group.name}
-											role="group"
-											aria-labelledby={`${baseId}-g-${group.name}`}
-											className="mb-2"
-										>
+										<div key={group.name} role="group" aria-labelledby={`${baseId}-g-${group.name}`} className="mb-2">
 											<div
 												id={`${baseId}-g-${group.name}`}
 												className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
@@ -296,12 +274,7 @@ export default function SearchDialog({
 													className,
 													'data-search-result': hit.kind,
 												}
-												const content = (
-													<HitContent
-														hit={hit}
-														status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined}
-													/>
-												)
+												const content = <HitContent hit={hit} status={hit.kind === 'quest' ? statuses?.[hit.name] : undefined} />
 												// A plain link: a React Router <Link> would ask the server for the route
 												// manifest of every result shown; the click navigates client-side anyway.
 												return hit.href ? (
@@ -320,10 +293,7 @@ export default function SearchDialog({
 							{!outcome && !query.trim() && recent.length > 0 ? (
 								<div role="group" aria-labelledby={`${baseId}-g-recent`}>
 									<div className="flex items-center justify-between px-2 pt-2 pb-1">
-										<span
-											id={`${baseId}-g-recent`}
-											className="text-xs font-semibold tracking-wide text-muted uppercase"
-										>
+										<span id={`${baseId}-g-recent`} className="text-xs font-semibold tracking-wide text-muted uppercase">
 											Recent searches
 										</span>
 									</div>
@@ -363,13 +333,10 @@ export default function SearchDialog({
 					) : null}
 					{!query.trim() && recent.length === 0 ? (
 						<p className="p-4 text-sm text-muted">
-							Guides and their sections, quests by name or abbreviation (WGS, RFD), skill guides,
-							the glossary and tools.
+							Guides and their sections, quests by name or abbreviation (WGS, RFD), skill guides, the glossary and tools.
 						</p>
 					) : null}
-					{query.trim() && !outcome && !(search instanceof Error) ? (
-						<p className="p-4 text-sm text-muted">Loading search…</p>
-					) : null}
+					{query.trim() && !outcome && !(search instanceof Error) ? <p className="p-4 text-sm text-muted">Loading search…</p> : null}
 					{outcome && outcome.total === 0 ? (
 						<NoResults
 							query={outcome.query}
@@ -383,10 +350,7 @@ export default function SearchDialog({
 					) : null}
 				</div>
 
-				<div
-					className="hidden items-center gap-4 border-t border-line px-4 py-2 text-xs text-muted sm:flex"
-					aria-hidden="true"
-				>
+				<div className="hidden items-center gap-4 border-t border-line px-4 py-2 text-xs text-muted sm:flex" aria-hidden="true">
 					<span>
 						<kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move
 					</span>
@@ -427,11 +391,7 @@ function NoResults({
 					{suggestions.map((s, i) => (
 						<span key={s}>
 							{i > 0 ? ', ' : null}
-							<button
-								type="button"
-								className="text-link underline-offset-2 hover:underline"
-								onClick={() => onSuggestion(s)}
-							>
+							<button type="button" className="text-link underline-offset-2 hover:underline" onClick={() => onSuggestion(s)}>
 								{s}
 							</button>
 						</span>
@@ -440,11 +400,7 @@ function NoResults({
 			) : null}
 			<p className="mt-2 text-muted">
 				Looking for a quest?{' '}
-				<Link
-					to="/quests"
-					onClick={onLeave}
-					className="text-link underline-offset-2 hover:underline"
-				>
+				<Link to="/quests" onClick={onLeave} className="text-link underline-offset-2 hover:underline">
 					Browse the quest catalogue
 				</Link>
 				.

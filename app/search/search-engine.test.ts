@@ -1,13 +1,6 @@
 import { beforeAll, expect, test } from 'vitest'
 import payloadJson from '#app/generated/search/search-index.json' with { type: 'json' }
-import {
-	buildPayload,
-	DIALOG_LIMITS,
-	loadSiteSearch,
-	normaliseQuery,
-	PAGE_LIMITS,
-	type SiteSearch,
-} from './search-engine.ts'
+import { buildPayload, DIALOG_LIMITS, loadSiteSearch, normaliseQuery, PAGE_LIMITS, type SiteSearch } from './search-engine.ts'
 import type { SearchDocument, SearchOutcome, SearchPayload, Segment } from './search-types.ts'
 
 // Ranking on the real generated index: what a reader gets for the queries the issue names.
@@ -24,10 +17,7 @@ test('"wgs" puts While Guthix Sleeps first, the guide and the quest both', () =>
 	const outcome = site.search('wgs')
 	expect(first('wgs')?.name).toBe('While Guthix Sleeps')
 	const top = hits(outcome).slice(0, 2)
-	expect(top.map((h) => h.href).sort()).toEqual([
-		'/guides/mid-game/while-guthix-sleeps',
-		'/quests/while-guthix-sleeps',
-	])
+	expect(top.map((h) => h.href).sort()).toEqual(['/guides/mid-game/while-guthix-sleeps', '/quests/while-guthix-sleeps'])
 	// Exact abbreviations win for the other usual ones too, whatever the case.
 	expect(first('DT')?.name).toBe('Desert Treasure')
 	expect(first('rfd')?.name).toBe('Recipe for Disaster')
@@ -48,8 +38,7 @@ test('results are grouped, each group in the order of its best result', () => {
 	expect(new Set(names).size).toBe(names.length)
 	expect(names).toEqual(expect.arrayContaining(['skills', 'guides', 'quests']))
 	expect(outcome.groups[0]!.hits[0]!.name).toBe('Necromancy')
-	for (const group of outcome.groups)
-		expect(group.hits.length).toBeLessThanOrEqual(DIALOG_LIMITS.perGroup)
+	for (const group of outcome.groups) expect(group.hits.length).toBeLessThanOrEqual(DIALOG_LIMITS.perGroup)
 	expect(outcome.total).toBe(hits(outcome).length)
 	const skill = hits(outcome).find((h) => h.kind === 'skill')!
 	expect(skill).toMatchObject({ skill: 'necromancy', name: 'Necromancy' })
@@ -72,11 +61,8 @@ test('the page limit shows more per group; both rank the same', () => {
 	const dialog = hits(site.search('quest'))
 	const page = hits(site.search('quest', PAGE_LIMITS))
 	expect(page.length).toBeGreaterThan(dialog.length)
-	const order = (list: typeof page, group: string) =>
-		list.filter((h) => h.kind === group).map((h) => h.id)
-	expect(order(page, 'quest').slice(0, order(dialog, 'quest').length)).toEqual(
-		order(dialog, 'quest'),
-	)
+	const order = (list: typeof page, group: string) => list.filter((h) => h.kind === group).map((h) => h.id)
+	expect(order(page, 'quest').slice(0, order(dialog, 'quest').length)).toEqual(order(dialog, 'quest'))
 })
 
 test('no results: empty groups and the closest titles to try', () => {
@@ -95,9 +81,7 @@ test('queries are trimmed, whitespace collapsed and cut to 100 characters', () =
 })
 
 test('an index built with other options is refused with a clear message', async () => {
-	await expect(loadSiteSearch({ ...(payloadJson as SearchPayload), version: 0 })).rejects.toThrow(
-		/rebuild it/,
-	)
+	await expect(loadSiteSearch({ ...(payloadJson as SearchPayload), version: 0 })).rejects.toThrow(/rebuild it/)
 })
 
 test('a small index ranks title matches over body mentions, and skips a glossary term for the skill', async () => {
@@ -136,9 +120,7 @@ test('a small index ranks title matches over body mentions, and skips a glossary
 
 test('the word being typed counts from its first letter, even a stop word; earlier stop words are dropped', () => {
 	expect(site.search('w').total).toBeGreaterThan(0)
-	expect(site.search('how do I set up the action bar').groups[0]!.hits[0]!.name).toMatch(
-		/Action Bar/,
-	)
+	expect(site.search('how do I set up the action bar').groups[0]!.hits[0]!.name).toMatch(/Action Bar/)
 	// "the" as the last word is a prefix ("theatre", "their"…), not nothing.
 	expect(site.search('the').total).toBeGreaterThan(0)
 	expect(site.search('the the').total).toBeGreaterThan(0)

@@ -32,9 +32,7 @@ const INDEX_OPTIONS: Options<SearchDocument & { id: number }> = {
 	processTerm: indexTerm,
 	extractField: (doc, field) => {
 		const value = doc[field as keyof typeof doc]
-		return Array.isArray(value)
-			? value.join(' ')
-			: ((value as string | number | undefined)?.toString() ?? '')
+		return Array.isArray(value) ? value.join(' ') : ((value as string | number | undefined)?.toString() ?? '')
 	},
 }
 
@@ -105,14 +103,9 @@ export function buildPayload(documents: readonly SearchDocument[]): SearchPayloa
  */
 export async function loadSiteSearch(payload: SearchPayload): Promise<SiteSearch> {
 	if (payload.version !== INDEX_VERSION) {
-		throw new Error(
-			`search index version ${payload.version} does not match ${INDEX_VERSION}: rebuild it`,
-		)
+		throw new Error(`search index version ${payload.version} does not match ${INDEX_VERSION}: rebuild it`)
 	}
-	const engine = await MiniSearch.loadJSAsync(
-		payload.index as Parameters<typeof MiniSearch.loadJS>[0],
-		INDEX_OPTIONS,
-	)
+	const engine = await MiniSearch.loadJSAsync(payload.index as Parameters<typeof MiniSearch.loadJS>[0], INDEX_OPTIONS)
 	return createSearch(payload.documents, engine)
 }
 
@@ -138,8 +131,7 @@ function createSearch(documents: readonly SearchDocument[], engine: MiniSearch):
 		for (const result of kept) {
 			const id = result.id as number
 			if (keywordKeys[id]!.has(key)) result.score *= EXACT_KEYWORD_BOOST
-			else if (titleKeys[id] === key && documents[id]!.kind !== 'term')
-				result.score *= EXACT_TITLE_BOOST
+			else if (titleKeys[id] === key && documents[id]!.kind !== 'term') result.score *= EXACT_TITLE_BOOST
 		}
 		return kept.sort((a, b) => b.score - a.score)
 	}

@@ -20,9 +20,7 @@ const navigation = navigationJson as Navigation
 const pagesDir = path.resolve(import.meta.dirname, '../generated/pages')
 const pages = flatten(navigation.sections)
 	.filter((e) => e.component === 'guide')
-	.map(
-		(e) => JSON.parse(readFileSync(path.join(pagesDir, `${e.path}.json`), 'utf8')) as CompiledPage,
-	)
+	.map((e) => JSON.parse(readFileSync(path.join(pagesDir, `${e.path}.json`), 'utf8')) as CompiledPage)
 
 test('the index holds every page of the sitemap', () => {
 	const indexed = new Set(documents.filter((d) => d.kind === 'page' || d.kind === 'tool').map((d) => d.href))
@@ -51,9 +49,7 @@ test('every quest is indexed under its page, with its abbreviations as keywords'
 })
 
 test('a guide about a quest answers to the quest abbreviations too', () => {
-	const guide = documents.find(
-		(d) => d.kind === 'page' && d.href === '/guides/mid-game/while-guthix-sleeps',
-	)
+	const guide = documents.find((d) => d.kind === 'page' && d.href === '/guides/mid-game/while-guthix-sleeps')
 	expect(guide?.keywords).toContain('WGS')
 })
 
@@ -67,9 +63,7 @@ test('every h2 and h3 of every page is a result leading to its anchor', () => {
 		}
 	}
 	expect(headings.size).toBe(count)
-	const overloads = documents.find(
-		(d) => d.kind === 'heading' && d.href?.startsWith('/guides/late-game/overloads#'),
-	)
+	const overloads = documents.find((d) => d.kind === 'heading' && d.href?.startsWith('/guides/late-game/overloads#'))
 	expect(overloads?.context).toBe('Overloads')
 })
 
@@ -87,27 +81,16 @@ test('the glossary terms lead to their rows, the 30 skill guides and the tools a
 
 	const skills = documents.filter((d) => d.kind === 'skill')
 	expect(skills.map((s) => s.skill).sort()).toEqual([...SKILL_NAMES, 'overall'].sort())
-	expect(skills).toHaveLength(
-		readdirSync(path.resolve(import.meta.dirname, '../../data/skills')).length,
-	)
+	expect(skills).toHaveLength(readdirSync(path.resolve(import.meta.dirname, '../../data/skills')).length)
 
-	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual([
-		'/tools',
-		...TOOL_PAGES.map((t) => t.path),
-	])
+	expect(documents.filter((d) => d.kind === 'tool').map((d) => d.href)).toEqual(['/tools', ...TOOL_PAGES.map((t) => t.path)])
 })
 
 test('sections split at h2/h3; inline skill badges read as text; widget data is not prose', () => {
 	const body: CompactNode[] = [
 		['p', 0, 'Intro text.'],
 		['h2', { id: 'gear' }, 'Gear'],
-		[
-			'p',
-			0,
-			'You need ',
-			['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"magic","level":75}' }],
-			' first.',
-		],
+		['p', 0, 'You need ', ['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"magic","level":75}' }], ' first.'],
 		['x-widget', { dataWidget: 'quest-requirements', props: '{"quest":"Secret"}' }],
 		['div', 0, ['h3', { id: 'deep' }, 'Deep ', ['em', 0, 'one']], ['p', 0, 'Inside.']],
 	]
@@ -130,7 +113,7 @@ test('section roots that only redirect are not indexed as pages', () => {
 				status: 'published',
 				lastVerified: null,
 				sources: [],
-			stale: [],
+				stale: [],
 				quests: [],
 				headings: [],
 				body: [],

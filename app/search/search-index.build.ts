@@ -15,10 +15,7 @@ import type { SearchDocument } from './search-types.ts'
 export type SearchSources = {
 	pages: readonly CompiledPage[]
 	navigation: Navigation
-	quests: readonly Pick<
-		QuestCatalogueEntry,
-		'name' | 'slug' | 'aliases' | 'difficulty' | 'members' | 'series'
-	>[]
+	quests: readonly Pick<QuestCatalogueEntry, 'name' | 'slug' | 'aliases' | 'difficulty' | 'members' | 'series'>[]
 	skillGuides: readonly SkillGuide[]
 	tools: readonly ToolPage[]
 }
@@ -67,8 +64,7 @@ function collectText(nodes: readonly CompactNode[], sections: Section[]) {
 			}
 		}
 		collectText(children, sections)
-		if (tag !== 'a' && tag !== 'strong' && tag !== 'em' && tag !== 'code' && tag !== 'x-widget')
-			current.text.push(' ')
+		if (tag !== 'a' && tag !== 'strong' && tag !== 'em' && tag !== 'code' && tag !== 'x-widget') current.text.push(' ')
 	}
 }
 
@@ -85,9 +81,7 @@ const tidy = (text: string) =>
 		.trim()
 
 /** Splits a page body at its h2/h3 headings: the intro, then one section per heading. */
-export function pageSections(
-	body: readonly CompactNode[],
-): { id?: string; title?: string; text: string }[] {
+export function pageSections(body: readonly CompactNode[]): { id?: string; title?: string; text: string }[] {
 	const sections: Section[] = [{ text: [] }]
 	collectText(body, sections)
 	return sections.map((s) => ({ id: s.id, title: s.title, text: tidy(s.text.join('')) }))
@@ -124,9 +118,7 @@ function glossaryTerms(page: CompiledPage): SearchDocument[] {
 /** Every page (title, description, intro), every h2/h3 section, every quest, skill guide, term and tool. */
 export function searchDocuments(sources: SearchSources): SearchDocument[] {
 	const pagesByPath = new Map(sources.pages.map((p) => [p.path, p]))
-	const questAliases = new Map(
-		sources.quests.map((q) => [normaliseQuestName(q.name), q.aliases ?? []]),
-	)
+	const questAliases = new Map(sources.quests.map((q) => [normaliseQuestName(q.name), q.aliases ?? []]))
 	const documents: SearchDocument[] = [...ROUTE_PAGES]
 
 	for (const section of sources.navigation.sections) {
@@ -168,9 +160,7 @@ export function searchDocuments(sources: SearchSources): SearchDocument[] {
 			kind: 'quest',
 			title: quest.name,
 			href: questPath(quest.slug),
-			context: [kind, quest.series ? `${quest.series} series` : undefined]
-				.filter(Boolean)
-				.join(' · '),
+			context: [kind, quest.series ? `${quest.series} series` : undefined].filter(Boolean).join(' · '),
 			...(quest.aliases?.length ? { keywords: [...quest.aliases] } : {}),
 			text: `${kind}.${quest.series ? ` Part of the ${quest.series} series.` : ''}`,
 		})

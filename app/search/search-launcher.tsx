@@ -63,8 +63,7 @@ function holdFocus() {
 	typeAhead = document.createElement('input')
 	typeAhead.setAttribute('aria-hidden', 'true')
 	typeAhead.tabIndex = -1
-	typeAhead.style.cssText =
-		'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0;font-size:16px'
+	typeAhead.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0;font-size:16px'
 	document.body.append(typeAhead)
 	typeAhead.focus()
 }
@@ -78,10 +77,7 @@ export function takeTypeAhead(): string {
 }
 
 /** Opens the search dialog, searching for `query` when given. */
-export function openSearch(
-	query: string | null = null,
-	from: Element | null = document.activeElement,
-) {
+export function openSearch(query: string | null = null, from: Element | null = document.activeElement) {
 	if (state.open) {
 		// Still typing into the box while the dialog loads: it opens with all of it.
 		if (query !== null) setState({ query })
@@ -104,11 +100,7 @@ export type CloseOptions = {
 /** Closes the dialog; focus goes back where it was unless the reader is leaving for a result. */
 function closeSearch({ restoreFocus = true, query }: CloseOptions = {}) {
 	setState({ open: false })
-	if (
-		query !== undefined &&
-		returnFocus instanceof HTMLInputElement &&
-		returnFocus.closest('[data-search-box]')
-	) {
+	if (query !== undefined && returnFocus instanceof HTMLInputElement && returnFocus.closest('[data-search-box]')) {
 		returnFocus.value = query
 	}
 	focusOnClose = restoreFocus

@@ -37,13 +37,7 @@ function Highlighted({ segments }: { segments: readonly Segment[] }) {
 }
 
 /** A result's title, where it sits, a one-line excerpt and, for a quest, the player's status. */
-export function HitContent({
-	hit,
-	status,
-}: {
-	hit: SearchHit
-	status?: { status: QuestStatus; label: string }
-}) {
+export function HitContent({ hit, status }: { hit: SearchHit; status?: { status: QuestStatus; label: string } }) {
 	return (
 		<span className="flex min-w-0 flex-1 flex-col gap-0.5">
 			<span className="flex min-w-0 items-center gap-2">

@@ -3,13 +3,7 @@ import { PlayerDataProvider } from '#app/player/player-data.tsx'
 import SkillDrawer from '#app/skill-guides/skill-drawer.tsx'
 
 /** A skill result's levelling guide: the skill badge's drawer, without a required level. */
-export default function SkillGuideDrawer({
-	skill,
-	onClose,
-}: {
-	skill: string
-	onClose: () => void
-}) {
+export default function SkillGuideDrawer({ skill, onClose }: { skill: string; onClose: () => void }) {
 	const [open, setOpen] = useState(true)
 	return (
 		<PlayerDataProvider>

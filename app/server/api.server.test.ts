@@ -4,7 +4,10 @@ import { z } from 'zod'
 import { apiError, createApi, endpoint, json, methodNotAllowed, rateLimited, type ApiRequest } from './api.server.ts'
 import { describeError, log } from './log.server.ts'
 
-const request = (path: string, options: Partial<ApiRequest> & { query?: URLSearchParams; headers?: Record<string, string> } = {}): ApiRequest => ({
+const request = (
+	path: string,
+	options: Partial<ApiRequest> & { query?: URLSearchParams; headers?: Record<string, string> } = {},
+): ApiRequest => ({
 	method: 'GET',
 	path,
 	query: new URLSearchParams(),
@@ -26,7 +29,11 @@ test('json and the error helpers answer one shape, never cached', () => {
 	})
 	const limited = rateLimited(1, 'player lookups')
 	expect(limited.headers['retry-after']).toBe('1')
-	expect(body(limited).error).toEqual({ code: 'RATE_LIMITED', message: 'Too many player lookups; try again in 1 second.', retryAfterSeconds: 1 })
+	expect(body(limited).error).toEqual({
+		code: 'RATE_LIMITED',
+		message: 'Too many player lookups; try again in 1 second.',
+		retryAfterSeconds: 1,
+	})
 	const refused = methodNotAllowed(['GET', 'HEAD'])
 	expect([refused.status, refused.headers.allow, body(refused).error.message]).toEqual([405, 'GET, HEAD', 'Use GET or HEAD here.'])
 })
@@ -39,12 +46,16 @@ const api = createApi(
 			methods: ['GET', 'HEAD'],
 			cors: true,
 			query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'limit must be a number' }).transform(Number).optional() }),
-			limit: { hit: async (clientId) => (clientId === 'greedy' ? { allowed: false, retryAfterSeconds: 7, retryAfterMs: 7000 } : { allowed: true }), what: 'thing counts' },
+			limit: {
+				hit: async (clientId) => (clientId === 'greedy' ? { allowed: false, retryAfterSeconds: 7, retryAfterMs: 7000 } : { allowed: true }),
+				what: 'thing counts',
+			},
 			failure: { status: 502, code: 'THINGS_FAILED', message: 'No things now.' },
 			async handle({ params, query }) {
 				seen.push({ params, query })
 				if (params.name === 'broken') throw new Error('the things broke')
-				if (params.name === 'database') throw new DrizzleQueryError('select * from things where name = $1', ['secret typed text'], new Error('connection lost'))
+				if (params.name === 'database')
+					throw new DrizzleQueryError('select * from things where name = $1', ['secret typed text'], new Error('connection lost'))
 				return json(200, { name: params.name, limit: query.limit ?? null })
 			},
 		}),
@@ -90,11 +101,16 @@ test('a bad or unknown parameter is a 400 naming it, checked before the limit an
 	expect([nul.status, body(nul).error.parameter]).toEqual([400, 'name'])
 	expect(seen).toEqual([])
 	const limited = await api.serve(request('/api/v1/things/Zezima/count', { clientId: 'greedy' }))
-	expect([limited.status, limited.headers['retry-after'], body(limited).error.message]).toEqual([429, '7', 'Too many thing counts; try again in 7 seconds.'])
+	expect([limited.status, limited.headers['retry-after'], body(limited).error.message]).toEqual([
+		429,
+		'7',
+		'Too many thing counts; try again in 7 seconds.',
+	])
 })
 
 test('a state-changing call from another site is refused; same-origin pages and scripts are not', async () => {
-	const poke = (headers: Record<string, string>) => api.serve(request('/api/v1/things/Zezima/poke', { method: 'POST', headers })).then((answer) => answer.status)
+	const poke = (headers: Record<string, string>) =>
+		api.serve(request('/api/v1/things/Zezima/poke', { method: 'POST', headers })).then((answer) => answer.status)
 	expect(await poke({ 'sec-fetch-site': 'cross-site' })).toBe(403)
 	expect(await poke({ 'sec-fetch-site': 'same-site' })).toBe(403)
 	expect(await poke({ origin: 'https://evil.example', host: 'guide.example' })).toBe(403)
@@ -121,14 +137,19 @@ test('an unexpected error is logged once with its stack and answered by the endp
 test('an endpoint that declares a body gets it parsed, capped, as JSON only; other methods and endpoints read none', async () => {
 	const asked: number[] = []
 	const send = (text: string | null, contentType = 'application/json', method = 'POST') =>
-		api.serve(request('/api/v1/things', { method, headers: { 'content-type': contentType }, readBody: async (max) => (asked.push(max), text) }))
+		api.serve(
+			request('/api/v1/things', { method, headers: { 'content-type': contentType }, readBody: async (max) => (asked.push(max), text) }),
+		)
 	const ok = await send('{"a":[1,2]}')
 	expect([ok.status, JSON.parse(ok.body)]).toEqual([201, { got: { a: [1, 2] } }])
 	expect(asked).toEqual([20])
 	const withCharset = await send('{"a":1}', 'application/json; charset=utf-8')
 	expect(withCharset.status).toBe(201)
 	const tooLarge = await send(null)
-	expect([tooLarge.status, body(tooLarge).error]).toEqual([413, { code: 'BODY_TOO_LARGE', message: 'The request body is too large: at most 20 bytes here.' }])
+	expect([tooLarge.status, body(tooLarge).error]).toEqual([
+		413,
+		{ code: 'BODY_TOO_LARGE', message: 'The request body is too large: at most 20 bytes here.' },
+	])
 	const notJson = await send('{"a":', 'application/json')
 	expect([notJson.status, body(notJson).error.code]).toEqual([400, 'INVALID_BODY'])
 	const nul = await send(JSON.stringify({ p: ['ok', 'b\u0000d'] }))
@@ -138,5 +159,9 @@ test('an endpoint that declares a body gets it parsed, capped, as JSON only; oth
 	asked.length = 0
 	const get = await send('{"a":1}', 'application/json', 'GET')
 	expect([get.status, JSON.parse(get.body), asked]).toEqual([201, { got: null }, []])
-	expect([api.readsBody('/api/v1/things', 'POST'), api.readsBody('/api/v1/things', 'GET'), api.readsBody('/api/v1/things/x/poke', 'POST')]).toEqual([true, false, false])
+	expect([
+		api.readsBody('/api/v1/things', 'POST'),
+		api.readsBody('/api/v1/things', 'GET'),
+		api.readsBody('/api/v1/things/x/poke', 'POST'),
+	]).toEqual([true, false, false])
 })

@@ -44,7 +44,11 @@ export function apiError(status: number, code: string, message: string, options:
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
 
 /** 429 with `Retry-After`: "Too many <what>; try again in N seconds." */
-export function rateLimited(retryAfterSeconds: number, what = 'requests', options: { code?: string; message?: string; headers?: Record<string, string> } = {}): ApiAnswer {
+export function rateLimited(
+	retryAfterSeconds: number,
+	what = 'requests',
+	options: { code?: string; message?: string; headers?: Record<string, string> } = {},
+): ApiAnswer {
 	const message = options.message ?? `Too many ${what}; try again in ${plural(retryAfterSeconds, 'second')}.`
 	return apiError(429, options.code ?? 'RATE_LIMITED', message, {
 		headers: { ...options.headers, 'retry-after': String(retryAfterSeconds) },
@@ -180,7 +184,11 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 		const headers = endpoint.cors ? CORS_HEADERS : {}
 		if (request.method === 'OPTIONS' && endpoint.cors) {
 			const methods = endpoint.methods.join(', ')
-			return { status: 204, headers: { ...CORS_HEADERS, 'access-control-allow-methods': methods, 'access-control-max-age': '86400' }, body: '' }
+			return {
+				status: 204,
+				headers: { ...CORS_HEADERS, 'access-control-allow-methods': methods, 'access-control-max-age': '86400' },
+				body: '',
+			}
 		}
 		if (!endpoint.methods.includes(request.method)) return methodNotAllowed(endpoint.methods, headers)
 		// Read first, so that every answer below leaves the connection usable (see `readsBody`).
@@ -189,7 +197,12 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 			return apiError(413, 'BODY_TOO_LARGE', `The request body is too large: at most ${endpoint.body!.maxBytes} bytes here.`, { headers })
 		}
 		if (STATE_CHANGING.has(request.method) && crossSite(request)) {
-			return apiError(403, 'CROSS_SITE_REQUEST', 'Requests from other sites cannot change anything here: call this endpoint from a script or from this site.', { headers })
+			return apiError(
+				403,
+				'CROSS_SITE_REQUEST',
+				'Requests from other sites cannot change anything here: call this endpoint from a script or from this site.',
+				{ headers },
+			)
 		}
 		const query = parseQuery(typeof endpoint.query === 'function' ? endpoint.query() : endpoint.query, request.query)
 		if (!query.ok) return invalidParameter(query, headers)

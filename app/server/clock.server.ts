@@ -20,7 +20,7 @@ export function getClock(): Clock {
 
 function shiftableClock(): Clock {
 	let offset = 0
-	console.warn('WARNING: TEST_ONLY_SHIFTABLE_CLOCK is on: POST /api/test/clock moves this server\'s clock. Never set it in production.')
+	console.warn("WARNING: TEST_ONLY_SHIFTABLE_CLOCK is on: POST /api/test/clock moves this server's clock. Never set it in production.")
 	return {
 		now: () => Date.now() + offset,
 		shift(ms) {

@@ -15,7 +15,9 @@ test('a DATA_DIR others can enter is changed to 0700, with a log line naming the
 	const lines: string[] = []
 	secureDataDir(dir, (line) => lines.push(line))
 	expect(modeOf(dir)).toBe(0o700)
-	expect(lines).toEqual([`DATA_DIR ${dir} was mode 0755: changed to 0700 (the database, secrets and uploads are for the server's user only).`])
+	expect(lines).toEqual([
+		`DATA_DIR ${dir} was mode 0755: changed to 0700 (the database, secrets and uploads are for the server's user only).`,
+	])
 })
 
 test('a missing DATA_DIR is created 0700; one already 0700 is left alone, without a log line', () => {

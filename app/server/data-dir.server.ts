@@ -16,7 +16,10 @@ export function secureDataDir(dataDir: string, log: (line: string) => void = ser
 	try {
 		chmodSync(dir, 0o700)
 	} catch (error) {
-		throw new Error(`DATA_DIR ${dir} is mode ${was} (other users can enter it) and could not be changed to 0700: ${error instanceof Error ? error.message : String(error)}. Run chmod 700 on it, or choose another DATA_DIR.`, { cause: error })
+		throw new Error(
+			`DATA_DIR ${dir} is mode ${was} (other users can enter it) and could not be changed to 0700: ${error instanceof Error ? error.message : String(error)}. Run chmod 700 on it, or choose another DATA_DIR.`,
+			{ cause: error },
+		)
 	}
 	log(`DATA_DIR ${dir} was mode ${was}: changed to 0700 (the database, secrets and uploads are for the server's user only).`)
 }

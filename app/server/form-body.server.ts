@@ -44,7 +44,8 @@ export async function readForm(request: Request, limit = FORM_BODY_LIMIT_BYTES):
 		throw data('The form could not be read: the body is not a well-formed form.', { status: 400 })
 	}
 	for (const [name, value] of form) {
-		const problem = controlCharacterProblem(name, 'A field name') ?? (typeof value === 'string' ? controlCharacterProblem(value, name) : null)
+		const problem =
+			controlCharacterProblem(name, 'A field name') ?? (typeof value === 'string' ? controlCharacterProblem(value, name) : null)
 		if (problem) throw data(problem, { status: 400 })
 	}
 	return form

@@ -103,7 +103,7 @@ test('the loader runs at once in a hidden tab, in the next task without paint ti
 	expect(late.replaced()).toBeDefined()
 })
 
-test('a document without React Router\'s module script is left alone', () => {
+test("a document without React Router's module script is left alone", () => {
 	const plain = `${HEAD}<body><p>No scripts</p></body></html>`
 	expect(deferHydration(plain)).toBe(plain)
 })

@@ -35,11 +35,23 @@ function expectManifestMatchesBody(body: CompactNode[], rendered: Awaited<Return
 const body: CompactNode[] = [
 	['h2', { id: 'start' }, 'Start'],
 	['p', 0, 'Plain prose with ', ['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"magic","level":75}' }], ' inline.'],
-	['x-widget', { dataWidget: 'callout', props: '{"variant":"tip"}' }, ['p', 0, 'Static, but holds ', ['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"prayer","level":70}' }]]],
+	[
+		'x-widget',
+		{ dataWidget: 'callout', props: '{"variant":"tip"}' },
+		['p', 0, 'Static, but holds ', ['x-widget', { dataWidget: 'skill-badge', props: '{"skill":"prayer","level":70}' }]],
+	],
 	[
 		'x-widget',
 		{ dataWidget: 'tabs', props: '{"labels":["A","B"]}' },
-		['x-widget', { dataWidget: 'tab', props: '{"label":"A"}' }, ['x-widget', { dataWidget: 'checklist', props: '{"id":"c","itemIds":["x"]}' }, ['ul', 0, ['x-checklist-item', { dataItemId: 'x' }, 'X']]]],
+		[
+			'x-widget',
+			{ dataWidget: 'tab', props: '{"label":"A"}' },
+			[
+				'x-widget',
+				{ dataWidget: 'checklist', props: '{"id":"c","itemIds":["x"]}' },
+				['ul', 0, ['x-checklist-item', { dataItemId: 'x' }, 'X']],
+			],
+		],
 		['x-widget', { dataWidget: 'tab', props: '{"label":"B"}' }, ['p', 0, 'Second']],
 	],
 	['x-widget', { dataWidget: 'metronome', props: '{}' }],

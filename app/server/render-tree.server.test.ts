@@ -17,13 +17,7 @@ const body: CompactNode[] = [
 	[
 		'table',
 		{ dataRegionLabel: 'Gear' },
-		[
-			'tbody',
-			0,
-			'\n',
-			['tr', 0, '\n', ['td', { colSpan: 2, style: 'text-align: right' }, 'x'], '\n'],
-			'\n',
-		],
+		['tbody', 0, '\n', ['tr', 0, '\n', ['td', { colSpan: 2, style: 'text-align: right' }, 'x'], '\n'], '\n'],
 	],
 	['x-checklist-item', { dataItemId: 'bank' }, 'Bank'],
 	['label', { htmlFor: 'q' }, 'Name'],
@@ -41,11 +35,7 @@ test('hast properties become React props, and whitespace React would reject insi
 			['a', { href: 'https://runescape.wiki' }, 'the wiki'],
 			'.',
 		],
-		[
-			'table',
-			{ 'data-region-label': 'Gear' },
-			['tbody', 0, ['tr', 0, ['td', { colSpan: 2, style: { textAlign: 'right' } }, 'x']]],
-		],
+		['table', { 'data-region-label': 'Gear' }, ['tbody', 0, ['tr', 0, ['td', { colSpan: 2, style: { textAlign: 'right' } }, 'x']]]],
 		['x-checklist-item', { 'data-item-id': 'bank' }, 'Bank'],
 		['label', { htmlFor: 'q' }, 'Name'],
 	])
@@ -55,15 +45,9 @@ test('hast properties become React props, and whitespace React would reject insi
 
 test('the page body HTML has heading anchors, client links and scrolling tables', async () => {
 	const { html } = await renderBody(body)
-	expect(html).toContain(
-		'<h2 id="gear">Gear<a href="#gear" class="heading-anchor" aria-label="Link to this section">#</a></h2>',
-	)
-	expect(html).toContain(
-		'<p class="lead wide">See <a href="/guides/gear#Top" data-discover="true">gear</a>',
-	)
-	expect(html).toContain(
-		'<a href="https://runescape.wiki" target="_blank" rel="noopener noreferrer">the wiki</a>',
-	)
+	expect(html).toContain('<h2 id="gear">Gear<a href="#gear" class="heading-anchor" aria-label="Link to this section">#</a></h2>')
+	expect(html).toContain('<p class="lead wide">See <a href="/guides/gear#Top" data-discover="true">gear</a>')
+	expect(html).toContain('<a href="https://runescape.wiki" target="_blank" rel="noopener noreferrer">the wiki</a>')
 	expect(html).toContain(
 		'<div class="overflow-x-auto" role="region" aria-label="Gear" tabindex="0"><table><tbody><tr><td colSpan="2" style="text-align:right">x</td></tr></tbody></table></div>',
 	)

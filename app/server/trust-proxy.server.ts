@@ -29,7 +29,10 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
 			'of the server (usually 1) or their addresses (IPs, CIDR subnets, loopback, uniquelocal)'
 		)
 	}
-	const proxies = value.split(',').map((item) => item.trim()).filter(Boolean)
+	const proxies = value
+		.split(',')
+		.map((item) => item.trim())
+		.filter(Boolean)
 	const bad = proxies.filter((item) => !NAMED_SUBNETS[item] && subnetOf(item) === null)
 	if (bad.length > 0) return `not a proxy address or subnet: ${bad.join(', ')}`
 	return { proxies }

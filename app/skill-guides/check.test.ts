@@ -18,9 +18,7 @@ const guide = (skill: SkillGuide['skill'], bounds: number[]): SkillGuide => ({
 })
 
 test('a contiguous guide from 1 to 99 passes', () => {
-	expect(
-		checkSkillGuide('data/skills/herblore.yaml', guide('herblore', [1, 20, 40, 60, 80, 99])),
-	).toEqual([])
+	expect(checkSkillGuide('data/skills/herblore.yaml', guide('herblore', [1, 20, 40, 60, 80, 99]))).toEqual([])
 	expect(checkSkillGuide('data/skills/overall.yaml', guide('overall', [1, 50, 99]))).toEqual([])
 })
 
@@ -101,12 +99,8 @@ test('raw YAML with trailing spaces, tabs or a bad file ending is reported by li
 		'f.yaml: line 1: trailing whitespace',
 		'f.yaml: line 2: tab character (indent with spaces)',
 	])
-	expect(checkGuideSource('f.yaml', 'skill: mining')).toEqual([
-		'f.yaml: the file must end with a newline',
-	])
-	expect(checkGuideSource('f.yaml', 'skill: mining\n\n')).toEqual([
-		'f.yaml: blank lines at the end of the file',
-	])
+	expect(checkGuideSource('f.yaml', 'skill: mining')).toEqual(['f.yaml: the file must end with a newline'])
+	expect(checkGuideSource('f.yaml', 'skill: mining\n\n')).toEqual(['f.yaml: blank lines at the end of the file'])
 })
 
 test('the guide set needs exactly one file per skill plus overall', () => {

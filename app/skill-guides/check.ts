@@ -35,15 +35,11 @@ export function checkSkillGuide(file: string, guide: SkillGuide): string[] {
 	const cap = guideCap(guide.skill)
 	guide.ranges.forEach((range, i) => {
 		const at = `ranges[${i}]`
-		if (i === 0 && range.from !== 1)
-			fail(`${at}.from`, `the first range must start at 1, not ${range.from}`)
+		if (i === 0 && range.from !== 1) fail(`${at}.from`, `the first range must start at 1, not ${range.from}`)
 		const previous = guide.ranges[i - 1]
 		if (previous && range.from !== previous.to) {
 			const kind = range.from > previous.to ? 'gap' : 'overlap'
-			fail(
-				`${at}.from`,
-				`must equal the previous range's "to" (${previous.to}), not ${range.from} (${kind})`,
-			)
+			fail(`${at}.from`, `must equal the previous range's "to" (${previous.to}), not ${range.from} (${kind})`)
 		}
 		if (range.from >= range.to) {
 			fail(`${at}.to`, `must be greater than "from" (${range.from}), not ${range.to}`)
@@ -57,19 +53,13 @@ export function checkSkillGuide(file: string, guide: SkillGuide): string[] {
 	const lastIndex = guide.ranges.length - 1
 	const last = guide.ranges[lastIndex]
 	if (last && last.to < Math.min(GUIDE_MIN_END, cap)) {
-		fail(
-			`ranges[${lastIndex}].to`,
-			`the last range must reach level ${GUIDE_MIN_END}, not stop at ${last.to}`,
-		)
+		fail(`ranges[${lastIndex}].to`, `the last range must reach level ${GUIDE_MIN_END}, not stop at ${last.to}`)
 	}
 	return errors
 }
 
 /** Checks that the set of guide files holds exactly one guide per skill plus `overall`. */
-export function checkGuideSet(
-	guides: ReadonlyArray<{ file: string; skill: string }>,
-	dir = 'data/skills',
-): string[] {
+export function checkGuideSet(guides: ReadonlyArray<{ file: string; skill: string }>, dir = 'data/skills'): string[] {
 	const errors: string[] = []
 	const filesBySkill = new Map<string, string[]>()
 	for (const { file, skill } of guides) {
@@ -77,10 +67,8 @@ export function checkGuideSet(
 	}
 	for (const skill of GUIDE_SKILLS) {
 		const files = filesBySkill.get(skill) ?? []
-		if (files.length === 0)
-			errors.push(`${dir}/${guideFileName(skill)}: missing (no guide for ${skill})`)
-		if (files.length > 1)
-			errors.push(`${files.join(', ')}: skill: "${skill}" has more than one guide`)
+		if (files.length === 0) errors.push(`${dir}/${guideFileName(skill)}: missing (no guide for ${skill})`)
+		if (files.length > 1) errors.push(`${files.join(', ')}: skill: "${skill}" has more than one guide`)
 	}
 	return errors
 }
@@ -91,8 +79,7 @@ export function checkGuideSource(file: string, source: string): string[] {
 	const lines = source.split('\n')
 	lines.forEach((line, i) => {
 		if (/[ \t\r]+$/.test(line)) errors.push(`${file}: line ${i + 1}: trailing whitespace`)
-		if (line.includes('\t'))
-			errors.push(`${file}: line ${i + 1}: tab character (indent with spaces)`)
+		if (line.includes('\t')) errors.push(`${file}: line ${i + 1}: tab character (indent with spaces)`)
 	})
 	if (!source.endsWith('\n')) errors.push(`${file}: the file must end with a newline`)
 	else if (source.endsWith('\n\n')) errors.push(`${file}: blank lines at the end of the file`)
@@ -103,7 +90,6 @@ type Fail = (field: string, message: string) => void
 
 function checkWhitespace(field: string, value: string, fail: Fail) {
 	if (value !== value.trim()) fail(field, 'has leading or trailing whitespace')
-	if (/[\t\n\r]/.test(value))
-		fail(field, 'contains a line break or tab (use one line, or a folded ">-" block)')
+	if (/[\t\n\r]/.test(value)) fail(field, 'contains a line break or tab (use one line, or a folded ">-" block)')
 	if (/ {2}/.test(value)) fail(field, 'contains a double space')
 }

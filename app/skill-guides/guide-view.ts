@@ -23,11 +23,7 @@ export function targetRangeIndex(ranges: readonly SkillGuideRange[], target: num
 	return ranges.findIndex((r) => target > r.from && target <= r.to)
 }
 
-export function guideRows(
-	ranges: readonly SkillGuideRange[],
-	level: number | undefined,
-	target?: number,
-): GuideRow[] {
+export function guideRows(ranges: readonly SkillGuideRange[], level: number | undefined, target?: number): GuideRow[] {
 	const targetIndex = target === undefined ? -1 : targetRangeIndex(ranges, target)
 	return ranges.map((range, i) => ({ ...range, status: rangeStatus(range, level), target: i === targetIndex }))
 }

@@ -5,17 +5,10 @@ import { guideLevel, overallLevel, rangeStatus } from './progress.ts'
 const bounds99 = [1, 20, 40, 60, 80, 99]
 const bounds120 = [...bounds99, 120]
 const ranges = (bounds: number[]) => bounds.slice(1).map((to, i) => ({ from: bounds[i]!, to }))
-const statuses = (bounds: number[], level: number | undefined) =>
-	ranges(bounds).map((range) => rangeStatus(range, level))
+const statuses = (bounds: number[], level: number | undefined) => ranges(bounds).map((range) => rangeStatus(range, level))
 
 test('without player data there is no status at all', () => {
-	expect(statuses(bounds99, undefined)).toEqual([
-		undefined,
-		undefined,
-		undefined,
-		undefined,
-		undefined,
-	])
+	expect(statuses(bounds99, undefined)).toEqual([undefined, undefined, undefined, undefined, undefined])
 	expect(rangeStatus({ from: 1, to: 20 }, Number.NaN)).toBeUndefined()
 })
 
@@ -24,27 +17,14 @@ test('level 1 is current in the first range and upcoming everywhere else', () =>
 })
 
 test('a level equal to a boundary has passed the range ending there and starts the next', () => {
-	expect(statuses(bounds99, 19)).toEqual([
-		'current',
-		'upcoming',
-		'upcoming',
-		'upcoming',
-		'upcoming',
-	])
+	expect(statuses(bounds99, 19)).toEqual(['current', 'upcoming', 'upcoming', 'upcoming', 'upcoming'])
 	expect(statuses(bounds99, 20)).toEqual(['passed', 'current', 'upcoming', 'upcoming', 'upcoming'])
 	expect(statuses(bounds99, 98)).toEqual(['passed', 'passed', 'passed', 'passed', 'current'])
 })
 
 test('99 passes every range of a 99 guide but is current in the 99-120 range', () => {
 	expect(statuses(bounds99, 99)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed'])
-	expect(statuses(bounds120, 99)).toEqual([
-		'passed',
-		'passed',
-		'passed',
-		'passed',
-		'passed',
-		'current',
-	])
+	expect(statuses(bounds120, 99)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'current'])
 })
 
 test('120 and levels above the guide cap pass everything', () => {

@@ -15,10 +15,7 @@ export type PlayerLevels = Readonly<Partial<Record<SkillName, number>>>
  * - `upcoming` when level < from.
  * Without player data (`undefined`, or a level that is not a number) there is no status.
  */
-export function rangeStatus(
-	range: { readonly from: number; readonly to: number },
-	level: number | undefined,
-): RangeStatus | undefined {
+export function rangeStatus(range: { readonly from: number; readonly to: number }, level: number | undefined): RangeStatus | undefined {
 	if (level === undefined || !Number.isFinite(level)) return undefined
 	if (level >= range.to) return 'passed'
 	if (level >= range.from) return 'current'
@@ -29,10 +26,7 @@ export function rangeStatus(
  * The level to measure a guide against. Without player data: `undefined`. A skill missing from
  * the player's data counts as level 1. For `overall`, see {@link overallLevel}.
  */
-export function guideLevel(
-	skill: GuideSkill,
-	levels: PlayerLevels | undefined,
-): number | undefined {
+export function guideLevel(skill: GuideSkill, levels: PlayerLevels | undefined): number | undefined {
 	if (!levels) return undefined
 	if (skill === ('overall' satisfies typeof OVERALL)) return overallLevel(levels)
 	return levelOf(levels, skill)

@@ -31,17 +31,10 @@ test('an unknown skill is rejected with the file and field named', () => {
 })
 
 test('links must be https URLs', () => {
-	for (const link of [
-		'http://runescape.wiki/w/Herblore',
-		'runescape.wiki/w/Herblore',
-		'https:/x',
-		'',
-	]) {
+	for (const link of ['http://runescape.wiki/w/Herblore', 'runescape.wiki/w/Herblore', 'https:/x', '']) {
 		const guide = validGuide()
 		guide.ranges[0]!.link = link
-		expect(issuesOf(guide)).toEqual([
-			'data/skills/herblore.yaml: ranges[0].link: must be an https URL',
-		])
+		expect(issuesOf(guide)).toEqual(['data/skills/herblore.yaml: ranges[0].link: must be an https URL'])
 	}
 })
 
@@ -62,16 +55,10 @@ test('missing fields, empty text, unknown keys and empty ranges are rejected', (
 
 	const emptyTip = validGuide()
 	emptyTip.ranges[0]!.tip = ''
-	expect(issuesOf(emptyTip)).toEqual([
-		'data/skills/herblore.yaml: ranges[0].tip: must not be empty',
-	])
+	expect(issuesOf(emptyTip)).toEqual(['data/skills/herblore.yaml: ranges[0].tip: must not be empty'])
 
-	expect(issuesOf({ ...validGuide(), extra: true })[0]).toMatch(
-		/^data\/skills\/herblore\.yaml: .*extra/,
-	)
-	expect(issuesOf({ ...validGuide(), ranges: [] })).toEqual([
-		'data/skills/herblore.yaml: ranges: must list at least one level range',
-	])
+	expect(issuesOf({ ...validGuide(), extra: true })[0]).toMatch(/^data\/skills\/herblore\.yaml: .*extra/)
+	expect(issuesOf({ ...validGuide(), ranges: [] })).toEqual(['data/skills/herblore.yaml: ranges: must list at least one level range'])
 })
 
 test('a file that is not a mapping at all gets a clear message', () => {

@@ -8,17 +8,12 @@ export type GuideSkill = SkillName | typeof OVERALL
 export const GUIDE_SKILLS = [...SKILL_NAMES, OVERALL] as const satisfies readonly GuideSkill[]
 
 const guideSkillSchema = z.enum(GUIDE_SKILLS, {
-	error: (issue) =>
-		`"${String(issue.input)}" is not a skill guide name (expected one of: ${GUIDE_SKILLS.join(', ')})`,
+	error: (issue) => `"${String(issue.input)}" is not a skill guide name (expected one of: ${GUIDE_SKILLS.join(', ')})`,
 })
 
-const text = (max: number) =>
-	z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
+const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
 
-const level = z
-	.int('must be a whole number')
-	.min(1, 'must be at least 1')
-	.max(150, 'must be at most 150')
+const level = z.int('must be a whole number').min(1, 'must be at least 1').max(150, 'must be at most 150')
 
 const skillGuideRangeSchema = z.strictObject({
 	from: level,
@@ -50,9 +45,5 @@ export function formatGuideIssues(file: string, error: z.ZodError): string[] {
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {
-	return path
-		.map((part, i) =>
-			typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,
-		)
-		.join('')
+	return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('')
 }

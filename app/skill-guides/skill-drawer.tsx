@@ -49,16 +49,10 @@ export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed
 				>
 					<div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line" />
 					<div className="flex items-start gap-3 px-5 pt-3 pb-4">
-						<SkillIcon
-							skill={skill}
-							size={36}
-							className="mt-0.5 size-9 shrink-0 rounded-md border border-line bg-raised p-1"
-						/>
+						<SkillIcon skill={skill} size={36} className="mt-0.5 size-9 shrink-0 rounded-md border border-line bg-raised p-1" />
 						<div className="min-w-0 flex-1">
 							<Drawer.Title className="text-lg leading-tight font-bold">{drawerTitle(skill)}</Drawer.Title>
-							<Drawer.Description className="mt-0.5 text-sm text-muted">
-								Leveling guide for the skill
-							</Drawer.Description>
+							<Drawer.Description className="mt-0.5 text-sm text-muted">Leveling guide for the skill</Drawer.Description>
 						</div>
 						<Drawer.Close
 							className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-raised hover:text-fg"
@@ -67,10 +61,7 @@ export default function SkillDrawer({ skill, level, open, onOpenChange, onClosed
 							<IconCross size={18} />
 						</Drawer.Close>
 					</div>
-					<div
-						data-drawer-scroll=""
-						className="overflow-y-auto overscroll-contain px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]"
-					>
+					<div data-drawer-scroll="" className="overflow-y-auto overscroll-contain px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
 						<Suspense fallback={<p className="py-6 text-sm text-muted">Loading the guide…</p>}>
 							<GuideBody skill={skill} required={level} />
 						</Suspense>
@@ -85,11 +76,7 @@ function GuideBody({ skill, required }: { skill: string; required: number | unde
 	const player = usePlayerData()
 	const guide = use(loadSkillGuide(skill))
 	if (guide === 'failed') {
-		return (
-			<p className="py-6 text-sm text-bad">
-				The guide could not be loaded. Check your connection, then close and open it again.
-			</p>
-		)
+		return <p className="py-6 text-sm text-bad">The guide could not be loaded. Check your connection, then close and open it again.</p>
 	}
 	const loaded = player.status === 'loaded'
 	return (

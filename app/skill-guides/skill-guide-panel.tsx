@@ -18,7 +18,6 @@ export type SkillGuidePanelProps = {
 	lookup?: ReactNode
 }
 
-
 /** The body of the levelling drawer: where the player stands, then the guide's level ranges. */
 export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: SkillGuidePanelProps) {
 	const met = required === undefined ? undefined : requirementMet(current, required)
@@ -45,9 +44,7 @@ export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: Sk
 				<div className="rounded-lg border border-line bg-raised p-4">
 					<p className="text-xs font-semibold tracking-wide text-muted uppercase">Required level</p>
 					<p className="text-2xl font-bold tabular-nums">{required}</p>
-					<p className="mt-1 text-sm text-muted">
-						Look up your RuneScape name to see where you stand.
-					</p>
+					<p className="mt-1 text-sm text-muted">Look up your RuneScape name to see where you stand.</p>
 				</div>
 			) : (
 				<div
@@ -55,9 +52,7 @@ export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: Sk
 					data-requirement-met={String(met)}
 				>
 					<div>
-						<p className="text-xs font-semibold tracking-wide text-muted uppercase">
-							Your Current Level
-						</p>
+						<p className="text-xs font-semibold tracking-wide text-muted uppercase">Your Current Level</p>
 						<p className="text-2xl font-bold tabular-nums">
 							{current}
 							<span className="text-muted">/{required}</span>
@@ -68,9 +63,7 @@ export function SkillGuidePanel({ required, current, xpToGo, guide, lookup }: Sk
 							</p>
 						) : null}
 					</div>
-					<p
-						className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${met ? 'text-ok' : 'text-bad'}`}
-					>
+					<p className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${met ? 'text-ok' : 'text-bad'}`}>
 						{met ? <IconCheck size={16} /> : <IconCross size={16} />}
 						{requirementText(met)}
 					</p>
@@ -112,11 +105,7 @@ function CapNote({ skill }: { skill: string }) {
 
 function RangeRow({ row, showLink, ref }: { row: GuideRow; showLink: boolean; ref?: Ref<HTMLLIElement> }) {
 	const tone =
-		row.status === 'current'
-			? 'border-accent bg-accent/10'
-			: row.status === 'passed'
-				? 'border-line bg-raised/60'
-				: 'border-line bg-raised'
+		row.status === 'current' ? 'border-accent bg-accent/10' : row.status === 'passed' ? 'border-line bg-raised/60' : 'border-line bg-raised'
 	return (
 		<li
 			ref={ref}
@@ -128,10 +117,7 @@ function RangeRow({ row, showLink, ref }: { row: GuideRow; showLink: boolean; re
 		>
 			<div className="flex flex-wrap items-center gap-2">
 				{row.status === 'passed' ? (
-					<span
-						className="inline-flex size-5 items-center justify-center rounded-full bg-ok-bg text-ok"
-						data-mark="passed"
-					>
+					<span className="inline-flex size-5 items-center justify-center rounded-full bg-ok-bg text-ok" data-mark="passed">
 						<IconCheck size={13} strokeWidth={3} />
 						<span className="sr-only">Passed:</span>
 					</span>

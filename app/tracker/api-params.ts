@@ -15,11 +15,7 @@ import { utcDay } from '#app/tracker/gain-periods.ts'
 /** `?<name>=` as a whole number from 1 to `max`, with one message for every way it can be wrong. */
 function wholeNumberParam(name: string, max: number) {
 	const error = `${name} must be a whole number from 1 to ${max}`
-	return z
-		.string()
-		.regex(/^\d+$/, { error })
-		.transform(Number)
-		.pipe(z.number().int({ error }).min(1, { error }).max(max, { error }))
+	return z.string().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().int({ error }).min(1, { error }).max(max, { error }))
 }
 
 export type GainsQuery = { period: GainsPeriod } | { from: string; to: string }

@@ -163,9 +163,7 @@ export type SkillMilestone = z.infer<typeof skillMilestoneSchema>
  */
 export const milestonesSchema = z.object({
 	name: z.string(),
-	pace: z
-		.object({ source: z.enum(['snapshots', 'backfill']), from: isoTime, to: isoTime, days: z.number().positive() })
-		.nullable(),
+	pace: z.object({ source: z.enum(['snapshots', 'backfill']), from: isoTime, to: isoTime, days: z.number().positive() }).nullable(),
 	message: z.string(),
 	account: z.array(
 		z.discriminatedUnion('kind', [

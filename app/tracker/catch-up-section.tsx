@@ -31,9 +31,7 @@ function AllChanges({ catchUp }: { catchUp: CatchUp }) {
 			{catchUp.xp.skills.length > 0 ? (
 				<>
 					<h3 className="text-base font-bold">XP gained</h3>
-					{trackingBegan ? (
-						<p className="text-muted">Counted from when we started tracking you, {formatDay(trackingBegan)}.</p>
-					) : null}
+					{trackingBegan ? <p className="text-muted">Counted from when we started tracking you, {formatDay(trackingBegan)}.</p> : null}
 					<ul className="mt-1 space-y-0.5" data-catch-up-skills="">
 						{catchUp.xp.skills.map((skill) => (
 							<li key={skill.skill} data-skill={skill.skill}>
@@ -126,8 +124,8 @@ function Summary({ catchUp, open, onToggle }: { catchUp: CatchUp; open: boolean;
 	if (!since) {
 		return (
 			<p className="mt-2 text-muted" data-catch-up-state="first">
-				This browser now remembers your visit. Next time, this box lists what changed since today: XP
-				and levels gained, quests completed, and the game updates and guide pages that changed.
+				This browser now remembers your visit. Next time, this box lists what changed since today: XP and levels gained, quests completed,
+				and the game updates and guide pages that changed.
 			</p>
 		)
 	}

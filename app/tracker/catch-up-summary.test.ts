@@ -12,7 +12,12 @@ function catchUp(from: string | null, xpGained: number, quests = 0): CatchUp {
 		trackedSince: from ?? '2026-11-01T09:00:00.000Z',
 		compared: { from, to: '2026-11-27T08:00:00.000Z' },
 		xp: { gained: xpGained, levelsGained: xpGained > 0 ? 1 : 0, skills: [] },
-		quests: Array.from({ length: quests }, (_, i) => ({ title: `Quest ${i}`, completedAt: '2026-11-26T10:00:00.000Z', questPoints: 1, path: null })),
+		quests: Array.from({ length: quests }, (_, i) => ({
+			title: `Quest ${i}`,
+			completedAt: '2026-11-26T10:00:00.000Z',
+			questPoints: 1,
+			path: null,
+		})),
 		updates: [],
 		pages: [],
 	}

@@ -46,9 +46,11 @@ export function trackingBeganAfterVisit(catchUp: CatchUp): string | null {
  */
 export function accountLine(catchUp: CatchUp): string {
 	const xp =
-		catchUp.xp.gained > 0 ? `+${formatNumber(catchUp.xp.gained)} XP`
-		: trackingBeganAfterVisit(catchUp) ? 'No XP since tracking began'
-		: 'No XP gained'
+		catchUp.xp.gained > 0
+			? `+${formatNumber(catchUp.xp.gained)} XP`
+			: trackingBeganAfterVisit(catchUp)
+				? 'No XP since tracking began'
+				: 'No XP gained'
 	const parts = [xp]
 	if (catchUp.xp.levelsGained > 0) parts.push(plural(catchUp.xp.levelsGained, 'level'))
 	if (catchUp.quests.length > 0) parts.push(plural(catchUp.quests.length, 'quest'))

@@ -2,8 +2,19 @@ import { describe, expect, test } from 'vitest'
 import { dayAfter, pagesSince, parseCatchUpQuery, questsSince, type SiteChanges, updateIsAfter, updatesSince } from './catch-up.ts'
 import { utcDay } from './gain-periods.ts'
 
-const update = (date: string, title: string, topics: string[] = []): SiteChanges['updates'][number] => ({ date, title, href: `/guides/whats-changed#${title}`, topics })
-const page = (path: string, verified: string, topics: string[] = []): SiteChanges['pages'][number] => ({ path, title: path.slice(1), section: 'guides', verified, topics })
+const update = (date: string, title: string, topics: string[] = []): SiteChanges['updates'][number] => ({
+	date,
+	title,
+	href: `/guides/whats-changed#${title}`,
+	topics,
+})
+const page = (path: string, verified: string, topics: string[] = []): SiteChanges['pages'][number] => ({
+	path,
+	title: path.slice(1),
+	section: 'guides',
+	verified,
+	topics,
+})
 
 describe('UTC days', () => {
 	test('a time late on the 26th in New York is already the 27th', () => {
@@ -77,7 +88,12 @@ describe('quests since a visit', () => {
 		{ title: 'Later still', completedAt: '2026-11-25T08:00:00.000Z' },
 		{ title: 'Grandmaster', completedAt: '2026-11-24T06:00:00.000Z' },
 	]
-	const info = (title: string) => (title === 'Grandmaster' ? { path: '/quests/grandmaster', questPoints: 4 } : title === 'Late' ? { path: '/quests/late', questPoints: 1 } : undefined)
+	const info = (title: string) =>
+		title === 'Grandmaster'
+			? { path: '/quests/grandmaster', questPoints: 4 }
+			: title === 'Late'
+				? { path: '/quests/late', questPoints: 1 }
+				: undefined
 	test('completed after the end of the visit day (UTC), most quest points first, then newest; undated ones never', () => {
 		expect(questsSince(quests, '2026-11-23', info).map((q) => q.title)).toEqual(['Grandmaster', 'Late', 'Later still'])
 		expect(questsSince(quests, '2026-11-22', info).map((q) => q.title)).toEqual(['Grandmaster', 'Late', 'Later still', 'Visit day'])
@@ -97,7 +113,14 @@ describe('?since=', () => {
 		expect(parse('since=2026-11-26')).toEqual({ ok: true, value: { since: '2026-11-26' } })
 	})
 	test('not a day, a day that does not exist, a future day or twice: named', () => {
-		for (const query of ['since=yesterday', 'since=2026-02-30', 'since=2026-11-27', 'since=1999-12-31', 'since=0000-01-01', 'since=2026-01-01&since=2026-01-02']) {
+		for (const query of [
+			'since=yesterday',
+			'since=2026-02-30',
+			'since=2026-11-27',
+			'since=1999-12-31',
+			'since=0000-01-01',
+			'since=2026-01-01&since=2026-01-02',
+		]) {
 			const result = parse(query)
 			expect(result.ok).toBe(false)
 			if (!result.ok) expect(result.parameter).toBe('since')

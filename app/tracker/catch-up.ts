@@ -41,7 +41,9 @@ export const catchUpSchema = z.object({
 		skills: z.array(z.object({ skill: skillNameSchema, xpGained: z.number().int(), levelsGained: z.number().int() })),
 	}),
 	/** Quests completed after `since`, most quest points first, then newest; `path` is our quest page. */
-	quests: z.array(z.object({ title: z.string(), completedAt: z.iso.datetime(), questPoints: z.number().int().min(0), path: z.string().nullable() })),
+	quests: z.array(
+		z.object({ title: z.string(), completedAt: z.iso.datetime(), questPoints: z.number().int().min(0), path: z.string().nullable() }),
+	),
 	/** Game updates released after `since`, biggest first (most things changed), then newest. */
 	updates: z.array(z.object({ date: z.string(), title: z.string(), href: z.string() })),
 	/**
@@ -65,7 +67,9 @@ export const catchUpQuerySchema = (today: string) =>
 				z.iso
 					.date({ error: 'since must be a date like 2026-11-26' })
 					.refine((since) => since >= FIRST_DAY, { error: `since must be a day from ${FIRST_DAY}` })
-					.refine((since) => since <= today, { error: (issue) => `since (${String(issue.input)}) must not be after today (${today}, UTC)` }),
+					.refine((since) => since <= today, {
+						error: (issue) => `since (${String(issue.input)}) must not be after today (${today}, UTC)`,
+					}),
 			),
 		})
 		.transform(({ since }) => ({ since: since ?? null }))

@@ -24,9 +24,7 @@ describe('timeRange', () => {
 
 describe('timeTickLabels', () => {
 	it('labels days in British style, the year on the first tick and on 1 January', () => {
-		const ticks = ['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02'].map((d) =>
-			at(`${d}T00:00:00Z`),
-		)
+		const ticks = ['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02'].map((d) => at(`${d}T00:00:00Z`))
 		expect(timeTickLabels(ticks, DAY)).toEqual(['30 Dec\n2026', '31 Dec', '1 Jan\n2027', '2 Jan'])
 	})
 
@@ -36,16 +34,8 @@ describe('timeTickLabels', () => {
 	})
 
 	it('labels months by name (Sept as en-GB writes it), the year on the first and in January', () => {
-		const ticks = ['2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01', '2027-01-01'].map((d) =>
-			at(`${d}T00:00:00Z`),
-		)
-		expect(timeTickLabels(ticks, 30 * DAY)).toEqual([
-			'Sept\n2026',
-			'Oct',
-			'Nov',
-			'Dec',
-			'Jan\n2027',
-		])
+		const ticks = ['2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01', '2027-01-01'].map((d) => at(`${d}T00:00:00Z`))
+		expect(timeTickLabels(ticks, 30 * DAY)).toEqual(['Sept\n2026', 'Oct', 'Nov', 'Dec', 'Jan\n2027'])
 	})
 
 	it('labels years by the year alone', () => {

@@ -33,8 +33,7 @@ export function timeTickLabels(ticks: readonly number[], increment: number): str
 			return first || date.getUTCMonth() === 0 ? `${shortMonth(date)}\n${year}` : shortMonth(date)
 		}
 		const newYear = date.getUTCMonth() === 0 && date.getUTCDate() === 1
-		if (increment >= DAY)
-			return first || newYear ? `${dayAndMonth(date)}\n${year}` : dayAndMonth(date)
+		if (increment >= DAY) return first || newYear ? `${dayAndMonth(date)}\n${year}` : dayAndMonth(date)
 		const midnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0
 		return first || midnight ? `${hourAndMinute(date)}\n${dayAndMonth(date)}` : hourAndMinute(date)
 	})

@@ -37,11 +37,7 @@ function nextMonthStart(month: string): number {
  * counted whole, so the estimate can be a little low for that month; it is drawn apart and called
  * an estimate for that reason. No snapshot: no backfill points (nothing to work back from).
  */
-export function chartPoints(
-	snapshots: readonly Snapshot[],
-	backfill: Backfill,
-	subject: ChartSubject,
-): ChartPoint[] {
+export function chartPoints(snapshots: readonly Snapshot[], backfill: Backfill, subject: ChartSubject): ChartPoint[] {
 	const recorded = snapshots
 		.map((snapshot) => ({
 			time: Date.parse(snapshot.takenAt),

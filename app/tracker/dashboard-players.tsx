@@ -23,21 +23,10 @@ function DeleteForm({ name }: { name: string }) {
 		<Form method="post" className="flex flex-wrap items-center gap-3" data-delete-form={name}>
 			<input type="hidden" name="name" value={name} />
 			<label className="flex items-center gap-1.5 text-sm">
-				<input
-					type="checkbox"
-					name="block"
-					value="on"
-					defaultChecked
-					className="size-4 accent-accent"
-				/>
+				<input type="checkbox" name="block" value="on" defaultChecked className="size-4 accent-accent" />
 				Block future tracking
 			</label>
-			<button
-				type="submit"
-				name="intent"
-				value="delete"
-				className={`${ui.small} hover:border-bad hover:text-bad`}
-			>
+			<button type="submit" name="intent" value="delete" className={`${ui.small} hover:border-bad hover:text-bad`}>
 				Delete history
 			</button>
 		</Form>
@@ -55,21 +44,14 @@ export function DashboardPlayers({ data }: { data: DashboardPlayersData }) {
 			<header>
 				<h1 className="text-3xl font-bold tracking-tight">Players</h1>
 				<p className="mt-2 max-w-2xl text-muted">
-					Players whose progress the site keeps. Deleting removes every snapshot, quest date and log
-					entry of the player; blocking also keeps lookups, the daily refresh and the API from
-					tracking the name again (what the privacy page promises on request).
+					Players whose progress the site keeps. Deleting removes every snapshot, quest date and log entry of the player; blocking also
+					keeps lookups, the daily refresh and the API from tracking the name again (what the privacy page promises on request).
 				</p>
 			</header>
 
 			{data.done ? (
-				<p
-					role="status"
-					className="rounded-lg border border-ok/50 bg-ok-bg p-3 text-sm text-ok"
-					data-players-done=""
-				>
-					{data.done.deleted
-						? `Deleted the history of ${data.done.name}.`
-						: `${data.done.name} had no history.`}{' '}
+				<p role="status" className="rounded-lg border border-ok/50 bg-ok-bg p-3 text-sm text-ok" data-players-done="">
+					{data.done.deleted ? `Deleted the history of ${data.done.name}.` : `${data.done.name} had no history.`}{' '}
 					{data.done.blocked ? 'The name is blocked from now on.' : 'The name is not blocked.'}
 				</p>
 			) : null}
@@ -82,13 +64,7 @@ export function DashboardPlayers({ data }: { data: DashboardPlayersData }) {
 			<Form method="get" className={`${ui.panel} flex flex-wrap items-end gap-3 p-4`} role="search">
 				<label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-semibold">
 					Find a player
-					<input
-						type="search"
-						name="q"
-						defaultValue={data.query}
-						placeholder="Start of the name"
-						className={ui.input}
-					/>
+					<input type="search" name="q" defaultValue={data.query} placeholder="Start of the name" className={ui.input} />
 				</label>
 				<button type="submit" className={ui.secondary}>
 					Find
@@ -103,18 +79,13 @@ export function DashboardPlayers({ data }: { data: DashboardPlayersData }) {
 				) : (
 					<ul className="divide-y divide-line rounded-xl border border-line" data-players-list="">
 						{data.players.map((player) => (
-							<li
-								key={player.key}
-								className="flex flex-wrap items-center justify-between gap-3 p-4"
-								data-player={player.key}
-							>
+							<li key={player.key} className="flex flex-wrap items-center justify-between gap-3 p-4" data-player={player.key}>
 								<div>
 									<a href={playerPath(player.name)} className="font-semibold text-link underline">
 										{player.name}
 									</a>
 									<p className="text-sm text-muted">
-										Tracked since {formatDateTime(player.trackedSince)}, last checked{' '}
-										{formatDateTime(player.lastCheckedAt)}
+										Tracked since {formatDateTime(player.trackedSince)}, last checked {formatDateTime(player.lastCheckedAt)}
 									</p>
 								</div>
 								<DeleteForm name={player.name} />
@@ -128,9 +99,7 @@ export function DashboardPlayers({ data }: { data: DashboardPlayersData }) {
 				<h2 id="block-name" className="text-lg font-bold">
 					Remove or block any name
 				</h2>
-				<p className="mt-1 text-sm text-muted">
-					For a removal request about a player the search does not list (yet).
-				</p>
+				<p className="mt-1 text-sm text-muted">For a removal request about a player the search does not list (yet).</p>
 				<Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
 					<label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-semibold">
 						Player name

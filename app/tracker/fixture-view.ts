@@ -52,7 +52,11 @@ export function fixtureView(overrides: Partial<PlayerPageView> = {}): PlayerPage
 			},
 		],
 		// Two snapshots a day apart: the pace is October's, from the backfill (Magic only).
-		milestones: milestonesOf({ skills: latest.skills, pace: paceOf([first, latest], backfill, now.getTime()), questCape: { left: 3, total: 283 } }),
+		milestones: milestonesOf({
+			skills: latest.skills,
+			pace: paceOf([first, latest], backfill, now.getTime()),
+			questCape: { left: 3, total: 283 },
+		}),
 		records: {
 			name: 'Zezima Jr',
 			overall: {

@@ -25,21 +25,11 @@ function signed(value: number): string {
  * Gains for a period (links) or a chosen range of days (a GET form): both work without
  * JavaScript. Skills with no gain are left out of the table; the total counts them all.
  */
-export function GainsSection({
-	name,
-	gains,
-	query,
-	chart,
-}: {
-	name: string
-	gains: Gains
-	query: GainsQuery
-	chart: ChartSubject
-}) {
+export function GainsSection({ name, gains, query, chart }: { name: string; gains: Gains; query: GainsQuery; chart: ChartSubject }) {
 	const active = 'period' in query ? query.period : null
 	const gained = gains.skills.filter((skill) => skill.xpGained > 0 || skill.levelsGained > 0)
 	return (
-		<section aria-labelledby="gains" className="render-when-near mt-10">
+		<section aria-labelledby="gains" className="mt-10 render-when-near">
 			<h2 id="gains" className="border-b border-line pb-1 text-2xl font-bold">
 				Gains
 			</h2>
@@ -50,11 +40,7 @@ export function GainsSection({
 						to={playerPageHref(name, { period }, chart)}
 						aria-current={active === period ? 'page' : undefined}
 						preventScrollReset
-						className={
-							active === period
-								? `${tab} bg-accent text-accent-fg`
-								: `${tab} text-link hover:bg-raised`
-						}
+						className={active === period ? `${tab} bg-accent text-accent-fg` : `${tab} text-link hover:bg-raised`}
 					>
 						{label}
 					</Link>
@@ -69,29 +55,14 @@ export function GainsSection({
 			>
 				<label className="flex flex-col text-xs font-semibold text-muted">
 					From
-					<input
-						type="date"
-						name="from"
-						required
-						defaultValue={'from' in query ? query.from : gains.from.slice(0, 10)}
-						className={input}
-					/>
+					<input type="date" name="from" required defaultValue={'from' in query ? query.from : gains.from.slice(0, 10)} className={input} />
 				</label>
 				<label className="flex flex-col text-xs font-semibold text-muted">
 					To
-					<input
-						type="date"
-						name="to"
-						required
-						defaultValue={'to' in query ? query.to : gains.to.slice(0, 10)}
-						className={input}
-					/>
+					<input type="date" name="to" required defaultValue={'to' in query ? query.to : gains.to.slice(0, 10)} className={input} />
 				</label>
 				{chart !== 'total' ? <input type="hidden" name="chart" value={chart} /> : null}
-				<button
-					type="submit"
-					className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-raised"
-				>
+				<button type="submit" className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-raised">
 					Show gains
 				</button>
 			</Form>
@@ -99,14 +70,8 @@ export function GainsSection({
 			<p className="mt-4" data-gains-total="">
 				<strong className="text-lg">{signed(gains.total.xpGained)} XP</strong>
 				{', '}
-				{signed(gains.total.levelsGained)}{' '}
-				{Math.abs(gains.total.levelsGained) === 1 ? 'level' : 'levels'}
-				<span className="text-muted">
-					{' '}
-					{active
-						? `in the last ${active}`
-						: `from ${formatDay(gains.from)} to ${formatDay(gains.to)}`}
-				</span>
+				{signed(gains.total.levelsGained)} {Math.abs(gains.total.levelsGained) === 1 ? 'level' : 'levels'}
+				<span className="text-muted"> {active ? `in the last ${active}` : `from ${formatDay(gains.from)} to ${formatDay(gains.to)}`}</span>
 			</p>
 			<p className="mt-1 text-sm text-muted">
 				{gains.start && gains.end && gains.start !== gains.end
@@ -119,22 +84,13 @@ export function GainsSection({
 						<caption className="sr-only">XP and levels gained per skill, most XP first</caption>
 						<thead className="bg-raised">
 							<tr>
-								<th
-									scope="col"
-									className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
-								>
+								<th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase">
 									Skill
 								</th>
-								<th
-									scope="col"
-									className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-muted uppercase"
-								>
+								<th scope="col" className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-muted uppercase">
 									XP gained
 								</th>
-								<th
-									scope="col"
-									className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-muted uppercase"
-								>
+								<th scope="col" className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-muted uppercase">
 									Levels
 								</th>
 							</tr>
@@ -146,9 +102,7 @@ export function GainsSection({
 										{skillLabel(skill.skill)}
 									</th>
 									<td className="px-3 py-1.5 text-right tabular-nums">{signed(skill.xpGained)}</td>
-									<td className="px-3 py-1.5 text-right tabular-nums">
-										{skill.levelsGained > 0 ? signed(skill.levelsGained) : '–'}
-									</td>
+									<td className="px-3 py-1.5 text-right tabular-nums">{skill.levelsGained > 0 ? signed(skill.levelsGained) : '–'}</td>
 								</tr>
 							))}
 						</tbody>

@@ -7,10 +7,7 @@ const iso = (range: { from: Date; to: Date }) => [range.from.toISOString(), rang
 
 test('periods are whole UTC days up to now', () => {
 	const now = new Date('2026-11-26T15:30:00Z')
-	expect(iso(periodRange('day', now))).toEqual([
-		'2026-11-25T00:00:00.000Z',
-		'2026-11-26T15:30:00.000Z',
-	])
+	expect(iso(periodRange('day', now))).toEqual(['2026-11-25T00:00:00.000Z', '2026-11-26T15:30:00.000Z'])
 	expect(iso(periodRange('week', now))[0]).toBe('2026-11-19T00:00:00.000Z')
 	expect(iso(periodRange('month', now))[0]).toBe('2026-10-26T00:00:00.000Z')
 	expect(iso(periodRange('year', now))[0]).toBe('2025-11-26T00:00:00.000Z')
@@ -21,26 +18,15 @@ test('periods across month and year boundaries, and short months', () => {
 	expect(iso(periodRange('day', newYear))[0]).toBe('2026-12-31T00:00:00.000Z')
 	expect(iso(periodRange('week', newYear))[0]).toBe('2026-12-25T00:00:00.000Z')
 	expect(iso(periodRange('month', newYear))[0]).toBe('2026-12-01T00:00:00.000Z')
-	expect(iso(periodRange('month', new Date('2026-03-31T12:00:00Z')))[0]).toBe(
-		'2026-02-28T00:00:00.000Z',
-	)
-	expect(iso(periodRange('month', new Date('2028-03-31T12:00:00Z')))[0]).toBe(
-		'2028-02-29T00:00:00.000Z',
-	)
-	expect(iso(periodRange('year', new Date('2028-02-29T12:00:00Z')))[0]).toBe(
-		'2027-02-28T00:00:00.000Z',
-	)
+	expect(iso(periodRange('month', new Date('2026-03-31T12:00:00Z')))[0]).toBe('2026-02-28T00:00:00.000Z')
+	expect(iso(periodRange('month', new Date('2028-03-31T12:00:00Z')))[0]).toBe('2028-02-29T00:00:00.000Z')
+	expect(iso(periodRange('year', new Date('2028-02-29T12:00:00Z')))[0]).toBe('2027-02-28T00:00:00.000Z')
 	// Just before midnight UTC is still the same UTC day, whatever the local zone.
-	expect(iso(periodRange('day', new Date('2026-11-26T23:59:59.999Z')))[0]).toBe(
-		'2026-11-25T00:00:00.000Z',
-	)
+	expect(iso(periodRange('day', new Date('2026-11-26T23:59:59.999Z')))[0]).toBe('2026-11-25T00:00:00.000Z')
 })
 
 test('a chosen range covers both days whole', () => {
-	expect(iso(dayRange('2025-12-31', '2026-01-01'))).toEqual([
-		'2025-12-31T00:00:00.000Z',
-		'2026-01-01T23:59:59.999Z',
-	])
+	expect(iso(dayRange('2025-12-31', '2026-01-01'))).toEqual(['2025-12-31T00:00:00.000Z', '2026-01-01T23:59:59.999Z'])
 })
 
 test('gains: per skill sorted by XP gained, levels gained, total', () => {
@@ -83,12 +69,7 @@ test('zero gains: one snapshot or none', () => {
 
 test('a hiscores snapshot listing a skill as unranked (0 XP) is no negative gain', () => {
 	const start = testSnapshot('2026-11-25T10:00:00.000Z', 1000)
-	const end = testSnapshot(
-		'2026-11-26T10:00:00.000Z',
-		1000,
-		{ archaeology: 0, magic: 1500 },
-		{ source: 'hiscores' },
-	)
+	const end = testSnapshot('2026-11-26T10:00:00.000Z', 1000, { archaeology: 0, magic: 1500 }, { source: 'hiscores' })
 	const gains = computeGains('A', 'day', dayRange('2026-11-25', '2026-11-26'), start, end)
 	expect(gains.skills.find((s) => s.skill === 'archaeology')).toMatchObject({
 		xpGained: 0,

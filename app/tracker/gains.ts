@@ -47,20 +47,14 @@ export function dayRange(fromDay: string, toDay: string): TimeRange {
  * the first snapshot in the range. The end is the last snapshot at or before `to`. Null when no
  * snapshot is that old.
  */
-export function gainsEndpoints(
-	snapshots: readonly Snapshot[],
-	range: TimeRange,
-): { start: Snapshot | null; end: Snapshot | null } {
+export function gainsEndpoints(snapshots: readonly Snapshot[], range: TimeRange): { start: Snapshot | null; end: Snapshot | null } {
 	const sorted = snapshots.toSorted((a, b) => a.takenAt.localeCompare(b.takenAt))
 	const from = range.from.getTime()
 	const to = range.to.getTime()
 	const time = (snapshot: Snapshot) => Date.parse(snapshot.takenAt)
 	const upToTo = sorted.filter((snapshot) => time(snapshot) <= to)
 	const end = upToTo.at(-1) ?? null
-	const start =
-		upToTo.findLast((snapshot) => time(snapshot) <= from) ??
-		upToTo.find((snapshot) => time(snapshot) >= from) ??
-		null
+	const start = upToTo.findLast((snapshot) => time(snapshot) <= from) ?? upToTo.find((snapshot) => time(snapshot) >= from) ?? null
 	return { start, end }
 }
 
@@ -70,13 +64,7 @@ export function gainsEndpoints(
  * snapshot gives zero gains. XP never goes down in the game, but a hiscores snapshot lists an
  * unranked skill as 0 XP: such a drop is shown as no gain, never as a negative one.
  */
-export function computeGains(
-	name: string,
-	period: Gains['period'],
-	range: TimeRange,
-	start: Snapshot | null,
-	end: Snapshot | null,
-): Gains {
+export function computeGains(name: string, period: Gains['period'], range: TimeRange, start: Snapshot | null, end: Snapshot | null): Gains {
 	const first = start ?? end
 	const last = end ?? start
 	const skills = SKILLS.map(({ name: skill }, id) => {

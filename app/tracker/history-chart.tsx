@@ -31,13 +31,7 @@ function cssColour(name: string, fallback: string): string {
  * The canvas chart (browser only, its own lazy chunk with uPlot). Hidden from screen readers:
  * the table next to it carries the same numbers.
  */
-export default function HistoryChart({
-	points,
-	label,
-}: {
-	points: readonly ChartPoint[]
-	label: string
-}) {
+export default function HistoryChart({ points, label }: { points: readonly ChartPoint[]; label: string }) {
 	const container = useRef<HTMLDivElement>(null)
 
 	useEffect(() => {
@@ -97,9 +91,7 @@ export default function HistoryChart({
 			data,
 			element,
 		)
-		const resize = new ResizeObserver(() =>
-			chart.setSize({ width: element.clientWidth, height: CHART_HEIGHT }),
-		)
+		const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: CHART_HEIGHT }))
 		resize.observe(element)
 		return () => {
 			resize.disconnect()

@@ -36,8 +36,7 @@ function useNearScreen<T extends Element>() {
 	return [ref, near] as const
 }
 
-const subjectLabel = (subject: ChartSubject) =>
-	subject === 'total' ? 'Total XP' : `${skillLabel(subject)} XP`
+const subjectLabel = (subject: ChartSubject) => (subject === 'total' ? 'Total XP' : `${skillLabel(subject)} XP`)
 
 /**
  * XP over time: the chart (canvas, browser only) in a box of fixed height, so nothing moves when
@@ -61,16 +60,11 @@ export function HistorySection({
 	const hasMonthly = points.some((point) => point.kind === 'monthly')
 
 	return (
-		<section aria-labelledby="history" className="render-when-near mt-10">
+		<section aria-labelledby="history" className="mt-10 render-when-near">
 			<h2 id="history" className="border-b border-line pb-1 text-2xl font-bold">
 				History
 			</h2>
-			<Form
-				method="get"
-				action={playerPath(name)}
-				preventScrollReset
-				className="mt-4 flex flex-wrap items-end gap-2"
-			>
+			<Form method="get" action={playerPath(name)} preventScrollReset className="mt-4 flex flex-wrap items-end gap-2">
 				{'period' in gainsQuery ? (
 					<input type="hidden" name="period" value={gainsQuery.period} />
 				) : (
@@ -95,51 +89,34 @@ export function HistorySection({
 						))}
 					</select>
 				</label>
-				<button
-					type="submit"
-					className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-raised"
-				>
+				<button type="submit" className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-raised">
 					Show chart
 				</button>
 			</Form>
 
 			<figure className="mt-4">
-				<div
-					ref={chartBox}
-					className="relative h-64 w-full rounded-lg border border-line bg-raised/40 p-1"
-					data-chart-box=""
-				>
+				<div ref={chartBox} className="relative h-64 w-full rounded-lg border border-line bg-raised/40 p-1" data-chart-box="">
 					{near && points.length > 0 ? (
 						<Suspense fallback={null}>
 							<HistoryChart points={points} label={label} />
 						</Suspense>
 					) : null}
 					{points.length === 0 ? (
-						<p className="absolute inset-0 flex items-center justify-center text-sm text-muted">
-							No history yet.
-						</p>
+						<p className="absolute inset-0 flex items-center justify-center text-sm text-muted">No history yet.</p>
 					) : null}
 				</div>
 				<figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
 					<span>
-						<span
-							aria-hidden="true"
-							className="mr-1 inline-block h-0.5 w-5 bg-accent align-middle"
-						/>
+						<span aria-hidden="true" className="mr-1 inline-block h-0.5 w-5 bg-accent align-middle" />
 						{label}, recorded
 					</span>
 					{hasMonthly ? (
 						<span>
-							<span
-								aria-hidden="true"
-								className="mr-1 inline-block w-5 border-t-2 border-dashed border-muted align-middle"
-							/>
+							<span aria-hidden="true" className="mr-1 inline-block w-5 border-t-2 border-dashed border-muted align-middle" />
 							Estimated from RuneMetrics’ monthly gains
 						</span>
 					) : null}
-					{backfillState === 'unavailable' ? (
-						<span>RuneMetrics gave no monthly history for this player.</span>
-					) : null}
+					{backfillState === 'unavailable' ? <span>RuneMetrics gave no monthly history for this player.</span> : null}
 				</figcaption>
 			</figure>
 
@@ -154,22 +131,13 @@ export function HistorySection({
 						<caption className="sr-only">{label} over time</caption>
 						<thead className="sticky top-0 bg-raised">
 							<tr>
-								<th
-									scope="col"
-									className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
-								>
+								<th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase">
 									Date
 								</th>
-								<th
-									scope="col"
-									className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-muted uppercase"
-								>
+								<th scope="col" className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-muted uppercase">
 									XP
 								</th>
-								<th
-									scope="col"
-									className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
-								>
+								<th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase">
 									Source
 								</th>
 							</tr>
@@ -178,14 +146,10 @@ export function HistorySection({
 							{points.toReversed().map((point) => (
 								<tr key={`${point.kind}-${point.time}`} data-point={point.kind}>
 									<td className="px-3 py-1.5">
-										{point.kind === 'monthly'
-											? formatDay(point.time)
-											: formatDateTime(new Date(point.time).toISOString())}
+										{point.kind === 'monthly' ? formatDay(point.time) : formatDateTime(new Date(point.time).toISOString())}
 									</td>
 									<td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.xp)}</td>
-									<td className="px-3 py-1.5 text-muted">
-										{point.kind === 'monthly' ? 'monthly estimate' : 'recorded'}
-									</td>
+									<td className="px-3 py-1.5 text-muted">{point.kind === 'monthly' ? 'monthly estimate' : 'recorded'}</td>
 								</tr>
 							))}
 						</tbody>

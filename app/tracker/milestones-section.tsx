@@ -25,7 +25,9 @@ function accountRow(milestone: AccountMilestone): { title: string; detail: strin
 		case 'max':
 			return {
 				title: 'Max: every skill 99',
-				detail: [`${milestone.skillsLeft} skill${milestone.skillsLeft === 1 ? '' : 's'} to go`, milestone.eta?.text].filter(Boolean).join(' · '),
+				detail: [`${milestone.skillsLeft} skill${milestone.skillsLeft === 1 ? '' : 's'} to go`, milestone.eta?.text]
+					.filter(Boolean)
+					.join(' · '),
 			}
 		case 'quest-cape':
 			return {
@@ -88,7 +90,7 @@ function AllSkillMilestones({ milestones }: { milestones: readonly SkillMileston
 export function MilestonesSection({ milestones }: { milestones: Omit<Milestones, 'name'> }) {
 	const nearest = milestones.skills.slice(0, NEAREST_SHOWN)
 	return (
-		<section aria-labelledby="milestones" className="render-when-near mt-10" data-milestones="">
+		<section aria-labelledby="milestones" className="mt-10 render-when-near" data-milestones="">
 			<h2 id="milestones" className="border-b border-line pb-1 text-2xl font-bold">
 				Milestones
 			</h2>
@@ -100,7 +102,11 @@ export function MilestonesSection({ milestones }: { milestones: Omit<Milestones,
 					{milestones.account.map((milestone) => {
 						const { title, detail } = accountRow(milestone)
 						return (
-							<li key={milestone.kind} className="min-w-0 rounded-lg border border-line bg-raised px-4 py-3" data-milestone={milestone.kind}>
+							<li
+								key={milestone.kind}
+								className="min-w-0 rounded-lg border border-line bg-raised px-4 py-3"
+								data-milestone={milestone.kind}
+							>
 								<p className="font-semibold">{title}</p>
 								<p className="mt-1 text-sm text-muted">{detail}</p>
 							</li>

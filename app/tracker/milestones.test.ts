@@ -41,7 +41,10 @@ test('each skill: the next level, 99, its cap from the game data when above 99, 
 		['200m', null],
 	])
 	expect(magic[0]).toMatchObject({ targetXp: xpForLevel('magic', 81), xpNeeded: xpForLevel('magic', 81) - xp, virtual: false })
-	expect(magic[0]!.eta).toEqual({ ...etaToXp('magic', xp, xpForLevel('magic', 81), 50_000), text: expect.stringMatching(/^about \d+(–\d+)? days?$/) })
+	expect(magic[0]!.eta).toEqual({
+		...etaToXp('magic', xp, xpForLevel('magic', 81), 50_000),
+		text: expect.stringMatching(/^about \d+(–\d+)? days?$/),
+	})
 	// Caps come from data/game/skills.json: 110 for Mining, none above 99 for Defence.
 	expect(ofSkill(result, 'mining').find((m) => m.kind === 'cap')?.level).toBe(110)
 	expect(ofSkill(result, 'defence').map((m) => m.kind)).toEqual(['next-level', '99', '200m'])
@@ -83,7 +86,11 @@ test('a level past the cap: the next level is virtual, by XP alone; no 99 or cap
 	const defenceXp = 15_000_000 // past 99 (13,034,431) and virtual 100 (14,391,160) in a 99-cap skill
 	const miningXp = xpForLevel('mining', 110) + 1
 	const magicXp = xpForLevel('magic', 99)
-	const result = milestonesOf({ skills: account(0, { defence: defenceXp, mining: miningXp, magic: magicXp }), pace: pace({ defence: 100_000 }), questCape: null })
+	const result = milestonesOf({
+		skills: account(0, { defence: defenceXp, mining: miningXp, magic: magicXp }),
+		pace: pace({ defence: 100_000 }),
+		questCape: null,
+	})
 	const defence = ofSkill(result, 'defence')
 	expect(defence.map((m) => [m.kind, m.level, m.virtual])).toEqual([
 		['next-level', 101, true],
@@ -100,7 +107,9 @@ test('a level past the cap: the next level is virtual, by XP alone; no 99 or cap
 		['200m', null, false],
 	])
 	// Past virtual 126 (188,884,740 XP) only 200M is left.
-	expect(ofSkill(milestonesOf({ skills: account(0, { attack: 190_000_000 }), pace: null, questCape: null }), 'attack').map((m) => m.kind)).toEqual(['200m'])
+	expect(
+		ofSkill(milestonesOf({ skills: account(0, { attack: 190_000_000 }), pace: null, questCape: null }), 'attack').map((m) => m.kind),
+	).toEqual(['200m'])
 })
 
 test('a skill at 200M XP has no further XP milestone; an account with every skill there has none', () => {
@@ -121,11 +130,23 @@ test('total level to the next hundred: every skill gains at its own rate, each u
 	expect(total.eta).toMatchObject({ kind: 'range', minDays: magicTo100.kind === 'range' ? magicTo100.minDays : -1 })
 	expect(total.eta).toMatchObject({ maxDays: magicTo100.kind === 'range' ? magicTo100.maxDays : -1 })
 	// A target past what the moving skills can reach names the stalled skill with most levels left.
-	const stalled = milestonesOf({ skills: atLevel(99, { magic: xpForLevel('magic', 119) }), pace: pace({ magic: 1_000_000 }), questCape: null })
+	const stalled = milestonesOf({
+		skills: atLevel(99, { magic: xpForLevel('magic', 119) }),
+		pace: pace({ magic: 1_000_000 }),
+		questCape: null,
+	})
 	// Total 28 × 99 + 119 = 2891: 2900 needs 9 more levels, Magic has 1 left.
-	expect(accountMilestone(stalled, 'total-level')).toMatchObject({ current: 2891, target: 2900, eta: { kind: 'no-recent-xp', skill: 'attack' } })
+	expect(accountMilestone(stalled, 'total-level')).toMatchObject({
+		current: 2891,
+		target: 2900,
+		eta: { kind: 'no-recent-xp', skill: 'attack' },
+	})
 	// The last hundred is the highest total there is, not a round number past it.
-	const nearMax = milestonesOf({ skills: account(MAX_XP, { defence: xpForLevel('defence', 98) }), pace: pace({ defence: 1_000 }), questCape: null })
+	const nearMax = milestonesOf({
+		skills: account(MAX_XP, { defence: xpForLevel('defence', 98) }),
+		pace: pace({ defence: 1_000 }),
+		questCape: null,
+	})
 	const highest = SKILLS.reduce((sum, { cap }) => sum + cap, 0)
 	expect(accountMilestone(nearMax, 'total-level')).toMatchObject({ current: highest - 1, target: highest })
 })

@@ -98,10 +98,7 @@ export function milestonesOf({ skills, pace, questCape }: MilestoneInput): Omit<
  * The Quest Point Cape's count: the quests that award quest points (canonical names) against the
  * player's completed ones. Null when the player's quest list is not known (a private profile).
  */
-export function questCapeCount(
-	capeQuests: readonly string[],
-	completed: ReadonlySet<string> | null,
-): MilestoneInput['questCape'] {
+export function questCapeCount(capeQuests: readonly string[], completed: ReadonlySet<string> | null): MilestoneInput['questCape'] {
 	if (!completed) return null
 	return { left: capeQuests.filter((quest) => !completed.has(quest)).length, total: capeQuests.length }
 }

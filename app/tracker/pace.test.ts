@@ -47,9 +47,20 @@ test('tracking begun inside the window counts the days from the first snapshot',
 })
 
 test('a rate from the backfill only: snapshots covering under a week give way to the last whole month', () => {
-	const snapshots = [testSnapshot('2026-11-24T09:00:00Z', 0, { magic: 100_000 }), testSnapshot('2026-11-26T09:00:00Z', 0, { magic: 900_000 })]
+	const snapshots = [
+		testSnapshot('2026-11-24T09:00:00Z', 0, { magic: 100_000 }),
+		testSnapshot('2026-11-26T09:00:00Z', 0, { magic: 900_000 }),
+	]
 	// The current month (November) is partial: October is used, 31 days.
-	const pace = paceOf(snapshots, backfill([['2026-09', 999], ['2026-10', 310_000], ['2026-11', 50_000]]), now)
+	const pace = paceOf(
+		snapshots,
+		backfill([
+			['2026-09', 999],
+			['2026-10', 310_000],
+			['2026-11', 50_000],
+		]),
+		now,
+	)
 	expect(pace?.source).toBe('backfill')
 	expect(pace?.from).toBe('2026-10-01T00:00:00.000Z')
 	expect(pace?.to).toBe('2026-11-01T00:00:00.000Z')
@@ -68,7 +79,14 @@ test('a rate from the backfill only: snapshots covering under a week give way to
 
 test('month boundaries: February has 28 days, and the window crosses a year end in UTC days', () => {
 	const march = Date.parse('2027-03-03T00:00:00Z')
-	const pace = paceOf([], backfill([['2027-01', 1], ['2027-02', 280_000]]), march)
+	const pace = paceOf(
+		[],
+		backfill([
+			['2027-01', 1],
+			['2027-02', 280_000],
+		]),
+		march,
+	)
 	expect(pace?.days).toBe(28)
 	expect(pace?.xpPerDay.magic).toBe(10_000)
 	const newYear = Date.parse('2027-01-05T06:00:00Z')
@@ -155,7 +173,11 @@ test('a total level: skills gain side by side at their own rates, each stopping 
 	rates.magic = 10_000
 	rates.ranged = 10_000
 	const oneLevel = etaToXp('magic', xpForLevel('magic', 50), xpForLevel('magic', 51), 10_000)
-	expect(etaToTotalLevel(skills, total + 2, rates)).toEqual({ kind: 'range', minDays: (oneLevel as { minDays: number }).minDays, maxDays: (oneLevel as { maxDays: number }).maxDays })
+	expect(etaToTotalLevel(skills, total + 2, rates)).toEqual({
+		kind: 'range',
+		minDays: (oneLevel as { minDays: number }).minDays,
+		maxDays: (oneLevel as { maxDays: number }).maxDays,
+	})
 	// Past Magic's and Ranged's caps (120 each: 140 levels), the rest are stalled.
 	expect(etaToTotalLevel(skills, total + 141, rates).kind).toBe('no-recent-xp')
 	expect(etaToTotalLevel(skills, total + 140, rates).kind).toBe('range')

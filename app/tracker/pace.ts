@@ -59,14 +59,11 @@ export function paceWindowStart(now: number): number {
 
 /** The pace from snapshots (any order), or null when they cover fewer than `MIN_SNAPSHOT_DAYS`. */
 function snapshotPace(snapshots: readonly Snapshot[], now: number): Pace | null {
-	const sorted = snapshots
-		.filter((snapshot) => Date.parse(snapshot.takenAt) <= now)
-		.toSorted((a, b) => a.takenAt.localeCompare(b.takenAt))
+	const sorted = snapshots.filter((snapshot) => Date.parse(snapshot.takenAt) <= now).toSorted((a, b) => a.takenAt.localeCompare(b.takenAt))
 	const end = sorted.at(-1)
 	if (!end) return null
 	const windowStart = paceWindowStart(now)
-	const start =
-		sorted.findLast((snapshot) => Date.parse(snapshot.takenAt) <= windowStart) ?? sorted[0]!
+	const start = sorted.findLast((snapshot) => Date.parse(snapshot.takenAt) <= windowStart) ?? sorted[0]!
 	const from = Math.max(windowStart, Date.parse(start.takenAt))
 	const days = (now - from) / DAY_MS
 	if (days < MIN_SNAPSHOT_DAYS) return null
@@ -164,7 +161,8 @@ export function etaToTotalLevel(
 	target: number,
 	xpPerDay: Readonly<Record<SkillName, number>>,
 ): Eta {
-	if (target > skills.reduce((sum, { skill }) => sum + capOf(skill), 0)) throw new RangeError(`total level ${target} is past every skill's cap`)
+	if (target > skills.reduce((sum, { skill }) => sum + capOf(skill), 0))
+		throw new RangeError(`total level ${target} is past every skill's cap`)
 	const totalAfter = (days: number, scale: number) =>
 		skills.reduce((sum, { skill, xp }) => sum + cappedLevel(skill, xp + Math.max(0, xpPerDay[skill]) * scale * days), 0)
 	if (totalAfter(0, 0) >= target) return { kind: 'done' }

@@ -31,14 +31,19 @@ function text(element: Element | null | undefined): string {
 	return joined.replace(/\s+/g, ' ').trim()
 }
 const rowText = (row: Element) => text(row)
-const hrefs = (page: HTMLElement) => within(page).getAllByRole('link').map((link) => link.getAttribute('href'))
+const hrefs = (page: HTMLElement) =>
+	within(page)
+		.getAllByRole('link')
+		.map((link) => link.getAttribute('href'))
 
 test('a tracked player: levels with virtual levels, gains sorted by XP, history table, quests, log', () => {
 	const page = renderPage(fixtureView())
 	expect(within(page).getByRole('heading', { level: 1 }).textContent).toContain('Zezima Jr')
 	const levels = within(page).getByRole('table', { name: 'Current levels, experience and ranks' })
 	// Attack at 120M XP: level 120 (its cap), virtual 121 (115,126,838 XP).
-	expect(rowText(within(levels).getByRole('rowheader', { name: 'Attack' }).closest('tr')!)).toMatch(/^Attack 120 \(virtual 121\) 120,000,000/)
+	expect(rowText(within(levels).getByRole('rowheader', { name: 'Attack' }).closest('tr')!)).toMatch(
+		/^Attack 120 \(virtual 121\) 120,000,000/,
+	)
 	// Fishing at 25,000 XP: no virtual level shown.
 	expect(rowText(within(levels).getByRole('rowheader', { name: 'Fishing' }).closest('tr')!)).toMatch(/^Fishing 3\d 25,000/)
 	const gains = page.querySelector('[data-gains-table]')!
@@ -146,7 +151,12 @@ test('without a pace the milestones list what is ahead with no ETA, and say why'
 	const base = fixtureView()
 	const page = renderPage(
 		fixtureView({
-			milestones: { ...base.milestones!, pace: null, message: 'ETAs appear once there is a week of history.', skills: base.milestones!.skills.map((m) => ({ ...m, eta: null })) },
+			milestones: {
+				...base.milestones!,
+				pace: null,
+				message: 'ETAs appear once there is a week of history.',
+				skills: base.milestones!.skills.map((m) => ({ ...m, eta: null })),
+			},
 		}),
 	)
 	const section = page.querySelector('[data-milestones]')!
@@ -165,7 +175,11 @@ test('records: all skills in view with their dates, each skill under a disclosur
 	expect(text(skills.querySelector('summary'))).toContain('Records per skill (1)')
 	// A week across two months keeps both; only Magic has records.
 	expect(text(skills)).toContain('Magic Day 965,569 26 Nov 2026 Week 965,569 30 Nov – 6 Dec 2026')
-	expect(within(skills as HTMLElement).getAllByRole('rowheader', { hidden: true }).map((th) => th.getAttribute('scope'))).toContain('rowgroup')
+	expect(
+		within(skills as HTMLElement)
+			.getAllByRole('rowheader', { hidden: true })
+			.map((th) => th.getAttribute('scope')),
+	).toContain('rowgroup')
 	expect(skills.querySelector('[data-record="attack-day"]')).toBeNull()
 	expect(page.querySelector('[data-records-none]')).toBeNull()
 	expect(hrefs(page)).toContain('/players')
@@ -174,7 +188,10 @@ test('records: all skills in view with their dates, each skill under a disclosur
 test('records: none yet says when they start', () => {
 	const none = { day: null, week: null, month: null }
 	const view = fixtureView()
-	const page = renderPage({ ...view, records: { name: view.summary.name, overall: none, skills: view.records.skills.map((s) => ({ ...s, ...none })) } })
+	const page = renderPage({
+		...view,
+		records: { name: view.summary.name, overall: none, skills: view.records.skills.map((s) => ({ ...s, ...none })) },
+	})
 	expect(page.querySelector('[data-records-none]')).not.toBeNull()
 	expect(page.querySelector('[data-records="overall"]')).toBeNull()
 })

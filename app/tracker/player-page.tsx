@@ -113,8 +113,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 			{/* Server-rendered and the largest text at the top: the catch-up box below fills in after
 			    hydration and must not become the page's largest paint (LCP). */}
 			<p className="mt-2 max-w-2xl text-muted">
-				Levels, XP gained, quest dates and the adventurer’s log of {summary.name} over time, from
-				public RuneMetrics and hiscores data.{' '}
+				Levels, XP gained, quest dates and the adventurer’s log of {summary.name} over time, from public RuneMetrics and hiscores data.{' '}
 				<Link to={PRIVACY_PATH} className="text-link underline">
 					What we keep
 				</Link>
@@ -127,12 +126,8 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 				<Fact label="Last updated">
 					<time dateTime={summary.lastCheckedAt}>{formatDateTime(summary.lastCheckedAt)}</time>
 				</Fact>
-				<Fact label="Source">
-					{summary.profile === 'public' ? 'RuneMetrics' : 'Hiscores (private profile)'}
-				</Fact>
-				<Fact label="Quest points">
-					{summary.latest.questPoints ?? <span className="font-normal text-muted">Not shown</span>}
-				</Fact>
+				<Fact label="Source">{summary.profile === 'public' ? 'RuneMetrics' : 'Hiscores (private profile)'}</Fact>
+				<Fact label="Quest points">{summary.latest.questPoints ?? <span className="font-normal text-muted">Not shown</span>}</Fact>
 			</dl>
 			<div className="mt-4">
 				<UpdateForm summary={summary} now={now} />
@@ -149,29 +144,27 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 			) : null}
 			{firstVisit ? (
 				<p className={`${note} border-line bg-raised`} data-first-visit="">
-					<strong>We started tracking {summary.name} now.</strong> Gains show from the next update;
-					come back tomorrow, or press Update after playing.
+					<strong>We started tracking {summary.name} now.</strong> Gains show from the next update; come back tomorrow, or press Update
+					after playing.
 				</p>
 			) : null}
 			{summary.profile === 'private' ? (
 				<p className={`${note} border-warn/50 text-warn`} data-private="">
-					This RuneMetrics profile is private, so levels come from the hiscores: no quests and no
-					adventurer’s log, and skills the hiscores do not rank show as level 1. The history kept
-					before stays.
+					This RuneMetrics profile is private, so levels come from the hiscores: no quests and no adventurer’s log, and skills the hiscores
+					do not rank show as level 1. The history kept before stays.
 				</p>
 			) : null}
 			{summary.possibleNameChangeAt ? (
 				<p className={`${note} border-warn/50 text-warn`} data-name-change="">
-					On {formatDateTime(summary.possibleNameChangeAt)} this name’s XP changed in a way no account
-					could manage in the time (a skill lost XP, or gained more than the fastest training allows):
-					the name has probably moved to another account. That change counts on no top-gainers board
-					and in no record.
+					On {formatDateTime(summary.possibleNameChangeAt)} this name’s XP changed in a way no account could manage in the time (a skill
+					lost XP, or gained more than the fastest training allows): the name has probably moved to another account. That change counts on
+					no top-gainers board and in no record.
 				</p>
 			) : null}
 			{summary.backfill.state === 'pending' ? (
 				<p className={`${note} border-line bg-raised`} data-backfill="pending">
-					Fetching up to 12 months of monthly gains from RuneMetrics: they join the chart in a
-					minute or two. {poll === 'gave-up' ? 'This is taking longer than usual. ' : null}
+					Fetching up to 12 months of monthly gains from RuneMetrics: they join the chart in a minute or two.{' '}
+					{poll === 'gave-up' ? 'This is taking longer than usual. ' : null}
 					<Link to={`${location.pathname}${location.search}`} className="text-link underline">
 						Check again
 					</Link>
@@ -182,9 +175,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 				<h2 id="levels" className="border-b border-line pb-1 text-2xl font-bold">
 					Levels
 				</h2>
-				<p className="mt-2 text-sm text-muted">
-					Virtual levels past the cap (up to 126) are worked out from XP.
-				</p>
+				<p className="mt-2 text-sm text-muted">Virtual levels past the cap (up to 126) are worked out from XP.</p>
 				<div className="mt-3">
 					<SkillsTable snapshot={summary.latest} />
 					<CapCaveats snapshot={summary.latest} />

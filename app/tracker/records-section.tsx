@@ -68,14 +68,13 @@ const frame = 'mt-3 rounded-lg border border-line'
 export function RecordsSection({ records }: { records: PlayerRecords }) {
 	const skills = records.skills.filter((skill) => skill.day ?? skill.week ?? skill.month)
 	return (
-		<section aria-labelledby="records" className="render-when-near mt-10">
+		<section aria-labelledby="records" className="mt-10 render-when-near">
 			<h2 id="records" className="border-b border-line pb-1 text-2xl font-bold">
 				Records
 			</h2>
 			<p className="mt-2 text-sm text-muted">
-				The most XP gained in one UTC day, one week (Monday to Sunday) and one calendar month since
-				tracking began. XP counts on the day an update first showed it; months before tracking come
-				from RuneMetrics’ monthly totals.
+				The most XP gained in one UTC day, one week (Monday to Sunday) and one calendar month since tracking began. XP counts on the day an
+				update first showed it; months before tracking come from RuneMetrics’ monthly totals.
 			</p>
 			{skills.length > 0 ? (
 				<>
@@ -89,9 +88,7 @@ export function RecordsSection({ records }: { records: PlayerRecords }) {
 						</table>
 					</div>
 					<details className="mt-3" data-records="skills">
-						<summary className="cursor-pointer font-semibold text-link">
-							Records per skill ({skills.length})
-						</summary>
+						<summary className="cursor-pointer font-semibold text-link">Records per skill ({skills.length})</summary>
 						<div className={frame}>
 							<table className={table}>
 								<caption className="sr-only">Best day, week and month of XP per skill</caption>
@@ -113,8 +110,7 @@ export function RecordsSection({ records }: { records: PlayerRecords }) {
 			) : null}
 			{records.overall.day ? null : (
 				<p className="mt-3 text-muted" data-records-none="">
-					No XP gained between updates yet: day and week records start with the first update that
-					shows some.
+					No XP gained between updates yet: day and week records start with the first update that shows some.
 				</p>
 			)}
 		</section>

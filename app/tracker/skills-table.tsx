@@ -21,8 +21,7 @@ function Level({ level, virtualLevel }: { level: number; virtualLevel: number })
 
 /** Current levels, XP and ranks from the latest snapshot, in skill order, with the totals. */
 export function SkillsTable({ snapshot }: { snapshot: Snapshot }) {
-	const rank = (value: number | null) =>
-		value === null ? <span className="text-muted">–</span> : formatNumber(value)
+	const rank = (value: number | null) => (value === null ? <span className="text-muted">–</span> : formatNumber(value))
 	return (
 		// Scrolls sideways on the narrowest phones: focusable, so a keyboard can scroll it too.
 		<div className="overflow-x-auto rounded-lg border border-line" role="region" aria-label="Levels table" tabIndex={0}>
@@ -78,9 +77,7 @@ export function SkillsTable({ snapshot }: { snapshot: Snapshot }) {
 function capCaveats(snapshot: Snapshot) {
 	return snapshot.skills.flatMap((state) => {
 		const skill = SKILLS.find((s) => s.name === state.skill)
-		return skill?.capNote && state.virtualLevel > state.level
-			? [{ label: skill.label, note: skill.capNote }]
-			: []
+		return skill?.capNote && state.virtualLevel > state.level ? [{ label: skill.label, note: skill.capNote }] : []
 	})
 }
 

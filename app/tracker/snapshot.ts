@@ -1,12 +1,7 @@
 import { SKILLS } from '#app/lib/skills.ts'
 import { virtualLevelForXp } from '#app/lib/xp-table.ts'
 import type { PlayerSkill } from '#app/player/types.ts'
-import type {
-	HiscoresResult,
-	PlayerOverall,
-	ProfileResult,
-	UpstreamQuest,
-} from '#app/player/server/runemetrics.server.ts'
+import type { HiscoresResult, PlayerOverall, ProfileResult, UpstreamQuest } from '#app/player/server/runemetrics.server.ts'
 import type { SkillState, Snapshot } from '#app/tracker/api-types.ts'
 
 type Profile = Extract<ProfileResult, { kind: 'ok' }>
@@ -17,8 +12,7 @@ type Hiscores = Extract<HiscoresResult, { kind: 'ok' }>
  * fetched; null when not), or the hiscores when RuneMetrics would not show the profile.
  */
 export type SnapshotSource =
-	| { source: 'runemetrics'; profile: Profile; quests: readonly UpstreamQuest[] | null }
-	| { source: 'hiscores'; hiscores: Hiscores }
+	{ source: 'runemetrics'; profile: Profile; quests: readonly UpstreamQuest[] | null } | { source: 'hiscores'; hiscores: Hiscores }
 
 export function toSnapshot(input: SnapshotSource, takenAt: Date): Snapshot {
 	const { skills, ranks, overall } = input.source === 'runemetrics' ? input.profile : input.hiscores
@@ -45,10 +39,7 @@ function totals(overall: PlayerOverall) {
 }
 
 /** All 29 skills in id order; a skill upstream left out reads as level 1, 0 XP, unranked. */
-function skillStates(
-	skills: readonly PlayerSkill[],
-	ranks: ReadonlyArray<number | null>,
-): SkillState[] {
+function skillStates(skills: readonly PlayerSkill[], ranks: ReadonlyArray<number | null>): SkillState[] {
 	const byId = new Map(skills.map((skill) => [skill.id, skill]))
 	return SKILLS.map(({ id, name }) => {
 		const xp = byId.get(id)?.xp ?? 0

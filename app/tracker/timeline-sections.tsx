@@ -4,7 +4,7 @@ import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
 /** Quests newest first; those already done when tracking began have no date. */
 export function QuestTimelineSection({ quests }: { quests: QuestTimeline['quests'] }) {
 	return (
-		<section aria-labelledby="quest-timeline" className="render-when-near mt-10">
+		<section aria-labelledby="quest-timeline" className="mt-10 render-when-near">
 			<h2 id="quest-timeline" className="border-b border-line pb-1 text-2xl font-bold">
 				Quest timeline
 			</h2>
@@ -16,11 +16,7 @@ export function QuestTimelineSection({ quests }: { quests: QuestTimeline['quests
 						<li key={quest.title} className="flex flex-wrap justify-between gap-x-4 py-1.5">
 							<span className="font-medium">{quest.title}</span>
 							<span className="text-sm text-muted">
-								{quest.completedAt ? (
-									<time dateTime={quest.completedAt}>{formatDay(quest.completedAt)}</time>
-								) : (
-									'before tracking'
-								)}
+								{quest.completedAt ? <time dateTime={quest.completedAt}>{formatDay(quest.completedAt)}</time> : 'before tracking'}
 							</span>
 						</li>
 					))}
@@ -33,7 +29,7 @@ export function QuestTimelineSection({ quests }: { quests: QuestTimeline['quests
 /** The RuneMetrics adventurer's log, newest first, kept past the 20 entries the profile shows. */
 export function AdventurersLogSection({ activities }: { activities: ActivityLog['activities'] }) {
 	return (
-		<section aria-labelledby="adventurers-log" className="render-when-near mt-10">
+		<section aria-labelledby="adventurers-log" className="mt-10 render-when-near">
 			<h2 id="adventurers-log" className="border-b border-line pb-1 text-2xl font-bold">
 				Adventurer’s log
 			</h2>

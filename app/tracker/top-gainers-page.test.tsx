@@ -48,7 +48,11 @@ test('a page of a skill board: ranks, player links, page links that keep the ski
 	expect(href(within(table).getByRole('link', { name: 'Zezima Jr' }))).toBe('/players/Zezima_Jr')
 
 	const pages = screen.getByRole('navigation', { name: 'Pages' })
-	expect(within(pages).getAllByRole('link').map((link) => link.textContent)).toEqual(['‹ Previous', '1', '2', '3', '4', '5', '6', '10', 'Next ›'])
+	expect(
+		within(pages)
+			.getAllByRole('link')
+			.map((link) => link.textContent),
+	).toEqual(['‹ Previous', '1', '2', '3', '4', '5', '6', '10', 'Next ›'])
 	expect(within(pages).getByRole('link', { current: 'page' }).textContent).toBe('4')
 	// Page 1 without a page parameter; the skill kept on every page.
 	expect(href(within(pages).getByRole('link', { name: 'Page 1' }))).toBe('/players?skill=magic')
@@ -66,11 +70,23 @@ test('a page of a skill board: ranks, player links, page links that keep the ski
 
 test('an earlier month: the form and the links keep its date; an empty board says so', () => {
 	const { container } = renderPage({
-		board: board({ period: 'month', skill: 'overall', from: '2026-02-01', to: '2026-02-28', page: 1, players: 0, pages: 0, entries: [], pageLinks: [] }),
+		board: board({
+			period: 'month',
+			skill: 'overall',
+			from: '2026-02-01',
+			to: '2026-02-28',
+			page: 1,
+			players: 0,
+			pages: 0,
+			entries: [],
+			pageLinks: [],
+		}),
 		currentStart: '2026-03-01',
 	})
 	expect(screen.getByRole('heading', { level: 2, name: /^XP, the month of/ }).textContent).toBe('XP, the month of February 2026')
-	const hidden = Object.fromEntries([...container.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((input) => [input.name, input.value]))
+	const hidden = Object.fromEntries(
+		[...container.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((input) => [input.name, input.value]),
+	)
 	expect(hidden).toEqual({ date: '2026-02-01', period: 'month' })
 	expect(screen.getAllByRole('link', { name: 'This month' }).map(href)).toContain('/players?period=month')
 	expect(screen.getByText('Nobody tracked here gained XP that month.')).toBeTruthy()

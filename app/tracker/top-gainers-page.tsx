@@ -14,7 +14,6 @@ export type TopGainersView = { board: GainsBoard; currentStart: string }
 const tab = 'rounded-md px-3 py-1.5 text-sm font-semibold'
 const head = 'px-3 py-2 text-xs font-semibold tracking-wide text-muted uppercase'
 
-
 /**
  * The top gainers of a week or month among tracked players: period links, a skill picker (a GET
  * form: no script needed), the ranked table and page links. Everything is a plain link or form.
@@ -30,9 +29,8 @@ export function TopGainersPage({ view }: { view: TopGainersView }) {
 		<>
 			<h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">Top gainers</h1>
 			<p className="mt-2 max-w-2xl text-muted">
-				The players tracked on this site who gained the most XP in a week (Monday to Sunday, UTC)
-				or a calendar month. XP counts on the day an update first shows it; players are updated
-				about once a day, or when someone presses Update on their page.
+				The players tracked on this site who gained the most XP in a week (Monday to Sunday, UTC) or a calendar month. XP counts on the day
+				an update first shows it; players are updated about once a day, or when someone presses Update on their page.
 			</p>
 
 			<nav aria-label="Period" className="mt-5 flex flex-wrap gap-1">

@@ -2,8 +2,7 @@ import { expect, test } from 'vitest'
 import { readFixture } from '#tests/fixtures/fake-upstream.ts'
 import { backfillMonths, parseXpMonthly, utcMonth } from './xp-monthly.ts'
 
-const sample = () =>
-	JSON.parse(readFixture('xp_monthly_ok.json')) as { monthlyXpGain: Array<Record<string, unknown>> }
+const sample = () => JSON.parse(readFixture('xp_monthly_ok.json')) as { monthlyXpGain: Array<Record<string, unknown>> }
 
 test('the sample: 12 UTC months of Magic, tenths turned into whole XP', () => {
 	const magic = parseXpMonthly(sample(), 6)

@@ -56,25 +56,24 @@ export function hydrateIslands(container: HTMLElement, manifest: readonly Island
 		if (!entry || !isIslandWidget(entry.widget)) return
 		const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>
 		const nested = nestedWidgets(entry.children).filter((name) => name in widgetLoaders)
-		void Promise.all([
-			widgetLoaders[entry.widget](),
-			...nested.map((name) => widgetLoaders[name as keyof typeof widgetLoaders]()),
-		]).then(([component]) => {
-			if (stopped) return
-			startTransition(() => {
-				roots.push(
-					hydrateRoot(
-						element,
-						wrap(
-							<Hydrated element={element}>
-								<IslandContent component={component} props={props} nodes={entry.children} />
-							</Hydrated>,
+		void Promise.all([widgetLoaders[entry.widget](), ...nested.map((name) => widgetLoaders[name as keyof typeof widgetLoaders]())]).then(
+			([component]) => {
+				if (stopped) return
+				startTransition(() => {
+					roots.push(
+						hydrateRoot(
+							element,
+							wrap(
+								<Hydrated element={element}>
+									<IslandContent component={component} props={props} nodes={entry.children} />
+								</Hydrated>,
+							),
+							{ identifierPrefix: islandIdPrefix(index) },
 						),
-						{ identifierPrefix: islandIdPrefix(index) },
-					),
-				)
-			})
-		})
+					)
+				})
+			},
+		)
 	}
 
 	const idleNext = () => {

@@ -64,9 +64,7 @@ export function summarize(report: LighthouseReport, mainThread: MainThreadFigure
 		start === undefined || paint === undefined
 			? items.length
 			: items.filter((i) => start + (i.networkRequestTime ?? 0) * 1000 < paint).length
-	const scriptBytes = items
-		.filter((i) => i.resourceType === 'Script')
-		.reduce((sum, i) => sum + (i.transferSize ?? 0), 0)
+	const scriptBytes = items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0)
 	return {
 		performance: score(report, 'performance'),
 		accessibility: score(report, 'accessibility'),

@@ -36,7 +36,8 @@ await Promise.all(Array.from({ length: addresses }, async (_, a) => {
 console.log(JSON.stringify(statuses))
 `
 
-const percentile = (values: number[], p: number) => values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+const percentile = (values: number[], p: number) =>
+	values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 const summary = (values: number[]) =>
 	`p50 ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length} loads)`
 
@@ -58,7 +59,14 @@ async function run() {
 		for (let i = 0; i < 30; i++) idle.push(await load(server.url + PAGE))
 		const during: number[] = []
 		let flooding = true
-		const flood = promisify(execFile)(process.execPath, ['--input-type=module', '-e', FLOOD, server.url, String(ADDRESSES), String(PER_ADDRESS)])
+		const flood = promisify(execFile)(process.execPath, [
+			'--input-type=module',
+			'-e',
+			FLOOD,
+			server.url,
+			String(ADDRESSES),
+			String(PER_ADDRESS),
+		])
 		void flood.finally(() => (flooding = false)).catch(() => {})
 		const started = performance.now()
 		while (flooding) {

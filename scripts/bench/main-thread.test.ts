@@ -4,8 +4,22 @@ import { mainThreadFigures } from './main-thread.ts'
 const meta = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } })
 const x = (name: string, ts: number, dur: number, pid = 1, tid = 1) => ({ name, ph: 'X', pid, tid, ts, dur })
 
-const started = { name: 'TracingStartedInBrowser', ph: 'I', pid: 9, tid: 9, ts: 0, args: { data: { frames: [{ processId: 2, isOutermostMainFrame: true }] } } }
-const committed = { name: 'FrameCommittedInBrowser', ph: 'I', pid: 9, tid: 9, ts: 1, args: { data: { processId: 1, isOutermostMainFrame: true } } }
+const started = {
+	name: 'TracingStartedInBrowser',
+	ph: 'I',
+	pid: 9,
+	tid: 9,
+	ts: 0,
+	args: { data: { frames: [{ processId: 2, isOutermostMainFrame: true }] } },
+}
+const committed = {
+	name: 'FrameCommittedInBrowser',
+	ph: 'I',
+	pid: 9,
+	tid: 9,
+	ts: 1,
+	args: { data: { processId: 1, isOutermostMainFrame: true } },
+}
 
 test('scripting counts nested script events once; the longest task is from the main thread of the renderer the page committed in', () => {
 	const figures = mainThreadFigures([

@@ -13,7 +13,10 @@ type TraceEvent = {
 	tid: number
 	ts: number
 	dur?: number
-	args?: { name?: string; data?: { processId?: number; isOutermostMainFrame?: boolean; frames?: Array<{ processId?: number; isOutermostMainFrame?: boolean }> } }
+	args?: {
+		name?: string
+		data?: { processId?: number; isOutermostMainFrame?: boolean; frames?: Array<{ processId?: number; isOutermostMainFrame?: boolean }> }
+	}
 }
 
 export interface MainThreadFigures {

@@ -17,16 +17,10 @@ function site() {
 			'</head><body><script type="module">import "/assets/entry-AAAAAAAA.js"</script></body></html>',
 	)
 	write('quests/q.data', 'route data '.repeat(50))
-	write(
-		'assets/entry-AAAAAAAA.js',
-		'import{a}from"./shared-BBBBBBBB.js";import(`./panel-DDDDDDDD.js`)',
-	)
+	write('assets/entry-AAAAAAAA.js', 'import{a}from"./shared-BBBBBBBB.js";import(`./panel-DDDDDDDD.js`)')
 	write('assets/shared-BBBBBBBB.js', 'export const a=1')
 	write('assets/root-CCCCCCCC.css', 'body{color:red}')
-	write(
-		'assets/panel-DDDDDDDD.js',
-		'import{a}from"./shared-BBBBBBBB.js";import"./extra-EEEEEEEE.js"',
-	)
+	write('assets/panel-DDDDDDDD.js', 'import{a}from"./shared-BBBBBBBB.js";import"./extra-EEEEEEEE.js"')
 	write('assets/extra-EEEEEEEE.js', 'console.log(1)')
 	write('assets/quest-panel-FFFFFFFF.js', 'never loaded')
 	return dir
@@ -35,11 +29,7 @@ function site() {
 test('counts the linked JS with its static imports, the CSS, and the named lazy chunks once', () => {
 	const dir = site()
 	const without = measurePage(dir, '/quests/q', [])!
-	expect(without.files).toEqual([
-		'assets/entry-AAAAAAAA.js',
-		'assets/root-CCCCCCCC.css',
-		'assets/shared-BBBBBBBB.js',
-	])
+	expect(without.files).toEqual(['assets/entry-AAAAAAAA.js', 'assets/root-CCCCCCCC.css', 'assets/shared-BBBBBBBB.js'])
 	const withPanel = measurePage(dir, '/quests/q', ['panel'])!
 	expect(withPanel.files).toEqual([
 		'assets/entry-AAAAAAAA.js',
@@ -64,7 +54,7 @@ test('a page that was not prerendered gives undefined; .br files are used when p
 	expect(brotliSize(other)).toBe(brotliCompressSync(Buffer.from('body{color:red}')).length)
 })
 
-test('a page whose hydration loads after the first paint: the loader\'s chunk list and the inline stylesheet count', () => {
+test("a page whose hydration loads after the first paint: the loader's chunk list and the inline stylesheet count", () => {
 	const dir = site()
 	writeFileSync(
 		path.join(dir, 'quests/q/index.html'),

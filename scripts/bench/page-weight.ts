@@ -56,11 +56,7 @@ function findChunk(assets: readonly string[], name: string) {
  * the lazy chunks named in `lazyChunks` (module file names without the extension) as loaded.
  * Undefined when the page was not prerendered.
  */
-export function measurePage(
-	clientDir: string,
-	pagePath: string,
-	lazyChunks: readonly string[],
-): PageWeight | undefined {
+export function measurePage(clientDir: string, pagePath: string, lazyChunks: readonly string[]): PageWeight | undefined {
 	const htmlFile = path.join(clientDir, pagePath === '/' ? '' : pagePath, 'index.html')
 	if (!existsSync(htmlFile)) return undefined
 	const html = readFileSync(htmlFile, 'utf8')
@@ -84,8 +80,7 @@ export function measurePage(
 		const chunk = findChunk(assets, name)
 		if (chunk) staticGraph(clientDir, chunk, js)
 	}
-	const sum = (files: Iterable<string>) =>
-		[...files].reduce((n, f) => n + brotliSize(path.join(clientDir, f)), 0)
+	const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + brotliSize(path.join(clientDir, f)), 0)
 	// The stylesheet inlined in the document (decision 0010) counts as CSS, not as HTML.
 	const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('')
 	const inlineCssSize = inlineCss ? brotliCompressSync(inlineCss, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length : 0

@@ -57,7 +57,10 @@ function option(name: string): string | undefined {
 	return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(', ')
+const load = () =>
+	loadavg()
+		.map((l) => l.toFixed(1))
+		.join(', ')
 
 function reportFile(page: string, run: number) {
 	const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/[/?=&]/g, '-')
@@ -157,9 +160,13 @@ async function main() {
 		const loadAfter = load()
 		console.log(`\nLighthouse 12.8 mobile, simulated throttling, median of ${runs} (reports in bench-results/)`)
 		console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after; TBT and perf need an idle machine`)
-		const speed = benchmarkIndexes.length ? `${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}` : 'not reported'
+		const speed = benchmarkIndexes.length
+			? `${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}`
+			: 'not reported'
 		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}`)
-		console.log(`scripting and longest task: the trace of a second Lighthouse load with DevTools throttling, ${CPU_SLOWDOWN}× CPU, no network throttling\n`)
+		console.log(
+			`scripting and longest task: the trace of a second Lighthouse load with DevTools throttling, ${CPU_SLOWDOWN}× CPU, no network throttling\n`,
+		)
 		console.log(table(rows))
 		if (!process.argv.includes('--no-navigation')) {
 			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)

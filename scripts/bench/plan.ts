@@ -84,7 +84,14 @@ function nodeTimings() {
 async function chromiumTimings(baseUrl: string) {
 	const browser = await chromium.launch({
 		executablePath: ensureChromium(),
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+		],
 	})
 	try {
 		const rows: { label: string; min: number; median: number; max: number; steps: number }[] = []
@@ -100,9 +107,7 @@ async function chromiumTimings(baseUrl: string) {
 				await page.goto(`${baseUrl}/tools/plan?${query}`)
 				await page.locator('[data-plan-steps] > li').first().waitFor({ timeout: 30_000 })
 				steps = await page.locator('[data-plan-steps] > li').count()
-				const entries = await page.evaluate(() =>
-					performance.getEntriesByName('planner:plan').map((e) => e.duration),
-				)
+				const entries = await page.evaluate(() => performance.getEntriesByName('planner:plan').map((e) => e.duration))
 				if (entries.length === 0) fail('the page left no planner:plan timing')
 				times.push(entries.at(-1)!)
 				await context.close()
@@ -176,9 +181,13 @@ async function main() {
 
 	const weight = pageWeight()
 	print('')
-	print(`Planner page JS beyond the shell (brotli, lazy chunks included): ${kb(weight.size)} of ${BUDGET_KB} KB   ${verdict(weight.size <= BUDGET_KB * 1024)}`)
+	print(
+		`Planner page JS beyond the shell (brotli, lazy chunks included): ${kb(weight.size)} of ${BUDGET_KB} KB   ${verdict(weight.size <= BUDGET_KB * 1024)}`,
+	)
 	for (const file of weight.beyond) print(`  ${file.padEnd(44)} ${kb(brotli(file)).padStart(9)}`)
-	print(`  HTML (with the planner data inline): ${kb(weight.html)}; .data for client navigation: ${weight.data === undefined ? '-' : kb(weight.data)}`)
+	print(
+		`  HTML (with the planner data inline): ${kb(weight.html)}; .data for client navigation: ${weight.data === undefined ? '-' : kb(weight.data)}`,
+	)
 	print(
 		weight.leaks.length === 0
 			? `  The planner's own chunks (${weight.own.join(', ')}) load on no other page checked.`

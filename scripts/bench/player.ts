@@ -12,11 +12,7 @@ import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
-import {
-	FAKE_PLAYERS,
-	startFakeUpstream,
-	type FakeUpstream,
-} from '#tests/fixtures/fake-upstream.ts'
+import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { startTestRedis, type TestRedis } from '#tests/fixtures/redis.ts'
 import { startProductionServer } from './production-server.ts'
 
@@ -28,12 +24,7 @@ type AutocannonResult = {
 	errors: number
 	timeouts: number
 }
-type Autocannon = (options: {
-	url: string
-	connections: number
-	duration: number
-	workers?: number
-}) => Promise<AutocannonResult>
+type Autocannon = (options: { url: string; connections: number; duration: number; workers?: number }) => Promise<AutocannonResult>
 
 // autocannon ships no type declarations; this is the part we use.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
@@ -55,8 +46,7 @@ const timeoutMs = positive('timeout-ms', values['timeout-ms'])
 
 function positive(name: string, raw: string): number {
 	const value = Number(raw)
-	if (!Number.isInteger(value) || value <= 0)
-		fail(`--${name} must be a whole number > 0, got "${raw}"`)
+	if (!Number.isInteger(value) || value <= 0) fail(`--${name} must be a whole number > 0, got "${raw}"`)
 	return value
 }
 
@@ -129,12 +119,7 @@ async function timedGet(url: string): Promise<{ status: number; ms: number; code
 		const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
 		const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
 		const error = body?.error
-		const code =
-			typeof error === 'string'
-				? error
-				: typeof error === 'object' && error && 'code' in error
-					? String(error.code)
-					: ''
+		const code = typeof error === 'string' ? error : typeof error === 'object' && error && 'code' in error ? String(error.code) : ''
 		return { status: response.status, ms: performance.now() - started, code }
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error)
@@ -155,9 +140,7 @@ type LoadResult = { rps: number; total: number; p50: number[]; p99: number[]; fa
 async function cachedLoad(targets: Target[]): Promise<LoadResult> {
 	const each = Math.max(1, Math.floor(connections / targets.length))
 	const results = await Promise.all(
-		targets.map((target) =>
-			autocannon({ url: lookupUrl(target.url, FAKE_PLAYERS.complete), connections: each, duration, workers: 1 }),
-		),
+		targets.map((target) => autocannon({ url: lookupUrl(target.url, FAKE_PLAYERS.complete), connections: each, duration, workers: 1 })),
 	)
 	return {
 		rps: results.reduce((sum, r) => sum + r.requests.average, 0),
@@ -184,17 +167,14 @@ async function main() {
 	let problems = 0
 	try {
 		target = inProcess ? await startInProcessServer(fake) : await startServer(fake)
-		print(
-			`Player lookup bench (${inProcess ? 'handler in-process' : 'node server/index.js'}, ${target.url})`,
-		)
+		print(`Player lookup bench (${inProcess ? 'handler in-process' : 'node server/index.js'}, ${target.url})`)
 		print(`upstream: fake at ${fake.url}, UPSTREAM_TIMEOUT_MS=${timeoutMs}`)
 		print()
 
 		// 1. Cached lookups under load.
 		const cachedUrl = lookupUrl(target.url, FAKE_PLAYERS.complete)
 		const warm = await timedGet(cachedUrl)
-		if (warm.status !== 200)
-			fail(`warm-up lookup answered ${warm.status} ${warm.code}\n${target.output()}`)
+		if (warm.status !== 200) fail(`warm-up lookup answered ${warm.status} ${warm.code}\n${target.output()}`)
 		fake.resetCalls()
 		const load = await cachedLoad([target])
 		printLoad(`Cached lookups, ${connections} connections, ${duration} s, in-process state`, load)
@@ -206,9 +186,7 @@ async function main() {
 		fake.resetCalls()
 		fake.setLatency(200)
 		const fresh = 'Zezima Bench'
-		const burst = await Promise.all(
-			Array.from({ length: 100 }, () => timedGet(lookupUrl(target!.url, fresh))),
-		)
+		const burst = await Promise.all(Array.from({ length: 100 }, () => timedGet(lookupUrl(target!.url, fresh))))
 		fake.setLatency(0)
 		const statuses = countBy(burst.map((r) => r.status))
 		const slowest = Math.max(...burst.map((r) => r.ms))
@@ -251,9 +229,7 @@ async function main() {
 			target = undefined
 			problems += await redisRuns(fake)
 		}
-		print(
-			problems ? `${problems} check(s) did not meet expectations.` : 'All checks met expectations.',
-		)
+		print(problems ? `${problems} check(s) did not meet expectations.` : 'All checks met expectations.')
 	} finally {
 		await target?.stop()
 		await fake.close()
@@ -291,7 +267,10 @@ async function redisRuns(fake: FakeUpstream): Promise<number> {
 		const warm = await timedGet(lookupUrl(one.url, FAKE_PLAYERS.complete))
 		if (warm.status !== 200) fail(`warm-up lookup with Redis answered ${warm.status} ${warm.code}\n${one.output()}`)
 		fake.resetCalls()
-		printLoad(`Cached lookups, ${connections} connections, ${duration} s, state in Redis (${redis.url}), one instance`, await cachedLoad([one]))
+		printLoad(
+			`Cached lookups, ${connections} connections, ${duration} s, state in Redis (${redis.url}), one instance`,
+			await cachedLoad([one]),
+		)
 		print()
 
 		const two = await start({})

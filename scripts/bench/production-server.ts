@@ -73,8 +73,7 @@ export async function startProductionServer(options: Options = {}): Promise<Prod
 	const { path: readyPath = '/robots.txt', status = 200, headers } = options.ready ?? {}
 	let last = 'no answer'
 	for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-		if (!running())
-			throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`)
+		if (!running()) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`)
 		try {
 			const response = await fetch(url + readyPath, {
 				headers: { ...headers, connection: 'close' },
@@ -88,7 +87,5 @@ export async function startProductionServer(options: Options = {}): Promise<Prod
 		await new Promise((resolve) => setTimeout(resolve, 200))
 	}
 	await server.stop()
-	throw new Error(
-		`the server was not ready within 60 s (${readyPath}: ${last}, expected ${status}):\n${output}`,
-	)
+	throw new Error(`the server was not ready within 60 s (${readyPath}: ${last}, expected ${status}):\n${output}`)
 }

@@ -67,8 +67,7 @@ function main() {
 		if (/\/(catalogue|names|points)\.json$/.test(path)) lines.push(row(path, s))
 		else perQuest.push({ path, size: s })
 	}
-	const avg = (key: keyof Sizes) =>
-		Math.round(perQuest.reduce((n, p) => n + p.size[key], 0) / perQuest.length)
+	const avg = (key: keyof Sizes) => Math.round(perQuest.reduce((n, p) => n + p.size[key], 0) / perQuest.length)
 	const largest = perQuest.reduce((a, b) => (b.size.raw > a.size.raw ? b : a))
 
 	const out = [
@@ -98,9 +97,7 @@ const GUIDE = '/guides/early-game/desert-treasure'
 /** The widget chunks a guide page renders, from its compiled page. */
 function guideWidgets(pagePath: string): string[] {
 	const file = path.join(ROOT, 'app/generated/pages', `${pagePath}.json`)
-	return existsSync(file)
-		? (JSON.parse(readFileSync(file, 'utf8')) as { widgets: string[] }).widgets
-		: []
+	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { widgets: string[] }).widgets : []
 }
 
 function pageWeights(): string[] {

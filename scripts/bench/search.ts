@@ -19,18 +19,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const PORT = Number(process.env.BENCH_PORT ?? 4192)
 const BASE = `http://127.0.0.1:${PORT}`
 const GUIDE = '/guides/mid-game/while-guthix-sleeps'
-const QUERIES = [
-	'wgs',
-	'prifdinas',
-	'overl',
-	'necro',
-	'action bar',
-	'rfd',
-	'slayer helm',
-	'dt',
-	'ports',
-	'glossary',
-]
+const QUERIES = ['wgs', 'prifdinas', 'overl', 'necro', 'action bar', 'rfd', 'slayer helm', 'dt', 'ports', 'glossary']
 const SERVER_REQUESTS = 400
 /** Budgets from the issue. */
 const BUDGET = { keystrokeMs: 100, serverP95Ms: 20, guideJsKb: 120, guideCssKb: 25 }
@@ -47,11 +36,7 @@ function percentile(values: number[], p: number): number {
 function transferLog(page: Page) {
 	const entries: { url: string; bytes: number }[] = []
 	page.on('requestfinished', (request) => {
-		void request
-			.sizes()
-			.then((s) =>
-				entries.push({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize }),
-			)
+		void request.sizes().then((s) => entries.push({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize }))
 	})
 	return {
 		mark: () => entries.length,
@@ -72,9 +57,7 @@ async function installLatencyProbe(page: Page) {
 		w.latencies = []
 		const input = document.querySelector('[data-search-input]')!
 		input.addEventListener('keydown', (event) => (w.keyAt = event.timeStamp))
-		const list = document.querySelector(
-			'dialog[data-search-dialog] [role="listbox"]',
-		)!.parentElement!
+		const list = document.querySelector('dialog[data-search-dialog] [role="listbox"]')!.parentElement!
 		new MutationObserver(() => {
 			const start = w.keyAt
 			if (start === undefined) return
@@ -87,19 +70,11 @@ async function installLatencyProbe(page: Page) {
 async function typeMeasured(page: Page, text: string): Promise<number[]> {
 	const found: number[] = []
 	for (const char of text) {
-		const before = await page.evaluate(
-			() => (window as unknown as { latencies: number[] }).latencies.length,
-		)
+		const before = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.length)
 		await page.keyboard.type(char)
 		try {
-			await page.waitForFunction(
-				(n) => (window as unknown as { latencies: number[] }).latencies.length > n,
-				before,
-				{ timeout: 1000 },
-			)
-			found.push(
-				await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.at(-1)!),
-			)
+			await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length > n, before, { timeout: 1000 })
+			found.push(await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.at(-1)!))
 		} catch {
 			// The keystroke changed nothing on screen (same results): nothing to time.
 		}
@@ -186,20 +161,12 @@ function cpuMs(pid: number | undefined): number {
 async function serverBench(pid: number | undefined) {
 	const paths = QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`)
 	for (let round = 0; round < 10; round++) {
-		for (const p of paths)
-			await (await fetch(BASE + p, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
+		for (const p of paths) await (await fetch(BASE + p, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
 	}
 	const cpuBefore = cpuMs(pid)
 	const output = execFileSync(
 		process.execPath,
-		[
-			'--import',
-			'tsx',
-			path.join(root, 'scripts/bench/time-requests.ts'),
-			BASE,
-			String(SERVER_REQUESTS),
-			...paths,
-		],
+		['--import', 'tsx', path.join(root, 'scripts/bench/time-requests.ts'), BASE, String(SERVER_REQUESTS), ...paths],
 		{ cwd: root, encoding: 'utf8' },
 	)
 	const { times, errors } = JSON.parse(output) as { times: number[]; errors: number }
@@ -209,16 +176,13 @@ async function serverBench(pid: number | undefined) {
 function guideWeight() {
 	const clientDir = path.join(root, 'build/client')
 	const compiled = path.join(root, 'app/generated/pages', `${GUIDE}.json`)
-	const widgets = existsSync(compiled)
-		? (JSON.parse(readFileSync(compiled, 'utf8')) as { widgets: string[] }).widgets
-		: []
+	const widgets = existsSync(compiled) ? (JSON.parse(readFileSync(compiled, 'utf8')) as { widgets: string[] }).widgets : []
 	return measurePage(clientDir, GUIDE, widgets)
 }
 
 async function main() {
 	const executablePath = ensureChromium()
-	if (!process.argv.includes('--no-build'))
-		execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+	if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 	const server = await startProductionServer({
 		port: PORT,
 		env: { DATA_DIR: path.join(root, 'bench-results/data') },

@@ -44,10 +44,12 @@ const START = Date.UTC(2024, 10, 26)
  */
 function dayBlob(day: number): Uint8Array {
 	const withRanks = store.keepsRanks(day === 0 ? undefined : new Date(START + (day - 1) * DAY), new Date(START + day * DAY))
-	return packSkills(SKILLS.map((_, id) => ({
-		xp: 1_500_000 + id * 400_000 + day * (id % 5 === day % 5 ? 9_000 : 1_200),
-		rank: withRanks ? 120_000 + id * 7_000 - day * 3 : null,
-	})))
+	return packSkills(
+		SKILLS.map((_, id) => ({
+			xp: 1_500_000 + id * 400_000 + day * (id % 5 === day % 5 ? 9_000 : 1_200),
+			rank: withRanks ? 120_000 + id * 7_000 - day * 3 : null,
+		})),
+	)
 }
 
 async function seed(handle: DatabaseHandle, players: number) {
@@ -58,7 +60,16 @@ async function seed(handle: DatabaseHandle, players: number) {
 	for (let from = 0; from < DAYS; from += 200) {
 		const rows = []
 		for (let day = from; day < Math.min(DAYS, from + 200); day++) {
-			rows.push({ playerId: 1, source: 0, questPoints: 200 + Math.floor(day / 30), takenAt: new Date(START + day * DAY + 43_200_000), rank: 150_000 - day, questsComplete: 150 + Math.floor(day / 30), questsStarted: 3, skills: dayBlob(day) })
+			rows.push({
+				playerId: 1,
+				source: 0,
+				questPoints: 200 + Math.floor(day / 30),
+				takenAt: new Date(START + day * DAY + 43_200_000),
+				rank: 150_000 - day,
+				questsComplete: 150 + Math.floor(day / 30),
+				questsStarted: 3,
+				skills: dayBlob(day),
+			})
 		}
 		await db.insert((await import('#app/tracker/server/schema.ts')).snapshots).values(rows)
 	}
@@ -94,7 +105,8 @@ async function seedGains(handle: DatabaseHandle) {
 	await db.execute(sql`vacuum analyze tracker_daily_gains`)
 }
 
-const percentile = (values: number[], p: number) => values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+const percentile = (values: number[], p: number) =>
+	values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 async function measure(engine: string, handle: DatabaseHandle, players: number) {
@@ -102,7 +114,10 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 	await seed(handle, players)
 	await seedGains(handle)
 	const seedSeconds = (performance.now() - started) / 1000
-	const [size] = await queryRows<{ bytes: string; rows: string }>(handle.db, sql`select pg_total_relation_size('tracker_snapshots')::text as bytes, (select count(*) from tracker_snapshots)::text as rows`)
+	const [size] = await queryRows<{ bytes: string; rows: string }>(
+		handle.db,
+		sql`select pg_total_relation_size('tracker_snapshots')::text as bytes, (select count(*) from tracker_snapshots)::text as rows`,
+	)
 	const perPlayerYear = Number(size!.bytes) / players / (DAYS / 365)
 
 	const gains: number[] = []
@@ -116,12 +131,22 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 		computeGains(player.name, 'month', { from, to }, start ?? null, end ?? null)
 		if (i >= 20) gains.push(performance.now() - t)
 	}
-	const tracker = createTracker({ db: async () => handle.db, now: () => START + DAYS * DAY, fetchFresh: () => Promise.reject(new Error('no upstream in the bench')) })
+	const tracker = createTracker({
+		db: async () => handle.db,
+		now: () => START + DAYS * DAY,
+		fetchFresh: () => Promise.reject(new Error('no upstream in the bench')),
+	})
 	const boards: number[] = []
 	const boardSkills = ['overall', ...SKILLS.map((s) => s.name)] as const
 	for (let i = 0; i < 320; i++) {
 		const t = performance.now()
-		await tracker.gainsBoard({ period: i % 2 === 0 ? 'week' : 'month', skill: boardSkills[(i * 7) % boardSkills.length]!, page: 1 + ((i * 13) % 10), date: null, after: null })
+		await tracker.gainsBoard({
+			period: i % 2 === 0 ? 'week' : 'month',
+			skill: boardSkills[(i * 7) % boardSkills.length]!,
+			page: 1 + ((i * 13) % 10),
+			date: null,
+			after: null,
+		})
 		if (i >= 20) boards.push(performance.now() - t)
 	}
 	const records: number[] = []
@@ -130,13 +155,23 @@ async function measure(engine: string, handle: DatabaseHandle, players: number) 
 		await tracker.records(`player ${1 + ((i * 7919) % players)}`)
 		if (i >= 20) records.push(performance.now() - t)
 	}
-	const [gainsSize] = await queryRows<{ bytes: string; rows: string }>(handle.db, sql`select pg_total_relation_size('tracker_daily_gains')::text as bytes, (select count(*) from tracker_daily_gains)::text as rows`)
+	const [gainsSize] = await queryRows<{ bytes: string; rows: string }>(
+		handle.db,
+		sql`select pg_total_relation_size('tracker_daily_gains')::text as bytes, (select count(*) from tracker_daily_gains)::text as rows`,
+	)
 
 	const writes: number[] = []
 	for (let i = 0; i < 220; i++) {
 		const key = `player ${1 + ((i * 104_729) % players)}`
 		const t = performance.now()
-		await store.recordFetch(handle.db, { key, name: key, fetchedAt: new Date(START + (DAYS + 1 + i) * DAY), snapshot: snapshotOf({ attack: 90_000_000 + i }), quests: null, activities: [] })
+		await store.recordFetch(handle.db, {
+			key,
+			name: key,
+			fetchedAt: new Date(START + (DAYS + 1 + i) * DAY),
+			snapshot: snapshotOf({ attack: 90_000_000 + i }),
+			quests: null,
+			activities: [],
+		})
 		if (i >= 20) writes.push(performance.now() - t)
 	}
 	return {
@@ -179,7 +214,15 @@ async function serverRss() {
 	const fake = await startFakeUpstream()
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-bench-server-'))
 	try {
-		const server = await startProductionServer({ env: { DATA_DIR: dataDir, RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', DATABASE_URL: '' } })
+		const server = await startProductionServer({
+			env: {
+				DATA_DIR: dataDir,
+				RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+				HISCORES_BASE_URL: fake.hiscoresBaseUrl,
+				TRACKER_REFRESH: 'off',
+				DATABASE_URL: '',
+			},
+		})
 		try {
 			const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 			const before = rss()
@@ -263,7 +306,10 @@ async function seedBoards(handle: DatabaseHandle, players: number, today: string
 		select 'board player ' || i, 'Board Player ' || i, ${new Date(START)}, now(), now(), now(), 'public', 'done' from generate_series(1, ${players}) as i`)
 	const periods = sql`(values ('week', ${periodStart('week', today)}::date), ('month', ${periodStart('month', today)}::date)) as per(period, start)`
 	// The board index is built once after the rows are in (minutes faster on PGlite than row by row).
-	const [index] = await queryRows<{ indexdef: string }>(db, sql`select indexdef from pg_indexes where indexname = 'tracker_period_gains_board'`)
+	const [index] = await queryRows<{ indexdef: string }>(
+		db,
+		sql`select indexdef from pg_indexes where indexname = 'tracker_period_gains_board'`,
+	)
 	await db.execute(sql`drop index tracker_period_gains_board`)
 	await db.execute(sql`insert into tracker_period_gains (player_id, period, start, skill, xp)
 		select p.id, per.period, per.start, s.skill, ((p.id * 7919 + s.skill * 104729) % 5000000) + 1
@@ -298,11 +344,17 @@ async function boardUrls(handle: DatabaseHandle, today: string) {
 		const skillId = skill === 'overall' ? -1 : SKILLS.findIndex((s) => s.name === skill)
 		const base = `/players?period=${period}&skill=${skill}`
 		const t = performance.now()
-		const [count] = await queryRows<{ players: number }>(handle.db, sql`select count(*)::int as players from tracker_period_gains where period = ${period} and start = ${start}::date and skill = ${skillId}`)
+		const [count] = await queryRows<{ players: number }>(
+			handle.db,
+			sql`select count(*)::int as players from tracker_period_gains where period = ${period} and start = ${start}::date and skill = ${skillId}`,
+		)
 		const pages = Math.ceil(count!.players / 25)
 		const page = i % 4 === 0 ? 1 : 2 + ((i * 7919) % (pages - 1))
-		const rows = await queryRows<{ xp: string; player_id: number }>(handle.db, sql`select g.xp::text, g.player_id, p.name from tracker_period_gains g join tracked_players p on p.id = g.player_id
-			where g.period = ${period} and g.start = ${start}::date and g.skill = ${skillId} order by g.xp desc, g.player_id limit 26 offset ${Math.max(0, (page - 1) * 25 - 1)}`)
+		const rows = await queryRows<{ xp: string; player_id: number }>(
+			handle.db,
+			sql`select g.xp::text, g.player_id, p.name from tracker_period_gains g join tracked_players p on p.id = g.player_id
+			where g.period = ${period} and g.start = ${start}::date and g.skill = ${skillId} order by g.xp desc, g.player_id limit 26 offset ${Math.max(0, (page - 1) * 25 - 1)}`,
+		)
 		if (i >= 20) before.push(performance.now() - t)
 		urls.push(page === 1 ? base : `${base}&page=${page}&after=${rows[0]!.xp}.${rows[0]!.player_id}`)
 	}
@@ -325,9 +377,13 @@ console.log(JSON.stringify(times))
 
 async function timeBoards(env: Record<string, string>, urls: string[]) {
 	const fake = await startFakeUpstream()
-	const server = await startProductionServer({ env: { RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', ...env } })
+	const server = await startProductionServer({
+		env: { RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', ...env },
+	})
 	try {
-		const timer = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', URL_TIMER, server.url, JSON.stringify(urls)], { maxBuffer: 16 * 1024 * 1024 })
+		const timer = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', URL_TIMER, server.url, JSON.stringify(urls)], {
+			maxBuffer: 16 * 1024 * 1024,
+		})
 		return JSON.parse(timer.stdout) as number[]
 	} finally {
 		await server.stop()

@@ -45,8 +45,7 @@ function fail(message: string): never {
 
 function positive(name: string, raw: string): number {
 	const value = Number(raw)
-	if (!Number.isInteger(value) || value <= 0)
-		fail(`--${name} must be a whole number > 0, got "${raw}"`)
+	if (!Number.isInteger(value) || value <= 0) fail(`--${name} must be a whole number > 0, got "${raw}"`)
 	return value
 }
 
@@ -170,12 +169,7 @@ async function uploadOne(base: string, plan: Plan): Promise<Result> {
 	try {
 		const created = await createUploadUrl(base, plan.name, plan.type)
 		const hash = createHash('sha256')
-		const status = await putStream(
-			created.uploadUrl,
-			plan.type,
-			plan.bytes,
-			generate(plan.bytes, hash),
-		)
+		const status = await putStream(created.uploadUrl, plan.type, plan.bytes, generate(plan.bytes, hash))
 		if (status !== 200) return { ...plan, error: `PUT answered ${status}` }
 		return { ...plan, key: created.key, publicUrl: created.publicUrl, sha256: hash.digest('hex') }
 	} catch (error) {
@@ -266,9 +260,7 @@ async function main() {
 
 		const work = plans(fileCount, bigMb)
 		const totalBytes = work.reduce((sum, plan) => sum + plan.bytes, 0)
-		print(
-			`Uploading ${work.length} files at once, ${mb(totalBytes)} MB in all (largest ${bigMb} MB)…`,
-		)
+		print(`Uploading ${work.length} files at once, ${mb(totalBytes)} MB in all (largest ${bigMb} MB)…`)
 		let started = performance.now()
 		const results = await Promise.all(work.map((plan) => uploadOne(server.url, plan)))
 		const uploadSeconds = (performance.now() - started) / 1000
@@ -279,25 +271,21 @@ async function main() {
 		const checks = await Promise.all(results.map((result) => verifyOne(result)))
 		const readSeconds = (performance.now() - started) / 1000
 		checks.forEach((problem, index) => {
-			if (problem)
-				failures.push(`${results[index]!.name} (${mb(results[index]!.bytes)} MB): ${problem}`)
+			if (problem) failures.push(`${results[index]!.name} (${mb(results[index]!.bytes)} MB): ${problem}`)
 		})
 
 		const keys = results.flatMap((result) => (result.key ? [result.key] : []))
 		if (new Set(keys).size !== keys.length) failures.push('two uploads got the same key')
 		const listed = await listKeys(server.url)
 		const missing = keys.filter((key) => !listed.keys.has(key))
-		if (missing.length > 0)
-			failures.push(`${missing.length} uploaded file(s) missing from the list`)
+		if (missing.length > 0) failures.push(`${missing.length} uploaded file(s) missing from the list`)
 
 		print('Interrupting an upload halfway…')
 		const interrupted = await interruptedUpload(server.url)
 		const after = await listKeys(server.url)
 		if (after.keys.has(interrupted.key)) failures.push('the interrupted upload shows in the list')
 		if (after.total !== listed.total) {
-			failures.push(
-				`the list changed from ${listed.total} to ${after.total} after the interrupted upload`,
-			)
+			failures.push(`the list changed from ${listed.total} to ${after.total} after the interrupted upload`)
 		}
 		const ghost = await fetch(interrupted.publicUrl)
 		await ghost.arrayBuffer()
@@ -319,9 +307,7 @@ async function main() {
 		print(
 			`Server RSS: ${baseline.toFixed(0)} MB at rest, ${uploadPeak.toFixed(0)} MB peak while uploading, ${peak.toFixed(0)} MB peak overall (+${growth.toFixed(0)} MB; budget ${RSS_BUDGET_MB} MB)`,
 		)
-		print(
-			`Interrupted upload: ${after.keys.has(interrupted.key) || ghost.status !== 404 ? 'LEFT A FILE' : 'left nothing'}`,
-		)
+		print(`Interrupted upload: ${after.keys.has(interrupted.key) || ghost.status !== 404 ? 'LEFT A FILE' : 'left nothing'}`)
 		print(`Failures: ${failures.length}`)
 		for (const failure of failures) print(`  - ${failure}`)
 	} finally {

@@ -42,7 +42,9 @@ try {
 		...(redis ? { REDIS_URL: redis.url } : {}),
 	}
 	servers.push(...(await Promise.all((redis ? [1, 2] : [1]).map(() => startServerInstance(env)))))
-	console.log(`${servers.length} instance(s)${redis ? ' sharing Redis' : ''}, TRACKER_UPSTREAM_RPS=${RPS} (the shared limiter: ${JSON.stringify(budgetLimit(RPS))})`)
+	console.log(
+		`${servers.length} instance(s)${redis ? ' sharing Redis' : ''}, TRACKER_UPSTREAM_RPS=${RPS} (the shared limiter: ${JSON.stringify(budgetLimit(RPS))})`,
+	)
 
 	// Tracked players for the Updates, on every instance (each has its own embedded database; each
 	// first visit is a lookup and starts a 29-call backfill that runs during the flood).
@@ -70,11 +72,16 @@ try {
 				} else if (kind === 1) {
 					response = await fetch(`${server.baseURL}/api/v1/players/${player}/update`, { method: 'POST' })
 				} else {
-					response = await fetch(`${server.baseURL}/players/${player}`, { method: 'POST', body: new URLSearchParams({ intent: 'update' }), redirect: 'manual' })
+					response = await fetch(`${server.baseURL}/players/${player}`, {
+						method: 'POST',
+						body: new URLSearchParams({ intent: 'update' }),
+						redirect: 'manual',
+					})
 				}
 				await response.arrayBuffer()
 				const what = ['lookup', 'API Update', 'page Update'][kind]!
-				const outcome = response.status === 303 ? new URL(response.headers.get('location')!, server.baseURL).searchParams.get('update') : response.status
+				const outcome =
+					response.status === 303 ? new URL(response.headers.get('location')!, server.baseURL).searchParams.get('update') : response.status
 				count(`${what} ${outcome}`)
 			}
 		}),
@@ -84,14 +91,31 @@ try {
 	const byEndpoint = new Map<string, number>()
 	for (const request of fake.requests) byEndpoint.set(request.endpoint, (byEndpoint.get(request.endpoint) ?? 0) + 1)
 	const seconds = (ended - started) / 1000
-	console.log(`flood: ${CLIENTS} clients for ${seconds.toFixed(1)} s; answers: ${[...statuses].toSorted().map(([what, n]) => `${what}: ${n}`).join(', ')}`)
-	console.log(`upstream calls: ${times.length} (${[...byEndpoint].map(([endpoint, n]) => `${endpoint} ${n}`).join(', ')}), ${(times.length / seconds).toFixed(2)} a second on average`)
-	console.log(`most in any 1 s: ${mostWithin(times, 1000)}; most in any 10 s: ${mostWithin(times, 10_000)} (budget ${RPS}/s: ${RPS * 10} in 10 s)`)
+	console.log(
+		`flood: ${CLIENTS} clients for ${seconds.toFixed(1)} s; answers: ${[...statuses]
+			.toSorted()
+			.map(([what, n]) => `${what}: ${n}`)
+			.join(', ')}`,
+	)
+	console.log(
+		`upstream calls: ${times.length} (${[...byEndpoint].map(([endpoint, n]) => `${endpoint} ${n}`).join(', ')}), ${(times.length / seconds).toFixed(2)} a second on average`,
+	)
+	console.log(
+		`most in any 1 s: ${mostWithin(times, 1000)}; most in any 10 s: ${mostWithin(times, 10_000)} (budget ${RPS}/s: ${RPS * 10} in 10 s)`,
+	)
 	const sorted = times.toSorted((a, b) => a - b)
 	const gaps = sorted.slice(1).map((time, i) => time - sorted[i]!)
-	console.log(`gaps between calls (ms): smallest ${gaps.toSorted((a, b) => a - b).slice(0, 8).join(', ')}; median ${gaps.toSorted((a, b) => a - b)[Math.floor(gaps.length / 2)]}`)
+	console.log(
+		`gaps between calls (ms): smallest ${gaps
+			.toSorted((a, b) => a - b)
+			.slice(0, 8)
+			.join(', ')}; median ${gaps.toSorted((a, b) => a - b)[Math.floor(gaps.length / 2)]}`,
+	)
 	for (const server of servers) {
-		const notes = server.output().split('\n').filter((line) => /shared-state|upstream:/.test(line))
+		const notes = server
+			.output()
+			.split('\n')
+			.filter((line) => /shared-state|upstream:/.test(line))
 		if (notes.length > 0) console.log(notes.slice(0, 2).join('\n'))
 	}
 } finally {

@@ -40,9 +40,7 @@ export async function buildData(outDir = path.join(root, 'app/generated')): Prom
 	const skillGuide = (skill: string) => skillGuides.guides.find((g) => g.skill === skill)
 
 	const namesFile = path.join(outDir, 'quests/names.json')
-	const names: Record<string, { name: string; slug: string }> = existsSync(namesFile)
-		? JSON.parse(readFileSync(namesFile, 'utf8'))
-		: {}
+	const names: Record<string, { name: string; slug: string }> = existsSync(namesFile) ? JSON.parse(readFileSync(namesFile, 'utf8')) : {}
 	const recurring = writeRecurring(path.join(root, 'data'), outDir, new Set(Object.values(names).map((n) => n.name)), game.facts.updates)
 	problems.push(...recurring.problems)
 	const content = buildContent({

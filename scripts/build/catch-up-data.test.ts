@@ -21,7 +21,13 @@ const page = (path: string, extra: Partial<CompiledPage> = {}): CompiledPage => 
 })
 
 const updates = gameUpdatesSchema.parse([
-	{ date: '2026-07', title: 'The Mid-Game Rebalance', summary: 'x', touches: { skills: ['ranged'], gear: ['yew-bows'] }, sources: ['https://example.com/a'] },
+	{
+		date: '2026-07',
+		title: 'The Mid-Game Rebalance',
+		summary: 'x',
+		touches: { skills: ['ranged'], gear: ['yew-bows'] },
+		sources: ['https://example.com/a'],
+	},
 	{ date: '2026-06-01', title: 'Not on the page', summary: 'x', sources: ['https://example.com/b'] },
 ])
 
@@ -41,7 +47,12 @@ test('updates link to their heading on What Changed; only verified, published, r
 		updates,
 	)
 	expect(changes.updates).toEqual([
-		{ date: '2026-07', title: 'The Mid-Game Rebalance', href: '/guides/whats-changed#the-mid-game-rebalance', topics: ['skill:ranged', 'gear:yew-bows'] },
+		{
+			date: '2026-07',
+			title: 'The Mid-Game Rebalance',
+			href: '/guides/whats-changed#the-mid-game-rebalance',
+			topics: ['skill:ranged', 'gear:yew-bows'],
+		},
 		{ date: '2026-06-01', title: 'Not on the page', href: '/guides/whats-changed', topics: [] },
 	])
 	expect(changes.pages.map((p) => [p.path, p.topics])).toEqual([

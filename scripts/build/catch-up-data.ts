@@ -12,7 +12,10 @@ const WHATS_CHANGED = '/guides/whats-changed'
  * with its address on the What Changed page and what it touched, and every verified guide page
  * with its topics. Section roots that only redirect are left out.
  */
-export function siteChanges(content: Pick<BuiltContent, 'pages' | 'topics' | 'redirects'>, updates: readonly GameUpdateEntry[]): SiteChanges {
+export function siteChanges(
+	content: Pick<BuiltContent, 'pages' | 'topics' | 'redirects'>,
+	updates: readonly GameUpdateEntry[],
+): SiteChanges {
 	const whatsChanged = content.pages.find((page) => page.path === WHATS_CHANGED)
 	const anchor = (title: string) => whatsChanged?.headings.find((h) => h.depth === 3 && h.text === title)?.id
 	const redirects = new Set(content.redirects)
@@ -23,7 +26,15 @@ export function siteChanges(content: Pick<BuiltContent, 'pages' | 'topics' | 're
 		}),
 		pages: content.pages.flatMap((page) =>
 			page.lastVerified && page.status === 'published' && !redirects.has(page.path)
-				? [{ path: page.path, title: page.title, section: page.section, verified: page.lastVerified, topics: content.topics[page.path] ?? [] }]
+				? [
+						{
+							path: page.path,
+							title: page.title,
+							section: page.section,
+							verified: page.lastVerified,
+							topics: content.topics[page.path] ?? [],
+						},
+					]
 				: [],
 		),
 	}

@@ -7,11 +7,7 @@ import { timelineProblems } from '#app/home/timeline.ts'
  * Validates data/events.json (the home page hero's events: fields, inverted or overlapping dates,
  * links to pages that do not exist) and writes the checked list to the output.
  */
-export function writeEvents(
-	dataDir: string,
-	outDir: string,
-	sitePaths: ReadonlySet<string>,
-): string[] {
+export function writeEvents(dataDir: string, outDir: string, sitePaths: ReadonlySet<string>): string[] {
 	const file = path.join(dataDir, 'events.json')
 	let raw: unknown
 	try {
@@ -21,16 +17,11 @@ export function writeEvents(
 	}
 	const result = gameEventsSchema.safeParse(raw)
 	if (!result.success) {
-		return result.error.issues.map(
-			(i) => `data/events.json: ${i.path.join('.') || '(file)'}: ${i.message}`,
-		)
+		return result.error.issues.map((i) => `data/events.json: ${i.path.join('.') || '(file)'}: ${i.message}`)
 	}
 	const problems = timelineProblems(result.data)
 	result.data.forEach((event, i) => {
-		for (const [field, value] of [
-			['link', event.link],
-			...event.sources.map((s) => ['sources', s]),
-		]) {
+		for (const [field, value] of [['link', event.link], ...event.sources.map((s) => ['sources', s])]) {
 			if (value!.startsWith('/') && !sitePaths.has(value!.replace(/[?#].*$/, ''))) {
 				problems.push(`[${i}] "${event.name}": ${field}: no page ${value} on this site`)
 			}

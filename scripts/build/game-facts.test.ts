@@ -5,7 +5,9 @@ import { expect, test } from 'vitest'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 import { loadGameFacts } from './game-facts.ts'
 
-const skills = Object.fromEntries(SKILL_NAMES.map((s) => [s, { cap: 99, sources: ['https://runescape.wiki/w/Skills'], verified: '2026-11-24' }]))
+const skills = Object.fromEntries(
+	SKILL_NAMES.map((s) => [s, { cap: 99, sources: ['https://runescape.wiki/w/Skills'], verified: '2026-11-24' }]),
+)
 const gear = `- id: bandos-armour
   name: Bandos armour
   aliases: [Bandos]

@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import type { z } from 'zod'
-import {
-	type GameFacts,
-	gameUpdatesSchema,
-	gearSchema,
-	skillCapsSchema,
-	unlockSchema,
-} from '#app/lib/game-facts/schema.ts'
+import { type GameFacts, gameUpdatesSchema, gearSchema, skillCapsSchema, unlockSchema } from '#app/lib/game-facts/schema.ts'
 
 type Loaded<T> = { data: T; problems: string[] }
 
@@ -99,10 +93,15 @@ export function loadGameFacts(dataDir: string): { facts: GameFacts; problems: st
 			updates.forEach((update, i) => {
 				const previous = updates[i - 1]
 				if (previous && previous.date < update.date) {
-					problems.push(`${updatesLabel}: "${update.title}": updates are listed newest first, but ${update.date} comes after ${previous.date}`)
+					problems.push(
+						`${updatesLabel}: "${update.title}": updates are listed newest first, but ${update.date} comes after ${previous.date}`,
+					)
 				}
-				for (const g of update.touches.gear) if (!known.gear.has(g)) problems.push(`${updatesLabel}: "${update.title}": touches.gear: no gear "${g}" in data/game/gear.yaml`)
-				for (const u of update.touches.unlocks) if (!known.unlocks.has(u)) problems.push(`${updatesLabel}: "${update.title}": touches.unlocks: no unlock "${u}" in data/game/unlocks.yaml`)
+				for (const g of update.touches.gear)
+					if (!known.gear.has(g)) problems.push(`${updatesLabel}: "${update.title}": touches.gear: no gear "${g}" in data/game/gear.yaml`)
+				for (const u of update.touches.unlocks)
+					if (!known.unlocks.has(u))
+						problems.push(`${updatesLabel}: "${update.title}": touches.unlocks: no unlock "${u}" in data/game/unlocks.yaml`)
 			})
 		}
 	}

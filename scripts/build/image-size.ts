@@ -30,7 +30,9 @@ function svgSize(text: string): Size | undefined {
 	if (width > 0 && height > 0 && !/%/.test(attr('width') ?? '')) {
 		return { width: Math.round(width), height: Math.round(height) }
 	}
-	const box = attr('viewBox')?.split(/[\s,]+/).map(Number)
+	const box = attr('viewBox')
+		?.split(/[\s,]+/)
+		.map(Number)
 	if (box && box.length === 4 && box[2]! > 0 && box[3]! > 0) {
 		return { width: Math.round(box[2]!), height: Math.round(box[3]!) }
 	}

@@ -5,11 +5,7 @@ import { expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { findCycles, formatIssue } from '#app/quests/check.ts'
 import { questSlug } from '#app/quests/names.ts'
-import {
-	chainEdges,
-	type ChainStep,
-	createRequirementResolver,
-} from '#app/quests/requirements.ts'
+import { chainEdges, type ChainStep, createRequirementResolver } from '#app/quests/requirements.ts'
 import { questSchema } from '#app/quests/schema.ts'
 import { checkQuestDir, loadQuests, PROJECT_ROOT } from '#scripts/build/load-quests.ts'
 import { formatQuestYaml } from '#scripts/quests/quest-yaml.ts'
@@ -39,19 +35,12 @@ test('real chains: Desert Treasure and While Guthix Sleeps', () => {
 })
 
 const resolver = createRequirementResolver(real.records.map((r) => r.quest))
-const stepLabel = (s: ChainStep) =>
-	s.partial ? `${s.name} (until ${s.until})` : s.until ? `${s.name} (${s.until})` : s.name
+const stepLabel = (s: ChainStep) => (s.partial ? `${s.name} (until ${s.until})` : s.until ? `${s.name} (${s.until})` : s.name)
 const chainOf = (quest: string) => resolver.summary(quest).quests.map(stepLabel)
 
 // Pinned: change only when a source changes a chain, and say which in the commit.
 test('real chains of Desert Treasure, While Guthix Sleeps and Ritual of the Mahjarrat', () => {
-	expect(chainOf('Desert Treasure')).toEqual([
-		'Priest in Peril',
-		'The Dig Site',
-		'Death Plateau',
-		'Troll Stronghold',
-		'Desert Treasure',
-	])
+	expect(chainOf('Desert Treasure')).toEqual(['Priest in Peril', 'The Dig Site', 'Death Plateau', 'Troll Stronghold', 'Desert Treasure'])
 	expect(chainOf('While Guthix Sleeps')).toEqual([
 		'Family Crest',
 		'Shield of Arrav',
@@ -150,11 +139,7 @@ test('quests needing part of another gain the quests of that part', () => {
 		['The Curse of Zaros (miniquest)', 'Desert Treasure', ['The Dig Site', 'Troll Stronghold']],
 		["The General's Shadow (miniquest)", 'Desert Treasure', ['The Dig Site', 'Troll Stronghold']],
 		["Wandering Ga'al (miniquest)", 'Desert Treasure', ['The Dig Site', 'Troll Stronghold']],
-		[
-			'Recipe for Disaster: Freeing Sir Amik Varze',
-			"Legends' Quest",
-			["Heroes' Quest", 'Jungle Potion'],
-		],
+		['Recipe for Disaster: Freeing Sir Amik Varze', "Legends' Quest", ["Heroes' Quest", 'Jungle Potion']],
 		['One Foot in the Grave (miniquest)', 'Back to my Roots', ['Tribal Totem']],
 		['The Curse of Arrav', 'Garden of Tranquillity', ['Creature of Fenkenstrain']],
 		['The Temple at Senntisten', 'Garden of Tranquillity', ['Creature of Fenkenstrain']],
@@ -179,9 +164,7 @@ test('quests needing part of another gain the quests of that part', () => {
 })
 
 test('no cycle, and every partial requirement needs no more than its quest and its dependant', () => {
-	expect(
-		findCycles(real.records.map((r) => ({ name: r.quest.name, edges: chainEdges(r.quest) }))),
-	).toEqual([])
+	expect(findCycles(real.records.map((r) => ({ name: r.quest.name, edges: chainEdges(r.quest) })))).toEqual([])
 	let partials = 0
 	for (const { quest } of real.records) {
 		const own = new Set(resolver.chain(quest.name))
@@ -199,15 +182,12 @@ test('no cycle, and every partial requirement needs no more than its quest and i
 
 test('every real quest is verified, and no free-text partial completion is left', () => {
 	expect(real.records.filter((r) => !r.quest.verified).map((r) => r.quest.name)).toEqual([])
-	const freeText = real.records.flatMap((r) =>
-		r.quest.requirements.other.filter((o) => /partial completion|with 100 ?%/i.test(o)),
-	)
+	const freeText = real.records.flatMap((r) => r.quest.requirements.other.filter((o) => /partial completion|with 100 ?%/i.test(o)))
 	expect(freeText).toEqual([])
 })
 
 test('formatQuestYaml round-trips every real quest', () => {
-	for (const r of real.records)
-		expect(questSchema.parse(parse(formatQuestYaml(r.quest)))).toEqual(r.quest)
+	for (const r of real.records) expect(questSchema.parse(parse(formatQuestYaml(r.quest)))).toEqual(r.quest)
 })
 
 test('loader errors name the file and the field', () => {
@@ -229,9 +209,7 @@ test('loader errors name the file and the field', () => {
 		expect(records).toEqual([])
 		const lines = issues.map(formatIssue)
 		expect(lines).toHaveLength(2)
-		expect(lines[0]).toMatch(
-			/bad-level\.yaml: "Bad Level" requirements\.skill\[0\]\.level: level 100 is over/,
-		)
+		expect(lines[0]).toMatch(/bad-level\.yaml: "Bad Level" requirements\.skill\[0\]\.level: level 100 is over/)
 		expect(lines[1]).toMatch(/broken\.yaml: invalid YAML: line 2/)
 		expect(loadQuests(join(dir, 'missing')).issues[0]!.message).toBe('quest data folder not found')
 	} finally {
@@ -247,8 +225,7 @@ test('nothing imports the one-off import script', () => {
 			if (entry.isDirectory()) {
 				if (entry.name !== 'generated') walk(path)
 			} else if (/\.tsx?$/.test(entry.name) && path !== 'scripts/quests/import-quests.ts') {
-				if (readFileSync(join(PROJECT_ROOT, path), 'utf8').includes('import-quests'))
-					hits.push(path)
+				if (readFileSync(join(PROJECT_ROOT, path), 'utf8').includes('import-quests')) hits.push(path)
 			}
 		}
 	}

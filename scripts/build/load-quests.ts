@@ -2,13 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDocument } from 'yaml'
-import {
-	checkQuests,
-	formatIssue,
-	validateQuestFile,
-	type QuestIssue,
-	type QuestRecord,
-} from '#app/quests/check.ts'
+import { checkQuests, formatIssue, validateQuestFile, type QuestIssue, type QuestRecord } from '#app/quests/check.ts'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const QUEST_DATA_DIR = join(PROJECT_ROOT, 'data', 'quests')

@@ -48,13 +48,7 @@ test('a YAML syntax error names the file and the line', async () => {
 test('a duplicate key is a YAML error', async () => {
 	await withCopyOfRealData(async (dir) => {
 		const file = path.join(dir, 'cooking.yaml')
-		await writeFile(
-			file,
-			(await readFile(file, 'utf8')).replace(
-				'skill: cooking\n',
-				'skill: cooking\nskill: cooking\n',
-			),
-		)
+		await writeFile(file, (await readFile(file, 'utf8')).replace('skill: cooking\n', 'skill: cooking\nskill: cooking\n'))
 		const errors = await errorsFor(dir)
 		expect(errors).toHaveLength(1)
 		expect(errors[0]).toMatch(/cooking\.yaml: invalid YAML: Map keys must be unique/)
@@ -65,14 +59,9 @@ test('a schema error is reported once, not also as a missing guide', async () =>
 	await withCopyOfRealData(async (dir) => {
 		const file = path.join(dir, 'fishing.yaml')
 		const source = await readFile(file, 'utf8')
-		await writeFile(
-			file,
-			source.replace('link: https://runescape.wiki', 'link: http://runescape.wiki'),
-		)
+		await writeFile(file, source.replace('link: https://runescape.wiki', 'link: http://runescape.wiki'))
 		const errors = await errorsFor(dir)
-		expect(errors).toEqual([
-			expect.stringMatching(/fishing\.yaml: ranges\[0\]\.link: must be an https URL$/),
-		])
+		expect(errors).toEqual([expect.stringMatching(/fishing\.yaml: ranges\[0\]\.link: must be an https URL$/)])
 	})
 })
 
@@ -82,9 +71,7 @@ test('range errors from the checks come through with file and field', async () =
 		const source = await readFile(file, 'utf8')
 		await writeFile(file, source.replace('  - from: 40\n', '  - from: 41\n'))
 		expect(await errorsFor(dir)).toEqual([
-			expect.stringMatching(
-				/agility\.yaml: ranges\[2\]\.from: must equal the previous range's "to" \(40\), not 41 \(gap\)$/,
-			),
+			expect.stringMatching(/agility\.yaml: ranges\[2\]\.from: must equal the previous range's "to" \(40\), not 41 \(gap\)$/),
 		])
 	})
 })
@@ -94,19 +81,12 @@ test('a missing guide, a stray .yml file and trailing spaces are all reported', 
 		await rm(path.join(dir, 'hunter.yaml'))
 		await writeFile(path.join(dir, 'notes.yml'), 'x: 1\n')
 		const file = path.join(dir, 'magic.yaml')
-		await writeFile(
-			file,
-			(await readFile(file, 'utf8')).replace('skill: magic\n', 'skill: magic \n'),
-		)
+		await writeFile(file, (await readFile(file, 'utf8')).replace('skill: magic\n', 'skill: magic \n'))
 		const errors = await errorsFor(dir)
 		expect(errors).toHaveLength(3)
-		expect(errors).toContainEqual(
-			expect.stringMatching(/hunter\.yaml: missing \(no guide for hunter\)$/),
-		)
+		expect(errors).toContainEqual(expect.stringMatching(/hunter\.yaml: missing \(no guide for hunter\)$/))
 		expect(errors).toContainEqual(expect.stringMatching(/notes\.yml: use the \.yaml extension$/))
-		expect(errors).toContainEqual(
-			expect.stringMatching(/magic\.yaml: line 1: trailing whitespace$/),
-		)
+		expect(errors).toContainEqual(expect.stringMatching(/magic\.yaml: line 1: trailing whitespace$/))
 	})
 })
 

@@ -4,19 +4,11 @@ import { fileURLToPath } from 'node:url'
 import { parse, YAMLParseError } from 'yaml'
 import { SKILL_NAMES } from '#app/lib/skills.ts'
 import { checkGuideSet, checkGuideSource, checkSkillGuide } from '#app/skill-guides/check.ts'
-import {
-	formatGuideIssues,
-	OVERALL,
-	skillGuideSchema,
-	type SkillGuide,
-} from '#app/skill-guides/schema.ts'
+import { formatGuideIssues, OVERALL, skillGuideSchema, type SkillGuide } from '#app/skill-guides/schema.ts'
 
-export const DEFAULT_SKILL_GUIDES_DIR = fileURLToPath(
-	new URL('../../data/skills/', import.meta.url),
-)
+export const DEFAULT_SKILL_GUIDES_DIR = fileURLToPath(new URL('../../data/skills/', import.meta.url))
 
-export type LoadSkillGuidesResult =
-	{ ok: true; guides: SkillGuide[] } | { ok: false; errors: string[] }
+export type LoadSkillGuidesResult = { ok: true; guides: SkillGuide[] } | { ok: false; errors: string[] }
 
 const ORDER = new Map<string, number>([...SKILL_NAMES, OVERALL].map((name, i) => [name, i]))
 
@@ -26,9 +18,7 @@ const ORDER = new Map<string, number>([...SKILL_NAMES, OVERALL].map((name, i) =>
  * `overall`. Returns the guides in skill-id order (`overall` last), or every problem found, each
  * naming the file (relative to the working directory) and the field.
  */
-export async function loadSkillGuides(
-	dir = DEFAULT_SKILL_GUIDES_DIR,
-): Promise<LoadSkillGuidesResult> {
+export async function loadSkillGuides(dir = DEFAULT_SKILL_GUIDES_DIR): Promise<LoadSkillGuidesResult> {
 	const shown = (name: string) => path.relative(process.cwd(), path.join(dir, name)) || name
 	let names: string[]
 	try {
@@ -81,9 +71,7 @@ export async function loadSkillGuides(
 	errors.push(...checkGuideSet(claimed, path.relative(process.cwd(), dir) || '.'))
 	if (errors.length > 0) return { ok: false, errors }
 
-	const guides = loaded
-		.map(({ guide }) => guide)
-		.sort((a, b) => (ORDER.get(a.skill) ?? 0) - (ORDER.get(b.skill) ?? 0))
+	const guides = loaded.map(({ guide }) => guide).sort((a, b) => (ORDER.get(a.skill) ?? 0) - (ORDER.get(b.skill) ?? 0))
 	return { ok: true, guides }
 }
 

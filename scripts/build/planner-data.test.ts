@@ -8,7 +8,10 @@ const quest = (name: string, extra: Record<string, unknown> = {}) => {
 	return { ...parsed, slug: questSlug(parsed.name) }
 }
 const quests = [
-	quest("Plague's End", { aliases: ['PE'], requirements: { quest: ['Mourning'], skill: [{ skill: 'magic', level: 75 }], questPoints: 50, other: ['Be brave'] } }),
+	quest("Plague's End", {
+		aliases: ['PE'],
+		requirements: { quest: ['Mourning'], skill: [{ skill: 'magic', level: 75 }], questPoints: 50, other: ['Be brave'] },
+	}),
 	quest('Mourning'),
 ]
 const preset = (fields: string) =>
@@ -65,9 +68,22 @@ test('parts of quests, quests past completion, alternatives and ironman levels r
 			...base.requirements,
 			quest: ['Mourning'],
 			other: ['Bring a light'],
-			partial: [{ quest: "Plague's End", until: 'the first door', needs: { quest: ['Mourning'], skill: [{ skill: 'agility' as const, level: 30 }] } }],
+			partial: [
+				{
+					quest: "Plague's End",
+					until: 'the first door',
+					needs: { quest: ['Mourning'], skill: [{ skill: 'agility' as const, level: 30 }] },
+				},
+			],
 			fully: [{ quest: 'Saga', until: '100 % (unabridged)' }],
-			anyOf: [{ skill: [{ skill: 'mining' as const, level: 20 }, { skill: 'divination' as const, level: 22 }] }],
+			anyOf: [
+				{
+					skill: [
+						{ skill: 'mining' as const, level: 20 },
+						{ skill: 'divination' as const, level: 22 },
+					],
+				},
+			],
 			ironman: { skill: [{ skill: 'smithing' as const, level: 40 }] },
 		},
 	}

@@ -50,9 +50,7 @@ export function buildPlannerData(
 		}
 		if (preset.kind === 'unlock' && !questNames.has(preset.quest)) {
 			const hint = quests.find((q) => normaliseQuestName(q.name) === normaliseQuestName(preset.quest))
-			problems.push(
-				`${at}: quest "${preset.quest}" is not a quest's name${hint ? `; did you mean "${hint.name}"?` : ''}`,
-			)
+			problems.push(`${at}: quest "${preset.quest}" is not a quest's name${hint ? `; did you mean "${hint.name}"?` : ''}`)
 		}
 		const { sources: _sources, ...kept } = preset
 		presets.push(kept)
@@ -71,8 +69,7 @@ export function writePlannerData(rootDir: string, outDir: string): string[] {
 	if (!existsSync(catalogueFile)) return []
 	const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as QuestCatalogueEntry[]
 	const quests = catalogue.map(
-		({ slug }) =>
-			(JSON.parse(readFileSync(path.join(outDir, 'quests', `${slug}.json`), 'utf8')) as QuestPageData).quest,
+		({ slug }) => (JSON.parse(readFileSync(path.join(outDir, 'quests', `${slug}.json`), 'utf8')) as QuestPageData).quest,
 	)
 	const { data, problems } = buildPlannerData(quests, readFileSync(path.join(rootDir, PRESETS_FILE), 'utf8'))
 	if (data) writeFileSync(path.join(outDir, 'planner.json'), JSON.stringify(data))

@@ -26,7 +26,11 @@ function walk(dir: string): string[] {
 export function inlineScriptHashes(html: string): string[] {
 	const hashes: string[] = []
 	for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-		hashes.push(`sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}`)
+		hashes.push(
+			`sha256-${createHash('sha256')
+				.update(match[1] ?? '')
+				.digest('base64')}`,
+		)
 	}
 	return hashes
 }
@@ -70,7 +74,9 @@ async function main() {
 		)
 	}
 	const ms = Math.round(performance.now() - started)
-	console.log(`postbuild: ${Object.keys(csp).length} page CSPs, ${compressible.length} files precompressed (${Math.round(saved / 1024)} KB saved by brotli) in ${ms} ms`)
+	console.log(
+		`postbuild: ${Object.keys(csp).length} page CSPs, ${compressible.length} files precompressed (${Math.round(saved / 1024)} KB saved by brotli) in ${ms} ms`,
+	)
 	const warning = siteUrlWarning(process.env)
 	if (warning) console.warn(warning)
 }

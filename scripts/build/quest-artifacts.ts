@@ -1,11 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-	buildQuestArtifacts,
-	type QuestNameMap,
-	type QuestPageData,
-	resolveQuestName,
-} from '#app/quests/artifacts.ts'
+import { buildQuestArtifacts, type QuestNameMap, type QuestPageData, resolveQuestName } from '#app/quests/artifacts.ts'
 import type { RequirementSummary } from '#app/quests/requirements.ts'
 import { formatIssue, type QuestIssue } from '#app/quests/check.ts'
 import { checkQuestDir, QUEST_DATA_DIR } from '#scripts/build/load-quests.ts'
@@ -61,10 +56,7 @@ export function writeQuestData(outDir: string, options: { dataDir?: string } = {
  * Looks a quest's requirement summary up by name or alias in the files writeQuestData wrote
  * (each file is read once), for the content build's requirement widgets.
  */
-export function questSummaryReader(
-	outDir: string,
-	names: QuestNameMap,
-): (name: string) => RequirementSummary | undefined {
+export function questSummaryReader(outDir: string, names: QuestNameMap): (name: string) => RequirementSummary | undefined {
 	const cache = new Map<string, RequirementSummary>()
 	return (name) => {
 		const link = resolveQuestName(names, name)

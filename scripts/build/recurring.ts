@@ -42,15 +42,16 @@ export function writeRecurring(
 		ids.add(activity.id)
 		for (const quest of requiredQuests(activity)) {
 			if (!questNames.has(quest)) {
-				problems.push(
-					`${where(i)} requirements: unknown quest "${quest}" (use the name in data/quests/)`,
-				)
+				problems.push(`${where(i)} requirements: unknown quest "${quest}" (use the name in data/quests/)`)
 			}
 		}
 	})
 	for (const update of updates) {
 		for (const id of update.touches.activities) {
-			if (!ids.has(id)) problems.push(`data/game-updates.yaml: "${update.title}": touches.activities: no activity "${id}" in data/recurring-activities.json`)
+			if (!ids.has(id))
+				problems.push(
+					`data/game-updates.yaml: "${update.title}": touches.activities: no activity "${id}" in data/recurring-activities.json`,
+				)
 		}
 	}
 	if (problems.length > 0) return { problems, stale: [] }

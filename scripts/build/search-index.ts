@@ -14,12 +14,8 @@ export const SEARCH_INDEX_FILE = 'search/search-index.json'
  * Writes `<outDir>/search/search-index.json` from the compiled pages and the quest and skill-guide
  * files already written to `outDir`. Returns the number of documents indexed.
  */
-export function writeSearchIndex(
-	outDir: string,
-	content: { pages: CompiledPage[]; navigation: Navigation },
-): number {
-	const readJson = <T>(file: string) =>
-		JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as T
+export function writeSearchIndex(outDir: string, content: { pages: CompiledPage[]; navigation: Navigation }): number {
+	const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as T
 	const skillDir = path.join(outDir, 'skill-guides')
 	const skillGuides = readdirSync(skillDir)
 		.filter((f) => f.endsWith('.json'))

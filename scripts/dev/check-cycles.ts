@@ -145,7 +145,9 @@ function main() {
 		if (!seen.has(name)) problems.push(`${name} is no longer a cycle: remove it from KNOWN in scripts/dev/check-cycles.ts`)
 	}
 	if (problems.length > 0) {
-		console.error(`Import cycles between features (a feature imports another only one way: move the shared part to app/lib/ or app/server/):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+		console.error(
+			`Import cycles between features (a feature imports another only one way: move the shared part to app/lib/ or app/server/):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+		)
 		process.exit(1)
 	}
 	console.log(`No new import cycle between features (${Object.keys(KNOWN).length} known: ${Object.keys(KNOWN).join(', ')}).`)

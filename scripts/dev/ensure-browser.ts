@@ -6,9 +6,7 @@
 import { accessSync, constants } from 'node:fs'
 import { aptInstall } from './apt-install.ts'
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-	(p): p is string => Boolean(p),
-)
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p))
 
 function executable(path: string): boolean {
 	try {
@@ -27,9 +25,7 @@ export function ensureChromium(log: (line: string) => void = console.log): strin
 	const found = findChromium()
 	if (found) return found
 	if (!aptInstall('chromium', log)) {
-		throw new Error(
-			'No Chromium found. Install Debian\'s chromium (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.',
-		)
+		throw new Error("No Chromium found. Install Debian's chromium (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.")
 	}
 	const installed = findChromium()
 	if (!installed) throw new Error('apt-get installed chromium, but /usr/bin/chromium is still missing.')

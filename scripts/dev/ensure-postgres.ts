@@ -38,7 +38,9 @@ function ensureBinDir(log: (line: string) => void): string {
 	const found = findBinDir()
 	if (found) return found
 	if (!aptInstall('postgresql', log)) {
-		throw new Error('No PostgreSQL server found. Install Debian\'s postgresql (`sudo apt-get install -y postgresql`) or set POSTGRES_BIN_DIR.')
+		throw new Error(
+			"No PostgreSQL server found. Install Debian's postgresql (`sudo apt-get install -y postgresql`) or set POSTGRES_BIN_DIR.",
+		)
 	}
 	const installed = findBinDir()
 	if (!installed) throw new Error('apt-get installed postgresql, but no /usr/lib/postgresql/*/bin/initdb is there.')
@@ -51,13 +53,26 @@ export async function startThrowawayPostgres(log: (line: string) => void = conso
 	const dir = mkdtempSync(path.join(tmpdir(), 'gg-postgres-'))
 	const dataDir = path.join(dir, 'data')
 	// As root, everything runs as the `postgres` user, who must own the folder.
-	const owner = root ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) } : undefined
+	const owner = root
+		? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) }
+		: undefined
 	if (owner) chownSync(dir, owner.uid, owner.gid)
 	const as = (command: string, args: string[]) =>
-		root ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' })
+		root
+			? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+			: execFileSync(command, args, { stdio: 'pipe' })
 	const port = await freePort()
 	as(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'app', '--no-sync'])
-	as(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), '-o', `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+	as(path.join(bin, 'pg_ctl'), [
+		'-D',
+		dataDir,
+		'-w',
+		'-l',
+		path.join(dir, 'log'),
+		'-o',
+		`-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off`,
+		'start',
+	])
 	let stopped = false
 	return {
 		url: `postgres://app@127.0.0.1:${port}/postgres`,
@@ -81,7 +96,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	try {
 		const postgres = await startThrowawayPostgres()
 		if (command.length > 0) {
-			const result = spawnSync(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: postgres.url } })
+			const result = spawnSync(command[0]!, command.slice(1), {
+				stdio: 'inherit',
+				env: { ...process.env, TEST_DATABASE_URL: postgres.url },
+			})
 			postgres.stop()
 			process.exit(result.status ?? 1)
 		}

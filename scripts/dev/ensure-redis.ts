@@ -24,7 +24,7 @@ export function ensureRedis(log: (line: string) => void = console.log): string {
 	if (found) return found
 	if (!aptInstall('redis-server', log)) {
 		throw new Error(
-			'No redis-server found. Install Debian\'s redis-server (`sudo apt-get install -y redis-server`) or set REDIS_SERVER_PATH.',
+			"No redis-server found. Install Debian's redis-server (`sudo apt-get install -y redis-server`) or set REDIS_SERVER_PATH.",
 		)
 	}
 	const installed = findRedisServer()

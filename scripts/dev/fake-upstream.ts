@@ -28,9 +28,7 @@ const fake = await startFakeUpstream({
 	slowMs: number('slow-ms', values['slow-ms']),
 	latencyMs: number('latency-ms', values['latency-ms']),
 }).catch((error: unknown) => {
-	process.stderr.write(
-		`Could not start the fake upstream: ${error instanceof Error ? error.message : error}\n`,
-	)
+	process.stderr.write(`Could not start the fake upstream: ${error instanceof Error ? error.message : error}\n`)
 	process.exit(1)
 })
 

@@ -51,9 +51,7 @@ console.log(
 		'',
 		`Fake RuneMetrics + hiscores on ${fake.url}`,
 		'Test players (names are case-insensitive):',
-		...Object.entries(FAKE_PLAYERS).map(
-			([key, name]) => `  ${name.padEnd(12)} ${PLAYER_NOTES[key as keyof typeof FAKE_PLAYERS]}`,
-		),
+		...Object.entries(FAKE_PLAYERS).map(([key, name]) => `  ${name.padEnd(12)} ${PLAYER_NOTES[key as keyof typeof FAKE_PLAYERS]}`),
 		'  Try them at /dev/player or with "Check my account" in the header.',
 		'',
 	].join('\n'),

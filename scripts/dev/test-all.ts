@@ -27,7 +27,11 @@ const lines: string[] = []
 async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, live = false): Promise<boolean> {
 	const started = performance.now()
 	if (live) console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
-	const child = spawn(command, args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env } })
+	const child = spawn(command, args, {
+		cwd: root,
+		stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+		env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env },
+	})
 	const output: Buffer[] = []
 	child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
 	child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
@@ -59,7 +63,15 @@ function readJson(file: string): Record<string, unknown> | undefined {
 }
 
 /** A suite counts its own tests; when its report is missing, the failed run counts as one failure. */
-async function suite(label: string, command: string, args: string[], report: string, count: (json: Record<string, unknown>) => Tally, env?: NodeJS.ProcessEnv, live = false) {
+async function suite(
+	label: string,
+	command: string,
+	args: string[],
+	report: string,
+	count: (json: Record<string, unknown>) => Tally,
+	env?: NodeJS.ProcessEnv,
+	live = false,
+) {
 	rmSync(report, { force: true })
 	const ok = await run(label, command, args, env, live)
 	const json = readJson(report)
@@ -122,10 +134,17 @@ async function checksAndUnitTests() {
 	await step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
 	// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
 	await run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
-	await suite('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`], path.join(resultsDir, 'unit.json'), (json) => ({
-		passed: Number(json.numPassedTests ?? 0),
-		failed: Number(json.numFailedTests ?? 0),
-	}), testEnv)
+	await suite(
+		'unit tests',
+		npx,
+		['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`],
+		path.join(resultsDir, 'unit.json'),
+		(json) => ({
+			passed: Number(json.numPassedTests ?? 0),
+			failed: Number(json.numFailedTests ?? 0),
+		}),
+		testEnv,
+	)
 }
 // A test build: brotli at a quick level (scripts/build/postbuild.ts); the files and headers are the same.
 // Without its prebuild: `npm test`'s pretest made app/generated/, which the other lane is reading.
@@ -149,11 +168,19 @@ function flakyTitles(json: Record<string, unknown>): string[] {
 if (built && chromium && existsSync(path.join(root, 'build/server/index.js'))) {
 	// One retry: a test that fails twice fails; one that passes on its retry is counted and named as
 	// flaky below (a few layout-shift and timing tests are, on a loaded 2-core machine).
-	await suite('browser tests', npx, ['playwright', 'test', '--retries=1'], e2eReport, (json) => {
-		const stats = (json.stats ?? {}) as Record<string, number>
-		if (stats.flaky) lines.push(`  browser tests: ${stats.flaky} flaky (passed on the retry): ${flakyTitles(json).join('; ')}`)
-		return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
-	}, { CHROMIUM_PATH: chromium, ...testEnv }, true)
+	await suite(
+		'browser tests',
+		npx,
+		['playwright', 'test', '--retries=1'],
+		e2eReport,
+		(json) => {
+			const stats = (json.stats ?? {}) as Record<string, number>
+			if (stats.flaky) lines.push(`  browser tests: ${stats.flaky} flaky (passed on the retry): ${flakyTitles(json).join('; ')}`)
+			return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
+		},
+		{ CHROMIUM_PATH: chromium, ...testEnv },
+		true,
+	)
 } else {
 	tally.failed += 1
 	lines.push('✗ browser tests: skipped (no build or no browser)')

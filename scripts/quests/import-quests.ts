@@ -7,15 +7,7 @@
  * no build or test runs it. It is kept as a record of how the data was made and which fixes
  * were applied (see data/quests/README.md).
  */
-import {
-	copyFileSync,
-	existsSync,
-	mkdirSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { checkQuestData, formatIssue } from '#app/quests/check.ts'
@@ -121,9 +113,7 @@ function applyCorrections(drafts: Map<string, Draft>, corrections: Corrections) 
 	for (const patch of corrections.patches) {
 		const d = get(drafts, patch.name)
 		for (const [key, value] of Object.entries(patch.set ?? {})) {
-			log.push(
-				`${d.name}: ${key} ${JSON.stringify(d[key as keyof Draft])} → ${JSON.stringify(value)}`,
-			)
+			log.push(`${d.name}: ${key} ${JSON.stringify(d[key as keyof Draft])} → ${JSON.stringify(value)}`)
 			Object.assign(d, { [key]: value })
 		}
 		for (const text of patch.addOther ?? []) {
@@ -144,20 +134,14 @@ function applyCorrections(drafts: Map<string, Draft>, corrections: Corrections) 
 		const d = get(drafts, from)
 		d.aliases = [...(d.aliases ?? []), to]
 		d.wikiTitle = to
-		log.push(
-			`${from}: kept the RuneMetrics title, added the wiki title ${JSON.stringify(to)} as an alias`,
-		)
+		log.push(`${from}: kept the RuneMetrics title, added the wiki title ${JSON.stringify(to)} as an alias`)
 	}
 }
 
 function applyKnownDefects(drafts: Map<string, Draft>) {
 	const rfd = get(drafts, 'Recipe for Disaster: Defeating the Culinaromancer')
-	rfd.requirements.other = rfd.requirements.other.map((o) =>
-		o.startsWith('176 quest points') ? '176 Quest Points' : o,
-	)
-	log.push(
-		`${rfd.name}: garbled "176 quest points You have 93 quest points" read as 176 quest points`,
-	)
+	rfd.requirements.other = rfd.requirements.other.map((o) => (o.startsWith('176 quest points') ? '176 Quest Points' : o))
+	log.push(`${rfd.name}: garbled "176 quest points You have 93 quest points" read as 176 quest points`)
 
 	const acs = get(drafts, 'A Clockwork Syringe')
 	acs.requirements.skill.push({ skill: 'smithing', level: 74 })
@@ -166,10 +150,7 @@ function applyKnownDefects(drafts: Map<string, Draft>) {
 
 	for (const d of drafts.values()) {
 		const redundant = 'Full completion of Missing My Mummy'
-		if (
-			d.requirements.other.includes(redundant) &&
-			d.requirements.quest.includes('Missing My Mummy')
-		) {
+		if (d.requirements.other.includes(redundant) && d.requirements.quest.includes('Missing My Mummy')) {
 			d.requirements.other = d.requirements.other.filter((o) => o !== redundant)
 			log.push(`${d.name}: dropped "${redundant}" (Missing My Mummy is already a prerequisite)`)
 		}
@@ -247,9 +228,7 @@ function main() {
 
 	const existing = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.yaml')) : []
 	if (existing.length > 0 && !force) {
-		process.stderr.write(
-			`${outDir} already holds ${existing.length} quest files; pass --force to replace them\n`,
-		)
+		process.stderr.write(`${outDir} already holds ${existing.length} quest files; pass --force to replace them\n`)
 		process.exit(2)
 	}
 	mkdirSync(outDir, { recursive: true })

@@ -79,11 +79,7 @@ function questPointsAwarded(rewards: readonly { display?: string | null }[]): nu
 /** The wiki collapses a repeated subtree as "Title…". */
 const clean = (title: string) => title.replace(/…$/, '').trim()
 
-function fromScrapeQuest(
-	file: string,
-	json: z.infer<typeof scrapeQuestSchema>,
-	isQuest: (title: string) => boolean,
-): SnapshotQuest {
+function fromScrapeQuest(file: string, json: z.infer<typeof scrapeQuestSchema>, isQuest: (title: string) => boolean): SnapshotQuest {
 	const out: SnapshotQuest = {
 		file,
 		...(json.guideLastUpdated ? { updated: json.guideLastUpdated.slice(0, 10) } : {}),
@@ -134,10 +130,7 @@ function fromScrapeQuest(
  * Builds a snapshot from the scrape's `data/quests/*.json` files. A tree node counts as a quest
  * when its title (or the title with " (quest)") is the title of one of the scraped quests.
  */
-export function snapshotFromScrape(
-	files: readonly { file: string; json: unknown }[],
-	source: Snapshot['source'],
-): Snapshot {
+export function snapshotFromScrape(files: readonly { file: string; json: unknown }[], source: Snapshot['source']): Snapshot {
 	const parsed = files.map(({ file, json }) => {
 		const result = scrapeQuestSchema.safeParse(json)
 		if (!result.success) {
@@ -148,9 +141,7 @@ export function snapshotFromScrape(
 	const titles = new Set(parsed.map((p) => p.json.title))
 	const isQuest = (title: string) => titles.has(title) || titles.has(`${title} (quest)`)
 	const quests: Snapshot['quests'] = {}
-	for (const { file, json } of [...parsed].sort((a, b) =>
-		a.json.title < b.json.title ? -1 : a.json.title > b.json.title ? 1 : 0,
-	)) {
+	for (const { file, json } of [...parsed].sort((a, b) => (a.json.title < b.json.title ? -1 : a.json.title > b.json.title ? 1 : 0))) {
 		quests[json.title] = fromScrapeQuest(file, json, isQuest)
 	}
 	return { source, quests }

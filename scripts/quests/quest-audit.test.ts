@@ -1,17 +1,10 @@
 import { expect, test } from 'vitest'
 import { questSchema, type Quest, type QuestInput } from '#app/quests/schema.ts'
-import {
-	applyResolutions,
-	auditHasProblems,
-	auditQuests,
-	EMPTY_RESOLUTIONS,
-	type ResolutionsFile,
-} from '#scripts/quests/quest-audit.ts'
+import { applyResolutions, auditHasProblems, auditQuests, EMPTY_RESOLUTIONS, type ResolutionsFile } from '#scripts/quests/quest-audit.ts'
 import { snapshotFromScrape, type Snapshot } from '#scripts/quests/quest-audit-snapshot.ts'
 
-const quest = (
-	input: Omit<QuestInput, 'difficulty' | 'members' | 'questPoints'> & Partial<QuestInput>,
-): Quest => questSchema.parse({ difficulty: 1, members: true, questPoints: 1, ...input })
+const quest = (input: Omit<QuestInput, 'difficulty' | 'members' | 'questPoints'> & Partial<QuestInput>): Quest =>
+	questSchema.parse({ difficulty: 1, members: true, questPoints: 1, ...input })
 
 const source: Snapshot['source'] = {
 	repository: 'someone/scrape',
@@ -21,12 +14,7 @@ const source: Snapshot['source'] = {
 	note: 'test',
 }
 
-const scraped = (
-	title: string,
-	quests: unknown[],
-	skills: unknown[] = [],
-	rewards: unknown[] = [],
-) => ({
+const scraped = (title: string, quests: unknown[], skills: unknown[] = [], rewards: unknown[] = []) => ({
 	file: `${title}.json`,
 	json: {
 		title,
@@ -41,11 +29,7 @@ const snapshot = snapshotFromScrape(
 		scraped('Dig', []),
 		scraped('Troll', [{ title: 'Plateau' }]),
 		scraped('Plateau', []),
-		scraped(
-			'Treasure',
-			[{ title: 'Dig' }, { title: 'Troll…', matchTitle: 'Troll' }],
-			[{ skill: 'Thieving', level: 53 }],
-		),
+		scraped('Treasure', [{ title: 'Dig' }, { title: 'Troll…', matchTitle: 'Troll' }], [{ skill: 'Thieving', level: 53 }]),
 		scraped('Mossy (quest)', [], [], [{ display: '2 quest points' }]),
 		scraped(
 			'Curse',
@@ -54,10 +38,7 @@ const snapshot = snapshotFromScrape(
 				{
 					title: 'Partial completion of Treasure',
 					matchTitle: 'Treasure',
-					children: [
-						{ title: 'Dig' },
-						{ title: 'Ability to enter Morytania', matchTitle: 'Morytania' },
-					],
+					children: [{ title: 'Dig' }, { title: 'Ability to enter Morytania', matchTitle: 'Morytania' }],
 				},
 				{ title: 'Unabridged Saga with 100%', matchTitle: 'Saga' },
 				{ title: 'Base camp tutorial' },
@@ -108,9 +89,7 @@ test('the snapshot keeps the facts: direct quests, partial and 100 % lines, leve
 		awards: 1,
 	})
 	expect(snapshot.quests['Mossy (quest)']!.awards).toBe(2)
-	expect(() => snapshotFromScrape([{ file: 'x.json', json: { title: 'X' } }], source)).toThrow(
-		'x.json',
-	)
+	expect(() => snapshotFromScrape([{ file: 'x.json', json: { title: 'X' } }], source)).toThrow('x.json')
 })
 
 const rules: ResolutionsFile = {
@@ -179,11 +158,7 @@ test('every kind of difference is reported with both values', () => {
 		{ quest: 'Curse', subject: 'quest Treasure', ours: 'required', theirs: '—' },
 		{ quest: 'Curse', subject: 'skill crafting', ours: '20', theirs: '20 / 49' },
 	])
-	const lacking = auditQuests(
-		[...ours, quest({ name: 'Extra', requirements: {} })],
-		snapshot,
-		rules,
-	)
+	const lacking = auditQuests([...ours, quest({ name: 'Extra', requirements: {} })], snapshot, rules)
 	expect(lacking).toContainEqual({
 		quest: 'Extra',
 		subject: 'quest in the snapshot',
@@ -203,9 +178,7 @@ test('resolutions match on quest, subject and both values; stale ones and missin
 	expect(noNote).toMatchObject({ unresolved: [], stale: [], withoutNotes: ['Treasure'] })
 	expect(auditHasProblems(noNote)).toBe(true)
 
-	const noted = ours.map((q) =>
-		q.name === 'Treasure' ? { ...q, notes: ['Priest stands for Morytania.'] } : q,
-	)
+	const noted = ours.map((q) => (q.name === 'Treasure' ? { ...q, notes: ['Priest stands for Morytania.'] } : q))
 	const ok = applyResolutions(noted, differences, [resolution])
 	expect(ok.resolved).toHaveLength(1)
 	expect(auditHasProblems(ok)).toBe(false)
@@ -213,8 +186,6 @@ test('resolutions match on quest, subject and both values; stale ones and missin
 	const stale = applyResolutions(noted, differences, [resolution, { ...resolution, theirs: '42' }])
 	expect(stale.stale).toHaveLength(1)
 	expect(auditHasProblems(stale)).toBe(true)
-	expect(
-		applyResolutions(noted, differences, [{ ...resolution, ours: 'other' }]).unresolved,
-	).toHaveLength(1)
+	expect(applyResolutions(noted, differences, [{ ...resolution, ours: 'other' }]).unresolved).toHaveLength(1)
 	expect(EMPTY_RESOLUTIONS.differences).toEqual([])
 })

@@ -53,11 +53,9 @@ export type ResolutionsFile = z.infer<typeof resolutionsFileSchema>
 
 export const EMPTY_RESOLUTIONS: ResolutionsFile = { sameAs: [], notQuests: [], differences: [] }
 
-const key = (d: Pick<AuditDifference, 'quest' | 'subject' | 'ours' | 'theirs'>) =>
-	[d.quest, d.subject, d.ours, d.theirs].join('\u0000')
+const key = (d: Pick<AuditDifference, 'quest' | 'subject' | 'ours' | 'theirs'>) => [d.quest, d.subject, d.ours, d.theirs].join('\u0000')
 
-const list = (values: readonly (string | number)[]) =>
-	values.length ? [...new Set(values)].join(' / ') : NONE
+const list = (values: readonly (string | number)[]) => (values.length ? [...new Set(values)].join(' / ') : NONE)
 
 /** Looks snapshot titles up among our quests: name, alias, wiki title, "X (quest)". */
 function ourNames(quests: readonly Quest[]) {
@@ -67,16 +65,10 @@ function ourNames(quests: readonly Quest[]) {
 			aliases: [...(q.aliases ?? []), ...(q.wikiTitle ? [q.wikiTitle] : [])],
 		})),
 	)
-	return (title: string): string | undefined =>
-		index.find(title)?.name ?? index.find(title.replace(/\s*\(quest\)$/i, ''))?.name
+	return (title: string): string | undefined => index.find(title)?.name ?? index.find(title.replace(/\s*\(quest\)$/i, ''))?.name
 }
 
-function compareSets(
-	quest: string,
-	kind: string,
-	ours: readonly string[],
-	theirs: readonly string[],
-): AuditDifference[] {
+function compareSets(quest: string, kind: string, ours: readonly string[], theirs: readonly string[]): AuditDifference[] {
 	const out: AuditDifference[] = []
 	const mine = new Set(ours)
 	const yours = new Set(theirs)
@@ -93,30 +85,17 @@ function compareSets(
 }
 
 /** The snapshot's quests read through the modelling rules, as our canonical names. */
-function readTheirs(
-	theirs: SnapshotQuest,
-	resolve: (title: string) => string,
-	rules: ResolutionsFile,
-) {
+function readTheirs(theirs: SnapshotQuest, resolve: (title: string) => string, rules: ResolutionsFile) {
 	const sameAs = new Map(rules.sameAs.map((r) => [r.theirs, r.ours]))
 	const notQuest = new Set(rules.notQuests.map((n) => n.title))
 	const quests = [...theirs.quests, ...theirs.other]
-		.map((t) =>
-			sameAs.has(t)
-				? sameAs.get(t)!
-				: notQuest.has(t) || theirs.other.includes(t)
-					? undefined
-					: resolve(t),
-		)
+		.map((t) => (sameAs.has(t) ? sameAs.get(t)! : notQuest.has(t) || theirs.other.includes(t) ? undefined : resolve(t)))
 		.filter((t): t is string => t !== undefined)
 	const partial = theirs.partial
 		.filter((p) => !notQuest.has(p.quest))
 		.map((p) => ({
 			quest: resolve(p.quest),
-			needs: [
-				...p.needs.filter((n) => !notQuest.has(n)).map(resolve),
-				...p.other.filter((o) => sameAs.has(o)).map((o) => sameAs.get(o)!),
-			],
+			needs: [...p.needs.filter((n) => !notQuest.has(n)).map(resolve), ...p.other.filter((o) => sameAs.has(o)).map((o) => sameAs.get(o)!)],
 		}))
 	const fully = theirs.fully.map((f) => resolve(f.quest))
 	return { quests, partial, fully }
@@ -134,9 +113,7 @@ function compareQuest(
 	const out: AuditDifference[] = []
 	// Quests to complete: a `fully` one is a completion too.
 	const ourFully = req.fully.map((f) => f.quest)
-	out.push(
-		...compareSets(name, 'quest', [...req.quest, ...ourFully], [...theirs.quests, ...theirs.fully]),
-	)
+	out.push(...compareSets(name, 'quest', [...req.quest, ...ourFully], [...theirs.quests, ...theirs.fully]))
 	out.push(...compareSets(name, 'fully', ourFully, theirs.fully))
 	out.push(
 		...compareSets(
@@ -164,14 +141,12 @@ function compareQuest(
 	// Levels: every level we name for a skill (for everyone, ironman-only or as one of a group of
 	// alternatives) against every level the snapshot lists for it.
 	const ourLevels = new Map<string, number[]>()
-	const addLevel = (skill: string, level: number) =>
-		ourLevels.set(skill, [...(ourLevels.get(skill) ?? []), level])
+	const addLevel = (skill: string, level: number) => ourLevels.set(skill, [...(ourLevels.get(skill) ?? []), level])
 	for (const s of req.skill) addLevel(s.skill, s.level)
 	for (const s of req.ironman?.skill ?? []) addLevel(s.skill, s.level)
 	for (const group of req.anyOf) for (const s of group.skill) addLevel(s.skill, s.level)
 	const theirLevels = new Map<string, number[]>()
-	for (const s of snapshot.skills)
-		theirLevels.set(s.skill, [...(theirLevels.get(s.skill) ?? []), s.level])
+	for (const s of snapshot.skills) theirLevels.set(s.skill, [...(theirLevels.get(s.skill) ?? []), s.level])
 	for (const skill of [...new Set([...ourLevels.keys(), ...theirLevels.keys()])].sort()) {
 		const a = list([...(ourLevels.get(skill) ?? [])].sort((x, y) => x - y))
 		const b = list([...(theirLevels.get(skill) ?? [])].sort((x, y) => x - y))
@@ -187,17 +162,12 @@ function compareQuest(
 			theirs: String(snapshot.awards),
 		})
 	}
-	if (qpOurs !== qpTheirs)
-		out.push({ quest: name, subject: 'quest points', ours: qpOurs, theirs: qpTheirs })
+	if (qpOurs !== qpTheirs) out.push({ quest: name, subject: 'quest points', ours: qpOurs, theirs: qpTheirs })
 	return out
 }
 
 /** Every difference between our quests and the snapshot, in quest-name order. */
-export function auditQuests(
-	quests: readonly Quest[],
-	snapshot: Snapshot,
-	rules: ResolutionsFile = EMPTY_RESOLUTIONS,
-): AuditDifference[] {
+export function auditQuests(quests: readonly Quest[], snapshot: Snapshot, rules: ResolutionsFile = EMPTY_RESOLUTIONS): AuditDifference[] {
 	const find = ourNames(quests)
 	// Names we do not have stay as the snapshot writes them, so they show up as differences.
 	const resolve = (title: string) => find(title) ?? title

@@ -1,11 +1,6 @@
 import { expect, test } from 'vitest'
 import { questSchema, type Quest } from '#app/quests/schema.ts'
-import {
-	diffHasProblems,
-	diffQuests,
-	formatQuestDiff,
-	type RuneMetricsQuest,
-} from '#scripts/quests/quest-diff.ts'
+import { diffHasProblems, diffQuests, formatQuestDiff, type RuneMetricsQuest } from '#scripts/quests/quest-diff.ts'
 
 const ours: Quest[] = [
 	{ name: "Cook's Assistant", difficulty: 0, members: false, questPoints: 1 },
@@ -20,12 +15,7 @@ const ours: Quest[] = [
 	{ name: 'Only Ours', difficulty: 0, members: false, questPoints: 1 },
 ].map((q) => questSchema.parse({ ...q, requirements: {} }))
 
-const rm = (
-	title: string,
-	difficulty: number,
-	members: boolean,
-	questPoints: number,
-): RuneMetricsQuest => ({
+const rm = (title: string, difficulty: number, members: boolean, questPoints: number): RuneMetricsQuest => ({
 	title,
 	status: 'NOT_STARTED',
 	difficulty,
@@ -47,9 +37,7 @@ test('lists quests each side lacks and the fields that differ', () => {
 		{ quest: 'Desert Treasure', field: 'difficulty', ours: 3, theirs: 4 },
 		{ quest: 'Desert Treasure', field: 'members', ours: true, theirs: false },
 	])
-	expect(diff.byAlias).toEqual([
-		{ title: 'Curse of the Empty Lord (miniquest)', quest: 'The Curse of Zaros (miniquest)' },
-	])
+	expect(diff.byAlias).toEqual([{ title: 'Curse of the Empty Lord (miniquest)', quest: 'The Curse of Zaros (miniquest)' }])
 	expect(diffHasProblems(diff)).toBe(true)
 	const text = formatQuestDiff(diff, 4)
 	expect(text).toContain('Desert Treasure: difficulty 3 (Master) → 4 (Grandmaster)')

@@ -97,9 +97,7 @@ export function formatQuestDiff(diff: QuestDiff, theirCount: number): string {
 	section('In our data, not in RuneMetrics', diff.theyLack)
 	section(
 		'Fields that differ (ours → RuneMetrics)',
-		diff.fields.map(
-			(d) => `${d.quest}: ${d.field} ${show(d.field, d.ours)} → ${show(d.field, d.theirs)}`,
-		),
+		diff.fields.map((d) => `${d.quest}: ${d.field} ${show(d.field, d.ours)} → ${show(d.field, d.theirs)}`),
 	)
 	if (diff.byAlias.length) {
 		section(

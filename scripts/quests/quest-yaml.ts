@@ -14,10 +14,7 @@ function list(key: string, items: readonly string[], indent: string): string[] {
 
 function skills(key: string, items: readonly SkillInput[], indent: string): string[] {
 	if (items.length === 0) return [`${indent}${key}: []`]
-	return [
-		`${indent}${key}:`,
-		...items.map((s) => `${indent}  - { skill: ${s.skill}, level: ${s.level} }`),
-	]
+	return [`${indent}${key}:`, ...items.map((s) => `${indent}  - { skill: ${s.skill}, level: ${s.level} }`)]
 }
 
 /**
@@ -30,11 +27,7 @@ export function formatQuestYaml(quest: QuestInput): string {
 	const lines = [`name: ${scalar(quest.name)}`]
 	if (quest.aliases?.length) lines.push(...list('aliases', quest.aliases, ''))
 	if (quest.wikiTitle) lines.push(`wikiTitle: ${scalar(quest.wikiTitle)}`)
-	lines.push(
-		`difficulty: ${quest.difficulty}`,
-		`members: ${quest.members}`,
-		`questPoints: ${quest.questPoints}`,
-	)
+	lines.push(`difficulty: ${quest.difficulty}`, `members: ${quest.members}`, `questPoints: ${quest.questPoints}`)
 	if (quest.series) lines.push(`series: ${scalar(quest.series)}`)
 	if (quest.released) lines.push(`released: ${quest.released}`)
 	lines.push('requirements:')
@@ -74,11 +67,7 @@ export function formatQuestYaml(quest: QuestInput): string {
 	lines.push(...list('other', req.other ?? [], '  '))
 	if (quest.unverified?.length) lines.push(...list('unverified', quest.unverified, ''))
 	if (quest.verified) {
-		lines.push(
-			'verified:',
-			`  on: ${quest.verified.on}`,
-			`  source: ${scalar(quest.verified.source)}`,
-		)
+		lines.push('verified:', `  on: ${quest.verified.on}`, `  source: ${scalar(quest.verified.source)}`)
 	}
 	if (quest.notes?.length) lines.push(...list('notes', quest.notes, ''))
 	return `${lines.join('\n')}\n`

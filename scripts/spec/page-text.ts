@@ -42,7 +42,10 @@ export function pageText(page: GeneratedPage): string {
 		if (typeof node === 'string') return node
 		const props = node[1] as { dataWidget?: string; props?: string } | 0
 		const own = props && props.dataWidget && props.props ? widgetText(JSON.parse(props.props) as WidgetProps) : ''
-		const inner = node.slice(2).map((n) => walk(n as Node)).join('')
+		const inner = node
+			.slice(2)
+			.map((n) => walk(n as Node))
+			.join('')
 		// Table cells read apart: "Hardcore Ironman | Ironman, by choice …".
 		return own + inner + (node[0] === 'td' || node[0] === 'th' ? ' | ' : '')
 	}

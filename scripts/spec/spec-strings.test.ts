@@ -43,7 +43,7 @@ test('the table covers every issue of the specification', () => {
 	expect(new Set(SPEC_STRINGS.map((e) => e.issue))).toEqual(new Set([2, 3, 4, 5, 6, 7, 8]))
 })
 
-test('the drawer strings are the specification\'s, not a respelling', () => {
+test("the drawer strings are the specification's, not a respelling", () => {
 	// Issue 41: British spelling is right for our own prose, but these two are contract.
 	const drawer = readFileSync(path.join(root, 'app/skill-guides/skill-drawer.tsx'), 'utf8')
 	expect(drawer).not.toContain('Levelling guide for the skill')

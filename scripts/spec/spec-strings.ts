@@ -19,7 +19,11 @@ export type SpecString = {
 export const SPEC_STRINGS: readonly SpecString[] = [
 	// Issue 2: foundation
 	{ text: 'Page Not Found', issue: 2, in: { component: 'app/components/error-boundary.tsx' } },
-	{ text: "The page you're looking for doesn't exist or has been moved.", issue: 2, in: { component: 'app/components/error-boundary.tsx' } },
+	{
+		text: "The page you're looking for doesn't exist or has been moved.",
+		issue: 2,
+		in: { component: 'app/components/error-boundary.tsx' },
+	},
 	{ text: 'Go Home', issue: 2, in: { component: 'app/components/error-boundary.tsx' } },
 	{ text: 'Unexpected Application Error!', issue: 2, in: { component: 'app/components/error-boundary.tsx' } },
 	{ text: 'No route matches URL', issue: 2, in: { component: 'app/components/error-boundary.tsx' } },
@@ -90,7 +94,11 @@ export const SPEC_STRINGS: readonly SpecString[] = [
 	},
 	{ text: 'View Gallery', issue: 5, in: { component: 'app/dashboard/upload-center.tsx' } },
 	{ text: 'Back to Dashboard', issue: 5, in: { component: 'app/dashboard/page-header.tsx' } },
-	{ text: 'API key not found. Please configure your API key in the dashboard.', issue: 5, in: { component: 'app/dashboard/upload-center.tsx' } },
+	{
+		text: 'API key not found. Please configure your API key in the dashboard.',
+		issue: 5,
+		in: { component: 'app/dashboard/upload-center.tsx' },
+	},
 	{ text: 'Failed to get upload URL: ', issue: 5, in: { component: 'app/dashboard/upload-client.ts' } },
 	{ text: 'Upload failed: ', issue: 5, in: { component: 'app/dashboard/upload-client.ts' } },
 	{ text: "'Upload failed'", issue: 5, in: { component: 'app/dashboard/upload-center.tsx' } },
@@ -112,7 +120,11 @@ export const SPEC_STRINGS: readonly SpecString[] = [
 	{ text: 'OSRS Players', issue: 6, in: { page: '/setup/client-setup' } },
 	{ text: 'Jagex Launcher', issue: 6, in: { page: '/setup/client-setup' } },
 	{ text: 'Game Download', issue: 6, in: { page: '/setup/client-setup' } },
-	...['None', 'Ironman', 'HCIM', 'CGIM', 'GIM'].map((tab) => ({ text: tab, issue: 6 as const, in: { page: '/setup/gamemodes', as: 'tab' as const } })),
+	...['None', 'Ironman', 'HCIM', 'CGIM', 'GIM'].map((tab) => ({
+		text: tab,
+		issue: 6 as const,
+		in: { page: '/setup/gamemodes', as: 'tab' as const },
+	})),
 	// Issue 7: Getting Started
 	{ text: 'Introduction to Combat', issue: 7, in: { page: '/getting-started/intro-to-combat', as: 'title' } },
 	{ text: 'Progression Path and account goals', issue: 7, in: { page: '/getting-started/progression-path', as: 'title' } },

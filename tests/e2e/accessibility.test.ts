@@ -29,12 +29,20 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 
 function describe(path: string, violations: Violation[]): string[] {
 	return violations.map(
-		(v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+		(v) =>
+			`${path}: ${v.id} (${v.impact}) at ${v.nodes
+				.slice(0, 3)
+				.map((n) => n.target.join(' '))
+				.join(' | ')}`,
 	)
 }
 
 const navigation = JSON.parse(readFileSync('app/generated/navigation.json', 'utf8')) as Navigation
-const guideTitles = new Map(flatten(navigation.sections).filter((e) => e.component === 'guide').map((e) => [e.path, e.title]))
+const guideTitles = new Map(
+	flatten(navigation.sections)
+		.filter((e) => e.component === 'guide')
+		.map((e) => [e.path, e.title]),
+)
 
 /**
  * The pages one sweep covers. At the phone width, every page but the quest pages, and of those

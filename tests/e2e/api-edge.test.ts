@@ -70,7 +70,11 @@ test('a control character in a form or an API parameter is a 400 that says so (a
 	expect(report.status).toBe(400)
 	expect(report.body).toContain('message contains a control character')
 
-	for (const path of ['/api/v1/plan?goals=wgs%00', '/api/v1/players/Zezima/gains?period=day%01', '/api/v1/leaderboards/gains?skill=attack%1F']) {
+	for (const path of [
+		'/api/v1/plan?goals=wgs%00',
+		'/api/v1/players/Zezima/gains?period=day%01',
+		'/api/v1/leaderboards/gains?skill=attack%1F',
+	]) {
 		const answer = await rawRequest(baseURL!, { path })
 		expect(answer.status, path).toBe(400)
 		expect(json(answer).error, path).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringContaining('control character') })

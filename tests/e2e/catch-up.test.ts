@@ -126,9 +126,13 @@ test('a returning player sees exactly what changed since the last visit', async 
 	const card = page.locator('[data-card="player-catch-up"]')
 	await expect(card.locator(`[data-catch-up-since="${since}"]`)).toHaveText('Since your last visit on 22 Nov 2026')
 	// All of it shows at 320 px: the date is the point of the line.
-	expect(await card.locator('[data-catch-up-since]').evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true)
+	expect(
+		await card.locator('[data-catch-up-since]').evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth),
+	).toBe(true)
 	await expect(card.locator('[data-catch-up-account]')).toHaveText('+150,000 XP · 1 level · 1 quest')
-	await expect(card.locator('[data-top-page]')).toContainText(`${expected.pages.length} guide page${expected.pages.length === 1 ? '' : 's'} updated:`)
+	await expect(card.locator('[data-top-page]')).toContainText(
+		`${expected.pages.length} guide page${expected.pages.length === 1 ? '' : 's'} updated:`,
+	)
 	await expect(card.locator('[data-top-update]')).toHaveCount(expected.updates.length > 0 ? 1 : 0)
 	await expectFixedBox(page, '[data-card="player-catch-up"]')
 	expect(await axeViolations(page, '[data-card="player-catch-up"]')).toEqual([])
@@ -148,14 +152,19 @@ test('a returning player sees exactly what changed since the last visit', async 
 	await expect(box.locator('[data-catch-up-skills] li')).toHaveText(['Magic: +150,000 XP, 1 level'])
 	await expect(box.locator('[data-catch-up-quests] li')).toHaveCount(1)
 	await expect(box.locator('[data-catch-up-quests] li')).toContainText("'Phite Club")
-	const listed = await box.locator('[data-catch-up-pages] [data-page]').evaluateAll((items) => items.map((li) => li.getAttribute('data-page')))
+	const listed = await box
+		.locator('[data-catch-up-pages] [data-page]')
+		.evaluateAll((items) => items.map((li) => li.getAttribute('data-page')))
 	expect(listed.toSorted()).toEqual(expected.pages.toSorted())
 	await expect(box.locator('[data-catch-up-updates] li')).toHaveCount(expected.updates.length)
 	expect(await axeViolations(page, '#catch-up')).toEqual([])
 
 	// Away since July instead: the updates after it, the one that changed most first, each a link.
 	const july = expectedAfter('2026-07-01')
-	await page.evaluate(({ key, record }) => localStorage.setItem(key, record), { key: KEY, record: JSON.stringify({ on: '2026-07-01', since: null }) })
+	await page.evaluate(({ key, record }) => localStorage.setItem(key, record), {
+		key: KEY,
+		record: JSON.stringify({ on: '2026-07-01', since: null }),
+	})
 	await page.reload()
 	await expect(box.locator('[data-catch-up-since="2026-07-01"]')).toBeVisible()
 	await expect(box.locator('[data-top-update]')).toContainText(`${july.updates.length} game updates: The Mid-Game Rebalance`)

@@ -16,10 +16,7 @@ const DENIED = 'Incorrect password Access denied. Please try again.'
 const unique = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}`
 
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-	'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
 
@@ -107,9 +104,7 @@ test('the locked dashboard asks for a password in a form that is always open', a
 	expect(consoleErrors).toEqual([])
 })
 
-test('the upload and gallery pages send a visitor without a session to the locked screen', async ({
-	page,
-}) => {
+test('the upload and gallery pages send a visitor without a session to the locked screen', async ({ page }) => {
 	await page.goto('/dev/dashboard/upload')
 	await expect(page).toHaveURL('/dev/dashboard?redirectTo=%2Fdev%2Fdashboard%2Fupload')
 	await expect(page.getByRole('heading', { name: 'Dashboard Access Required' })).toBeVisible()
@@ -163,82 +158,83 @@ test('logging in from a redirect goes back to the page that was asked for', asyn
 	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
 })
 
-loggedIn('the API key: blank is refused by a toast that leaves the header and Logout uncovered, in the site theme; a key is saved in localStorage', async ({
-	page,
-	consoleErrors,
-}) => {
-	await page.goto('/dev/dashboard')
-	await waitForHydration(page)
-	const field = page.getByRole('textbox', { name: 'API Key' })
-	await expect(field).toHaveAttribute('type', 'password')
+loggedIn(
+	'the API key: blank is refused by a toast that leaves the header and Logout uncovered, in the site theme; a key is saved in localStorage',
+	async ({ page, consoleErrors }) => {
+		await page.goto('/dev/dashboard')
+		await waitForHydration(page)
+		const field = page.getByRole('textbox', { name: 'API Key' })
+		await expect(field).toHaveAttribute('type', 'password')
 
-	await field.fill('   ')
-	await page.getByRole('button', { name: 'Save Key' }).click()
-	const refused = toast(page, 'Please enter a valid API key')
-	await expect(refused).toBeVisible()
-	expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBeNull()
+		await field.fill('   ')
+		await page.getByRole('button', { name: 'Save Key' }).click()
+		const refused = toast(page, 'Please enter a valid API key')
+		await expect(refused).toBeVisible()
+		expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBeNull()
 
-	// Once it has slid into place, the toast covers neither the site header nor the dashboard's Logout.
-	const header = (await page.locator('header').first().boundingBox())!
-	const logout = (await page.getByRole('button', { name: 'Logout' }).boundingBox())!
-	await expect.poll(async () => (await refused.boundingBox())!.y).toBeGreaterThanOrEqual(
-		Math.max(header.y + header.height, logout.y + logout.height),
-	)
-	await page.getByRole('button', { name: 'Logout' }).click({ trial: true, timeout: 2000 })
-	// It wears the site's raised surface (the API key panel's), not sonner's own black or white.
-	const colours = () => refused.evaluate((el) => getComputedStyle(el).backgroundColor)
-	const surface = () => page.locator('#api-key').evaluate((el) => getComputedStyle(el).backgroundColor)
-	const dark = await colours()
-	expect(dark).not.toBe('rgb(0, 0, 0)')
-	expect(dark).toBe(await surface())
-	await page.getByRole('button', { name: /Switch to light theme/ }).click()
-	await expect.poll(colours).not.toBe(dark)
-	expect(await colours()).toBe(await surface())
+		// Once it has slid into place, the toast covers neither the site header nor the dashboard's Logout.
+		const header = (await page.locator('header').first().boundingBox())!
+		const logout = (await page.getByRole('button', { name: 'Logout' }).boundingBox())!
+		await expect
+			.poll(async () => (await refused.boundingBox())!.y)
+			.toBeGreaterThanOrEqual(Math.max(header.y + header.height, logout.y + logout.height))
+		await page.getByRole('button', { name: 'Logout' }).click({ trial: true, timeout: 2000 })
+		// It wears the site's raised surface (the API key panel's), not sonner's own black or white.
+		const colours = () => refused.evaluate((el) => getComputedStyle(el).backgroundColor)
+		const surface = () => page.locator('#api-key').evaluate((el) => getComputedStyle(el).backgroundColor)
+		const dark = await colours()
+		expect(dark).not.toBe('rgb(0, 0, 0)')
+		expect(dark).toBe(await surface())
+		await page.getByRole('button', { name: /Switch to light theme/ }).click()
+		await expect.poll(colours).not.toBe(dark)
+		expect(await colours()).toBe(await surface())
 
-	await field.fill(` ${API_KEY} `)
-	await page.getByRole('button', { name: 'Save Key' }).click()
-	await expect(toast(page, 'API key saved successfully!')).toBeVisible()
-	expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBe(API_KEY)
-	await expect(page.getByText('Saved in this browser')).toBeVisible()
+		await field.fill(` ${API_KEY} `)
+		await page.getByRole('button', { name: 'Save Key' }).click()
+		await expect(toast(page, 'API key saved successfully!')).toBeVisible()
+		expect(await page.evaluate((name) => localStorage.getItem(name), KEY_STORAGE)).toBe(API_KEY)
+		await expect(page.getByText('Saved in this browser')).toBeVisible()
 
-	await page.reload()
-	await waitForHydration(page)
-	await expect(page.getByRole('textbox', { name: 'API Key' })).toHaveValue(API_KEY)
-	await page.getByRole('button', { name: 'Show' }).click()
-	await expect(page.getByRole('textbox', { name: 'API Key' })).toHaveAttribute('type', 'text')
-	expect(consoleErrors).toEqual([])
-})
+		await page.reload()
+		await waitForHydration(page)
+		await expect(page.getByRole('textbox', { name: 'API Key' })).toHaveValue(API_KEY)
+		await page.getByRole('button', { name: 'Show' }).click()
+		await expect(page.getByRole('textbox', { name: 'API Key' })).toHaveAttribute('type', 'text')
+		expect(consoleErrors).toEqual([])
+	},
+)
 
-loggedIn('without a saved API key the upload page warns and an upload says where to set one; a wrong key saved there fails with the upload-url status', async ({
-	page,
-}) => {
-	await page.goto('/dev/dashboard/upload')
-	await waitForHydration(page)
-	const warning = page.locator('[data-no-api-key]')
-	await expect(warning).toContainText('No API key is saved in this browser')
-	const file = { name: 'a.png', mimeType: 'image/png', buffer: PNG }
-	await page.locator('input[type=file]').setInputFiles(file)
-	const failed = toast(page, 'Upload failed')
-	await expect(failed).toBeVisible()
-	await expect(failed).toContainText('API key not found. Please configure your API key in the dashboard.')
-	await expect(page.getByText(/Uploaded Files/)).toHaveCount(0)
+loggedIn(
+	'without a saved API key the upload page warns and an upload says where to set one; a wrong key saved there fails with the upload-url status',
+	async ({ page }) => {
+		await page.goto('/dev/dashboard/upload')
+		await waitForHydration(page)
+		const warning = page.locator('[data-no-api-key]')
+		await expect(warning).toContainText('No API key is saved in this browser')
+		const file = { name: 'a.png', mimeType: 'image/png', buffer: PNG }
+		await page.locator('input[type=file]').setInputFiles(file)
+		const failed = toast(page, 'Upload failed')
+		await expect(failed).toBeVisible()
+		await expect(failed).toContainText('API key not found. Please configure your API key in the dashboard.')
+		await expect(page.getByText(/Uploaded Files/)).toHaveCount(0)
 
-	// The warning links to the key form; once a key is saved there, the warning is gone.
-	await warning.getByRole('link', { name: 'Save your API key on the dashboard' }).click()
-	await expect(page).toHaveURL(/\/dev\/dashboard#api-key$/)
-	await page.getByRole('textbox', { name: 'API Key' }).fill('not-a-real-key')
-	await page.getByRole('button', { name: 'Save Key' }).click()
-	await expect(toast(page, 'API key saved successfully!')).toBeVisible()
-	await page.goto('/dev/dashboard/upload')
-	await waitForHydration(page)
-	await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
-	await expect(page.locator('[data-no-api-key]')).toHaveCount(0)
+		// The warning links to the key form; once a key is saved there, the warning is gone.
+		await warning.getByRole('link', { name: 'Save your API key on the dashboard' }).click()
+		await expect(page).toHaveURL(/\/dev\/dashboard#api-key$/)
+		await page.getByRole('textbox', { name: 'API Key' }).fill('not-a-real-key')
+		await page.getByRole('button', { name: 'Save Key' }).click()
+		await expect(toast(page, 'API key saved successfully!')).toBeVisible()
+		await page.goto('/dev/dashboard/upload')
+		await waitForHydration(page)
+		await expect(page.getByRole('heading', { name: 'Upload Center' })).toBeVisible()
+		await expect(page.locator('[data-no-api-key]')).toHaveCount(0)
 
-	// That key is not a real one: the upload fails with the status of the upload-url call.
-	await page.locator('input[type=file]').setInputFiles(file)
-	await expect(toast(page, 'Upload failed')).toContainText('Failed to get upload URL: 401 Unauthorized')
-	await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
-})
+		// That key is not a real one: the upload fails with the status of the upload-url call.
+		await page.locator('input[type=file]').setInputFiles(file)
+		await expect(toast(page, 'Upload failed')).toContainText('Failed to get upload URL: 401 Unauthorized')
+		await expect(page.getByRole('button', { name: 'Choose Files' })).toBeEnabled()
+	},
+)
 
 loggedIn('the file picker waits for the page scripts and says so, then uploads what is chosen', async ({ page }) => {
 	await saveKeyBeforeLoad(page, API_KEY)
@@ -265,12 +261,7 @@ loggedIn('the file picker waits for the page scripts and says so, then uploads w
 	await expect(page.getByText(name)).toBeVisible()
 })
 
-loggedIn('two files upload through the file chooser with progress to 100%', async ({
-	page,
-	context,
-	baseURL,
-	consoleErrors,
-}) => {
+loggedIn('two files upload through the file chooser with progress to 100%', async ({ page, context, baseURL, consoleErrors }) => {
 	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
 	await saveKeyBeforeLoad(page, API_KEY)
 	// Every progress value the bar shows, in order.
@@ -306,7 +297,9 @@ loggedIn('two files upload through the file chooser with progress to 100%', asyn
 	const name = unique('route-notes')
 	const chooser = page.waitForEvent('filechooser')
 	await page.getByRole('button', { name: 'Choose Files' }).click()
-	await (await chooser).setFiles([
+	await (
+		await chooser
+	).setFiles([
 		{ name: `${name}.png`, mimeType: 'image/png', buffer: PNG },
 		{ name: `${name}.txt`, mimeType: 'text/plain', buffer: big },
 	])
@@ -339,49 +332,59 @@ loggedIn('two files upload through the file chooser with progress to 100%', asyn
 
 	// Copy offers the path on the site and a ready markdown snippet.
 	const path = new URL(href!, baseURL).pathname
-	await items.nth(1).getByRole('button', { name: /^Copy the path/ }).click()
+	await items
+		.nth(1)
+		.getByRole('button', { name: /^Copy the path/ })
+		.click()
 	await expect(toast(page, 'Path copied to clipboard')).toBeVisible()
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(path)
-	await items.nth(0).getByRole('button', { name: /^Copy a markdown snippet/ }).click()
+	await items
+		.nth(0)
+		.getByRole('button', { name: /^Copy a markdown snippet/ })
+		.click()
 	await expect(toast(page, 'Markdown copied to clipboard')).toBeVisible()
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
 		new RegExp(`^!\\[${name.replaceAll('-', ' ')}\\]\\(/uploads/[0-9a-z]{22}-${name}\\.png\\)$`),
 	)
-	await items.nth(1).getByRole('button', { name: /^Copy a markdown snippet/ }).click()
+	await items
+		.nth(1)
+		.getByRole('button', { name: /^Copy a markdown snippet/ })
+		.click()
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`[${name.replaceAll('-', ' ')}](${path})`)
 	expect(consoleErrors).toEqual([])
 })
 
-loggedIn('files of other types are skipped with the reason; dragging over the drop zone highlights it and a drop uploads', async ({
-	page,
-}) => {
-	await saveKeyBeforeLoad(page, API_KEY)
-	await page.goto('/dev/dashboard/upload')
-	await waitForHydration(page)
-	await page.locator('input[type=file]').setInputFiles({
-		name: 'tool.exe',
-		mimeType: 'application/octet-stream',
-		buffer: Buffer.from('MZ'),
-	})
-	const skipped = toast(page, 'Nothing to upload')
-	await expect(skipped).toContainText("tool.exe: .exe files can't be uploaded.")
-	await expect(page.getByRole('progressbar')).toHaveCount(0)
+loggedIn(
+	'files of other types are skipped with the reason; dragging over the drop zone highlights it and a drop uploads',
+	async ({ page }) => {
+		await saveKeyBeforeLoad(page, API_KEY)
+		await page.goto('/dev/dashboard/upload')
+		await waitForHydration(page)
+		await page.locator('input[type=file]').setInputFiles({
+			name: 'tool.exe',
+			mimeType: 'application/octet-stream',
+			buffer: Buffer.from('MZ'),
+		})
+		const skipped = toast(page, 'Nothing to upload')
+		await expect(skipped).toContainText("tool.exe: .exe files can't be uploaded.")
+		await expect(page.getByRole('progressbar')).toHaveCount(0)
 
-	const zone = page.getByTestId('drop-zone')
-	const name = `${unique('dropped')}.txt`
-	const dataTransfer = await page.evaluateHandle((fileName) => {
-		const transfer = new DataTransfer()
-		transfer.items.add(new File(['dropped text'], fileName, { type: 'text/plain' }))
-		return transfer
-	}, name)
-	await zone.dispatchEvent('dragenter', { dataTransfer })
-	await expect(zone).toHaveAttribute('data-dragging', 'true')
-	await expect(zone).toContainText('Drop the files to upload')
-	await zone.dispatchEvent('drop', { dataTransfer })
-	await expect(zone).not.toHaveAttribute('data-dragging')
-	await expect(page.getByRole('heading', { name: 'Uploaded Files (1)' })).toBeVisible()
-	await expect(page.getByRole('region', { name: 'Uploaded Files (1)' })).toContainText(name)
-})
+		const zone = page.getByTestId('drop-zone')
+		const name = `${unique('dropped')}.txt`
+		const dataTransfer = await page.evaluateHandle((fileName) => {
+			const transfer = new DataTransfer()
+			transfer.items.add(new File(['dropped text'], fileName, { type: 'text/plain' }))
+			return transfer
+		}, name)
+		await zone.dispatchEvent('dragenter', { dataTransfer })
+		await expect(zone).toHaveAttribute('data-dragging', 'true')
+		await expect(zone).toContainText('Drop the files to upload')
+		await zone.dispatchEvent('drop', { dataTransfer })
+		await expect(zone).not.toHaveAttribute('data-dragging')
+		await expect(page.getByRole('heading', { name: 'Uploaded Files (1)' })).toBeVisible()
+		await expect(page.getByRole('region', { name: 'Uploaded Files (1)' })).toContainText(name)
+	},
+)
 
 loggedIn('the gallery pages through 25 seeded files', async ({ page, request }) => {
 	const stem = unique('gallery')
@@ -401,7 +404,10 @@ loggedIn('the gallery pages through 25 seeded files', async ({ page, request }) 
 	await expect(page.getByRole('heading', { name: 'Image Gallery' })).toBeVisible()
 
 	expect(await showingCounts(page)).toEqual({ from: 1, to: 12, total: 25 })
-	const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: /^View / }) })
+	const cards = page
+		.getByRole('main')
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('link', { name: /^View / }) })
 	await expect(cards).toHaveCount(12)
 	await expect(page.getByText('Page 1 of 3 (25 total images)')).toBeVisible()
 	const nav = page.getByRole('navigation', { name: 'Gallery pages' })
@@ -442,10 +448,7 @@ loggedIn('the gallery pages through 25 seeded files', async ({ page, request }) 
 	await expect(page).toHaveURL('/dev/dashboard/gallery')
 })
 
-test('an empty store shows the empty state; then previews, placeholders and file tiles', async ({
-	page,
-	request,
-}) => {
+test('an empty store shows the empty state; then previews, placeholders and file tiles', async ({ page, request }) => {
 	const server = await startServerInstance()
 	try {
 		await logIn(page, server.baseURL, server.password)
@@ -486,7 +489,10 @@ loggedIn('a failed list shows the error state and Try Again recovers', async ({ 
 	await page.goto('/dev/dashboard')
 	await waitForHydration(page)
 	await page.route('**/api/v1/images/view?*', (route) =>
-		route.fulfill({ status: 500, json: { error: { code: 'STORAGE_UNAVAILABLE', message: 'Could not list the images: the storage is not available.' } } }),
+		route.fulfill({
+			status: 500,
+			json: { error: { code: 'STORAGE_UNAVAILABLE', message: 'Could not list the images: the storage is not available.' } },
+		}),
 	)
 	await page.getByRole('link', { name: /Image Gallery/ }).click()
 	await expect(page).toHaveURL('/dev/dashboard/gallery')
@@ -562,7 +568,9 @@ test('error toasts still showing go away once the dashboard unlocks', async ({ p
 	await page.getByLabel('Password', { exact: true }).press('Enter')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
 	// Sonner marks a dismissed toast before its exit animation removes it.
-	await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: 'Please enter a valid API key' })).toHaveCount(0)
+	await expect(
+		page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: 'Please enter a valid API key' }),
+	).toHaveCount(0)
 })
 
 test('without JavaScript the password form still logs in, and a wrong password says so', async ({ browser }) => {
@@ -592,7 +600,10 @@ loggedIn('the gallery filters by file name and deletes a file after a confirming
 	await filter.press('Enter')
 	await expect(page).toHaveURL(new RegExp(`/dev/dashboard/gallery\\?q=${stem.toUpperCase()}$`))
 	await expect(page.getByText(new RegExp(`^Showing 1 - 3 of 3 images matching “${stem.toUpperCase()}”$`))).toBeVisible()
-	const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: /^View / }) })
+	const cards = page
+		.getByRole('main')
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('link', { name: /^View / }) })
 	await expect(cards).toHaveCount(3)
 
 	await filter.fill(`${stem} beta`)

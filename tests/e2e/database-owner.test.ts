@@ -26,7 +26,10 @@ const LIMITS = { FEEDBACK_LIMIT_PER_HOUR: '10000', FEEDBACK_GLOBAL_LIMIT_PER_HOU
 /** `npm run db -- …` as an operator runs it, with the server's DATA_DIR (or DATABASE_URL). */
 async function db(env: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string }> {
 	try {
-		const { stdout, stderr } = await promisify(execFile)(TSX, ['scripts/db.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } })
+		const { stdout, stderr } = await promisify(execFile)(TSX, ['scripts/db.ts', ...args], {
+			cwd: ROOT,
+			env: { PATH: process.env.PATH ?? '', ...env },
+		})
 		return { code: 0, out: stdout + stderr }
 	} catch (error) {
 		const failed = error as { code: number; stdout: string; stderr: string }
@@ -98,7 +101,14 @@ test('PGlite: npm run db goes through the running server; every write around eac
 		const handle = await openDatabase({ dataDir: path.join(dataDir, 'db') })
 		try {
 			const rows = await handle.db.select({ message: feedbackReports.message }).from(feedbackReports).orderBy(asc(feedbackReports.id))
-			expect(rows.map((row) => row.message)).toEqual(['before status', 'after status', 'after migrate', 'after restore', 'after the second status', 'after the restart'])
+			expect(rows.map((row) => row.message)).toEqual([
+				'before status',
+				'after status',
+				'after migrate',
+				'after restore',
+				'after the second status',
+				'after the restart',
+			])
 		} finally {
 			await handle.close()
 			releaseDatabaseLocks()
@@ -121,7 +131,10 @@ test('a server whose embedded database cannot be opened answers /readyz 503, and
 			redirect: 'manual',
 		})
 		expect(answer.status).toBeGreaterThanOrEqual(500)
-		expect(await readyz(server)).toMatchObject({ status: 503, body: { ready: false, database: expect.stringContaining('holds no database') } })
+		expect(await readyz(server)).toMatchObject({
+			status: 503,
+			body: { ready: false, database: expect.stringContaining('holds no database') },
+		})
 		expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200)
 	} finally {
 		await server.stop()
@@ -136,13 +149,22 @@ test('PostgreSQL: every command works beside a running server; a restore keeps a
 	const cli = { DATABASE_URL: database }
 	const fake = await startFakeUpstream()
 	const dir = mkdtempSync(path.join(tmpdir(), 'gg-e2e-db-owner-pg-'))
-	const server = await startServerInstance({ DATABASE_URL: database, RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl, HISCORES_BASE_URL: fake.hiscoresBaseUrl, TRACKER_REFRESH: 'off', ...LIMITS })
+	const server = await startServerInstance({
+		DATABASE_URL: database,
+		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
+		TRACKER_REFRESH: 'off',
+		...LIMITS,
+	})
 	const handle = await openDatabase({ url: database })
 	const tracked = async () => (await handle.db.select({ key: trackedPlayers.key }).from(trackedPlayers)).map((row) => row.key)
 	try {
 		expect(await readyz(server)).toEqual({ status: 200, body: { ready: true, database: 'ok' } })
 		await report(server, 'before status')
-		expect(await db(cli, 'status')).toMatchObject({ code: 0, out: expect.stringMatching(/PostgreSQL at .*\napplied: 0000_tracker.*\npending: none/) })
+		expect(await db(cli, 'status')).toMatchObject({
+			code: 0,
+			out: expect.stringMatching(/PostgreSQL at .*\napplied: 0000_tracker.*\npending: none/),
+		})
 		await report(server, 'after status')
 		expect(await db(cli, 'migrate')).toMatchObject({ code: 0, out: expect.stringContaining('up to date') })
 		await report(server, 'after migrate')

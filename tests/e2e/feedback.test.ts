@@ -49,7 +49,11 @@ test.beforeAll(async ({ request }) => {
 	expect(answer.status()).toBe(303)
 })
 
-test('the report form is in the static page, closed; its code loads when opened, keeping what was typed', async ({ page, request, consoleErrors }) => {
+test('the report form is in the static page, closed; its code loads when opened, keeping what was typed', async ({
+	page,
+	request,
+	consoleErrors,
+}) => {
 	const html = await (await request.get(GUIDE)).text()
 	expect(html).toContain('data-report-form')
 	expect(html).toContain('<form class="space-y-4" data-report-form="" action="/feedback" method="post">')
@@ -90,7 +94,9 @@ test('the report form is in the static page, closed; its code loads when opened,
 	expect(consoleErrors).toEqual([])
 })
 
-test('pages that re-render as they hydrate (the catalogue reads its query, the planner its player) leave the form code unloaded', async ({ page }) => {
+test('pages that re-render as they hydrate (the catalogue reads its query, the planner its player) leave the form code unloaded', async ({
+	page,
+}) => {
 	const formCode = watchFormCode(page)
 	for (const path of ['/quests?q=dragon', '/tools/plan?player=Zezima_Jr', QUEST]) {
 		await page.goto(path)
@@ -107,7 +113,11 @@ test('navigating (to a page, to a section) loads no form code until the reader o
 	// A link to a section changes the location: the closed form stays as it is.
 	await page.locator('main h2 a.heading-anchor').first().click()
 	await expect(page).toHaveURL(new RegExp(`${GUIDE}#`))
-	await page.locator('main').getByRole('link', { name: /Interface setup/ }).first().click()
+	await page
+		.locator('main')
+		.getByRole('link', { name: /Interface setup/ })
+		.first()
+		.click()
 	await expect(page).toHaveURL('/setup/interface-setup')
 	await expect(page.locator('main h1')).toHaveText(/Interface/)
 	await page.waitForLoadState('networkidle')
@@ -199,7 +209,10 @@ test('bad input gets a 400 naming the problem, never a 500; reports never show o
 	}
 })
 
-test('the Reports page: locked without a session; filter by page and reason, mark resolved, show resolved, reopen, pages', async ({ page, request }) => {
+test('the Reports page: locked without a session; filter by page and reason, mark resolved, show resolved, reopen, pages', async ({
+	page,
+	request,
+}) => {
 	await page.goto('/dev/dashboard/reports')
 	await expect(page).toHaveURL(/\/dev\/dashboard\?redirectTo=%2Fdev%2Fdashboard%2Freports$/)
 
@@ -263,13 +276,20 @@ test.describe('limits', () => {
 		// far more on a busy machine.
 		test.setTimeout(120_000)
 		const send = (client: string, via?: string) =>
-			post(page.request, `${server.baseURL}/feedback`, { page: GUIDE, reason: 'unclear', ...(via ? { via } : {}) }, { 'x-forwarded-for': client })
+			post(
+				page.request,
+				`${server.baseURL}/feedback`,
+				{ page: GUIDE, reason: 'unclear', ...(via ? { via } : {}) },
+				{ 'x-forwarded-for': client },
+			)
 		expect((await send('198.51.100.1')).status()).toBe(303)
 		expect((await send('198.51.100.1')).status()).toBe(303)
 		const mine = await send('198.51.100.1')
 		expect(mine.status()).toBe(429)
 		expect(Number(mine.headers()['retry-after'])).toBeGreaterThan(3500)
-		expect(await mine.text()).toContain('You have sent 2 reports in the last hour, which is as many as we take from one reader. Try again in 60 minutes.')
+		expect(await mine.text()).toContain(
+			'You have sent 2 reports in the last hour, which is as many as we take from one reader. Try again in 60 minutes.',
+		)
 
 		expect((await send('198.51.100.2')).status()).toBe(303)
 		const everyone = await send('198.51.100.3')

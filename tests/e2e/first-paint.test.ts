@@ -65,9 +65,7 @@ test('skill icons come from one sprite request and show', async ({ page }) => {
 	expect(await icons.count()).toBeGreaterThan(10)
 	await icons.last().scrollIntoViewIfNeeded()
 	// A <use> of a symbol that drew nothing (sprite missing, or no such symbol) has an empty box.
-	await expect
-		.poll(() => icons.evaluateAll((uses) => uses.filter((u) => (u as SVGUseElement).getBBox().width === 0).length))
-		.toBe(0)
+	await expect.poll(() => icons.evaluateAll((uses) => uses.filter((u) => (u as SVGUseElement).getBBox().width === 0).length)).toBe(0)
 	expect(requests).toEqual(['/images/skills/sprite.svg'])
 })
 

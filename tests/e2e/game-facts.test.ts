@@ -51,7 +51,7 @@ test('on a 320 px phone What Changed does not scroll sideways: long source links
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320)
 })
 
-test('Game Modes states the specification\'s Hardcore lives and group size, server-rendered (issue 41)', async ({ page }) => {
+test("Game Modes states the specification's Hardcore lives and group size, server-rendered (issue 41)", async ({ page }) => {
 	await page.goto('/setup/gamemodes')
 	const hardcore = page.locator('[role="tabpanel"]').filter({ has: page.getByRole('heading', { name: 'Hardcore Ironman' }) })
 	await expect(hardcore).toContainText('1 life by default, 3 at most.')

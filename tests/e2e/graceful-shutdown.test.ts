@@ -34,7 +34,11 @@ test('SIGTERM during a burst of reports and lookups: nothing acknowledged is los
 		server = await startServerInstance(env)
 		const base = server.baseURL
 		const sendReport = (message: string) =>
-			fetch(`${base}/feedback`, { method: 'POST', body: new URLSearchParams({ page: '/setup/client-setup', reason: 'other', message }), redirect: 'manual' })
+			fetch(`${base}/feedback`, {
+				method: 'POST',
+				body: new URLSearchParams({ page: '/setup/client-setup', reason: 'other', message }),
+				redirect: 'manual',
+			})
 		// The first report opens (and creates) the embedded database.
 		expect((await sendReport('opening')).status).toBe(303)
 
@@ -88,7 +92,9 @@ test('SIGTERM during a burst of reports and lookups: nothing acknowledged is los
 
 		const handle = await openDatabase({ dataDir: path.join(dataDir, 'db') })
 		try {
-			const messages = new Set((await handle.db.select({ message: feedbackReports.message }).from(feedbackReports)).map((row) => row.message))
+			const messages = new Set(
+				(await handle.db.select({ message: feedbackReports.message }).from(feedbackReports)).map((row) => row.message),
+			)
 			expect(reported.filter((message) => !messages.has(message))).toEqual([])
 			expect(messages.has('after the restart')).toBe(true)
 			const keys = new Set((await handle.db.select({ key: trackedPlayers.key }).from(trackedPlayers)).map((row) => row.key))
@@ -105,4 +111,8 @@ test('SIGTERM during a burst of reports and lookups: nothing acknowledged is los
 })
 
 const sendReportTo = (server: ServerInstance, message: string) =>
-	fetch(`${server.baseURL}/feedback`, { method: 'POST', body: new URLSearchParams({ page: '/setup/client-setup', reason: 'other', message }), redirect: 'manual' })
+	fetch(`${server.baseURL}/feedback`, {
+		method: 'POST',
+		body: new URLSearchParams({ page: '/setup/client-setup', reason: 'other', message }),
+		redirect: 'manual',
+	})

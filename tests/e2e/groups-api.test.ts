@@ -11,7 +11,10 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 type ErrorBody = { error: { code: string; message: string; parameter?: string; retryAfterSeconds?: number } }
 type Member = { key: string; name: string; rank: string | null; totalXp: number | null }
-type GroupBody = { group: { id: number; name: string; clanName: string | null; citadelReset: unknown; members: Member[] }; verificationCode: string }
+type GroupBody = {
+	group: { id: number; name: string; clanName: string | null; citadelReset: unknown; members: Member[] }
+	verificationCode: string
+}
 
 let fake: FakeUpstream
 let server: ServerInstance
@@ -28,7 +31,12 @@ test.afterAll(async () => {
 	await fake?.close()
 })
 
-function call(client: string, method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+function call(
+	client: string,
+	method: string,
+	path: string,
+	options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) {
 	const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
 	return rawRequest(server.baseURL, {
 		method,
@@ -51,9 +59,17 @@ async function create(client: string, body: unknown): Promise<GroupBody> {
 }
 
 test('a group made from a clan has its roster with ranks and a code; GET reads it from any site', async () => {
-	const created = await create('198.51.100.1', { name: 'The Testers', clanName: FAKE_CLAN.toLowerCase(), citadelReset: { weekday: 'monday', time: '18:00' } })
+	const created = await create('198.51.100.1', {
+		name: 'The Testers',
+		clanName: FAKE_CLAN.toLowerCase(),
+		citadelReset: { weekday: 'monday', time: '18:00' },
+	})
 	expect(created.verificationCode).toMatch(/^[\w-]{22}$/)
-	expect(created.group).toMatchObject({ name: 'The Testers', clanName: FAKE_CLAN.toLowerCase(), citadelReset: { weekday: 'monday', time: '18:00' } })
+	expect(created.group).toMatchObject({
+		name: 'The Testers',
+		clanName: FAKE_CLAN.toLowerCase(),
+		citadelReset: { weekday: 'monday', time: '18:00' },
+	})
 	expect(created.group.members).toHaveLength(13)
 	expect(created.group.members.slice(0, 2)).toMatchObject([
 		{ name: 'Zezima Jr', rank: 'Owner', totalXp: 4312087123 },
@@ -72,10 +88,16 @@ test('a group made from a clan has its roster with ranks and a code; GET reads i
 
 test('a group of names; an unknown clan is a 404 that stores nothing', async () => {
 	const names = await create('198.51.100.3', { name: 'Friends', members: ['Anna', 'anna', 'Bob_Two'] })
-	expect(names.group.members.map((m) => [m.name, m.rank])).toEqual([['Anna', null], ['Bob Two', null]])
+	expect(names.group.members.map((m) => [m.name, m.rank])).toEqual([
+		['Anna', null],
+		['Bob Two', null],
+	])
 
 	const unknown = await call('198.51.100.3', 'POST', '/api/v1/groups', { body: { name: 'Nobody', clanName: 'No Such Clan' } })
-	expect(error(unknown)).toEqual([404, { code: 'CLAN_NOT_FOUND', message: 'No such clan, or RuneScape did not answer with its member list. (clan "No Such Clan")' }])
+	expect(error(unknown)).toEqual([
+		404,
+		{ code: 'CLAN_NOT_FOUND', message: 'No such clan, or RuneScape did not answer with its member list. (clan "No Such Clan")' },
+	])
 	expect((await call('198.51.100.3', 'GET', `/api/v1/groups/${names.group.id + 1}`)).status).toBe(404)
 })
 
@@ -83,26 +105,52 @@ test('a bad body is a 400 naming the field; a body not JSON, too large or from a
 	const client = '198.51.100.4'
 	const bad = async (body: unknown) => error(await call(client, 'POST', '/api/v1/groups', { body }))
 	expect(await bad({ clanName: FAKE_CLAN })).toMatchObject([400, { code: 'INVALID_PARAMETER', parameter: 'name' }])
-	expect(await bad({ name: 'X', clanName: FAKE_CLAN, members: ['Anna'] })).toMatchObject([400, { parameter: 'clanName', message: expect.stringMatching(/either clanName .* or members/) }])
+	expect(await bad({ name: 'X', clanName: FAKE_CLAN, members: ['Anna'] })).toMatchObject([
+		400,
+		{ parameter: 'clanName', message: expect.stringMatching(/either clanName .* or members/) },
+	])
 	expect(await bad({ name: 'X' })).toMatchObject([400, { parameter: 'clanName' }])
-	expect(await bad({ name: 'X', members: ['Anna', 'Bad!Name'] })).toMatchObject([400, { parameter: 'members[1]', message: expect.stringMatching(/^members\[1\]: RuneScape names use only/) }])
-	expect(await bad({ name: 'X', members: Array.from({ length: 501 }, (_, i) => `P${i}`) })).toMatchObject([400, { parameter: 'members', message: 'members takes at most 500 names.' }])
+	expect(await bad({ name: 'X', members: ['Anna', 'Bad!Name'] })).toMatchObject([
+		400,
+		{ parameter: 'members[1]', message: expect.stringMatching(/^members\[1\]: RuneScape names use only/) },
+	])
+	expect(await bad({ name: 'X', members: Array.from({ length: 501 }, (_, i) => `P${i}`) })).toMatchObject([
+		400,
+		{ parameter: 'members', message: 'members takes at most 500 names.' },
+	])
 	expect(await bad({ name: 'X', members: ['Anna'], owner: 'me' })).toMatchObject([400, { parameter: 'owner' }])
-	expect(await bad({ name: 'X\u0000', members: ['Anna'] })).toMatchObject([400, { parameter: 'name', message: expect.stringMatching(/control character/) }])
-	expect(await bad({ name: 'X', members: ['Anna'], citadelReset: { weekday: 'someday', time: '18:00' } })).toMatchObject([400, { parameter: 'citadelReset' }])
+	expect(await bad({ name: 'X\u0000', members: ['Anna'] })).toMatchObject([
+		400,
+		{ parameter: 'name', message: expect.stringMatching(/control character/) },
+	])
+	expect(await bad({ name: 'X', members: ['Anna'], citadelReset: { weekday: 'someday', time: '18:00' } })).toMatchObject([
+		400,
+		{ parameter: 'citadelReset' },
+	])
 	expect(await bad(['not', 'an', 'object'])).toMatchObject([400, { code: 'INVALID_BODY' }])
 
 	expect(error(await call(client, 'POST', '/api/v1/groups', { raw: '{"name":' }))).toMatchObject([400, { code: 'INVALID_BODY' }])
-	const form = await call(client, 'POST', '/api/v1/groups', { raw: 'name=X', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+	const form = await call(client, 'POST', '/api/v1/groups', {
+		raw: 'name=X',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+	})
 	expect(error(form)).toMatchObject([415, { code: 'UNSUPPORTED_MEDIA_TYPE' }])
 	const huge = await call(client, 'POST', '/api/v1/groups', { raw: JSON.stringify({ name: 'X', members: ['A'.repeat(40_000)] }) })
 	expect(error(huge)).toMatchObject([413, { code: 'BODY_TOO_LARGE' }])
 	expect(huge.headers.connection).toBe('close')
 	// Chunked, no Content-Length: counted as it arrives.
 	const chunks = Array.from({ length: 40 }, () => Buffer.from(' '.repeat(1024)))
-	const streamed = await rawRequest(server.baseURL, { method: 'POST', path: '/api/v1/groups', headers: { 'x-forwarded-for': client, 'content-type': 'application/json' }, body: chunks })
+	const streamed = await rawRequest(server.baseURL, {
+		method: 'POST',
+		path: '/api/v1/groups',
+		headers: { 'x-forwarded-for': client, 'content-type': 'application/json' },
+		body: chunks,
+	})
 	expect(error(streamed)).toMatchObject([413, { code: 'BODY_TOO_LARGE' }])
-	const crossSite = await call(client, 'POST', '/api/v1/groups', { body: { name: 'X', members: ['Anna'] }, headers: { origin: 'https://evil.example' } })
+	const crossSite = await call(client, 'POST', '/api/v1/groups', {
+		body: { name: 'X', members: ['Anna'] },
+		headers: { origin: 'https://evil.example' },
+	})
 	expect(error(crossSite)).toMatchObject([403, { code: 'CROSS_SITE_REQUEST' }])
 	expect(error(await call(client, 'GET', '/api/v1/groups'))).toMatchObject([405, { code: 'METHOD_NOT_ALLOWED' }])
 	expect(error(await call(client, 'GET', '/api/v1/groups/abc'))).toMatchObject([400, { parameter: 'id' }])
@@ -116,20 +164,33 @@ test('the code edits, syncs and deletes; without it or with a wrong one, nothing
 	const path = `/api/v1/groups/${group.id}`
 	const code = { 'x-verification-code': verificationCode }
 
-	expect(error(await call(client, 'PATCH', path, { body: { name: 'Renamed' } }))).toMatchObject([400, { code: 'MISSING_VERIFICATION_CODE', parameter: 'X-Verification-Code' }])
-	expect(error(await call(client, 'PATCH', path, { body: { name: 'Renamed' }, headers: { 'x-verification-code': 'wrong' } }))).toMatchObject([403, { code: 'WRONG_VERIFICATION_CODE' }])
+	expect(error(await call(client, 'PATCH', path, { body: { name: 'Renamed' } }))).toMatchObject([
+		400,
+		{ code: 'MISSING_VERIFICATION_CODE', parameter: 'X-Verification-Code' },
+	])
+	expect(
+		error(await call(client, 'PATCH', path, { body: { name: 'Renamed' }, headers: { 'x-verification-code': 'wrong' } })),
+	).toMatchObject([403, { code: 'WRONG_VERIFICATION_CODE' }])
 	expect(error(await call(client, 'PATCH', path, { body: { nam: 'Renamed' }, headers: code }))).toMatchObject([400, { parameter: 'nam' }])
-	const patched = await call(client, 'PATCH', path, { body: { name: 'Renamed', citadelReset: { weekday: 'sunday', time: '23:30' } }, headers: code })
+	const patched = await call(client, 'PATCH', path, {
+		body: { name: 'Renamed', citadelReset: { weekday: 'sunday', time: '23:30' } },
+		headers: code,
+	})
 	expect(patched.status).toBe(200)
 	expect(parsed<GroupBody>(patched).group).toMatchObject({ name: 'Renamed', citadelReset: { weekday: 'sunday', time: '23:30' } })
 
 	const synced = await call(client, 'POST', `${path}/sync`, { headers: code })
 	expect(synced.status, synced.body).toBe(200)
-	expect(parsed<{ events: unknown[]; group: { members: Member[] } }>(synced)).toMatchObject({ events: [], group: { members: expect.any(Array) } })
+	expect(parsed<{ events: unknown[]; group: { members: Member[] } }>(synced)).toMatchObject({
+		events: [],
+		group: { members: expect.any(Array) },
+	})
 	expect(error(await call(client, 'POST', `${path}/sync`, { headers: { 'x-verification-code': 'wrong' } }))).toMatchObject([403, {}])
 
 	const names = await create(client, { name: 'Names', members: ['Anna'] })
-	const namesSync = await call(client, 'POST', `/api/v1/groups/${names.group.id}/sync`, { headers: { 'x-verification-code': names.verificationCode } })
+	const namesSync = await call(client, 'POST', `/api/v1/groups/${names.group.id}/sync`, {
+		headers: { 'x-verification-code': names.verificationCode },
+	})
 	expect(error(namesSync)).toMatchObject([409, { code: 'NOT_A_CLAN' }])
 
 	expect(error(await call(client, 'DELETE', path, { headers: { 'x-verification-code': 'wrong' } }))).toMatchObject([403, {}])
@@ -138,12 +199,15 @@ test('the code edits, syncs and deletes; without it or with a wrong one, nothing
 	expect(error(await call(client, 'GET', path))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
 })
 
-test('the caps grid: weeks from the group\'s reset, N checked', async () => {
+test("the caps grid: weeks from the group's reset, N checked", async () => {
 	const client = '198.51.100.6'
 	const { group, verificationCode } = await create(client, { name: 'Caps', clanName: FAKE_CLAN })
 	const path = `/api/v1/groups/${group.id}/caps`
 	expect(error(await call(client, 'GET', path))).toMatchObject([409, { code: 'NO_CITADEL_RESET' }])
-	await call(client, 'PATCH', `/api/v1/groups/${group.id}`, { body: { citadelReset: { weekday: 'friday', time: '12:00' } }, headers: { 'x-verification-code': verificationCode } })
+	await call(client, 'PATCH', `/api/v1/groups/${group.id}`, {
+		body: { citadelReset: { weekday: 'friday', time: '12:00' } },
+		headers: { 'x-verification-code': verificationCode },
+	})
 	const grid = await call(client, 'GET', `${path}?weeks=3`)
 	expect(grid.status).toBe(200)
 	expect(grid.headers['access-control-allow-origin']).toBe('*')
@@ -155,7 +219,7 @@ test('the caps grid: weeks from the group\'s reset, N checked', async () => {
 	])
 	expect(body.members).toHaveLength(13)
 	expect(body.members[0]).toMatchObject({ name: 'Zezima Jr', weeks: ['unknown', 'unknown', 'unknown'] })
-	expect((parsed<{ weeks: unknown[] }>(await call(client, 'GET', path))).weeks).toHaveLength(8)
+	expect(parsed<{ weeks: unknown[] }>(await call(client, 'GET', path)).weeks).toHaveLength(8)
 	expect(error(await call(client, 'GET', `${path}?weeks=0`))).toMatchObject([400, { parameter: 'weeks' }])
 	expect(error(await call(client, 'GET', `${path}?weeks=53`))).toMatchObject([400, { parameter: 'weeks' }])
 	expect(error(await call(client, 'GET', `${path}?week=3`))).toMatchObject([400, { parameter: 'week' }])

@@ -48,7 +48,10 @@ test('without JavaScript, an unknown clan is refused with the reason and the for
 	await page.goto('/groups')
 	await page.getByLabel('Name', { exact: true }).fill('Nobody')
 	await page.getByLabel('Clan name').fill('No Such Clan')
-	const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Create the group' }).click()])
+	const [answer] = await Promise.all([
+		page.waitForResponse((r) => r.request().method() === 'POST'),
+		page.getByRole('button', { name: 'Create the group' }).click(),
+	])
 	expect(answer.status()).toBe(404)
 	await expect(page.locator('[data-group-error]')).toContainText('No such clan')
 	await expect(page.getByLabel('Clan name')).toHaveValue('No Such Clan')

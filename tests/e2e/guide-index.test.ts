@@ -22,8 +22,7 @@ async function open(page: Page, path: string) {
 	return page.locator('[data-guide-index]')
 }
 
-const guide = (page: Page, path: string) =>
-	page.locator(`[data-guide-index] li[data-guide="${path}"]`)
+const guide = (page: Page, path: string) => page.locator(`[data-guide-index] li[data-guide="${path}"]`)
 
 async function expectState(page: Page, path: string, state: string, text: RegExp | string) {
 	const card = guide(page, path)
@@ -31,10 +30,7 @@ async function expectState(page: Page, path: string, state: string, text: RegExp
 	await expect(card).toContainText(text)
 }
 
-test('without a player: every guide listed and linked, no states, a hint and the lookup', async ({
-	page,
-	consoleErrors,
-}) => {
+test('without a player: every guide listed and linked, no states, a hint and the lookup', async ({ page, consoleErrors }) => {
 	const index = await open(page, '/guides/early-game')
 	await expect(index.getByText('Load your RuneScape name to see what you can do.')).toBeVisible()
 	await expect(index.getByLabel('Your RuneScape name')).toBeVisible()
@@ -50,21 +46,13 @@ test('without a player: every guide listed and linked, no states, a hint and the
 	expect(consoleErrors).toEqual([])
 })
 
-test('early game with Zezima Jr: no-prerequisite quests met, chains not met', async ({
-	page,
-	consoleErrors,
-}) => {
+test('early game with Zezima Jr: no-prerequisite quests met, chains not met', async ({ page, consoleErrors }) => {
 	await remember(page, PLAYER)
 	const index = await open(page, '/guides/early-game')
 	await expect(index.getByText('Stats loaded')).toBeVisible()
 	await expectState(page, '/guides/early-game/dig-site', 'met', 'Requirements met')
 	await expectState(page, '/guides/early-game/the-world-wakes', 'met', 'Requirements met')
-	await expectState(
-		page,
-		'/guides/early-game/desert-treasure',
-		'not-met',
-		/Not met\s*\d+ quests missing/,
-	)
+	await expectState(page, '/guides/early-game/desert-treasure', 'not-met', /Not met\s*\d+ quests missing/)
 	// Archaeology 2 against 40 somewhere in the chain.
 	await expectState(page, '/guides/early-game/succession', 'not-met', /\d+ quests, 1 skill missing/)
 	await expect(index.locator('li[data-state="completed"]')).toHaveCount(0)
@@ -82,24 +70,14 @@ test('mid game with Zezima Jr: levels, quests and quest points missing; a list w
 	await expectState(page, '/guides/mid-game/invention', 'not-met', '3 skills missing')
 	await expectState(page, '/guides/mid-game/slayer-helm', 'not-met', '1 quest missing')
 	// 107 quest points against 3 (from the quest-point table, loaded on demand).
-	await expectState(
-		page,
-		'/guides/mid-game/while-guthix-sleeps',
-		'not-met',
-		'104 quest points missing',
-	)
+	await expectState(page, '/guides/mid-game/while-guthix-sleeps', 'not-met', '104 quest points missing')
 	// Ports only list conditions a player cannot be checked against.
 	await expectState(page, '/guides/mid-game/ports', 'none', 'Check its 2 requirements in the guide')
-	await expect(guide(page, '/guides/mid-game/ports')).not.toContainText(
-		/Requirements met|Not met|Completed/,
-	)
+	await expect(guide(page, '/guides/mid-game/ports')).not.toContainText(/Requirements met|Not met|Completed/)
 	expect(consoleErrors).toEqual([])
 })
 
-test("late game: typing the name into the list's own lookup turns every guide red", async ({
-	page,
-	consoleErrors,
-}) => {
+test("late game: typing the name into the list's own lookup turns every guide red", async ({ page, consoleErrors }) => {
 	const index = await open(page, '/guides/late-game')
 	await expect(index.locator('li[data-state]')).toHaveCount(0)
 	await index.getByLabel('Your RuneScape name').fill(PLAYER)
@@ -112,10 +90,7 @@ test("late game: typing the name into the list's own lookup turns every guide re
 	expect(consoleErrors).toEqual([])
 })
 
-test('a quest the player has completed marks its guide completed', async ({
-	page,
-	consoleErrors,
-}) => {
+test('a quest the player has completed marks its guide completed', async ({ page, consoleErrors }) => {
 	// The fake player has none of these quests; add one to the real answer of the lookup.
 	await page.route('**/api/v1/player-data?**', async (route) => {
 		const response = await route.fetch()
@@ -127,32 +102,19 @@ test('a quest the player has completed marks its guide completed', async ({
 	const index = await open(page, '/guides/early-game')
 	await expectState(page, '/guides/early-game/the-world-wakes', 'completed', 'Completed')
 	await expectState(page, '/guides/early-game/dig-site', 'met', 'Requirements met')
-	await expect(
-		index.getByText(/^For Zezima Jr: 1 completed, 1 ready to start, 6 not met yet\.$/),
-	).toBeVisible()
+	await expect(index.getByText(/^For Zezima Jr: 1 completed, 1 ready to start, 6 not met yet\.$/)).toBeVisible()
 	expect(consoleErrors).toEqual([])
 })
 
-test('on a guide page the same player turns the level badges green and red', async ({
-	page,
-	consoleErrors,
-}) => {
+test('on a guide page the same player turns the level badges green and red', async ({ page, consoleErrors }) => {
 	await remember(page, PLAYER)
 	await page.goto('/guides/early-game/succession')
 	await waitForHydration(page)
 	const panel = page.getByRole('region', { name: 'Requirements for Succession' })
-	await expect(panel.locator('[data-skill-badge="archaeology"]')).toHaveAttribute(
-		'data-met',
-		'false',
-	)
+	await expect(panel.locator('[data-skill-badge="archaeology"]')).toHaveAttribute('data-met', 'false')
 	await expect(panel.locator('[data-skill-badge="mining"]')).toHaveAttribute('data-met', 'true')
 	// Not done, and why: Archaeology 2 is short of the 40 it needs.
-	await expect(panel.locator('[data-quest="Daughter of Chaos"]')).toHaveAttribute(
-		'data-status',
-		'blocked',
-	)
-	await expect(panel.locator('[data-quest="Daughter of Chaos"] [data-step-state]')).toHaveText(
-		'Needs 40 Archaeology (you have 2)',
-	)
+	await expect(panel.locator('[data-quest="Daughter of Chaos"]')).toHaveAttribute('data-status', 'blocked')
+	await expect(panel.locator('[data-quest="Daughter of Chaos"] [data-step-state]')).toHaveText('Needs 40 Archaeology (you have 2)')
 	expect(consoleErrors).toEqual([])
 })

@@ -41,9 +41,7 @@ async function recordLayoutShifts(page: Page) {
 		new PerformanceObserver((list) => {
 			for (const entry of list.getEntries()) {
 				const shift = entry as unknown as { value: number; sources: { node?: Node }[] }
-				const nodes = shift.sources
-					.map((s) => s.node)
-					.filter((n) => n && document.getElementById('main')?.contains(n))
+				const nodes = shift.sources.map((s) => s.node).filter((n) => n && document.getElementById('main')?.contains(n))
 				if (nodes.length > 0)
 					shifts.push({
 						value: shift.value,
@@ -54,14 +52,9 @@ async function recordLayoutShifts(page: Page) {
 	})
 }
 /** What moved in the main content, and by how much (an empty list is CLS 0). */
-const layoutShifts = (page: Page) =>
-	page.evaluate(
-		() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts,
-	)
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts)
 
-test('the server sends the neutral hero: the introduction, a search box and no countdown', async ({
-	request,
-}) => {
+test('the server sends the neutral hero: the introduction, a search box and no countdown', async ({ request }) => {
 	const html = await (await request.get('/')).text()
 	expect(html).toContain('data-hero="pending"')
 	expect(html).toContain('RuneScape 3 guides that check your account')
@@ -74,9 +67,7 @@ test('the server sends the neutral hero: the introduction, a search box and no c
 	expect(html).toMatch(/<input[^>]*name="q"/)
 })
 
-test('before an event: a league countdown in runic digits until the first tick, then numbers', async ({
-	page,
-}) => {
+test('before an event: a league countdown in runic digits until the first tick, then numbers', async ({ page }) => {
 	await openAt(page, '2025-09-13T10:15:00Z')
 	await expect(hero(page)).toHaveAttribute('data-hero', 'countdown')
 	await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText('Leagues start in')
@@ -84,9 +75,7 @@ test('before an event: a league countdown in runic digits until the first tick, 
 	// 2 days, 1 hour to 15 September 11:15:00 UTC, drawn as runic digits.
 	await expect(page.locator('[data-runic-digit]')).toHaveCount(8)
 	expect(
-		await page
-			.locator('[data-runic-digit]')
-			.evaluateAll((digits) => digits.map((d) => d.getAttribute('data-runic-digit')).join('')),
+		await page.locator('[data-runic-digit]').evaluateAll((digits) => digits.map((d) => d.getAttribute('data-runic-digit')).join('')),
 	).toBe('02010000')
 	await page.clock.runFor(1000)
 	await expect(page.locator('[data-runic-digit]')).toHaveCount(0)
@@ -97,17 +86,13 @@ test('before an event: a league countdown in runic digits until the first tick, 
 	await expect(page).toHaveURL(/\/leagues$/)
 })
 
-test('at the start the countdown turns into "Live now" with the time left; it never goes below zero', async ({
-	page,
-}) => {
+test('at the start the countdown turns into "Live now" with the time left; it never goes below zero', async ({ page }) => {
 	await openAt(page, '2025-09-15T11:14:58Z')
 	await page.clock.runFor(1000)
 	await expectTime(page, ['00', '00', '00', '01'])
 	await page.clock.runFor(1000)
 	await expect(hero(page)).toHaveAttribute('data-hero', 'live')
-	await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText(
-		'Live now: Leagues: Catalyst',
-	)
+	await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText('Live now: Leagues: Catalyst')
 	await expect(hero(page).getByRole('timer')).toHaveAccessibleName('Time left in Leagues: Catalyst')
 	// From 15 September 11:15:00 to the end of 10 November.
 	await expectTime(page, ['56', '12', '45', '00'])
@@ -115,9 +100,7 @@ test('at the start the countdown turns into "Live now" with the time left; it ne
 	await expectTime(page, ['56', '12', '44', '59'])
 })
 
-test('when an event ends the hero counts down to the next one, and after the last one it introduces the site', async ({
-	page,
-}) => {
+test('when an event ends the hero counts down to the next one, and after the last one it introduces the site', async ({ page }) => {
 	await openAt(page, '2025-11-10T23:59:59Z')
 	await expect(hero(page)).toHaveAttribute('data-hero', 'live')
 	await page.clock.runFor(2000)
@@ -136,29 +119,23 @@ test('when an event ends the hero counts down to the next one, and after the las
 	// Nothing left to count down to: never a countdown at zero.
 	await expect(hero(page)).toHaveAttribute('data-hero', 'intro')
 	await expect(page.getByRole('timer')).toHaveCount(0)
-	await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText(
-		'RuneScape 3 guides that check your account',
-	)
+	await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText('RuneScape 3 guides that check your account')
 })
 
-test('today (nothing announced): the evergreen introduction with the search box and the three sections', async ({
-	page,
-}) => {
+test('today (nothing announced): the evergreen introduction with the search box and the three sections', async ({ page }) => {
 	await openAt(page, '2026-11-23T12:00:00Z')
 	await expect(hero(page)).toHaveAttribute('data-hero', 'intro')
 	await expect(page.getByRole('timer')).toHaveCount(0)
-	await expect(
-		hero(page).getByRole('list', { name: 'The guide sections' }).getByRole('link'),
-	).toHaveText(['Setup', 'Getting Started', 'Guides'])
+	await expect(hero(page).getByRole('list', { name: 'The guide sections' }).getByRole('link')).toHaveText([
+		'Setup',
+		'Getting Started',
+		'Guides',
+	])
 	// The page's own search box (the header's has another name).
 	const search = page.locator('main').getByRole('search', { name: 'Search the guide' })
 	await expect(search.getByRole('searchbox', { name: 'Search guides, quests and skills' })).toBeVisible()
 	expect(
-		await search.evaluate((form: HTMLFormElement) => [
-			form.getAttribute('action'),
-			form.method,
-			form.elements.namedItem('q') !== null,
-		]),
+		await search.evaluate((form: HTMLFormElement) => [form.getAttribute('action'), form.method, form.elements.namedItem('q') !== null]),
 	).toEqual(['/search', 'get', true])
 })
 
@@ -189,10 +166,7 @@ for (const viewport of [
 test('continue reading: the last guide page opened, from this browser', async ({ page }) => {
 	await page.goto('/')
 	await waitForHydration(page)
-	await expect(page.getByRole('link', { name: /New here\?\s*Start with Setup/ })).toHaveAttribute(
-		'href',
-		'/setup',
-	)
+	await expect(page.getByRole('link', { name: /New here\?\s*Start with Setup/ })).toHaveAttribute('href', '/setup')
 	await page.goto('/guides/returning-players')
 	await waitForHydration(page)
 	await page.goto('/')
@@ -203,9 +177,7 @@ test('continue reading: the last guide page opened, from this browser', async ({
 	await expect(page).toHaveURL(/\/guides\/returning-players$/)
 })
 
-test('on a phone: search, continue reading and quick links below the hero; the start cards stay hidden', async ({
-	page,
-}) => {
+test('on a phone: search, continue reading and quick links below the hero; the start cards stay hidden', async ({ page }) => {
 	await page.setViewportSize({ width: 375, height: 800 })
 	await page.goto('/')
 	await waitForHydration(page)
@@ -213,33 +185,27 @@ test('on a phone: search, continue reading and quick links below the hero; the s
 	await expect(page.locator('[data-card="start-reading"]')).toBeVisible()
 	const quick = page.getByRole('navigation', { name: 'Quick links' })
 	await expect(quick.getByRole('link')).toHaveText(['Quests', 'Returning players', 'Tools'])
-	expect(
-		await quick.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
-	).toEqual(['/quests', '/guides/returning-players', '/tools'])
+	expect(await quick.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual([
+		'/quests',
+		'/guides/returning-players',
+		'/tools',
+	])
 	await expect(page.getByRole('navigation', { name: 'Start here' })).toBeHidden()
 	await page.setViewportSize({ width: 1024, height: 800 })
 	await expect(quick).toBeHidden()
 	await expect(page.getByRole('navigation', { name: 'Start here' })).toBeVisible()
 })
 
-test('player card: an invitation without a name, and no player code or lookup is loaded', async ({
-	page,
-}) => {
+test('player card: an invitation without a name, and no player code or lookup is loaded', async ({ page }) => {
 	const requests: string[] = []
 	page.on('request', (r) => requests.push(r.url()))
 	await page.goto('/')
 	await waitForHydration(page)
-	await expect(page.locator('[data-card="player-invite"]')).toContainText(
-		'Which quests can you start today?',
-	)
-	expect(
-		requests.filter((url) => url.includes('player-data') || url.includes('player-card-content')),
-	).toEqual([])
+	await expect(page.locator('[data-card="player-invite"]')).toContainText('Which quests can you start today?')
+	expect(requests.filter((url) => url.includes('player-data') || url.includes('player-card-content'))).toEqual([])
 })
 
-test('player card: a known name gets the next three quests to start and the nearest unlock', async ({
-	page,
-}) => {
+test('player card: a known name gets the next three quests to start and the nearest unlock', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
 	await recordLayoutShifts(page)
 	await page.goto('/')
@@ -265,21 +231,16 @@ test('player card: a known name gets the next three quests to start and the near
 	)
 	const expected = nextSteps(planner.plan([], account), planner.data.quests)
 	expect(expected.canStart).toHaveLength(3)
-	await expect(
-		card.getByRole('list', { name: 'Quests you can start now' }).getByRole('link'),
-	).toHaveText(expected.canStart.map((q) => q.name))
-	await expect(card.locator('[data-nearest-unlock]')).toHaveAttribute('data-nearest-unlock', expected.nearestUnlock!.slug)
-	await expect(card.getByRole('link', { name: 'Plan your account' })).toHaveAttribute(
-		'href',
-		'/tools/plan',
+	await expect(card.getByRole('list', { name: 'Quests you can start now' }).getByRole('link')).toHaveText(
+		expected.canStart.map((q) => q.name),
 	)
+	await expect(card.locator('[data-nearest-unlock]')).toHaveAttribute('data-nearest-unlock', expected.nearestUnlock!.slug)
+	await expect(card.getByRole('link', { name: 'Plan your account' })).toHaveAttribute('href', '/tools/plan')
 	// The card filled its reserved box: nothing moved.
 	expect(await layoutShifts(page)).toEqual([])
 })
 
-test('on a phone, a known name\'s card fits the screen: long quest names are cut short, not the page', async ({
-	page,
-}) => {
+test("on a phone, a known name's card fits the screen: long quest names are cut short, not the page", async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
 	for (const width of [320, 390]) {
 		await page.setViewportSize({ width, height: 800 })
@@ -332,7 +293,9 @@ test("on phones a known name's nearest unlock shows whole, with the levels it ne
 		// It was one line cut short: "Nearest unlock: Defender of Varrock (51 …".
 		const unlock = page.locator('[data-card="player-steps"] [data-nearest-unlock]')
 		await expect(unlock).toContainText(/\(\d+ [A-Z][a-z]+.*\)$/)
-		expect(await unlock.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth), `at ${width} px`).toBe(true)
+		expect(await unlock.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth), `at ${width} px`).toBe(
+			true,
+		)
 		// The card still holds everything in its fixed box (the server's invitation has the same size).
 		const card = page.locator('[data-card="player-steps"]')
 		expect(await card.evaluate((el) => el.scrollHeight <= el.clientHeight), `at ${width} px`).toBe(true)
@@ -357,12 +320,11 @@ test('on the narrowest phone the search box shows its whole placeholder', async 
 test('player card: a failed lookup says why, in the same box', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'No Profile'))
 	await page.goto('/')
-	await expect(page.locator('[data-card="player-error"]')).toContainText(
-		'Next steps for No Profile',
+	await expect(page.locator('[data-card="player-error"]')).toContainText('Next steps for No Profile')
+	await expect(page.locator('[data-card="player-error"]').getByRole('link', { name: 'Look up another name' })).toHaveAttribute(
+		'href',
+		'/quests',
 	)
-	await expect(
-		page.locator('[data-card="player-error"]').getByRole('link', { name: 'Look up another name' }),
-	).toHaveAttribute('href', '/quests')
 })
 
 test('the home page renders without console errors', async ({ page, consoleErrors }) => {

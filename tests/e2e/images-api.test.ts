@@ -16,10 +16,7 @@ const bearer = (key = KEY) => ({ authorization: `Bearer ${key}` })
 const unique = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}`
 
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-	'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 type Created = { uploadUrl: string; filename: string; publicUrl: string; expiresIn: number }
 
@@ -81,18 +78,11 @@ test('a wrong API key gets 401, whatever the scheme spelling', async ({ request 
 	const data = { filename: 'a.png', contentType: 'image/png' }
 	await expectError(await request.post(UPLOAD_URL, { headers: bearer('not-the-key'), data }), 401, wrong)
 	await expectError(await request.get(VIEW, { headers: bearer('e2e-test-key2') }), 401, wrong)
-	await expectError(
-		await request.get(VIEW, { headers: { authorization: 'Basic ZTJlLXRlc3Qta2V5' } }),
-		401,
-		/Missing API key/,
-	)
+	await expectError(await request.get(VIEW, { headers: { authorization: 'Basic ZTJlLXRlc3Qta2V5' } }), 401, /Missing API key/)
 	expect((await request.get(VIEW, { headers: { authorization: `bearer ${KEY}` } })).status()).toBe(200)
 })
 
-test('a dashboard session authorises the API without a key, but never a wrong key', async ({
-	playwright,
-	baseURL,
-}) => {
+test('a dashboard session authorises the API without a key, but never a wrong key', async ({ playwright, baseURL }) => {
 	const api = await playwright.request.newContext({ baseURL })
 	try {
 		expect((await api.get(VIEW)).status()).toBe(401)
@@ -136,36 +126,16 @@ test('upload-url answers 400 naming the field for each bad body', async ({ reque
 	await expectError(await post('{not json'), 400, /^The body must be JSON/)
 	await expectError(await json(['a.png', 'image/png']), 400, /^The body must be a JSON object/)
 	await expectError(await json(null), 400, /^The body must be a JSON object/)
-	await expectError(
-		await json({ contentType: 'image/png' }),
-		400,
-		'filename is required and must be a string.',
-		'filename',
-	)
-	await expectError(
-		await json({ filename: 42, contentType: 'image/png' }),
-		400,
-		'filename is required and must be a string.',
-		'filename',
-	)
-	await expectError(
-		await json({ filename: '   ', contentType: 'image/png' }),
-		400,
-		'filename must not be empty.',
-		'filename',
-	)
+	await expectError(await json({ contentType: 'image/png' }), 400, 'filename is required and must be a string.', 'filename')
+	await expectError(await json({ filename: 42, contentType: 'image/png' }), 400, 'filename is required and must be a string.', 'filename')
+	await expectError(await json({ filename: '   ', contentType: 'image/png' }), 400, 'filename must not be empty.', 'filename')
 	await expectError(
 		await json({ filename: `${'a'.repeat(252)}.png`, contentType: 'image/png' }),
 		400,
 		'filename must be at most 255 characters.',
 		'filename',
 	)
-	await expectError(
-		await json({ filename: 'a.png' }),
-		400,
-		'contentType is required and must be a string.',
-		'contentType',
-	)
+	await expectError(await json({ filename: 'a.png' }), 400, 'contentType is required and must be a string.', 'contentType')
 	await expectError(
 		await json({ filename: 'a.zip', contentType: 'application/zip' }),
 		400,
@@ -191,9 +161,7 @@ test('upload-url answers 400 naming the field for each bad body', async ({ reque
 test('upload-url refuses a JSON body over 16 KB with 413', async ({ request }) => {
 	const response = await request.post(UPLOAD_URL, {
 		headers: { ...bearer(), 'content-type': 'application/json' },
-		data: Buffer.from(
-			JSON.stringify({ filename: 'a.png', contentType: 'image/png', pad: 'x'.repeat(200_000) }),
-		),
+		data: Buffer.from(JSON.stringify({ filename: 'a.png', contentType: 'image/png', pad: 'x'.repeat(200_000) })),
 	})
 	await expectError(response, 413, 'The JSON body must be under 16384 bytes.')
 })
@@ -257,8 +225,7 @@ test('a stored upload reads back byte for byte, with ranges and safe headers', a
 test('a forged or tampered upload URL answers 403', async ({ request }) => {
 	const created = await createUpload(request, `${unique('forged')}.png`, 'image/png')
 	const url = new URL(created.uploadUrl)
-	const put = (target: string) =>
-		request.put(target, { headers: { 'content-type': 'image/png' }, data: PNG })
+	const put = (target: string) => request.put(target, { headers: { 'content-type': 'image/png' }, data: PNG })
 
 	const badSig = new URL(url)
 	badSig.searchParams.set('sig', Buffer.alloc(32, 7).toString('base64url'))
@@ -343,10 +310,7 @@ test('MAX_UPLOAD_BYTES: larger uploads get 413, declared or streamed', async ({ 
 		await expectError(tooBig, 413, 'The file is larger than the 1024-byte limit.')
 
 		const streamed = await createUpload(request, 'streamed.txt', 'text/plain', options)
-		const chunked = await putChunked(streamed.uploadUrl, 'text/plain', [
-			Buffer.alloc(600, 'a'),
-			Buffer.alloc(600, 'b'),
-		])
+		const chunked = await putChunked(streamed.uploadUrl, 'text/plain', [Buffer.alloc(600, 'a'), Buffer.alloc(600, 'b')])
 		expect(chunked.status).toBe(413)
 
 		const fits = await createUpload(request, 'fits.txt', 'text/plain', options)
@@ -365,11 +329,7 @@ test('MAX_UPLOAD_BYTES: larger uploads get 413, declared or streamed', async ({ 
 	}
 })
 
-function forgeUploadUrl(
-	base: string,
-	secret: string,
-	upload: { key: string; contentType: string; expires: number; nonce: string },
-) {
+function forgeUploadUrl(base: string, secret: string, upload: { key: string; contentType: string; expires: number; nonce: string }) {
 	const sig = createHmac('sha256', Buffer.from(secret, 'utf8'))
 		.update(['upload-put-v1', upload.key, upload.contentType, upload.expires, upload.nonce].join('\n'))
 		.digest('base64url')

@@ -82,7 +82,10 @@ async function advanceServer(request: APIRequestContext, ms: number): Promise<nu
 	return Date.parse(((await answer.json()) as { now: string }).now)
 }
 
-test('a plan tracked on day 1 shows progress on day 3, on the planner and the player page; ETAs and milestones come with a week of history', async ({ page, consoleErrors }) => {
+test('a plan tracked on day 1 shows progress on day 3, on the planner and the player page; ETAs and milestones come with a week of history', async ({
+	page,
+	consoleErrors,
+}) => {
 	test.setTimeout(240_000)
 	const { request } = page
 	const { skill, skillId, needed } = firstTraining()
@@ -135,7 +138,10 @@ test('a plan tracked on day 1 shows progress on day 3, on the planner and the pl
 	await expect(onPage.locator('[data-tracked-quests]')).toContainText('Quests: 0 of')
 	// It appears below the fold: nothing in view moved (CLS 0).
 	expect(await layoutShift(page)).toBe(0)
-	await expect(onPage.getByRole('link', { name: 'Open the plan' })).toHaveAttribute('href', /\/tools\/plan\?goals=quest-point-cape&player=Trainee%20Tess/)
+	await expect(onPage.getByRole('link', { name: 'Open the plan' })).toHaveAttribute(
+		'href',
+		/\/tools\/plan\?goals=quest-point-cape&player=Trainee%20Tess/,
+	)
 	// Milestones are listed before there is a pace, without ETAs.
 	await expect(page.locator('[data-milestones-note]')).toHaveAttribute('data-milestones-note', 'no-pace')
 	await expect(page.locator('[data-milestone="quest-cape"]')).toContainText('quests left')
@@ -158,7 +164,10 @@ test('a plan tracked on day 1 shows progress on day 3, on the planner and the pl
 	// The same from the API.
 	const api = await request.get(`${server.baseURL}/api/v1/plan?username=Trainee%20Tess&goals=${goals.join(',')}`)
 	expect(api.status()).toBe(200)
-	const body = (await api.json()) as { eta: { status: string; pace: { source: string } }; steps: Array<{ kind: string; skill?: string; eta?: { kind: string; text: string } }> }
+	const body = (await api.json()) as {
+		eta: { status: string; pace: { source: string } }
+		steps: Array<{ kind: string; skill?: string; eta?: { kind: string; text: string } }>
+	}
 	expect(body.eta).toMatchObject({ status: 'ok', pace: { source: 'snapshots' } })
 	expect(body.steps.find((s) => s.kind === 'train' && s.skill === skill)?.eta?.kind).toBe('range')
 
@@ -184,7 +193,9 @@ test('a plan tracked on day 1 shows progress on day 3, on the planner and the pl
 	await expect(page.locator('[data-player-plan]')).toBeVisible()
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 	const violations = await page.evaluate(async () => {
-		const { axe } = window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }
+		const { axe } = window as unknown as {
+			axe: { run: (d: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> }
+		}
 		const { violations } = await axe.run(document, { resultTypes: ['violations'] })
 		return violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 	})

@@ -57,7 +57,10 @@ test('every total fits inside its card at 320, 360 and 390 px with a mid-game ac
 		)
 		expect(overflows, `at ${width} px`).toEqual([])
 		// And the cards themselves stay on the screen.
-		const page_ = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+		const page_ = await page.evaluate(() => ({
+			scroll: document.documentElement.scrollWidth,
+			client: document.documentElement.clientWidth,
+		}))
 		expect(page_.scroll, `page width at ${width} px`).toBeLessThanOrEqual(page_.client)
 	}
 	expect(consoleErrors).toEqual([])

@@ -45,7 +45,7 @@ const shownSteps = (page: Page) =>
 			}),
 		)
 
-test('a goal chosen by its abbreviation gives the fresh-account plan, in order, with the XP table\'s figures', async ({
+test("a goal chosen by its abbreviation gives the fresh-account plan, in order, with the XP table's figures", async ({
 	page,
 	consoleErrors,
 }) => {
@@ -70,9 +70,7 @@ test('a goal chosen by its abbreviation gives the fresh-account plan, in order, 
 	// Magic ends at 75, and the XP shown is the table's difference from the level before.
 	const lastMagic = (await shownSteps(page)).filter((t) => t.startsWith('Train Magic')).at(-1)!
 	const [, from] = /Train Magic (\d+) → 75: /.exec(lastMagic)!
-	expect(lastMagic).toBe(
-		`Train Magic ${from} → 75: ${formatNumber(xpForLevel('magic', 75) - xpForLevel('magic', Number(from)))} XP`,
-	)
+	expect(lastMagic).toBe(`Train Magic ${from} → 75: ${formatNumber(xpForLevel('magic', 75) - xpForLevel('magic', Number(from)))} XP`)
 	await expect(page.locator('[data-plan-totals]')).toContainText(String(expected.totals.quests))
 	await expect(page.getByRole('heading', { name: 'How this order is chosen' })).toBeVisible()
 	expect(consoleErrors).toEqual([])
@@ -102,7 +100,7 @@ test('the goal box works from the keyboard alone', async ({ page }) => {
 	await expect(page.getByRole('list', { name: 'Chosen goals' })).not.toContainText('Prifddinas')
 })
 
-test("a shared link reproduces the plan for that player; ticks persist over a reload", async ({ page, browser, consoleErrors }) => {
+test('a shared link reproduces the plan for that player; ticks persist over a reload', async ({ page, browser, consoleErrors }) => {
 	const query = '?goals=while-guthix-sleeps,ritual-of-the-mahjarrat&player=Midgame%20Mia'
 	await open(page, query)
 	await expect(page.getByText("For Midgame Mia's account", { exact: true })).toBeVisible()
@@ -124,7 +122,11 @@ test("a shared link reproduces the plan for that player; ticks persist over a re
 	await expect(second).toBeChecked()
 	await expect(steps(page).nth(2).getByRole('checkbox')).not.toBeChecked()
 	// The label is the checkbox's name.
-	await expect(steps(page).nth(0).getByRole('checkbox', { name: texts(expected.steps)[0] })).toBeChecked()
+	await expect(
+		steps(page)
+			.nth(0)
+			.getByRole('checkbox', { name: texts(expected.steps)[0] }),
+	).toBeChecked()
 
 	// Refreshing asks the lookup again (its server cache decides whether RuneMetrics is asked).
 	const refreshed = page.waitForRequest((r) => r.url().includes('/api/v1/player-data') && r.url().includes('Midgame'))
@@ -245,7 +247,7 @@ test('the header still fits with Tools in it: phones with a long name, tablets a
 	}
 })
 
-test('a shared link does not replace the reader\'s own name; typing a name in the planner makes it theirs', async ({ page }) => {
+test("a shared link does not replace the reader's own name; typing a name in the planner makes it theirs", async ({ page }) => {
 	await page.addInitScript(() => {
 		if (!sessionStorage.getItem('seeded')) {
 			localStorage.setItem('player:username', 'Zezima Jr')
@@ -267,7 +269,7 @@ test('a shared link does not replace the reader\'s own name; typing a name in th
 	expect(await page.evaluate(() => localStorage.getItem('player:username'))).toBe('Quiet Quinn')
 })
 
-test('GET /api/v1/plan: the same plans as the page, and the lookup\'s errors', async ({ request }) => {
+test("GET /api/v1/plan: the same plans as the page, and the lookup's errors", async ({ request }) => {
 	const fresh = await request.get('/api/v1/plan?goals=wgs')
 	expect(fresh.status()).toBe(200)
 	const freshBody = (await fresh.json()) as { player: unknown; steps: PlanStep[] }

@@ -108,10 +108,7 @@ test('the last name is remembered across a reload', async ({ page }) => {
 	await expect(badge(page, 'attack')).toHaveAttribute('data-met', 'true')
 })
 
-test('quests show green when completed and red when not, linking the wiki quick guide', async ({
-	page,
-	consoleErrors,
-}) => {
+test('quests show green when completed and red when not, linking the wiki quick guide', async ({ page, consoleErrors }) => {
 	const lookup = await lookUp(page, 'Zezima Jr')
 	const summary = lookup.getByText('Your quests: 3 of 8 completed')
 	await expect(summary).toBeVisible()
@@ -119,10 +116,7 @@ test('quests show green when completed and red when not, linking the wiki quick 
 	const cook = lookup.getByRole('link', { name: /Cook's Assistant/ })
 	await expect(cook).toHaveAttribute('data-completed', 'true')
 	await expect(cook).toHaveClass(/text-ok/)
-	await expect(cook).toHaveAttribute(
-		'href',
-		'https://runescape.wiki/w/Cook%27s_Assistant/Quick_guide',
-	)
+	await expect(cook).toHaveAttribute('href', 'https://runescape.wiki/w/Cook%27s_Assistant/Quick_guide')
 	await expect(cook).toHaveAttribute('target', '_blank')
 	await expect(cook).toHaveAttribute('rel', 'noopener noreferrer')
 	const started = lookup.getByRole('link', { name: /'Phite Club/ })
@@ -160,9 +154,7 @@ test('badges are neutral without data, then green when met and red when not', as
 	for (const skill of ['herblore', 'attack', 'invention']) {
 		await expect(badge(page, skill)).not.toHaveAttribute('data-met')
 	}
-	await expect(badge(page, 'herblore')).toHaveAccessibleName(
-		'96 Herblore — open the Herblore levelling guide',
-	)
+	await expect(badge(page, 'herblore')).toHaveAccessibleName('96 Herblore — open the Herblore levelling guide')
 	const neutral = await colourOf(page, 'herblore')
 
 	const lookup = page.getByRole('main').getByRole('region', { name: 'Player lookup' })
@@ -185,9 +177,7 @@ test('badges are neutral without data, then green when met and red when not', as
 	)
 })
 
-test('a player RuneMetrics refuses, with no hiscores entry: every skill counts as level 1', async ({
-	page,
-}) => {
+test('a player RuneMetrics refuses, with no hiscores entry: every skill counts as level 1', async ({ page }) => {
 	const lookup = await lookUp(page, 'Banned Bob')
 	await expect(lookup.getByText('Stats loaded')).toBeVisible()
 	await expect(lookup.getByText(/RuneMetrics will not show this profile/)).toBeVisible()
@@ -195,10 +185,7 @@ test('a player RuneMetrics refuses, with no hiscores entry: every skill counts a
 	await expect(badge(page, 'attack')).toHaveAttribute('data-met', 'false')
 })
 
-test('the drawer with player data: level, verdict, passed ranges and the current one', async ({
-	page,
-	consoleErrors,
-}) => {
+test('the drawer with player data: level, verdict, passed ranges and the current one', async ({ page, consoleErrors }) => {
 	const lookup = await lookUp(page, 'Zezima Jr')
 	await expect(lookup.getByText('Stats loaded')).toBeVisible()
 	await badge(page, 'herblore').click()
@@ -231,10 +218,7 @@ test('the drawer with player data: level, verdict, passed ranges and the current
 	expect(consoleErrors).toEqual([])
 })
 
-test('the drawer without player data has no progress marks; a lookup there updates it', async ({
-	page,
-	consoleErrors,
-}) => {
+test('the drawer without player data has no progress marks; a lookup there updates it', async ({ page, consoleErrors }) => {
 	const requests: string[] = []
 	page.on('request', (r) => requests.push(r.url()))
 	await openDevPage(page)
@@ -316,10 +300,7 @@ test('a private profile says so plainly', async ({ page, consoleErrors }) => {
 	expect(consoleErrors).toEqual([])
 })
 
-test('the header lookup loads lazily on a guide page and shows the player name', async ({
-	page,
-	consoleErrors,
-}) => {
+test('the header lookup loads lazily on a guide page and shows the player name', async ({ page, consoleErrors }) => {
 	const scripts: string[] = []
 	page.on('request', (r) => {
 		if (r.resourceType() === 'script') scripts.push(r.url())

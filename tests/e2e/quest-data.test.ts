@@ -5,10 +5,7 @@ function panel(page: Page, quest: string) {
 	return page.getByRole('region', { name: `Requirements for ${quest}` })
 }
 
-test('a quest needing part of another shows that part, and the quests it needs, in its panel', async ({
-	page,
-	consoleErrors,
-}) => {
+test('a quest needing part of another shows that part, and the quests it needs, in its panel', async ({ page, consoleErrors }) => {
 	await page.goto('/quests/the-curse-of-zaros-miniquest')
 	await waitForHydration(page)
 	const box = panel(page, 'The Curse of Zaros (miniquest)')
@@ -21,16 +18,11 @@ test('a quest needing part of another shows that part, and the quests it needs, 
 	expect(names.indexOf('The Dig Site')).toBeLessThan(names.indexOf('Desert Treasure'))
 	expect(names.at(-1)).toBe('The Curse of Zaros (miniquest)')
 	await expect(page.getByRole('main')).toContainText('and part of 1 more')
-	await expect(page.locator('section[aria-labelledby="sources"]')).toContainText(
-		'Requirements checked on',
-	)
+	await expect(page.locator('section[aria-labelledby="sources"]')).toContainText('Requirements checked on')
 	expect(consoleErrors).toEqual([])
 })
 
-test('ironman-only levels show only after the reader says they play an ironman, and stay on', async ({
-	page,
-	consoleErrors,
-}) => {
+test('ironman-only levels show only after the reader says they play an ironman, and stay on', async ({ page, consoleErrors }) => {
 	await page.goto('/quests/desert-treasure')
 	await waitForHydration(page)
 	const box = panel(page, 'Desert Treasure')
@@ -62,10 +54,7 @@ test('ironman-only levels show only after the reader says they play an ironman, 
 	expect(consoleErrors).toEqual([])
 })
 
-test('alternatives show as one of a group; the catalogue marks each quest verified', async ({
-	page,
-	consoleErrors,
-}) => {
+test('alternatives show as one of a group; the catalogue marks each quest verified', async ({ page, consoleErrors }) => {
 	await page.goto('/quests/tales-of-the-god-wars-miniquest')
 	await waitForHydration(page)
 	const group = panel(page, 'Tales of the God Wars (miniquest)').locator('[data-any-of]')
@@ -80,8 +69,6 @@ test('alternatives show as one of a group; the catalogue marks each quest verifi
 
 	// A partial step is counted apart from the whole quests in the catalogue too.
 	await page.goto('/quests?q=curse+of+zaros')
-	await expect(page.locator('tbody tr[data-quest="The Curse of Zaros (miniquest)"]')).toContainText(
-		'6 quests · part of 1',
-	)
+	await expect(page.locator('tbody tr[data-quest="The Curse of Zaros (miniquest)"]')).toContainText('6 quests · part of 1')
 	expect(consoleErrors).toEqual([])
 })

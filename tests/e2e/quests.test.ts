@@ -16,20 +16,14 @@ function rows(page: Page) {
 	return page.locator('tbody tr')
 }
 
-test('a quest page shows its details, the chain with the target last and the highest levels', async ({
-	page,
-	consoleErrors,
-}) => {
+test('a quest page shows its details, the chain with the target last and the highest levels', async ({ page, consoleErrors }) => {
 	await page.goto('/quests/desert-treasure')
 	await expect(page).toHaveTitle('Desert Treasure - Gielinor Guide')
 	await expect(page.locator('meta[name="description"]')).toHaveAttribute(
 		'content',
 		/Desert Treasure: a Master members quest worth 3 quest points/,
 	)
-	await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-		'href',
-		/\/quests\/desert-treasure$/,
-	)
+	await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/quests\/desert-treasure$/)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desert Treasure')
 	await expect(page.getByText('Also known as DT')).toBeVisible()
 	await waitForHydration(page)
@@ -41,27 +35,16 @@ test('a quest page shows its details, the chain with the target last and the hig
 	await expect(chain.first()).toHaveAttribute('data-quest', 'Priest in Peril')
 	// Thieving is needed at 25 (The Dig Site), 30 (Troll Stronghold) and 53: the panel shows 53.
 	const skills = box.locator('li[data-skill]')
-	await expect(skills).toHaveText([
-		'15 Agility',
-		'50 Firemaking',
-		'10 Herblore',
-		'50 Magic',
-		'10 Slayer',
-		'53 Thieving',
-	])
-	await expect(box.getByRole('link', { name: 'The Dig Site', exact: true })).toHaveAttribute(
+	await expect(skills).toHaveText(['15 Agility', '50 Firemaking', '10 Herblore', '50 Magic', '10 Slayer', '53 Thieving'])
+	await expect(box.getByRole('link', { name: 'The Dig Site', exact: true })).toHaveAttribute('href', '/quests/the-dig-site')
+	await expect(box.getByRole('link', { name: 'Desert Treasure quick guide on the RuneScape Wiki' }).first()).toHaveAttribute(
 		'href',
-		'/quests/the-dig-site',
+		'https://runescape.wiki/w/Desert_Treasure/Quick_guide',
 	)
-	await expect(
-		box.getByRole('link', { name: 'Desert Treasure quick guide on the RuneScape Wiki' }).first(),
-	).toHaveAttribute('href', 'https://runescape.wiki/w/Desert_Treasure/Quick_guide')
 	expect(consoleErrors).toEqual([])
 })
 
-test("a quest page lists what it unlocks, and each links to that quest's page", async ({
-	page,
-}) => {
+test("a quest page lists what it unlocks, and each links to that quest's page", async ({ page }) => {
 	await page.goto('/quests/priest-in-peril')
 	await waitForHydration(page)
 	const unlocks = page.getByRole('region', { name: 'Unlocks' })
@@ -86,10 +69,7 @@ test('the requirement panel inside a guide page', async ({ page, consoleErrors }
 	await page.goto('/guides/early-game/desert-treasure')
 	await waitForHydration(page)
 	const box = panel(page, 'Desert Treasure')
-	await expect(box.locator('li[data-quest]').last()).toHaveAttribute(
-		'data-quest',
-		'Desert Treasure',
-	)
+	await expect(box.locator('li[data-quest]').last()).toHaveAttribute('data-quest', 'Desert Treasure')
 	await expect(box.locator('li[data-skill="thieving"]')).toHaveText('53 Thieving')
 	await box.getByRole('link', { name: 'Troll Stronghold', exact: true }).click()
 	await expect(page).toHaveURL(/\/quests\/troll-stronghold$/)
@@ -104,10 +84,7 @@ test('the hand-written requirements widget in a guide page', async ({ page }) =>
 	await expect(box.locator('li[data-skill="herblore"]')).toHaveText('96 Herblore')
 })
 
-test('the catalogue finds a quest by its alias and keeps the search in the URL', async ({
-	page,
-	consoleErrors,
-}) => {
+test('the catalogue finds a quest by its alias and keeps the search in the URL', async ({ page, consoleErrors }) => {
 	await page.goto('/quests')
 	await expect(page).toHaveTitle('Quests - Gielinor Guide')
 	await waitForHydration(page)
@@ -149,10 +126,7 @@ test('filters: difficulty and membership narrow the list', async ({ page }) => {
 test('sorting by quest points, from the menu and from the column heading', async ({ page }) => {
 	await page.goto('/quests')
 	await waitForHydration(page)
-	const points = async () =>
-		(await rows(page).locator('td:nth-child(4)').allInnerTexts()).map((t) =>
-			Number(t.replace(/\D/g, '')),
-		)
+	const points = async () => (await rows(page).locator('td:nth-child(4)').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')))
 	await page.getByLabel('Sort by').selectOption({ label: 'Quest points, most first' })
 	await expect(page).toHaveURL(/sort=qp$/)
 	const most = await points()
@@ -166,17 +140,10 @@ test('sorting by quest points, from the menu and from the column heading', async
 	await expect(page).toHaveURL(/sort=qp&dir=asc$/)
 	const fewest = await points()
 	expect(fewest).toEqual([...fewest].sort((a, b) => a - b))
-	await expect(page.getByRole('columnheader', { name: /Quest points/ })).toHaveAttribute(
-		'aria-sort',
-		'ascending',
-	)
+	await expect(page.getByRole('columnheader', { name: /Quest points/ })).toHaveAttribute('aria-sort', 'ascending')
 })
 
-test('a shared link opens the catalogue filtered, also without JavaScript', async ({
-	page,
-	browser,
-	consoleErrors,
-}) => {
+test('a shared link opens the catalogue filtered, also without JavaScript', async ({ page, browser, consoleErrors }) => {
 	await page.goto('/quests?q=wgs')
 	await expect(rows(page).first()).toHaveAttribute('data-quest', 'While Guthix Sleeps')
 	await waitForHydration(page)
@@ -188,10 +155,7 @@ test('a shared link opens the catalogue filtered, also without JavaScript', asyn
 	const plain = await context.newPage()
 	await plain.goto('/quests?q=wgs&difficulty=4')
 	await expect(plain.locator('tbody tr')).toHaveCount(1)
-	await expect(plain.locator('tbody tr').first()).toHaveAttribute(
-		'data-quest',
-		'While Guthix Sleeps',
-	)
+	await expect(plain.locator('tbody tr').first()).toHaveAttribute('data-quest', 'While Guthix Sleeps')
 	// The form works as a plain GET form.
 	await plain.getByRole('searchbox', { name: 'Search quests' }).fill('desert treasure')
 	await plain.getByLabel('Difficulty').selectOption({ label: 'Any' })
@@ -204,37 +168,22 @@ test('a shared link opens the catalogue filtered, also without JavaScript', asyn
 	await context.close()
 })
 
-test('with a player: completed quests ticked, skills green or red, quest points checked', async ({
-	page,
-	consoleErrors,
-}) => {
+test('with a player: completed quests ticked, skills green or red, quest points checked', async ({ page, consoleErrors }) => {
 	await withPlayer(page)
 	await page.goto('/quests/chefs-assistant')
 	await waitForHydration(page)
 	const box = panel(page, "Chef's Assistant")
 	await expect(box.getByText(`Checked against ${PLAYER}`)).toBeVisible()
-	await expect(box.locator('li[data-quest="Cook\'s Assistant"]')).toHaveAttribute(
-		'data-status',
-		'completed',
-	)
+	await expect(box.locator('li[data-quest="Cook\'s Assistant"]')).toHaveAttribute('data-status', 'completed')
 	// Not done, prerequisites done: the chain says it can be started now (issue 18's chain states).
-	await expect(box.locator('li[data-quest="Chef\'s Assistant"]')).toHaveAttribute(
-		'data-status',
-		'can-start',
-	)
+	await expect(box.locator('li[data-quest="Chef\'s Assistant"]')).toHaveAttribute('data-status', 'can-start')
 	await expect(box.locator('[data-quest-status]')).toHaveText('Can start now')
-	await expect(box.locator('li[data-skill="cooking"] [data-met]')).toHaveAttribute(
-		'data-met',
-		'true',
-	)
+	await expect(box.locator('li[data-skill="cooking"] [data-met]')).toHaveAttribute('data-met', 'true')
 
 	// Zezima Jr is level 40 Necromancy and 2 Archaeology.
 	await page.goto('/quests/osseous-rex')
 	const rex = panel(page, 'Osseous Rex')
-	await expect(rex.locator('li[data-skill="necromancy"] [data-met]')).toHaveAttribute(
-		'data-met',
-		'false',
-	)
+	await expect(rex.locator('li[data-skill="necromancy"] [data-met]')).toHaveAttribute('data-met', 'false')
 	await expect(rex.locator('[data-quest-status]')).toHaveText('Locked')
 
 	// Dragon Slayer needs 33 quest points; three completed quests are far from that.
@@ -260,25 +209,16 @@ test("'Only show what I'm missing' hides what is done and is remembered", async 
 	await expect(box.getByText('Every level reached')).toBeVisible()
 	await page.reload()
 	await waitForHydration(page)
-	await expect(panel(page, "Chef's Assistant").getByRole('switch')).toHaveAttribute(
-		'aria-checked',
-		'true',
-	)
+	await expect(panel(page, "Chef's Assistant").getByRole('switch')).toHaveAttribute('aria-checked', 'true')
 	await expect(panel(page, "Chef's Assistant").locator('li[data-quest]')).toHaveCount(1)
 })
 
-test("with a player the catalogue shows each quest's status and a 'Can start now' filter", async ({
-	page,
-	consoleErrors,
-}) => {
+test("with a player the catalogue shows each quest's status and a 'Can start now' filter", async ({ page, consoleErrors }) => {
 	await withPlayer(page)
 	await page.goto('/quests')
 	await waitForHydration(page)
 	await expect(page.getByText(`Progress of ${PLAYER}:`)).toBeVisible()
-	await expect(rows(page).filter({ hasText: "Cook's Assistant" })).toHaveAttribute(
-		'data-status',
-		'completed',
-	)
+	await expect(rows(page).filter({ hasText: "Cook's Assistant" })).toHaveAttribute('data-status', 'completed')
 	await page.getByRole('button', { name: /^Can start now/ }).click()
 	await expect(page).toHaveURL(/status=can-start/)
 	const statuses = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.dataset.status))

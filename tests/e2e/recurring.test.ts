@@ -26,21 +26,13 @@ const stored = (page: Page) =>
 test.describe('on a phone', () => {
 	test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true })
 
-	test('ticks are saved and clear themselves at the Wednesday and daily resets, not before', async ({
-		page,
-	}) => {
+	test('ticks are saved and clear themselves at the Wednesday and daily resets, not before', async ({ page }) => {
 		// Tuesday, ten seconds before the weekly (and daily) reset.
 		await openAt(page, '2026-11-24T23:59:50Z')
-		for (const id of ['tears-of-guthix', 'daily-challenges', 'giant-oyster'])
-			await box(page, id).tap()
-		for (const id of ['tears-of-guthix', 'daily-challenges', 'giant-oyster'])
-			await expect(box(page, id)).toBeChecked()
+		for (const id of ['tears-of-guthix', 'daily-challenges', 'giant-oyster']) await box(page, id).tap()
+		for (const id of ['tears-of-guthix', 'daily-challenges', 'giant-oyster']) await expect(box(page, id)).toBeChecked()
 		await expect(page.locator('[data-group="weekly"] [data-done-count]')).toHaveText('1/4 done')
-		expect(Object.keys((await stored(page))!.ticks).sort()).toEqual([
-			'daily-challenges',
-			'giant-oyster',
-			'tears-of-guthix',
-		])
+		expect(Object.keys((await stored(page))!.ticks).sort()).toEqual(['daily-challenges', 'giant-oyster', 'tears-of-guthix'])
 
 		await page.clock.runFor(9000)
 		await expect(box(page, 'tears-of-guthix')).toBeChecked()
@@ -53,9 +45,7 @@ test.describe('on a phone', () => {
 	})
 })
 
-test("a reader coming back days later finds a fresh list: last week's tick is gone, this month's stays", async ({
-	page,
-}) => {
+test("a reader coming back days later finds a fresh list: last week's tick is gone, this month's stays", async ({ page }) => {
 	await page.addInitScript(() => {
 		localStorage.setItem(
 			'recurring:v1',
@@ -76,17 +66,13 @@ test("a reader coming back days later finds a fresh list: last week's tick is go
 	await expect(box(page, 'tears-of-guthix')).not.toBeChecked()
 	await expect(box(page, 'daily-challenges')).not.toBeChecked()
 	// Storage is tidied too.
-	await expect
-		.poll(async () => Object.keys((await stored(page))?.ticks ?? {}))
-		.toEqual(['giant-oyster'])
+	await expect.poll(async () => Object.keys((await stored(page))?.ticks ?? {})).toEqual(['giant-oyster'])
 })
 
 test.describe('in New York', () => {
 	test.use({ timezoneId: 'America/New_York', locale: 'en-US' })
 
-	test("each group counts down to its reset live, shown in the reader's local time", async ({
-		page,
-	}) => {
+	test("each group counts down to its reset live, shown in the reader's local time", async ({ page }) => {
 		await openAt(page, '2026-11-24T23:59:50Z')
 		const countdown = (f: string) => page.locator(`[data-reset-countdown="${f}"]`)
 		await expect(countdown('daily')).toHaveText('00:00:10')
@@ -105,9 +91,7 @@ test.describe('in New York', () => {
 	})
 })
 
-test('hidden activities leave the list, stay hidden on the next visit, and come back', async ({
-	page,
-}) => {
+test('hidden activities leave the list, stay hidden on the next visit, and come back', async ({ page }) => {
 	await openAt(page, '2026-11-23T12:00:00Z')
 	await row(page, 'herby-werby').getByRole('button', { name: 'Hide Herby Werby' }).click()
 	await expect(row(page, 'herby-werby')).toHaveCount(0)
@@ -125,29 +109,10 @@ test('hidden activities leave the list, stay hidden on the next visit, and come 
 test('groups list the top picks first', async ({ page }) => {
 	await page.goto('/tools/recurring')
 	const ids = (group: string) =>
-		page
-			.locator(`[data-group="${group}"] [data-activity]`)
-			.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-activity')))
-	expect(await ids('daily')).toEqual([
-		'daily-challenges',
-		'vis-wax',
-		'guthixian-cache',
-		'runesphere',
-		'sinkholes',
-		'soul-reaper',
-	])
-	expect(await ids('weekly')).toEqual([
-		'tears-of-guthix',
-		'agoroth',
-		'herby-werby',
-		'penguin-hide-and-seek',
-	])
-	expect(await ids('monthly')).toEqual([
-		'giant-oyster',
-		'effigy-incubator',
-		'god-statues',
-		'troll-invasion',
-	])
+		page.locator(`[data-group="${group}"] [data-activity]`).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-activity')))
+	expect(await ids('daily')).toEqual(['daily-challenges', 'vis-wax', 'guthixian-cache', 'runesphere', 'sinkholes', 'soul-reaper'])
+	expect(await ids('weekly')).toEqual(['tears-of-guthix', 'agoroth', 'herby-werby', 'penguin-hide-and-seek'])
+	expect(await ids('monthly')).toEqual(['giant-oyster', 'effigy-incubator', 'god-statues', 'troll-invasion'])
 })
 
 test('with a player loaded: what they cannot do yet is locked with the reason, what they have outgrown is dimmed', async ({
@@ -158,9 +123,7 @@ test('with a player loaded: what they cannot do yet is locked with the reason, w
 	await page.route('**/api/v1/player-data?**', async (route) => {
 		const response = await route.fetch()
 		const body = await response.json()
-		body.skillvalues = body.skillvalues.map((s: { id: number; level: number }) =>
-			s.id === 20 ? { ...s, level: 85 } : s,
-		)
+		body.skillvalues = body.skillvalues.map((s: { id: number; level: number }) => (s.id === 20 ? { ...s, level: 85 } : s))
 		await route.fulfill({ response, json: body })
 	})
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
@@ -168,24 +131,15 @@ test('with a player loaded: what they cannot do yet is locked with the reason, w
 
 	// Zezima Jr has not done Tears of Guthix or Beneath Cursed Tides.
 	await expect(row(page, 'tears-of-guthix')).toHaveAttribute('data-locked', 'true')
-	await expect(row(page, 'tears-of-guthix').locator('[data-missing]')).toHaveText(
-		'Locked: you still need Tears of Guthix.',
-	)
+	await expect(row(page, 'tears-of-guthix').locator('[data-missing]')).toHaveText('Locked: you still need Tears of Guthix.')
 	await expect(row(page, 'giant-oyster')).toHaveAttribute('data-locked', 'true')
 	// The Effigy Incubator opens with the quest Sins of the Father (issue 41), not its prerequisite alone.
-	await expect(row(page, 'effigy-incubator').locator('[data-missing]')).toHaveText(
-		'Locked: you still need Sins of the Father.',
-	)
+	await expect(row(page, 'effigy-incubator').locator('[data-missing]')).toHaveText('Locked: you still need Sins of the Father.')
 	// 85 Runecrafting: the machine's 50 is met (a green badge), the Runesphere is outgrown.
 	await expect(row(page, 'vis-wax')).toHaveAttribute('data-locked', 'false')
-	await expect(row(page, 'vis-wax').locator('[data-skill-badge="runecrafting"]')).toHaveAttribute(
-		'data-met',
-		'true',
-	)
+	await expect(row(page, 'vis-wax').locator('[data-skill-badge="runecrafting"]')).toHaveAttribute('data-met', 'true')
 	await expect(row(page, 'runesphere')).toHaveAttribute('data-past-worth', 'true')
-	await expect(row(page, 'runesphere').locator('[data-not-worth]')).toHaveText(
-		'No longer worth it at 80+ Runecrafting.',
-	)
+	await expect(row(page, 'runesphere').locator('[data-not-worth]')).toHaveText('No longer worth it at 80+ Runecrafting.')
 	await expect(row(page, 'daily-challenges')).toHaveAttribute('data-locked', 'false')
 	await expect(row(page, 'daily-challenges')).toHaveAttribute('data-past-worth', 'false')
 	expect(consoleErrors).toEqual([])
@@ -195,17 +149,13 @@ test('a locked level names the level the player has', async ({ page }) => {
 	await page.route('**/api/v1/player-data?**', async (route) => {
 		const response = await route.fetch()
 		const body = await response.json()
-		body.skillvalues = body.skillvalues.map((s: { id: number; level: number }) =>
-			s.id === 20 ? { ...s, level: 42 } : s,
-		)
+		body.skillvalues = body.skillvalues.map((s: { id: number; level: number }) => (s.id === 20 ? { ...s, level: 42 } : s))
 		await route.fulfill({ response, json: body })
 	})
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
 	await page.goto('/tools/recurring')
 	await expect(row(page, 'vis-wax')).toHaveAttribute('data-locked', 'true')
-	await expect(row(page, 'vis-wax').locator('[data-missing]')).toHaveText(
-		'Locked: you still need 50 Runecrafting (you have 42).',
-	)
+	await expect(row(page, 'vis-wax').locator('[data-missing]')).toHaveText('Locked: you still need 50 Runecrafting (you have 42).')
 	await expect(row(page, 'runesphere')).toHaveAttribute('data-past-worth', 'false')
 })
 
@@ -215,36 +165,26 @@ for (const width of [375, 1280]) {
 
 		test('the live timers and stored ticks move nothing on the page', async ({ page }) => {
 			await page.addInitScript(() => {
-				localStorage.setItem(
-					'recurring:v1',
-					JSON.stringify({ ticks: { 'vis-wax': Date.now() }, hidden: [] }),
-				)
+				localStorage.setItem('recurring:v1', JSON.stringify({ ticks: { 'vis-wax': Date.now() }, hidden: [] }))
 				const shifts: number[] = []
 				;(window as unknown as { shifts: number[] }).shifts = shifts
 				new PerformanceObserver((list) => {
-					for (const entry of list.getEntries())
-						shifts.push((entry as unknown as { value: number }).value)
+					for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
 				}).observe({ type: 'layout-shift', buffered: true })
 			})
 			await page.goto('/tools/recurring')
 			await waitForHydration(page)
 			await expect(box(page, 'vis-wax')).toBeChecked()
 			await expect(page.locator('[data-reset-countdown="daily"]')).toBeVisible()
-			expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
-				[],
-			)
+			expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
 		})
 	})
 }
 
-test('a profile that hides its quests is not locked out by quest requirements, and the page says so', async ({
-	page,
-}) => {
+test('a profile that hides its quests is not locked out by quest requirements, and the page says so', async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Private Pat'))
 	await page.goto('/tools/recurring')
-	await expect(page.locator('[data-quests-hidden]')).toContainText(
-		'quest requirements are not checked here',
-	)
+	await expect(page.locator('[data-quests-hidden]')).toContainText('quest requirements are not checked here')
 	await expect(row(page, 'tears-of-guthix')).toHaveAttribute('data-locked', 'false')
 	await expect(row(page, 'giant-oyster')).toHaveAttribute('data-locked', 'false')
 })

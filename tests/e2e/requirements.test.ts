@@ -15,10 +15,7 @@ function panel(page: Page, quest: string) {
 	return page.getByRole('region', { name: `Requirements for ${quest}` })
 }
 
-test('requirement panel: numbers stay, each with its state, "Start here" and links onward', async ({
-	page,
-	consoleErrors,
-}) => {
+test('requirement panel: numbers stay, each with its state, "Start here" and links onward', async ({ page, consoleErrors }) => {
 	await withPlayer(page)
 	await page.goto('/quests/desert-treasure')
 	await waitForHydration(page)
@@ -156,7 +153,11 @@ test('an unknown player gets what to check, and a blank submit clears the error'
 	await expect(lookup.getByText('User not found')).toBeVisible()
 	const help = lookup.locator('[data-lookup-help]')
 	await expect(help).toContainText('Nobody called “No Profile” was found')
-	await expect(help.locator('li')).toHaveText([/spelling/, /name change/, /private RuneMetrics profile: .*set your RuneMetrics profile to public/])
+	await expect(help.locator('li')).toHaveText([
+		/spelling/,
+		/name change/,
+		/private RuneMetrics profile: .*set your RuneMetrics profile to public/,
+	])
 
 	await input.fill('')
 	await input.press('Enter')
@@ -211,9 +212,7 @@ test('known alternate slugs redirect permanently to their page', async ({ reques
 	expect((await request.get('/setup/game-modes')).status()).toBe(200)
 })
 
-test('without JavaScript: menus are details, JS-only controls are hidden or explained, tab panels all show', async ({
-	browser,
-}) => {
+test('without JavaScript: menus are details, JS-only controls are hidden or explained, tab panels all show', async ({ browser }) => {
 	const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } })
 	const page = await context.newPage()
 	await page.goto('/setup/gamemodes')
@@ -297,7 +296,9 @@ test('small things: status chips wrap at 375 px, the wiki icon stays with its qu
 })
 
 for (const javaScriptEnabled of [true, false]) {
-	test(`on a phone every top-level destination is at most two taps away ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
+	test(`on a phone every top-level destination is at most two taps away ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({
+		browser,
+	}) => {
 		test.setTimeout(90_000)
 		const destinations: [string, RegExp][] = [
 			['Setup', /^\/setup\//],

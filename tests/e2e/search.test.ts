@@ -8,10 +8,8 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 const GUIDE = '/guides/mid-game/while-guthix-sleeps'
 
 const dialog = (page: Page) => page.locator('dialog[data-search-dialog]')
-const input = (page: Page) =>
-	page.getByRole('combobox', { name: 'Search guides, quests and skills' })
-const options = (page: Page) =>
-	page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
+const input = (page: Page) => page.getByRole('combobox', { name: 'Search guides, quests and skills' })
+const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
 
 /** Requests for anything of the search: its code (the dialog chunk with MiniSearch) or its index. */
 function searchRequests(page: Page): string[] {
@@ -28,10 +26,7 @@ async function openWithShortcut(page: Page) {
 	await expect(input(page)).toBeFocused()
 }
 
-test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/` opens it too', async ({
-	page,
-	consoleErrors,
-}) => {
+test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/` opens it too', async ({ page, consoleErrors }) => {
 	const requests = searchRequests(page)
 	await page.goto(GUIDE)
 	await waitForHydration(page)
@@ -58,10 +53,7 @@ test('Ctrl+K opens the dialog, Esc closes it and focus returns where it was; `/`
 	expect(consoleErrors).toEqual([])
 })
 
-test('what is typed right after the shortcut, while the dialog still loads, is kept', async ({
-	page,
-	consoleErrors,
-}) => {
+test('what is typed right after the shortcut, while the dialog still loads, is kept', async ({ page, consoleErrors }) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await page.keyboard.press('ControlOrMeta+k')
@@ -73,10 +65,7 @@ test('what is typed right after the shortcut, while the dialog still loads, is k
 	expect(consoleErrors).toEqual([])
 })
 
-test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the count is announced', async ({
-	page,
-	consoleErrors,
-}) => {
+test('"wgs" puts While Guthix Sleeps first; arrows move the active result, the count is announced', async ({ page, consoleErrors }) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await openWithShortcut(page)
@@ -133,10 +122,7 @@ test('a heading result lands on the heading', async ({ page, consoleErrors }) =>
 	expect(consoleErrors).toEqual([])
 })
 
-test('no results: says so, offers the closest terms and the quest catalogue, and reports the gap', async ({
-	page,
-	consoleErrors,
-}) => {
+test('no results: says so, offers the closest terms and the quest catalogue, and reports the gap', async ({ page, consoleErrors }) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await page.evaluate(() => {
@@ -148,10 +134,7 @@ test('no results: says so, offers the closest terms and the quest catalogue, and
 	await page.keyboard.type('prifdinnnas')
 	const empty = dialog(page).locator('[data-search-empty]')
 	await expect(empty).toContainText('No results for “prifdinnnas”')
-	await expect(empty.getByRole('link', { name: 'Browse the quest catalogue' })).toHaveAttribute(
-		'href',
-		'/quests',
-	)
+	await expect(empty.getByRole('link', { name: 'Browse the quest catalogue' })).toHaveAttribute('href', '/quests')
 	await expect
 		.poll(() => page.evaluate(() => (window as unknown as { tracked: unknown[] }).tracked))
 		.toContainEqual({
@@ -163,10 +146,7 @@ test('no results: says so, offers the closest terms and the quest catalogue, and
 	expect(consoleErrors).toEqual([])
 })
 
-test('recent searches are kept after opening a result, and one control clears them', async ({
-	page,
-	consoleErrors,
-}) => {
+test('recent searches are kept after opening a result, and one control clears them', async ({ page, consoleErrors }) => {
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
 	await openWithShortcut(page)
@@ -188,10 +168,7 @@ test('recent searches are kept after opening a result, and one control clears th
 	expect(consoleErrors).toEqual([])
 })
 
-test('with a player loaded, quest results show the player’s status', async ({
-	page,
-	consoleErrors,
-}) => {
+test('with a player loaded, quest results show the player’s status', async ({ page, consoleErrors }) => {
 	await page.addInitScript(() => localStorage.setItem('player:username', 'Zezima Jr'))
 	await page.goto('/setup/intro')
 	await waitForHydration(page)
@@ -227,10 +204,7 @@ test('the header box opens the dialog with what was typed', async ({ page, conso
 test.describe('on a 375 px phone', () => {
 	test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
 
-	test('the header icon opens the dialog full screen; tapping a skill result opens its guide', async ({
-		page,
-		consoleErrors,
-	}) => {
+	test('the header icon opens the dialog full screen; tapping a skill result opens its guide', async ({ page, consoleErrors }) => {
 		await page.goto('/setup/intro')
 		await waitForHydration(page)
 		const icon = page.locator('header [data-search-button]')
@@ -246,9 +220,7 @@ test.describe('on a 375 px phone', () => {
 		await skill.tap()
 		await expect(dialog(page)).toBeHidden()
 		await expect(page.locator('[data-skill-drawer="necromancy"]')).toBeVisible()
-		await expect(page.locator('[data-skill-drawer="necromancy"]')).toContainText(
-			'Necromancy Skill Guide',
-		)
+		await expect(page.locator('[data-skill-drawer="necromancy"]')).toContainText('Necromancy Skill Guide')
 		expect(consoleErrors).toEqual([])
 	})
 })
@@ -256,9 +228,7 @@ test.describe('on a 375 px phone', () => {
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('the header form returns server-rendered results, ranked like the dialog', async ({
-		page,
-	}) => {
+	test('the header form returns server-rendered results, ranked like the dialog', async ({ page }) => {
 		await page.setViewportSize({ width: 1280, height: 800 })
 		await page.goto(GUIDE)
 		const box = page.locator('header [data-search-box="header"] input')
@@ -267,9 +237,7 @@ test.describe('without JavaScript', () => {
 		await expect(page).toHaveURL(/\/search\?q=wgs$/)
 		await expect(page).toHaveTitle('Search: wgs - Gielinor Guide')
 		await expect(page.locator('[data-search-count]')).toHaveText(/results? for “wgs”/)
-		await expect(page.locator('main [data-search-result]').first()).toContainText(
-			'While Guthix Sleeps',
-		)
+		await expect(page.locator('main [data-search-result]').first()).toContainText('While Guthix Sleeps')
 		await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
 
 		// A skill guide opens in place; a typo still finds its page.
@@ -278,10 +246,7 @@ test.describe('without JavaScript', () => {
 		await skill.locator('summary').click()
 		await expect(skill).toContainText('Levels 1–20')
 		await page.goto('/search?q=prifdinas')
-		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute(
-			'href',
-			'/guides/mid-game/prifddinas',
-		)
+		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute('href', '/guides/mid-game/prifddinas')
 	})
 
 	test('on a phone the header icon is a link to the search page', async ({ page }) => {
@@ -291,17 +256,11 @@ test.describe('without JavaScript', () => {
 		await expect(page).toHaveURL(/\/search$/)
 		await page.getByRole('searchbox').fill('overl')
 		await page.getByRole('searchbox').press('Enter')
-		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute(
-			'href',
-			'/guides/late-game/overloads',
-		)
+		await expect(page.locator('main [data-search-result] a').first()).toHaveAttribute('href', '/guides/late-game/overloads')
 	})
 })
 
-test('/search answers no results with suggestions, and refuses an over-long query with a 400', async ({
-	page,
-	request,
-}) => {
+test('/search answers no results with suggestions, and refuses an over-long query with a 400', async ({ page, request }) => {
 	const empty = await request.get('/search?q=zzzzqqqq')
 	expect(empty.status()).toBe(200)
 	expect(await empty.text()).toContain('No results for “zzzzqqqq”')
@@ -315,8 +274,6 @@ test('/search answers no results with suggestions, and refuses an over-long quer
 	expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 
 	await page.goto('/search?q=prifdinnnas')
-	await expect(
-		page.locator('[data-search-empty]').getByRole('link', { name: /Prifddinas/ }),
-	).toBeVisible()
+	await expect(page.locator('[data-search-empty]').getByRole('link', { name: /Prifddinas/ })).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Browse the quest catalogue' })).toBeVisible()
 })

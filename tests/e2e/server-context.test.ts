@@ -3,9 +3,7 @@ import { startServerInstance } from './server-instance.ts'
 
 // What the HTTP layer (server/app.ts) hands to route modules through React Router's load context.
 
-test('dashboard logins are limited per client address, taken from the trusted proxy header', async ({
-	request,
-}) => {
+test('dashboard logins are limited per client address, taken from the trusted proxy header', async ({ request }) => {
 	// Two proxies in front: the outer one appended the client, the inner one (10.0.0.1) itself.
 	const server = await startServerInstance({ TRUST_PROXY: '2' })
 	try {

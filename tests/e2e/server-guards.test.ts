@@ -195,7 +195,12 @@ test.describe('methods', () => {
 		const options = await rawRequest(baseURL!, { method: 'OPTIONS', path: '/feedback' })
 		expect([options.status, options.headers.allow]).toEqual([204, 'GET, HEAD, POST'])
 		// React Router's own 405, a POST where the page has no form, says what the page allows too.
-		const post = await rawRequest(baseURL!, { method: 'POST', path: '/quests', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' }, body: 'x=1' })
+		const post = await rawRequest(baseURL!, {
+			method: 'POST',
+			path: '/quests',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' },
+			body: 'x=1',
+		})
 		expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD'])
 	})
 })
@@ -220,19 +225,16 @@ test.describe('TRUST_PROXY', () => {
 	})
 
 	test('spoofed X-Forwarded-For hops do not reset the player lookup limit', async () => {
-		await withInstance(
-			{ TRUST_PROXY: '1', RATE_LIMIT_DISABLED: '0', PLAYER_RATE_LIMIT_PER_MINUTE: '3' },
-			async (server) => {
-				// An empty name is answered by validation alone (400), after the limit counted it.
-				const lookup = (spoofed: string) =>
-					rawRequest(server.baseURL, {
-						path: `${PLAYER}?username=`,
-						headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` },
-					})
-				for (let i = 1; i <= 3; i++) expect((await lookup(`198.51.100.${i}`)).status).toBe(400)
-				expect((await lookup('198.51.100.4')).status).toBe(429)
-			},
-		)
+		await withInstance({ TRUST_PROXY: '1', RATE_LIMIT_DISABLED: '0', PLAYER_RATE_LIMIT_PER_MINUTE: '3' }, async (server) => {
+			// An empty name is answered by validation alone (400), after the limit counted it.
+			const lookup = (spoofed: string) =>
+				rawRequest(server.baseURL, {
+					path: `${PLAYER}?username=`,
+					headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` },
+				})
+			for (let i = 1; i <= 3; i++) expect((await lookup(`198.51.100.${i}`)).status).toBe(400)
+			expect((await lookup('198.51.100.4')).status).toBe(429)
+		})
 	})
 
 	test('without TRUST_PROXY, X-Forwarded-Proto does not make the session cookie Secure', async ({ baseURL }) => {
@@ -403,7 +405,15 @@ test.describe('what held in the review still holds', () => {
 	})
 
 	test('bad byte ranges are refused or ignored, never a 500', async ({ baseURL }) => {
-		for (const range of ['bytes=5-1', 'bytes=999999999-', 'bytes=-0', 'bytes=0-1,2-3', 'bytes=a-b', 'items=0-1', `bytes=0-${'9'.repeat(40)}`]) {
+		for (const range of [
+			'bytes=5-1',
+			'bytes=999999999-',
+			'bytes=-0',
+			'bytes=0-1,2-3',
+			'bytes=a-b',
+			'items=0-1',
+			`bytes=0-${'9'.repeat(40)}`,
+		]) {
 			const response = await rawRequest(baseURL!, { path: '/favicon.ico', headers: { range } })
 			expect([200, 206, 416], range).toContain(response.status)
 		}

@@ -17,10 +17,7 @@ const PLAYER = '/api/v1/player-data'
 const UPLOAD_URL = '/api/v1/images/upload/upload-url'
 const VIEW = '/api/v1/images/view'
 const DASHBOARD = '/dev/dashboard'
-const PNG = Buffer.from(
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-	'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 let redis: TestRedis
 let fake: FakeUpstream
@@ -136,7 +133,10 @@ test('an upload link used on one instance is refused on the other', async () => 
 	expect((await putTo(a, client, created.uploadUrl)).status).toBe(200)
 	const again = await putTo(b, client, created.uploadUrl)
 	expect(again.status).toBe(403)
-	expect(JSON.parse(again.body).error).toEqual({ code: 'UPLOAD_URL_REFUSED', message: 'The upload URL has already been used. Ask for a new one.' })
+	expect(JSON.parse(again.body).error).toEqual({
+		code: 'UPLOAD_URL_REFUSED',
+		message: 'The upload URL has already been used. Ask for a new one.',
+	})
 
 	// And the other way round: first use on the second instance.
 	const other = await createUpload(a, client, 'shared-2.png')

@@ -7,7 +7,11 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 const navigation = JSON.parse(readFileSync('app/generated/navigation.json', 'utf8')) as Navigation
 const pages = flatten(navigation.sections).filter((e) => e.component === 'guide')
 
-const decode = (s: string) => s.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+const decode = (s: string) =>
+	s
+		.replace(/&#x27;|&#39;/g, "'")
+		.replace(/&amp;/g, '&')
+		.replace(/&quot;/g, '"')
 
 test('every page of the route table answers 200 with its heading in the server HTML', async ({ request }) => {
 	expect(pages.length).toBeGreaterThan(60)
@@ -23,10 +27,20 @@ test('every page of the route table answers 200 with its heading in the server H
 test('the route table has every page the site promises', () => {
 	const paths = new Set(pages.map((p) => p.path))
 	for (const path of [
-		'/setup/intro', '/setup/glossary', '/getting-started/tick-system', '/getting-started/combat-options/hitsplats',
-		'/getting-started/intro-to-combat', '/getting-started/progression-path', '/guides/day-one',
-		'/guides/early-game/the-world-wakes', '/guides/mid-game/while-guthix-sleeps', '/guides/late-game/zuk-cape',
-		'/guides/bossing-ladder', '/leagues', '/leagues/day-1', '/leagues/relics-tier-list',
+		'/setup/intro',
+		'/setup/glossary',
+		'/getting-started/tick-system',
+		'/getting-started/combat-options/hitsplats',
+		'/getting-started/intro-to-combat',
+		'/getting-started/progression-path',
+		'/guides/day-one',
+		'/guides/early-game/the-world-wakes',
+		'/guides/mid-game/while-guthix-sleeps',
+		'/guides/late-game/zuk-cape',
+		'/guides/bossing-ladder',
+		'/leagues',
+		'/leagues/day-1',
+		'/leagues/relics-tier-list',
 	]) {
 		expect(paths, path).toContain(path)
 	}
@@ -75,7 +89,9 @@ test('titles follow the page, section-root and home rules', async ({ page }) => 
 
 test('previous and next links follow the section order', async ({ page }) => {
 	const setup = navigation.sections.find((s) => s.section === 'setup')!
-	const order = flatten(setup.children).filter((e) => e.visible).map((e) => e.path)
+	const order = flatten(setup.children)
+		.filter((e) => e.visible)
+		.map((e) => e.path)
 	await page.goto(order[0]!)
 	await waitForHydration(page)
 	await expect(page.getByRole('link', { name: /Previous/ })).toHaveCount(0)
@@ -121,7 +137,13 @@ test('at 375 px: bottom tab bar, no top links, no home cards', async ({ page }) 
 	await expect(tabs).toBeVisible()
 	await expect(tabs.getByRole('link')).toHaveText(['Setup', 'Start (Getting Started)', 'Home', 'Guides', 'Leagues'])
 	// What a sighted reader sees:
-	expect(await tabs.getByRole('link').evaluateAll((links) => links.map((l) => (l as HTMLElement).innerText.split('\n')[0]))).toEqual(['Setup', 'Start', 'Home', 'Guides', 'Leagues'])
+	expect(await tabs.getByRole('link').evaluateAll((links) => links.map((l) => (l as HTMLElement).innerText.split('\n')[0]))).toEqual([
+		'Setup',
+		'Start',
+		'Home',
+		'Guides',
+		'Leagues',
+	])
 	await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden()
 	await expect(page.getByRole('navigation', { name: 'Start here' })).toBeHidden()
 	await page.setViewportSize({ width: 1024, height: 800 })
@@ -226,10 +248,12 @@ test('security and caching headers, brotli, robots and sitemap', async ({ reques
 test('a protocol-relative path never redirects off the site', async ({ baseURL }) => {
 	const { hostname, port } = new URL(baseURL!)
 	const location = await new Promise<string | undefined>((resolve, reject) => {
-		http.get({ hostname, port, path: '//evil.example/' }, (res) => {
-			res.resume()
-			resolve(res.headers.location)
-		}).on('error', reject)
+		http
+			.get({ hostname, port, path: '//evil.example/' }, (res) => {
+				res.resume()
+				resolve(res.headers.location)
+			})
+			.on('error', reject)
 	})
 	expect(location).toBe('/evil.example')
 })
@@ -265,7 +289,9 @@ test("a form action's own 400 says Bad Request, not Internal Server Error", asyn
 	expect(main).toContain('Send the form as application/x-www-form-urlencoded or multipart/form-data.')
 })
 
-test('the header row fits from phone to desktop, with and without a remembered name: nothing overlaps or reaches the margin', async ({ page }) => {
+test('the header row fits from phone to desktop, with and without a remembered name: nothing overlaps or reaches the margin', async ({
+	page,
+}) => {
 	// At 1024 px the theme toggle ran 15 px into the right margin, and a shrinking account box let
 	// "Check my account" run over it.
 	for (const name of [null, 'Zezima Jr']) {
@@ -287,7 +313,9 @@ test('the header row fits from phone to desktop, with and without a remembered n
 			expect(Math.max(...boxes.map((b) => b.right)), where).toBeLessThanOrEqual(width - margin + 0.5)
 			const sorted = boxes.toSorted((a, b) => a.left - b.left)
 			for (let i = 1; i < sorted.length; i++) {
-				expect(sorted[i]!.left, `${where}: ${sorted[i - 1]!.label} and ${sorted[i]!.label}`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5)
+				expect(sorted[i]!.left, `${where}: ${sorted[i - 1]!.label} and ${sorted[i]!.label}`).toBeGreaterThanOrEqual(
+					sorted[i - 1]!.right - 0.5,
+				)
 			}
 		}
 	}

@@ -50,11 +50,16 @@ async function until(path: string, status: number, seconds = 90) {
 
 const enc = (name: string) => encodeURIComponent(name)
 
-test('27 players play overnight, one is removed: the board pages through the rest in order; a skill is picked without JavaScript', async ({ page, browser }) => {
-	await Promise.all(NAMES.map(async (name) => {
-		expect((await call(`/api/v1/player-data?username=${enc(name)}&quests=true`)).status).toBe(200)
-		await until(`/api/v1/players/${enc(name)}`, 200)
-	}))
+test('27 players play overnight, one is removed: the board pages through the rest in order; a skill is picked without JavaScript', async ({
+	page,
+	browser,
+}) => {
+	await Promise.all(
+		NAMES.map(async (name) => {
+			expect((await call(`/api/v1/player-data?username=${enc(name)}&quests=true`)).status).toBe(200)
+			await until(`/api/v1/players/${enc(name)}`, 200)
+		}),
+	)
 	// Overnight: player n gains n × 1,000 Attack XP; players 1–3 also n × 100,000 Magic XP.
 	NAMES.forEach((name, index) => {
 		const n = index + 1
@@ -74,7 +79,14 @@ test('27 players play overnight, one is removed: the board pages through the res
 	await until(`/api/v1/players/${enc(REMOVED)}`, 404)
 
 	// Overall, this week: Magic's three first, then Attack's, 27 down to 4, without the removed one.
-	const expected = ['Zezima 03', 'Zezima 02', 'Zezima 01', ...NAMES.slice(3).toReversed().filter((name) => name !== REMOVED)]
+	const expected = [
+		'Zezima 03',
+		'Zezima 02',
+		'Zezima 01',
+		...NAMES.slice(3)
+			.toReversed()
+			.filter((name) => name !== REMOVED),
+	]
 	expect(expected).toHaveLength(26)
 	const response = await page.goto(`${server.baseURL}/players`)
 	expect(response?.status()).toBe(200)
@@ -142,7 +154,8 @@ test('at 320 px the board and the records fit the screen, and axe finds nothing 
 			const run = (window as unknown as { axe: { run: (context: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run
 			return (await run({ include: [[include]] })).violations.map((v) => v.id)
 		}, selector)
-	const right = (selector: string) => page.locator(selector).evaluateAll((elements) => Math.max(...elements.map((e) => e.getBoundingClientRect().right)))
+	const right = (selector: string) =>
+		page.locator(selector).evaluateAll((elements) => Math.max(...elements.map((e) => e.getBoundingClientRect().right)))
 	try {
 		await page.goto(`${server.baseURL}/players?page=1`)
 		await waitForHydration(page)

@@ -18,10 +18,7 @@ async function openPlayer(page: Page, name: string, query = '') {
 	return response
 }
 
-test('first visit: tracking starts, levels with ranks, the backfill arrives without a reload', async ({
-	page,
-	consoleErrors,
-}) => {
+test('first visit: tracking starts, levels with ranks, the backfill arrives without a reload', async ({ page, consoleErrors }) => {
 	const name = fresh('A')
 	const response = await openPlayer(page, name)
 	expect(response?.status()).toBe(200)
@@ -41,9 +38,7 @@ test('first visit: tracking starts, levels with ranks, the backfill arrives with
 	expect(consoleErrors).toEqual([])
 })
 
-test('periods and a date range are plain links and a GET form; bad ones are a 400 naming the parameter', async ({
-	page,
-}) => {
+test('periods and a date range are plain links and a GET form; bad ones are a 400 naming the parameter', async ({ page }) => {
 	test.setTimeout(60_000)
 	const name = fresh('B')
 	await openPlayer(page, name)
@@ -53,13 +48,8 @@ test('periods and a date range are plain links and a GET form; bad ones are a 40
 	for (const period of ['Day', 'Month', 'Year']) {
 		await periods.getByRole('link', { name: period }).click()
 		await expect(page).toHaveURL(new RegExp(`period=${period.toLowerCase()}`))
-		await expect(periods.getByRole('link', { name: period })).toHaveAttribute(
-			'aria-current',
-			'page',
-		)
-		await expect(page.locator('[data-gains-total]')).toContainText(
-			`in the last ${period.toLowerCase()}`,
-		)
+		await expect(periods.getByRole('link', { name: period })).toHaveAttribute('aria-current', 'page')
+		await expect(page.locator('[data-gains-total]')).toContainText(`in the last ${period.toLowerCase()}`)
 	}
 	const form = page.getByRole('form', { name: 'Gains between two dates' })
 	await form.getByLabel('From').fill('2025-01-01')
@@ -70,19 +60,13 @@ test('periods and a date range are plain links and a GET form; bad ones are a 40
 
 	const bad = await page.goto(`${pathOf(name)}?period=fortnight`)
 	expect(bad?.status()).toBe(400)
-	await expect(page.locator('[data-player-state="invalid"]')).toHaveText(
-		'period must be one of day, week, month, year',
-	)
+	await expect(page.locator('[data-player-state="invalid"]')).toHaveText('period must be one of day, week, month, year')
 	const badDate = await page.goto(`${pathOf(name)}?from=26-11-2026&to=2026-11-26`)
 	expect(badDate?.status()).toBe(400)
-	await expect(page.locator('[data-player-state="invalid"]')).toHaveText(
-		'from must be a date like 2026-11-26',
-	)
+	await expect(page.locator('[data-player-state="invalid"]')).toHaveText('from must be a date like 2026-11-26')
 })
 
-test('the chart draws in its reserved box (no layout shift), with its table; another skill by GET', async ({
-	page,
-}) => {
+test('the chart draws in its reserved box (no layout shift), with its table; another skill by GET', async ({ page }) => {
 	const name = fresh('C')
 	await page.setViewportSize({ width: 390, height: 700 })
 	const chartRequests: string[] = []
@@ -93,11 +77,12 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	const box = page.locator('[data-chart-box]')
 	// The box's size and where it sits in its section. (Its place in the page changes as sections
 	// above it are drawn for the first time: see the next test.)
-	const place = () => box.evaluate((element) => {
-		const rect = element.getBoundingClientRect()
-		const section = element.closest('section')!.getBoundingClientRect()
-		return { top: rect.top - section.top, width: rect.width, height: rect.height }
-	})
+	const place = () =>
+		box.evaluate((element) => {
+			const rect = element.getBoundingClientRect()
+			const section = element.closest('section')!.getBoundingClientRect()
+			return { top: rect.top - section.top, width: rect.width, height: rect.height }
+		})
 	const before = await place()
 	await waitForHydration(page)
 	// Far below the first screen, the chart's code is not loaded until the reader scrolls near it.
@@ -110,9 +95,7 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	expect(await place()).toEqual(before)
 	await expect(page.locator('[data-history-table] [data-point="recorded"]')).toHaveCount(1)
 	// One update: the axis spans the day before to the day after it (uPlot alone made it ~3 years).
-	const taken = Date.parse(
-		(await page.locator('[data-history-table] [data-point="recorded"] td').first().innerText()).replace(',', ''),
-	)
+	const taken = Date.parse((await page.locator('[data-history-table] [data-point="recorded"] td').first().innerText()).replace(',', ''))
 	await expect(page.locator('[data-history-chart]')).toHaveAttribute(
 		'data-x-range',
 		`${formatDay(taken - DAY)} – ${formatDay(taken + DAY)}`,
@@ -120,19 +103,14 @@ test('the chart draws in its reserved box (no layout shift), with its table; ano
 	await page.getByLabel('Chart of', { exact: true }).selectOption('magic')
 	await page.getByRole('button', { name: 'Show chart' }).click()
 	await expect(page).toHaveURL(/chart=magic/)
-	await expect(page.getByRole('region', { name: 'Magic XP over time, as a table' })).toContainText(
-		'4,260,845',
-	)
+	await expect(page.getByRole('region', { name: 'Magic XP over time, as a table' })).toContainText('4,260,845')
 })
 
-test('sections below the first screen are not drawn until scrolled near, and nothing in view moves when they are', async ({
-	page,
-}) => {
+test('sections below the first screen are not drawn until scrolled near, and nothing in view moves when they are', async ({ page }) => {
 	await page.setViewportSize({ width: 390, height: 700 })
 	await openPlayer(page, fresh('V'))
 	await waitForHydration(page)
-	const drawn = (selector: string) =>
-		page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+	const drawn = (selector: string) => page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
 	const log = 'section[aria-labelledby="adventurers-log"] li:first-child'
 	expect(await drawn('section[aria-labelledby="records"] h2')).toBe(false)
 	expect(await drawn(log)).toBe(false)
@@ -140,7 +118,9 @@ test('sections below the first screen are not drawn until scrolled near, and not
 	expect(await drawn('[data-update-form] button')).toBe(true)
 	// Such a section clips its painting to its box: a margin keeps the focus ring of a link or
 	// button at its edge whole (the ring reaches 4 px beyond the control).
-	expect(await page.locator('section[aria-labelledby="records"]').evaluate((element) => getComputedStyle(element).overflowClipMargin)).toBe('12px')
+	expect(await page.locator('section[aria-labelledby="records"]').evaluate((element) => getComputedStyle(element).overflowClipMargin)).toBe(
+		'12px',
+	)
 
 	await page.evaluate(() => {
 		const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
@@ -164,12 +144,18 @@ test('every skill milestone is in the page but hydrated only when its disclosure
 	await waitForHydration(page)
 	// React marks each DOM node it has hydrated with its fiber (`__reactFiber$…`).
 	const hydrated = (selector: string) =>
-		page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+		page
+			.locator(selector)
+			.first()
+			.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
 	const all = '[data-all-milestones] [data-skill-milestone]'
 	expect(await page.locator(all).count()).toBeGreaterThan(20)
 	expect(await hydrated('[data-milestones] > ol [data-skill-milestone]')).toBe(true)
 	expect(await hydrated(all)).toBe(false)
-	await page.locator(all).first().evaluate((element) => element.setAttribute('data-server-node', ''))
+	await page
+		.locator(all)
+		.first()
+		.evaluate((element) => element.setAttribute('data-server-node', ''))
 
 	await page.locator('[data-all-milestones] summary').click()
 	await expect(page.locator(all).first()).toBeVisible()
@@ -178,16 +164,12 @@ test('every skill milestone is in the page but hydrated only when its disclosure
 	await expect(page.locator(all).first()).toHaveAttribute('data-server-node', '')
 })
 
-test('the Update button: a cooldown right after a fetch, saying when it comes back', async ({
-	page,
-}) => {
+test('the Update button: a cooldown right after a fetch, saying when it comes back', async ({ page }) => {
 	const name = fresh('D')
 	await openPlayer(page, name)
 	const button = page.getByRole('button', { name: 'Update' })
 	await expect(button).toBeDisabled()
-	await expect(page.locator('[data-cooldown]')).toContainText(
-		/you can update again at \d\d:\d\d:\d\d UTC/,
-	)
+	await expect(page.locator('[data-cooldown]')).toContainText(/you can update again at \d\d:\d\d:\d\d UTC/)
 	// A POST anyway (a stale page, a script): refused, and said so.
 	const response = await page.request.post(pathOf(name), {
 		form: { intent: 'update' },
@@ -206,10 +188,7 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 		await expect(page.locator('[data-skills-table]')).toContainText('Magic')
 		await expect(page.locator('[data-history-table]')).toBeVisible()
-		await page
-			.getByRole('navigation', { name: 'Gains period' })
-			.getByRole('link', { name: 'Month' })
-			.click()
+		await page.getByRole('navigation', { name: 'Gains period' }).getByRole('link', { name: 'Month' }).click()
 		await expect(page).toHaveURL(/period=month/)
 		await page.getByLabel('Chart of', { exact: true }).selectOption('attack')
 		await page.getByRole('button', { name: 'Show chart' }).click()
@@ -224,26 +203,19 @@ test('a private profile: hiscores levels, no quests or log, said plainly', async
 	const response = await openPlayer(page, 'Private Pat')
 	expect(response?.status()).toBe(200)
 	await expect(page.locator('[data-private]')).toContainText('private')
-	await expect(page.locator('[data-skills-table] [data-skill="defence"]')).toContainText(
-		'5,744,120',
-	)
+	await expect(page.locator('[data-skills-table] [data-skill="defence"]')).toContainText('5,744,120')
 	await expect(page.getByText('Nothing in the log')).toBeVisible()
 })
 
 test('an unknown player is a 404 with a clear message; a bad name a 400', async ({ page }) => {
 	const response = await openPlayer(page, 'No Profile')
 	expect(response?.status()).toBe(404)
-	await expect(page.locator('[data-player-state="unknown"]')).toContainText(
-		'Neither RuneMetrics nor the hiscores know',
-	)
+	await expect(page.locator('[data-player-state="unknown"]')).toContainText('Neither RuneMetrics nor the hiscores know')
 	const bad = await page.goto('/players/far_too_long_a_name')
 	expect(bad?.status()).toBe(400)
 })
 
-const axeSource = readFileSync(
-	createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-	'utf8',
-)
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 test('axe finds nothing on the player page and the privacy page', async ({ browser }) => {
 	test.setTimeout(90_000)
@@ -268,9 +240,7 @@ test('axe finds nothing on the player page and the privacy page', async ({ brows
 	expect(found).toEqual([])
 })
 
-test('the dashboard Players page: find, delete the history and block the name', async ({
-	page,
-}) => {
+test('the dashboard Players page: find, delete the history and block the name', async ({ page }) => {
 	const name = fresh('G')
 	await openPlayer(page, name)
 	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
@@ -282,9 +252,7 @@ test('the dashboard Players page: find, delete the history and block the name', 
 	const row = page.locator(`[data-player="${name.toLowerCase()}"]`)
 	await expect(row).toContainText(name)
 	await row.getByRole('button', { name: 'Delete history' }).click()
-	await expect(page.locator('[data-players-done]')).toContainText(
-		`Deleted the history of ${name}. The name is blocked from now on.`,
-	)
+	await expect(page.locator('[data-players-done]')).toContainText(`Deleted the history of ${name}. The name is blocked from now on.`)
 	const gone = await page.goto(pathOf(name))
 	expect(gone?.status()).toBe(404)
 })

@@ -66,7 +66,8 @@ function overBudget(requests: FakeRequest[]): string | null {
 		for (let last = first; last < times.length; last++) {
 			const span = times[last]! - times[first]!
 			const excess = last - first + 1 - mostWithin(span)
-			if (excess > (worst?.excess ?? 0)) worst = { excess, text: `${last - first + 1} calls within ${span} ms (at most ${mostWithin(span)})` }
+			if (excess > (worst?.excess ?? 0))
+				worst = { excess, text: `${last - first + 1} calls within ${span} ms (at most ${mostWithin(span)})` }
 		}
 	}
 	return worst && `${worst.text}; arrivals (ms from the first): ${times.map((time) => time - times[0]!).join(', ')}`
@@ -100,7 +101,12 @@ test.describe('the daily refresh on two instances sharing PostgreSQL and Redis',
 
 		// Yesterday (the test clock, a day back): the players look themselves up, on an instance that
 		// does not refresh, and are tracked from then on.
-		const seeder = await startServerInstance({ ...shared, ...upstreamEnv(fakes[0]!), TRACKER_REFRESH: 'off', TEST_ONLY_SHIFTABLE_CLOCK: '1' })
+		const seeder = await startServerInstance({
+			...shared,
+			...upstreamEnv(fakes[0]!),
+			TRACKER_REFRESH: 'off',
+			TEST_ONLY_SHIFTABLE_CLOCK: '1',
+		})
 		servers = [seeder]
 		const yesterday = await getJson(seeder, `/api/test/clock?advanceMs=${-DAY}`, 'POST')
 		expect(yesterday.status, yesterday.body).toBe(200)
@@ -108,11 +114,16 @@ test.describe('the daily refresh on two instances sharing PostgreSQL and Redis',
 			const lookup = await getJson(seeder, `/api/v1/player-data?username=${encodeURIComponent(name)}&quests=true`)
 			expect(lookup.status, lookup.body).toBe(200)
 		}
-		await waitFor('Recording every lookup', 30, async () => {
-			const answers = await Promise.all(PLAYERS.map((name) => getJson(seeder, `/api/v1/players/${encodeURIComponent(name)}`)))
-			const missing = PLAYERS.filter((_, i) => answers[i]!.status !== 200)
-			return missing.length > 0 ? `not tracked yet: ${missing.join(', ')}` : null
-		}, logs)
+		await waitFor(
+			'Recording every lookup',
+			30,
+			async () => {
+				const answers = await Promise.all(PLAYERS.map((name) => getJson(seeder, `/api/v1/players/${encodeURIComponent(name)}`)))
+				const missing = PLAYERS.filter((_, i) => answers[i]!.status !== 200)
+				return missing.length > 0 ? `not tracked yet: ${missing.join(', ')}` : null
+			},
+			logs,
+		)
 		// The first-time backfill (29 xp-monthly calls a player) is another test's subject: it is
 		// ended here as the refresher ends one that found nothing, so the round below is refreshes only.
 		const handle = await openDatabase({ url: database })
@@ -129,21 +140,33 @@ test.describe('the daily refresh on two instances sharing PostgreSQL and Redis',
 		// Today, two instances refreshing: every player is a day stale, so all twenty are due. Each
 		// refresher looks for work as it starts; started together, they claim side by side.
 		const today = Date.now()
-		servers = await Promise.all(fakes.map((fake) => startServerInstance({ ...shared, ...upstreamEnv(fake), TRACKER_UPSTREAM_RPS: String(RPS) })))
+		servers = await Promise.all(
+			fakes.map((fake) => startServerInstance({ ...shared, ...upstreamEnv(fake), TRACKER_UPSTREAM_RPS: String(RPS) })),
+		)
 
-		await waitFor('The refresh of every player', 60, () => {
-			const calls = callsPerPlayer(fakes)
-			const waiting = PLAYERS.filter((name) => calls[name]!.profile === 0 || calls[name]!.quests === 0)
-			return waiting.length > 0 ? `not fetched yet: ${waiting.join(', ')}` : null
-		}, logs)
+		await waitFor(
+			'The refresh of every player',
+			60,
+			() => {
+				const calls = callsPerPlayer(fakes)
+				const waiting = PLAYERS.filter((name) => calls[name]!.profile === 0 || calls[name]!.quests === 0)
+				return waiting.length > 0 ? `not fetched yet: ${waiting.join(', ')}` : null
+			},
+			logs,
+		)
 		// Then until upstream has been quiet for 1.5 s (longer than a wait for the budget), so a second
 		// fetch of anyone would show too.
 		let seen = { count: -1, since: Date.now() }
-		await waitFor('A quiet upstream', 15, () => {
-			const count = fakes.reduce((sum, fake) => sum + fake.requests.length, 0)
-			if (count !== seen.count) seen = { count, since: Date.now() }
-			return Date.now() - seen.since >= 1500 ? null : `${count} calls and counting`
-		}, logs)
+		await waitFor(
+			'A quiet upstream',
+			15,
+			() => {
+				const count = fakes.reduce((sum, fake) => sum + fake.requests.length, 0)
+				if (count !== seen.count) seen = { count, since: Date.now() }
+				return Date.now() - seen.since >= 1500 ? null : `${count} calls and counting`
+			},
+			logs,
+		)
 
 		// 1. Once each: one profile and one quest list per player, whichever instance claimed them.
 		const once = { profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 }

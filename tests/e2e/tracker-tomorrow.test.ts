@@ -25,9 +25,7 @@ test.afterAll(async () => {
 const NAME = 'Zezima Today'
 const PATH = '/players/Zezima_Today'
 
-test('today, then tomorrow: gains, the quest date, the backfill, and the same numbers from the API', async ({
-	page,
-}) => {
+test('today, then tomorrow: gains, the quest date, the backfill, and the same numbers from the API', async ({ page }) => {
 	test.setTimeout(180_000)
 	const response = await page.goto(`${server.baseURL}${PATH}`)
 	expect(response?.status()).toBe(200)
@@ -38,9 +36,7 @@ test('today, then tomorrow: gains, the quest date, the backfill, and the same nu
 	await expect(page.locator('[data-history-table] [data-point="monthly"]')).toHaveCount(13)
 
 	// Tomorrow: the daily refresh finds the player a day stale and fetches them (nothing new yet).
-	const shifted = await page.request.post(
-		`${server.baseURL}/api/test/clock?advanceMs=${24 * 3_600_000}`,
-	)
+	const shifted = await page.request.post(`${server.baseURL}/api/test/clock?advanceMs=${24 * 3_600_000}`)
 	expect(shifted.ok()).toBe(true)
 	const tomorrowAt = Date.parse(((await shifted.json()) as { now: string }).now)
 	await expect
@@ -78,9 +74,7 @@ test('today, then tomorrow: gains, the quest date, the backfill, and the same nu
 	// Newest first: the dated quest above the ones done before tracking.
 	await expect(page.locator('[data-quest-timeline] li').first()).toContainText("'Phite Club")
 
-	const api = await page.request.get(
-		`${server.baseURL}/api/v1/players/Zezima_Today/gains?period=day`,
-	)
+	const api = await page.request.get(`${server.baseURL}/api/v1/players/Zezima_Today/gains?period=day`)
 	expect(api.status()).toBe(200)
 	const gains = (await api.json()) as {
 		total: { xpGained: number }
@@ -88,9 +82,7 @@ test('today, then tomorrow: gains, the quest date, the backfill, and the same nu
 	}
 	expect(gains.total.xpGained).toBe(150_000)
 	expect(gains.skills[0]).toMatchObject({ skill: 'magic', xpGained: 150_000 })
-	const quests = (await (
-		await page.request.get(`${server.baseURL}/api/v1/players/Zezima_Today/quests`)
-	).json()) as {
+	const quests = (await (await page.request.get(`${server.baseURL}/api/v1/players/Zezima_Today/quests`)).json()) as {
 		quests: Array<{ title: string; completedAt: string | null }>
 	}
 	expect(quests.quests[0]?.title).toBe("'Phite Club")

@@ -19,7 +19,9 @@ test.afterEach(async () => {
 
 const upstreamCalls = (upstream: FakeUpstream) => upstream.calls.profile + upstream.calls.quests + upstream.calls.hiscores
 
-test('while the upstream answers 429, Update answers 503 with Retry-After and stops calling it; the log says the budget was halved', async ({ request }) => {
+test('while the upstream answers 429, Update answers 503 with Retry-After and stops calling it; the log says the budget was halved', async ({
+	request,
+}) => {
 	test.setTimeout(120_000)
 	;({ server, fake } = await startClockedInstance({ TRACKER_UPSTREAM_RPS: '4' }))
 	const page = await request.get(`${server.baseURL}/players/Zezima_Out`)
@@ -65,7 +67,10 @@ test("the page's Update counts against the client's lookup limit, like the API's
 	expect((await request.get(`${server.baseURL}/api/v1/player-data?username=Zezima_Limit`)).status()).toBe(429)
 })
 
-test('one address starts tracking a few new players a day; past that the lookup answers and the page says why nothing is tracked', async ({ page, request }) => {
+test('one address starts tracking a few new players a day; past that the lookup answers and the page says why nothing is tracked', async ({
+	page,
+	request,
+}) => {
 	test.setTimeout(120_000)
 	;({ server, fake } = await startClockedInstance({ RATE_LIMIT_DISABLED: '0', TRACKER_NEW_PLAYERS_PER_CLIENT_PER_DAY: '2' }))
 	for (const name of ['Zezima_One', 'Zezima_Two']) {
@@ -84,7 +89,9 @@ test('one address starts tracking a few new players a day; past that the lookup 
 	expect((await request.get(`${server.baseURL}/players/Zezima_One`)).status()).toBe(200)
 })
 
-test('a private name the hiscores do not rank costs its upstream calls once: later page views read the cached answer', async ({ request }) => {
+test('a private name the hiscores do not rank costs its upstream calls once: later page views read the cached answer', async ({
+	request,
+}) => {
 	test.setTimeout(120_000)
 	;({ server, fake } = await startClockedInstance())
 	const path = `/players/${FAKE_PLAYERS.notAMember.replace(' ', '_')}`

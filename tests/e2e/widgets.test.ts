@@ -26,7 +26,11 @@ async function expectRenderedCleanly(page: Page, consoleErrors: string[]) {
 }
 
 test.describe('widget gallery', () => {
-	test('is served noindex, outside the sitemap, with every widget (the under-construction one links the Discord) and no console errors', async ({ page, consoleErrors, request }) => {
+	test('is served noindex, outside the sitemap, with every widget (the under-construction one links the Discord) and no console errors', async ({
+		page,
+		consoleErrors,
+		request,
+	}) => {
 		const response = await page.goto(GALLERY)
 		expect(response?.status()).toBe(200)
 		expect(response?.headers()['x-robots-tag']).toBe('noindex')
@@ -359,7 +363,10 @@ test.describe('image table', () => {
 		await expect(shown(table)).toHaveAttribute('alt', 'Simplified minimap')
 	})
 
-	test('works from the keyboard: focus previews, Enter locks; the map page renders with no console errors', async ({ page, consoleErrors }) => {
+	test('works from the keyboard: focus previews, Enter locks; the map page renders with no console errors', async ({
+		page,
+		consoleErrors,
+	}) => {
 		await open(page, '/setup/map', '[data-image-table]')
 		const table = page.locator('[data-image-table]')
 		const bank = table.getByRole('button', { name: /^Bank/ })
@@ -397,7 +404,6 @@ test.describe('image table on a touch screen', () => {
 		expect(Math.abs(preview.width - rows.width)).toBeLessThan(2)
 		expect(preview.y + preview.height).toBeLessThanOrEqual((await altar.boundingBox())!.y)
 	})
-
 })
 
 test.describe('metronome', () => {

@@ -1,9 +1,11 @@
 import { afterEach, vi } from 'vitest'
 
 // A test that logs an error or a warning is a failing test: surface it.
-const fail = (kind: string) => (...args: unknown[]) => {
-	throw new Error(`console.${kind} called: ${args.map(String).join(' ')}`)
-}
+const fail =
+	(kind: string) =>
+	(...args: unknown[]) => {
+		throw new Error(`console.${kind} called: ${args.map(String).join(' ')}`)
+	}
 vi.spyOn(console, 'error').mockImplementation(fail('error'))
 vi.spyOn(console, 'warn').mockImplementation(fail('warn'))
 

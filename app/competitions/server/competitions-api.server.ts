@@ -36,8 +36,7 @@ const invalid = (errors: InputError[]) =>
 		details: { errors },
 	})
 
-const wrongCode = () =>
-	apiError(403, 'WRONG_CODE', 'The X-Verification-Code header is missing or is not this competition’s code.')
+const wrongCode = () => apiError(403, 'WRONG_CODE', 'The X-Verification-Code header is missing or is not this competition’s code.')
 
 export function competitionsApiEndpoints(competitions: Competitions): Endpoint[] {
 	return [

@@ -6,8 +6,5 @@ import { describeCompetitionsStoreContract } from './competitions-store.test-kit
 // npm test (and CI) start a throwaway PostgreSQL and pass its URL; without one this file says so.
 const url = process.env.TEST_DATABASE_URL
 if (url)
-	describeCompetitionsStoreContract('PostgreSQL', async () =>
-		openDatabase({ url: await freshDatabase(url, 'competitions_contract') }),
-	)
-else
-	describe.skip('competitions storage on PostgreSQL (set TEST_DATABASE_URL, as npm test does)', () => {})
+	describeCompetitionsStoreContract('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'competitions_contract') }))
+else describe.skip('competitions storage on PostgreSQL (set TEST_DATABASE_URL, as npm test does)', () => {})

@@ -6,24 +6,11 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, max, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
-import {
-	planBatches,
-	type DeliveryOutcome,
-	type DiscordEvent,
-	type DiscordEventKind,
-	type Webhook,
-} from '../discord.ts'
+import { planBatches, type DeliveryOutcome, type DiscordEvent, type DiscordEventKind, type Webhook } from '../discord.ts'
 import { metricName, parseMetric } from '../metrics.ts'
 import type { CompetitionStatus } from '../schedule.ts'
 import type { WeightedMetric } from '../scoring.ts'
-import {
-	competitionMetrics,
-	competitionParticipants,
-	competitionTeams,
-	competitions,
-	discordOutbox,
-	discordWebhooks,
-} from './schema.ts'
+import { competitionMetrics, competitionParticipants, competitionTeams, competitions, discordOutbox, discordWebhooks } from './schema.ts'
 
 export type NewCompetition = {
 	title: string
@@ -37,11 +24,7 @@ export type NewCompetition = {
 	teams: readonly { name: string; members: readonly string[] }[] | null
 }
 
-export async function createCompetition(
-	db: Database,
-	competition: NewCompetition,
-	at: Date,
-): Promise<number> {
+export async function createCompetition(db: Database, competition: NewCompetition, at: Date): Promise<number> {
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.insert(competitions)
@@ -65,18 +48,14 @@ export async function createCompetition(
 		)
 		const teamOf = new Map<string, number>()
 		if (competition.teams) {
-			await tx
-				.insert(competitionTeams)
-				.values(
-					competition.teams.map((team, position) => ({
-						competitionId: id,
-						position,
-						name: team.name,
-					})),
-				)
-			competition.teams.forEach((team, position) =>
-				team.members.forEach((key) => teamOf.set(key, position)),
+			await tx.insert(competitionTeams).values(
+				competition.teams.map((team, position) => ({
+					competitionId: id,
+					position,
+					name: team.name,
+				})),
 			)
+			competition.teams.forEach((team, position) => team.members.forEach((key) => teamOf.set(key, position)))
 		}
 		if (competition.participants.length > 0)
 			await tx.insert(competitionParticipants).values(
@@ -118,15 +97,12 @@ export async function readCompetition(db: Database, id: number) {
 	participants.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 	const metrics: WeightedMetric[] = metricRows.map((stored) => {
 		const parsed = parseMetric(stored.metric)
-		if (!parsed.ok)
-			throw new Error(`competition ${id}: stored metric "${stored.metric}" no longer parses`)
+		if (!parsed.ok) throw new Error(`competition ${id}: stored metric "${stored.metric}" no longer parses`)
 		return { metric: parsed.metric, weight: stored.weight }
 	})
 	const teams = teamRows.map((team) => ({
 		name: team.name,
-		members: participants
-			.filter((participant) => participant.team === team.position)
-			.map((participant) => participant.key),
+		members: participants.filter((participant) => participant.team === team.position).map((participant) => participant.key),
 	}))
 	return {
 		...competition,
@@ -137,12 +113,7 @@ export async function readCompetition(db: Database, id: number) {
 }
 
 /** Competitions of one status at `now`, with their participant counts: upcoming soonest first, the others latest first. */
-export async function listCompetitions(
-	db: Database,
-	status: CompetitionStatus,
-	now: Date,
-	limit = 50,
-) {
+export async function listCompetitions(db: Database, status: CompetitionStatus, now: Date, limit = 50) {
 	const where = {
 		upcoming: gt(competitions.startsAt, now),
 		ongoing: and(lte(competitions.startsAt, now), gt(competitions.endsAt, now)),
@@ -168,21 +139,14 @@ export async function listCompetitions(
 
 /** The stored hash of the competition's verification code; null when there is no such competition. */
 export async function readCodeHash(db: Database, id: number): Promise<string | null> {
-	const [row] = await db
-		.select({ codeHash: competitions.codeHash })
-		.from(competitions)
-		.where(eq(competitions.id, id))
+	const [row] = await db.select({ codeHash: competitions.codeHash }).from(competitions).where(eq(competitions.id, id))
 	return row?.codeHash ?? null
 }
 
 export type CompetitionChange = Pick<NewCompetition, 'title' | 'startsAt' | 'endsAt' | 'metrics'>
 
 /** Replaces the title, dates and metrics (participants and teams stay); false when there is no such competition. */
-export async function updateCompetition(
-	db: Database,
-	id: number,
-	change: CompetitionChange,
-): Promise<boolean> {
+export async function updateCompetition(db: Database, id: number, change: CompetitionChange): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const updated = await tx
 			.update(competitions)
@@ -204,10 +168,7 @@ export async function updateCompetition(
 }
 
 export async function deleteCompetition(db: Database, id: number): Promise<boolean> {
-	const deleted = await db
-		.delete(competitions)
-		.where(eq(competitions.id, id))
-		.returning({ id: competitions.id })
+	const deleted = await db.delete(competitions).where(eq(competitions.id, id)).returning({ id: competitions.id })
 	return deleted.length > 0
 }
 
@@ -223,8 +184,7 @@ export async function setWebhook(
 	events: readonly DiscordEventKind[],
 	at: Date,
 ): Promise<number> {
-	const ownerColumns =
-		'groupId' in owner ? { groupId: owner.groupId } : { competitionId: owner.competitionId }
+	const ownerColumns = 'groupId' in owner ? { groupId: owner.groupId } : { competitionId: owner.competitionId }
 	const fresh = {
 		discordId: webhook.id,
 		token: webhook.token,
@@ -255,11 +215,7 @@ export async function readWebhookState(db: Database, owner: WebhookOwner) {
 			disabledReason: discordWebhooks.disabledReason,
 		})
 		.from(discordWebhooks)
-		.where(
-			'groupId' in owner
-				? eq(discordWebhooks.groupId, owner.groupId)
-				: eq(discordWebhooks.competitionId, owner.competitionId),
-		)
+		.where('groupId' in owner ? eq(discordWebhooks.groupId, owner.groupId) : eq(discordWebhooks.competitionId, owner.competitionId))
 	return row ?? null
 }
 
@@ -309,11 +265,7 @@ const MINUTE = 60_000
  * claimed for `leaseMs`: an event another instance holds is not in them, and an event claimed
  * here is in no other instance's until the lease ends or the delivery is recorded.
  */
-export async function claimDiscordBatches(
-	db: Database,
-	now: Date,
-	leaseMs: number,
-): Promise<ClaimedBatch[]> {
+export async function claimDiscordBatches(db: Database, now: Date, leaseMs: number): Promise<ClaimedBatch[]> {
 	const pending = await db
 		.select({
 			id: discordOutbox.id,
@@ -344,12 +296,7 @@ export async function claimDiscordBatches(
 			sentAt: max(discordOutbox.sentAt),
 		})
 		.from(discordOutbox)
-		.where(
-			and(
-				inArray(discordOutbox.webhookId, webhookIds),
-				gte(discordOutbox.sentAt, new Date(now.getTime() - MINUTE)),
-			),
-		)
+		.where(and(inArray(discordOutbox.webhookId, webhookIds), gte(discordOutbox.sentAt, new Date(now.getTime() - MINUTE))))
 		.groupBy(discordOutbox.webhookId, discordOutbox.kind)
 	const lastSentAt = new Map(recent.map((row) => [`${row.webhookId} ${row.kind}`, row.sentAt!]))
 	const batches = planBatches({
@@ -433,16 +380,10 @@ export async function recordDelivery(
 					.update(discordWebhooks)
 					.set({ disabledAt: at, disabledReason: outcome.reason })
 					.where(and(webhook, isNull(discordWebhooks.disabledAt)))
-				await tx
-					.update(discordOutbox)
-					.set({ failedReason: outcome.reason, claimedUntil: null })
-					.where(events)
+				await tx.update(discordOutbox).set({ failedReason: outcome.reason, claimedUntil: null }).where(events)
 				return
 			case 'failed':
-				await tx
-					.update(discordOutbox)
-					.set({ failedReason: outcome.reason, claimedUntil: null })
-					.where(events)
+				await tx.update(discordOutbox).set({ failedReason: outcome.reason, claimedUntil: null }).where(events)
 				return
 		}
 	})

@@ -50,9 +50,7 @@ function newCompetition(patch: Record<string, unknown> = {}): NewCompetition {
 		groupId: groupId ?? null,
 		codeHash: 'hash',
 		participants: participants ?? teams?.flatMap((team) => team.participants) ?? [],
-		teams:
-			teams?.map((team) => ({ name: team.name, members: team.participants.map((p) => p.key) })) ??
-			null,
+		teams: teams?.map((team) => ({ name: team.name, members: team.participants.map((p) => p.key) })) ?? null,
 	}
 }
 
@@ -60,10 +58,7 @@ const clan = { name: 'Some Clan', url: 'https://guide.example/groups/1' }
 const joined = (player: string): DiscordEvent => ({ kind: 'member-joined', group: clan, player })
 const webhook = { id: '123456789012345678', token: 'secret-token' }
 
-export function describeCompetitionsStoreContract(
-	engine: string,
-	openEmpty: () => Promise<DatabaseHandle>,
-) {
+export function describeCompetitionsStoreContract(engine: string, openEmpty: () => Promise<DatabaseHandle>) {
 	describe(`competitions storage on ${engine}`, () => {
 		let handle: DatabaseHandle
 		beforeAll(async () => {
@@ -135,9 +130,7 @@ export function describeCompetitionsStoreContract(
 				participants: [{ key: 'anna' }, { key: 'le me' }, { key: 'zezima' }],
 			})
 			// The database's checks still hold: a failed update changes nothing.
-			await expect(
-				updateCompetition(db(), id, { ...change, endsAt: at('2026-12-01T00:00:00Z') }),
-			).rejects.toThrow()
+			await expect(updateCompetition(db(), id, { ...change, endsAt: at('2026-12-01T00:00:00Z') })).rejects.toThrow()
 			expect((await readCompetition(db(), id))?.metrics).toHaveLength(1)
 		})
 
@@ -150,9 +143,7 @@ export function describeCompetitionsStoreContract(
 			await expect(insert('2026-12-02T00:00:00Z', '2026-12-01T00:00:00Z')).rejects.toThrow()
 			await expect(insert('2026-12-01T00:00:00Z', '2027-03-01T00:00:01Z')).rejects.toThrow()
 			await insert('2026-12-01T00:00:00Z', '2027-03-01T00:00:00Z')
-			await expect(
-				db().execute(sql`insert into competition_metrics values (${id}, 5, 'overall', 0)`),
-			).rejects.toThrow()
+			await expect(db().execute(sql`insert into competition_metrics values (${id}, 5, 'overall', 0)`)).rejects.toThrow()
 			const other = await createCompetition(
 				db(),
 				newCompetition({
@@ -165,11 +156,7 @@ export function describeCompetitionsStoreContract(
 				at('2026-11-28T10:00:00Z'),
 			)
 			expect(other).not.toBe(id)
-			await expect(
-				db().execute(
-					sql`update competition_participants set team = 0 where competition_id = ${id}`,
-				),
-			).rejects.toThrow()
+			await expect(db().execute(sql`update competition_participants set team = 0 where competition_id = ${id}`)).rejects.toThrow()
 		})
 
 		test('lists by status at a time, with participant counts; deleting removes everything of it', async () => {
@@ -195,10 +182,7 @@ export function describeCompetitionsStoreContract(
 			expect(await ids('finished', '2026-12-08T18:00:00Z')).toEqual([[week, 3]])
 			expect(await deleteCompetition(db(), week)).toBe(true)
 			expect(await deleteCompetition(db(), week)).toBe(false)
-			const left = await queryRows<{ n: number }>(
-				db(),
-				sql`select count(*)::int as n from competition_participants`,
-			)
+			const left = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from competition_participants`)
 			expect(left).toEqual([{ n: 1 }])
 		})
 
@@ -208,11 +192,7 @@ export function describeCompetitionsStoreContract(
 				{ name: 'Clan', clanName: null, codeHash: 'h', citadelReset: null, members: [] },
 				at('2026-11-28T10:00:00Z'),
 			)
-			const id = await createCompetition(
-				db(),
-				newCompetition({ groupId }),
-				at('2026-11-28T10:00:00Z'),
-			)
+			const id = await createCompetition(db(), newCompetition({ groupId }), at('2026-11-28T10:00:00Z'))
 			await setWebhook(db(), { groupId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
 			await deleteGroup(db(), groupId)
 			expect(await readCompetition(db(), id)).toMatchObject({ groupId: null })
@@ -220,53 +200,21 @@ export function describeCompetitionsStoreContract(
 		})
 
 		test('an event is queued once per key, only for a webhook on and wanting its kind', async () => {
-			const competitionId = await createCompetition(
-				db(),
-				newCompetition(),
-				at('2026-11-28T10:00:00Z'),
-			)
-			const id = await setWebhook(
-				db(),
-				{ competitionId },
-				webhook,
-				['member-joined'],
-				at('2026-11-28T10:00:00Z'),
-			)
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
 			const add = (eventKey: string, event: DiscordEvent) =>
 				enqueueDiscordEvent(db(), { webhookId: id, eventKey, event }, at('2026-11-28T10:00:00Z'))
 			expect(await add('joined:zezima', joined('Zezima'))).toBe(true)
 			expect(await add('joined:zezima', joined('Zezima'))).toBe(false)
-			expect(await add('left:anna', { kind: 'member-left', group: clan, player: 'Anna' })).toBe(
-				false,
-			)
-			expect(
-				await enqueueDiscordEvent(
-					db(),
-					{ webhookId: 999, eventKey: 'k', event: joined('A') },
-					at('2026-11-28T10:00:00Z'),
-				),
-			).toBe(false)
+			expect(await add('left:anna', { kind: 'member-left', group: clan, player: 'Anna' })).toBe(false)
+			expect(await enqueueDiscordEvent(db(), { webhookId: 999, eventKey: 'k', event: joined('A') }, at('2026-11-28T10:00:00Z'))).toBe(false)
 		})
 
 		test('one message per kind per minute; a claimed batch is claimed once; sent is never sent again', async () => {
-			const competitionId = await createCompetition(
-				db(),
-				newCompetition(),
-				at('2026-11-28T10:00:00Z'),
-			)
-			const id = await setWebhook(
-				db(),
-				{ competitionId },
-				webhook,
-				['member-joined', 'member-left'],
-				at('2026-11-28T10:00:00Z'),
-			)
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined', 'member-left'], at('2026-11-28T10:00:00Z'))
 			for (const name of ['Zezima', 'Anna'])
-				await enqueueDiscordEvent(
-					db(),
-					{ webhookId: id, eventKey: `joined:${name}`, event: joined(name) },
-					at('2026-11-28T10:00:00Z'),
-				)
+				await enqueueDiscordEvent(db(), { webhookId: id, eventKey: `joined:${name}`, event: joined(name) }, at('2026-11-28T10:00:00Z'))
 			const now = at('2026-11-28T10:00:05Z')
 			const [batch, ...rest] = await claimDiscordBatches(db(), now, 30_000)
 			expect(rest).toEqual([])
@@ -279,11 +227,7 @@ export function describeCompetitionsStoreContract(
 			// Another instance, at the same moment: nothing left to claim.
 			expect(await claimDiscordBatches(db(), now, 30_000)).toEqual([])
 			await recordDelivery(db(), batch!, { outcome: 'sent' }, now)
-			await enqueueDiscordEvent(
-				db(),
-				{ webhookId: id, eventKey: 'joined:bob', event: joined('Bob') },
-				now,
-			)
+			await enqueueDiscordEvent(db(), { webhookId: id, eventKey: 'joined:bob', event: joined('Bob') }, now)
 			// 59 s after the last member-joined message: it waits; a minute after, it goes.
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:01:04Z'), 30_000)).toEqual([])
 			const [next] = await claimDiscordBatches(db(), at('2026-11-28T10:01:05Z'), 30_000)
@@ -292,81 +236,32 @@ export function describeCompetitionsStoreContract(
 
 		test('instances claiming at once never get the same event', async () => {
 			for (let c = 0; c < 4; c++) {
-				const competitionId = await createCompetition(
-					db(),
-					newCompetition(),
-					at('2026-11-28T10:00:00Z'),
-				)
-				const id = await setWebhook(
-					db(),
-					{ competitionId },
-					webhook,
-					['member-joined'],
-					at('2026-11-28T10:00:00Z'),
-				)
+				const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+				const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
 				for (let e = 0; e < 5; e++)
-					await enqueueDiscordEvent(
-						db(),
-						{ webhookId: id, eventKey: `e${e}`, event: joined(`P${e}`) },
-						at('2026-11-28T10:00:00Z'),
-					)
+					await enqueueDiscordEvent(db(), { webhookId: id, eventKey: `e${e}`, event: joined(`P${e}`) }, at('2026-11-28T10:00:00Z'))
 			}
 			const now = at('2026-11-28T10:00:01Z')
-			const claims = await Promise.all(
-				Array.from({ length: 4 }, () => claimDiscordBatches(db(), now, 30_000)),
-			)
+			const claims = await Promise.all(Array.from({ length: 4 }, () => claimDiscordBatches(db(), now, 30_000)))
 			const ids = claims.flat().flatMap((batch) => batch.eventIds)
 			expect(ids.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
 		})
 
 		test('a lease that ran out (an instance died mid-post) is claimed again', async () => {
-			const competitionId = await createCompetition(
-				db(),
-				newCompetition(),
-				at('2026-11-28T10:00:00Z'),
-			)
-			const id = await setWebhook(
-				db(),
-				{ competitionId },
-				webhook,
-				['member-joined'],
-				at('2026-11-28T10:00:00Z'),
-			)
-			await enqueueDiscordEvent(
-				db(),
-				{ webhookId: id, eventKey: 'k', event: joined('A') },
-				at('2026-11-28T10:00:00Z'),
-			)
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			await enqueueDiscordEvent(db(), { webhookId: id, eventKey: 'k', event: joined('A') }, at('2026-11-28T10:00:00Z'))
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:00Z'), 30_000)).toHaveLength(1)
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:29Z'), 30_000)).toHaveLength(0)
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:00:30Z'), 30_000)).toHaveLength(1)
 		})
 
 		test('a retry waits, counts the attempt and holds the whole webhook', async () => {
-			const competitionId = await createCompetition(
-				db(),
-				newCompetition(),
-				at('2026-11-28T10:00:00Z'),
-			)
-			const id = await setWebhook(
-				db(),
-				{ competitionId },
-				webhook,
-				['member-joined', 'member-left'],
-				at('2026-11-28T10:00:00Z'),
-			)
-			await enqueueDiscordEvent(
-				db(),
-				{ webhookId: id, eventKey: 'a', event: joined('A') },
-				at('2026-11-28T10:00:00Z'),
-			)
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined', 'member-left'], at('2026-11-28T10:00:00Z'))
+			await enqueueDiscordEvent(db(), { webhookId: id, eventKey: 'a', event: joined('A') }, at('2026-11-28T10:00:00Z'))
 			const [batch] = await claimDiscordBatches(db(), at('2026-11-28T10:00:00Z'), 30_000)
-			await recordDelivery(
-				db(),
-				batch!,
-				{ outcome: 'retry', afterMs: 5_000, reason: 'HTTP 429' },
-				at('2026-11-28T10:00:01Z'),
-			)
+			await recordDelivery(db(), batch!, { outcome: 'retry', afterMs: 5_000, reason: 'HTTP 429' }, at('2026-11-28T10:00:01Z'))
 			await enqueueDiscordEvent(
 				db(),
 				{ webhookId: id, eventKey: 'b', event: { kind: 'member-left', group: clan, player: 'B' } },
@@ -381,30 +276,11 @@ export function describeCompetitionsStoreContract(
 		})
 
 		test('a dead webhook is switched off with its reason, its events dropped; setting it again switches it on', async () => {
-			const competitionId = await createCompetition(
-				db(),
-				newCompetition(),
-				at('2026-11-28T10:00:00Z'),
-			)
-			const id = await setWebhook(
-				db(),
-				{ competitionId },
-				webhook,
-				['member-joined'],
-				at('2026-11-28T10:00:00Z'),
-			)
-			await enqueueDiscordEvent(
-				db(),
-				{ webhookId: id, eventKey: 'a', event: joined('A') },
-				at('2026-11-28T10:00:00Z'),
-			)
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			await enqueueDiscordEvent(db(), { webhookId: id, eventKey: 'a', event: joined('A') }, at('2026-11-28T10:00:00Z'))
 			const [batch] = await claimDiscordBatches(db(), at('2026-11-28T10:00:00Z'), 30_000)
-			await recordDelivery(
-				db(),
-				batch!,
-				{ outcome: 'disable', reason: 'HTTP 404: gone' },
-				at('2026-11-28T10:00:01Z'),
-			)
+			await recordDelivery(db(), batch!, { outcome: 'disable', reason: 'HTTP 404: gone' }, at('2026-11-28T10:00:01Z'))
 			expect(await readWebhookState(db(), { competitionId })).toEqual({
 				id,
 				events: ['member-joined'],
@@ -412,40 +288,20 @@ export function describeCompetitionsStoreContract(
 				disabledReason: 'HTTP 404: gone',
 			})
 			expect(await readWebhookState(db(), { competitionId })).not.toHaveProperty('token')
-			expect(
-				await enqueueDiscordEvent(
-					db(),
-					{ webhookId: id, eventKey: 'b', event: joined('B') },
-					at('2026-11-28T10:00:02Z'),
-				),
-			).toBe(false)
+			expect(await enqueueDiscordEvent(db(), { webhookId: id, eventKey: 'b', event: joined('B') }, at('2026-11-28T10:00:02Z'))).toBe(false)
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:05:00Z'), 30_000)).toEqual([])
-			const same = await setWebhook(
-				db(),
-				{ competitionId },
-				{ ...webhook, token: 'new' },
-				['member-joined'],
-				at('2026-11-28T11:00:00Z'),
-			)
+			const same = await setWebhook(db(), { competitionId }, { ...webhook, token: 'new' }, ['member-joined'], at('2026-11-28T11:00:00Z'))
 			expect(same).toBe(id)
 			expect(await readWebhookState(db(), { competitionId })).toMatchObject({
 				disabledAt: null,
 				disabledReason: null,
 			})
-			expect(
-				await enqueueDiscordEvent(
-					db(),
-					{ webhookId: id, eventKey: 'b', event: joined('B') },
-					at('2026-11-28T11:00:00Z'),
-				),
-			).toBe(true)
+			expect(await enqueueDiscordEvent(db(), { webhookId: id, eventKey: 'b', event: joined('B') }, at('2026-11-28T11:00:00Z'))).toBe(true)
 		})
 
 		test('the database refuses a webhook of both a group and a competition, or of neither', async () => {
 			await expect(
-				db().execute(
-					sql`insert into discord_webhooks (discord_id, token, events, created_at) values ('1', 't', '{}', now())`,
-				),
+				db().execute(sql`insert into discord_webhooks (discord_id, token, events, created_at) values ('1', 't', '{}', now())`),
 			).rejects.toThrow()
 			await expect(
 				db().execute(

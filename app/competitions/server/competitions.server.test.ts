@@ -104,7 +104,14 @@ test("a group's competition: all its members, or chosen members; a non-member or
 	})
 	expect(
 		await competitions.create(
-			input({ groupId, participants: undefined, teams: [{ name: 'A', participants: ['Anna'] }, { name: 'B', participants: ['Bob'] }] }),
+			input({
+				groupId,
+				participants: undefined,
+				teams: [
+					{ name: 'A', participants: ['Anna'] },
+					{ name: 'B', participants: ['Bob'] },
+				],
+			}),
 			'b',
 		),
 	).toMatchObject({ kind: 'invalid', errors: [{ path: 'teams.1.participants.0' }] })
@@ -185,7 +192,14 @@ test('a read is shared for a minute; a change, or a missing id, is never served 
 	expect(next).toMatchObject({ kind: 'created', competition: { id: id + 1 } })
 	expect(await competitions.read(id + 1)).not.toBeNull()
 	const fetched = (at: string, magic: number) =>
-		recordFetch(handle.db, { key: 'zezima', name: 'Zezima', fetchedAt: new Date(at), snapshot: snapshotOf({ magic }), quests: null, activities: [] })
+		recordFetch(handle.db, {
+			key: 'zezima',
+			name: 'Zezima',
+			fetchedAt: new Date(at),
+			snapshot: snapshotOf({ magic }),
+			quests: null,
+			activities: [],
+		})
 	await fetched('2026-12-01T01:00:00Z', 100)
 	const score = async () => (await competitions.read(id))!.standings.find((s) => s.key === 'zezima')!.score
 	expect(await score()).toBe(0)

@@ -9,12 +9,7 @@ import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { log } from '#app/server/log.server.ts'
 import type { LimitOptions, SharedState } from '#app/server/shared-state/shared-state.server.ts'
-import {
-	MAX_PARTICIPANTS,
-	parseCompetitionInput,
-	type CompetitionInput,
-	type InputError,
-} from '../competition-input.ts'
+import { MAX_PARTICIPANTS, parseCompetitionInput, type CompetitionInput, type InputError } from '../competition-input.ts'
 import { metricName } from '../metrics.ts'
 import { competitionStatus, type CompetitionStatus } from '../schedule.ts'
 import {
@@ -48,14 +43,8 @@ export type CompetitionsConfig = {
 type CodeRefusal = { kind: 'not-found' } | { kind: 'wrong-code' }
 
 export function createCompetitions(config: CompetitionsConfig) {
-	const creations = config.state.limiter(
-		'competition-create',
-		config.createLimit ?? { max: 10, windowMs: 3_600_000, refill: 'window' },
-	)
-	const updates = config.state.limiter(
-		'competition-update',
-		config.updateLimit ?? { max: 1, windowMs: 600_000, refill: 'window' },
-	)
+	const creations = config.state.limiter('competition-create', config.createLimit ?? { max: 10, windowMs: 3_600_000, refill: 'window' })
+	const updates = config.state.limiter('competition-update', config.updateLimit ?? { max: 1, windowMs: 600_000, refill: 'window' })
 
 	/**
 	 * Standings for 500 participants take seconds to work out (measured: ~2.6 s on PGlite for 500 ×
@@ -144,9 +133,7 @@ export function createCompetitions(config: CompetitionsConfig) {
 			if (refusal) return refusal
 			const stored = (await readCompetition(db, id))!
 			const patch = isObject(body) ? body : {}
-			const unknown = isObject(body)
-				? Object.keys(body).filter((field) => !CHANGEABLE.includes(field))
-				: []
+			const unknown = isObject(body) ? Object.keys(body).filter((field) => !CHANGEABLE.includes(field)) : []
 			if (!isObject(body) || unknown.length > 0)
 				return {
 					kind: 'invalid',
@@ -175,9 +162,7 @@ export function createCompetitions(config: CompetitionsConfig) {
 			id: number,
 			code: string | undefined,
 		): Promise<
-			| CodeRefusal
-			| { kind: 'rate-limited'; retryAfterSeconds: number }
-			| { kind: 'queued'; participants: number; done: Promise<void> }
+			CodeRefusal | { kind: 'rate-limited'; retryAfterSeconds: number } | { kind: 'queued'; participants: number; done: Promise<void> }
 		> {
 			const db = await config.db()
 			const refusal = await checkCode(db, id, code)
@@ -217,8 +202,7 @@ const CHANGEABLE = ['title', 'startsAt', 'endsAt', 'metrics']
 const STANDINGS_TTL_MS = 60_000
 const MAX_SHARED_READS = 200
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Who takes part: the list, or a group's members (all, or those listed, or those in the teams:
@@ -227,20 +211,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 async function resolveParticipants(
 	db: Database,
 	input: CompetitionInput,
-): Promise<
-	| { ok: true; value: Pick<NewCompetition, 'participants' | 'teams'> }
-	| { ok: false; errors: InputError[] }
-> {
-	const teams =
-		input.teams?.map((team) => ({ name: team.name, members: team.participants.map((player) => player.key) })) ?? null
+): Promise<{ ok: true; value: Pick<NewCompetition, 'participants' | 'teams'> } | { ok: false; errors: InputError[] }> {
+	const teams = input.teams?.map((team) => ({ name: team.name, members: team.participants.map((player) => player.key) })) ?? null
 	const chosen = input.participants ?? input.teams?.flatMap((team) => team.participants)
 	if (input.groupId === undefined) return { ok: true, value: { participants: chosen ?? [], teams } }
 	const group = await readGroup(db, input.groupId)
 	if (!group) return { ok: false, errors: [{ path: 'groupId', message: `There is no group ${input.groupId}.` }] }
 	const members = new Map(group.members.map((member) => [member.key, member.name]))
 	if (!chosen) {
-		if (members.size === 0)
-			return { ok: false, errors: [{ path: 'groupId', message: 'The group has no members yet.' }] }
+		if (members.size === 0) return { ok: false, errors: [{ path: 'groupId', message: 'The group has no members yet.' }] }
 		if (members.size > MAX_PARTICIPANTS)
 			return {
 				ok: false,

@@ -42,8 +42,7 @@ const message: DiscordMessage = {
 	content: '**Anna** joined (Some Clan).',
 	allowed_mentions: { parse: [] },
 }
-const post = (attempt = 1, timeoutMs = 2000) =>
-	postDiscordMessage({ apiBase, webhook, message, attempt, timeoutMs })
+const post = (attempt = 1, timeoutMs = 2000) => postDiscordMessage({ apiBase, webhook, message, attempt, timeoutMs })
 
 test('posts the message as JSON to {base}/webhooks/{id}/{token}; 204 is sent', async () => {
 	expect(await post()).toEqual({ outcome: 'sent' })
@@ -60,23 +59,18 @@ test('posts the message as JSON to {base}/webhooks/{id}/{token}; 204 is sent', a
 
 test('429: waits what Discord says, header or body', async () => {
 	answer = (res) =>
-		res
-			.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' })
-			.end(
-				JSON.stringify({
-					message: 'You are being rate limited.',
-					retry_after: 2.75,
-					global: false,
-				}),
-			)
+		res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end(
+			JSON.stringify({
+				message: 'You are being rate limited.',
+				retry_after: 2.75,
+				global: false,
+			}),
+		)
 	expect(await post()).toMatchObject({ outcome: 'retry', afterMs: 2750 })
 })
 
 test('404 and 401: the webhook is switched off', async () => {
-	answer = (res) =>
-		res
-			.writeHead(404, { 'content-type': 'application/json' })
-			.end('{"message": "Unknown Webhook", "code": 10015}')
+	answer = (res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "Unknown Webhook", "code": 10015}')
 	expect(await post()).toMatchObject({ outcome: 'disable' })
 	answer = (res) => res.writeHead(401).end()
 	expect(await post()).toMatchObject({ outcome: 'disable' })
@@ -94,9 +88,7 @@ test('a redirect is not followed', async () => {
 		outcome: 'failed',
 		reason: expect.stringMatching(/HTTP 307/),
 	})
-	expect(received.map((request) => request.url)).toEqual([
-		'/api/webhooks/123456789012345678/tok_en-123',
-	])
+	expect(received.map((request) => request.url)).toEqual(['/api/webhooks/123456789012345678/tok_en-123'])
 })
 
 test('no answer in time is retried later', async () => {

@@ -3,13 +3,7 @@
  * It posts only to `webhookPostUrl(apiBase, webhook)`, never follows a redirect, gives up after
  * `timeoutMs`, and reads at most a few KB of the answer (only a 429's body matters).
  */
-import {
-	deliveryOutcome,
-	webhookPostUrl,
-	type DeliveryOutcome,
-	type DiscordMessage,
-	type Webhook,
-} from '../discord.ts'
+import { deliveryOutcome, webhookPostUrl, type DeliveryOutcome, type DiscordMessage, type Webhook } from '../discord.ts'
 
 const MAX_ANSWER_BYTES = 16_384
 /** Discord asks bots to say who they are: https://discord.com/developers/docs/reference#user-agent */
@@ -35,19 +29,11 @@ export async function postDiscordMessage(post: DiscordPost): Promise<DeliveryOut
 			redirect: 'manual',
 			signal,
 		})
-		const body =
-			response.status === 429 ? await readJson(response) : (await response.body?.cancel(), null)
-		return deliveryOutcome(
-			{ status: response.status, retryAfterHeader: response.headers.get('retry-after'), body },
-			post.attempt,
-		)
+		const body = response.status === 429 ? await readJson(response) : (await response.body?.cancel(), null)
+		return deliveryOutcome({ status: response.status, retryAfterHeader: response.headers.get('retry-after'), body }, post.attempt)
 	} catch (error) {
 		const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-		const reason = signal.aborted
-			? `no answer within ${post.timeoutMs / 1000}s`
-			: cause instanceof Error
-				? cause.message
-				: String(cause)
+		const reason = signal.aborted ? `no answer within ${post.timeoutMs / 1000}s` : cause instanceof Error ? cause.message : String(cause)
 		return deliveryOutcome({ status: 'network-error', reason }, post.attempt)
 	}
 }

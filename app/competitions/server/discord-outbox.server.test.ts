@@ -3,12 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import type { DiscordEvent } from '../discord.ts'
-import {
-	createCompetition,
-	enqueueDiscordEvent,
-	readWebhookState,
-	setWebhook,
-} from './competitions-store.server.ts'
+import { createCompetition, enqueueDiscordEvent, readWebhookState, setWebhook } from './competitions-store.server.ts'
 import { deliverDiscordOutbox } from './discord-outbox.server.ts'
 
 // A local Discord: records what was posted, answers what the test says.
@@ -42,9 +37,7 @@ afterAll(async () => {
 	await new Promise((resolve) => receiver.close(resolve))
 })
 beforeEach(async () => {
-	await handle.db.execute(
-		sql`truncate discord_outbox, discord_webhooks, competitions restart identity cascade`,
-	)
+	await handle.db.execute(sql`truncate discord_outbox, discord_webhooks, competitions restart identity cascade`)
 	posts = []
 	answer = (res) => res.writeHead(204).end()
 	clock = new Date('2026-12-01T18:00:00Z')
@@ -68,15 +61,8 @@ async function webhookWith(events: DiscordEvent['kind'][]) {
 		},
 		clock,
 	)
-	const id = await setWebhook(
-		handle.db,
-		{ competitionId },
-		{ id: '42', token: 'tok' },
-		events,
-		clock,
-	)
-	const add = (eventKey: string, event: DiscordEvent) =>
-		enqueueDiscordEvent(handle.db, { webhookId: id, eventKey, event }, clock)
+	const id = await setWebhook(handle.db, { competitionId }, { id: '42', token: 'tok' }, events, clock)
+	const add = (eventKey: string, event: DiscordEvent) => enqueueDiscordEvent(handle.db, { webhookId: id, eventKey, event }, clock)
 	return { competitionId, add }
 }
 
@@ -107,10 +93,7 @@ test('each event once, batched by kind, to {base}/webhooks/{id}/{token}; a minut
 test("429: nothing is posted before Discord's Retry-After, then the same message goes", async () => {
 	const { add } = await webhookWith(['member-joined'])
 	await add('joined:a', joined('Anna'))
-	answer = (res) =>
-		res
-			.writeHead(429, { 'content-type': 'application/json' })
-			.end(JSON.stringify({ retry_after: 3.5, global: false }))
+	answer = (res) => res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ retry_after: 3.5, global: false }))
 	expect((await pass())[0]?.outcome).toMatchObject({ outcome: 'retry', afterMs: 3500 })
 	answer = (res) => res.writeHead(204).end()
 	tick(3_000)
@@ -118,10 +101,7 @@ test("429: nothing is posted before Discord's Retry-After, then the same message
 	expect(posts).toHaveLength(1)
 	tick(500)
 	await pass()
-	expect(posts.map((post) => post.body.content)).toEqual([
-		'**Anna** joined (Some Clan).',
-		'**Anna** joined (Some Clan).',
-	])
+	expect(posts.map((post) => post.body.content)).toEqual(['**Anna** joined (Some Clan).', '**Anna** joined (Some Clan).'])
 	tick(600_000)
 	await pass()
 	expect(posts).toHaveLength(2)
@@ -152,10 +132,7 @@ test('a competition event comes back from the outbox whole: its times as Discord
 test('a dead webhook (404) is switched off, says why, and gets nothing more', async () => {
 	const { add, competitionId } = await webhookWith(['member-joined', 'member-left'])
 	await add('joined:a', joined('Anna'))
-	answer = (res) =>
-		res
-			.writeHead(404, { 'content-type': 'application/json' })
-			.end('{"message":"Unknown Webhook","code":10015}')
+	answer = (res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Unknown Webhook","code":10015}')
 	await pass()
 	expect(await readWebhookState(handle.db, { competitionId })).toMatchObject({
 		disabledAt: clock,

@@ -43,10 +43,7 @@ export const competitions = pgTable(
 	},
 	(table) => [
 		check('competitions_dates', sql`${table.endsAt} > ${table.startsAt}`),
-		check(
-			'competitions_length',
-			sql`${table.endsAt} - ${table.startsAt} <= ${sql.raw(`interval '${MAX_DAYS} days'`)}`,
-		),
+		check('competitions_length', sql`${table.endsAt} - ${table.startsAt} <= ${sql.raw(`interval '${MAX_DAYS} days'`)}`),
 		// Ongoing, upcoming, finished: all three are ranges on the dates.
 		index('competitions_starts').on(table.startsAt),
 		index('competitions_ends').on(table.endsAt),
@@ -135,10 +132,7 @@ export const discordWebhooks = pgTable(
 		blockedUntil: time('blocked_until'),
 	},
 	(table) => [
-		check(
-			'discord_webhooks_owner',
-			sql`(${table.groupId} is null) <> (${table.competitionId} is null)`,
-		),
+		check('discord_webhooks_owner', sql`(${table.groupId} is null) <> (${table.competitionId} is null)`),
 		check('discord_webhooks_events', sql`${table.events} <@ array[${kindList}]::text[]`),
 		unique('discord_webhooks_group').on(table.groupId),
 		unique('discord_webhooks_competition').on(table.competitionId),

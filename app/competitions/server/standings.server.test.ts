@@ -45,12 +45,17 @@ const metric = (name: string) => {
 test("standings from the tracker's snapshots and log, with the start value of a player unchanged at the start", async () => {
 	// Zezima: changed at the start round and later; a kill before the start does not count.
 	await fetchOf('Zezima', '2026-11-30T10:00:00Z', { magic: 1_000 })
-	await fetchOf('Zezima', '2026-12-01T18:05:00Z', { magic: 2_000 }, {
-		log: [
-			{ date: '2026-11-30T09:00:00.000Z', text: 'I killed 5 Voragos.' },
-			{ date: '2026-12-01T18:01:00.000Z', text: 'I killed 3 Voragos.' },
-		],
-	})
+	await fetchOf(
+		'Zezima',
+		'2026-12-01T18:05:00Z',
+		{ magic: 2_000 },
+		{
+			log: [
+				{ date: '2026-11-30T09:00:00.000Z', text: 'I killed 5 Voragos.' },
+				{ date: '2026-12-01T18:01:00.000Z', text: 'I killed 3 Voragos.' },
+			],
+		},
+	)
 	await fetchOf('Zezima', '2026-12-03T18:00:00Z', { magic: 7_000 })
 	// Anna: checked after the start, nothing new: her snapshot from before is her start value.
 	await fetchOf('Anna', '2026-11-29T10:00:00Z', { magic: 500 })

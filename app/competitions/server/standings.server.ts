@@ -14,14 +14,7 @@
 import { classifyLogEntry } from '#app/groups/log-kinds.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { readWindowHistories, type WindowHistory } from '#app/tracker/server/tracker-store.server.ts'
-import {
-	scoreCompetition,
-	scoreTeams,
-	type ParticipantRecord,
-	type Standing,
-	type TeamStanding,
-	type Window,
-} from '../scoring.ts'
+import { scoreCompetition, scoreTeams, type ParticipantRecord, type Standing, type TeamStanding, type Window } from '../scoring.ts'
 import { readCompetition } from './competitions-store.server.ts'
 
 /** What the scorer needs of one participant, from what the tracker holds (undefined: never tracked). */
@@ -32,17 +25,10 @@ function participantRecord(
 ): ParticipantRecord {
 	if (!history) return { ...participant, snapshots: [], log: null }
 	const unchangedSinceBefore =
-		history.within.length === 0 &&
-		history.before !== undefined &&
-		history.lastCheckedAt.getTime() >= window.startsAt.getTime()
-	const snapshots = unchangedSinceBefore
-		? [{ ...history.before!, takenAt: window.startsAt.toISOString() }]
-		: history.within
+		history.within.length === 0 && history.before !== undefined && history.lastCheckedAt.getTime() >= window.startsAt.getTime()
+	const snapshots = unchangedSinceBefore ? [{ ...history.before!, takenAt: window.startsAt.toISOString() }] : history.within
 	// A private profile shows no log (RuneMetrics answers only for public ones): "no data", not 0.
-	const log =
-		history.profile === 'private'
-			? null
-			: history.log.map((entry) => ({ date: entry.date, kind: classifyLogEntry(entry) }))
+	const log = history.profile === 'private' ? null : history.log.map((entry) => ({ date: entry.date, kind: classifyLogEntry(entry) }))
 	return { ...participant, snapshots, log }
 }
 
@@ -67,16 +53,12 @@ async function readStandings(
 	const window = { startsAt: competition.startsAt, endsAt: competition.endsAt }
 	const keys = competition.participants.map((participant) => participant.key)
 	const histories = await readWindowHistories(db, keys, window.startsAt, window.endsAt)
-	const records = competition.participants.map((participant) =>
-		participantRecord(participant, histories.get(participant.key), window),
-	)
+	const records = competition.participants.map((participant) => participantRecord(participant, histories.get(participant.key), window))
 	const standings = scoreCompetition(window, competition.metrics, records)
 	return {
 		standings,
 		teams: competition.teams.length > 0 ? scoreTeams(standings, competition.teams) : null,
-		lastCheckedAt: Object.fromEntries(
-			keys.map((key) => [key, histories.get(key)?.lastCheckedAt.toISOString() ?? null]),
-		),
+		lastCheckedAt: Object.fromEntries(keys.map((key) => [key, histories.get(key)?.lastCheckedAt.toISOString() ?? null])),
 	}
 }
 

@@ -18,9 +18,7 @@ export function SettingSwitch({ setting, label }: { setting: StoredFlag; label: 
 				}`}
 			>
 				<span
-					className={`absolute top-0.5 size-3.5 rounded-full transition-all ${
-						on ? 'left-[1.125rem] bg-accent-fg' : 'left-0.5 bg-muted'
-					}`}
+					className={`absolute top-0.5 size-3.5 rounded-full transition-all ${on ? 'left-[1.125rem] bg-accent-fg' : 'left-0.5 bg-muted'}`}
 				/>
 			</span>
 			{label}

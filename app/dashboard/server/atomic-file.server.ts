@@ -13,11 +13,7 @@ const STALE_TEMP_MS = 60_000
  * which fails with EEXIST when `path` exists, like the `wx` flag), and the directory is fsynced so
  * the new name survives a power cut. The temporary file is removed whatever happens.
  */
-export async function writeFileAtomic(
-	path: string,
-	data: string,
-	options: { mode?: number; exclusive?: boolean } = {},
-): Promise<void> {
+export async function writeFileAtomic(path: string, data: string, options: { mode?: number; exclusive?: boolean } = {}): Promise<void> {
 	const dir = dirname(path)
 	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
 	try {

@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, test, vi } from 'vitest'
 import * as crypto from 'node:crypto'
-import {
-	createKeyListVerifier,
-	generatePassword,
-	hashSecret,
-	loadCredentials,
-	verifySecret,
-} from './credentials.server.ts'
+import { createKeyListVerifier, generatePassword, hashSecret, loadCredentials, verifySecret } from './credentials.server.ts'
 
 vi.mock('node:crypto', { spy: true })
 vi.mock('node:fs/promises', { spy: true })
@@ -124,7 +118,8 @@ test('an API key file from before (scrypt) still works and is rewritten as SHA-2
 test('the password fingerprint follows the password, not the restart', async () => {
 	const dir = await dataDir()
 	const secret = 's'.repeat(40)
-	const load = (dashboardPassword?: string) => loadCredentials({ dataDir: dir, apiKeys: 'k', sessionSecret: secret, dashboardPassword, cost, log: () => {} })
+	const load = (dashboardPassword?: string) =>
+		loadCredentials({ dataDir: dir, apiKeys: 'k', sessionSecret: secret, dashboardPassword, cost, log: () => {} })
 	const one = await load('password-one')
 	expect((await load('password-one')).passwordFingerprint.equals(one.passwordFingerprint)).toBe(true)
 	expect((await load('password-two')).passwordFingerprint.equals(one.passwordFingerprint)).toBe(false)
@@ -139,9 +134,9 @@ test('the password fingerprint follows the password, not the restart', async () 
 
 test('a short SESSION_SECRET or a damaged hash file is a clear error', async () => {
 	const dir = await dataDir()
-	await expect(
-		loadCredentials({ dataDir: dir, apiKeys: 'k', dashboardPassword: 'p', sessionSecret: 'short' }),
-	).rejects.toThrow('SESSION_SECRET must be at least 32 characters')
+	await expect(loadCredentials({ dataDir: dir, apiKeys: 'k', dashboardPassword: 'p', sessionSecret: 'short' })).rejects.toThrow(
+		'SESSION_SECRET must be at least 32 characters',
+	)
 	await loadCredentials({ dataDir: dir, cost, log: () => {} })
 	await writeFile(join(dir, 'secrets', 'api-key.json'), '{"not":"a hash"}')
 	await expect(loadCredentials({ dataDir: dir, cost, log: () => {} })).rejects.toThrow(

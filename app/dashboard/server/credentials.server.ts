@@ -1,11 +1,4 @@
-import {
-	createHash,
-	createHmac,
-	randomBytes,
-	scrypt as scryptCallback,
-	type ScryptOptions,
-	timingSafeEqual,
-} from 'node:crypto'
+import { createHash, createHmac, randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -13,7 +6,6 @@ import { log as serverLog } from '#app/server/log.server.ts'
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.server.ts'
 
 export type Logger = (message: string) => void
-
 
 const scryptHashSchema = z.object({
 	algorithm: z.literal('scrypt'),
@@ -37,20 +29,13 @@ const DEFAULT_COST = { N: 2 ** 14, r: 8, p: 1 }
 
 function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
-		scryptCallback(
-			secret,
-			salt,
-			KEY_LENGTH,
-			{ ...options, maxmem: 64 * 1024 * 1024 },
-			(error, key) => (error ? reject(error) : resolve(key)),
+		scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+			error ? reject(error) : resolve(key),
 		)
 	})
 }
 
-export async function hashSecret(
-	secret: string,
-	cost: { N: number; r: number; p: number } = DEFAULT_COST,
-): Promise<ScryptHash> {
+export async function hashSecret(secret: string, cost: { N: number; r: number; p: number } = DEFAULT_COST): Promise<ScryptHash> {
 	const salt = randomBytes(16)
 	const hash = await scrypt(secret, salt, cost)
 	return {
@@ -297,8 +282,7 @@ async function loadSessionSecret(dir: string, fromEnv: string | undefined): Prom
 	const path = join(dir, 'session-secret')
 	try {
 		const stored = Buffer.from((await readFile(path, 'utf8')).trim(), 'base64url')
-		if (stored.length < 32)
-			throw new Error(`${path} is too short. Delete it to generate a new one.`)
+		if (stored.length < 32) throw new Error(`${path} is too short. Delete it to generate a new one.`)
 		return stored
 	} catch (error) {
 		if (!isCode(error, 'ENOENT')) throw error

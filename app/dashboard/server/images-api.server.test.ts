@@ -51,12 +51,7 @@ async function createUrl(api: Api, filename: string, contentType: string) {
 	}
 }
 
-function put(
-	url: string,
-	body: BodyInit | null,
-	contentType: string,
-	headers: Record<string, string> = {},
-) {
+function put(url: string, body: BodyInit | null, contentType: string, headers: Record<string, string> = {}) {
 	return new Request(url, {
 		method: 'PUT',
 		headers: { 'content-type': contentType, ...headers },
@@ -85,9 +80,7 @@ test('upload-url answers a signed absolute upload URL, the stored name and the p
 	const created = await createUrl(api, 'Lumbridge Map.png', 'image/png')
 	expect(created.filename).toMatch(/^[0-9a-z]{22}-lumbridge-map\.png$/)
 	expect(created.uploadUrl).toMatch(
-		new RegExp(
-			`^${ORIGIN}/api/v1/images/upload/put/${created.filename}\\?ct=image%2Fpng&exp=\\d+&n=[\\w-]+&sig=[\\w-]+$`,
-		),
+		new RegExp(`^${ORIGIN}/api/v1/images/upload/put/${created.filename}\\?ct=image%2Fpng&exp=\\d+&n=[\\w-]+&sig=[\\w-]+$`),
 	)
 	expect(created.publicUrl).toBe(`${ORIGIN}/uploads/${created.filename}`)
 	expect(created.expiresIn).toBe(900)
@@ -133,10 +126,7 @@ test('upload-url: 401 without a key or with a wrong one', async () => {
 		const wrong = await api.handleCreateUploadUrl(createRequest(body, { authorization: header }), CLIENT)
 		expect(wrong.status, header).toBe(401)
 	}
-	const lowerCase = await api.handleCreateUploadUrl(
-		createRequest(body, { authorization: `bearer ${KEY}` }),
-		CLIENT,
-	)
+	const lowerCase = await api.handleCreateUploadUrl(createRequest(body, { authorization: `bearer ${KEY}` }), CLIENT)
 	expect(lowerCase.status).toBe(200)
 })
 
@@ -148,10 +138,7 @@ test('allowRequest lets a dashboard session in without a key; a wrong key is sti
 		allowRequest: (request) => request.headers.get('cookie') === 'gg_session=valid',
 	})
 	const body = { filename: 'a.png', contentType: 'image/png' }
-	const withSession = await api.handleCreateUploadUrl(
-		createRequest(body, { cookie: 'gg_session=valid' }),
-		CLIENT,
-	)
+	const withSession = await api.handleCreateUploadUrl(createRequest(body, { cookie: 'gg_session=valid' }), CLIENT)
 	expect(withSession.status).toBe(200)
 	expect((await list(api, '', { cookie: 'gg_session=valid' })).status).toBe(200)
 	expect((await list(api, '', { cookie: 'gg_session=forged' })).status).toBe(401)
@@ -243,19 +230,11 @@ test('upload-url: 400 naming the field for each bad input', async () => {
 		[[1, 2], undefined, /JSON object/],
 		[null, undefined, /JSON object/],
 		[{ contentType: 'image/png' }, 'filename', /filename is required/],
-		[
-			{ filename: 42, contentType: 'image/png' },
-			'filename',
-			/filename is required and must be a string/,
-		],
+		[{ filename: 42, contentType: 'image/png' }, 'filename', /filename is required and must be a string/],
 		[{ filename: '   ', contentType: 'image/png' }, 'filename', /filename must not be empty/],
 		[{ filename: `${'a'.repeat(300)}.png`, contentType: 'image/png' }, 'filename', /at most 255/],
 		[{ filename: 'a.png' }, 'contentType', /contentType is required/],
-		[
-			{ filename: 'a.html', contentType: 'text/html' },
-			'contentType',
-			/contentType must be one of: image\/png/,
-		],
+		[{ filename: 'a.html', contentType: 'text/html' }, 'contentType', /contentType must be one of: image\/png/],
 		[
 			{ filename: 'a.png', contentType: 'image/jpeg' },
 			'filename',
@@ -297,10 +276,7 @@ test('upload-url: 413 for an oversized JSON body, 405 for other methods', async 
 	)
 	expect(declared.status).toBe(413)
 	expect(pulled).toBeLessThanOrEqual(1)
-	const get = await api.handleCreateUploadUrl(
-		new Request(`${ORIGIN}/api/v1/images/upload/upload-url`),
-		CLIENT,
-	)
+	const get = await api.handleCreateUploadUrl(new Request(`${ORIGIN}/api/v1/images/upload/upload-url`), CLIENT)
 	expect(get.status).toBe(405)
 	expect(get.headers.get('allow')).toBe('POST')
 	expect(await get.json()).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Use POST here.' } })
@@ -317,9 +293,7 @@ test('PUT stores the body; the file is listed and served back identical', async 
 	expect(await response.json()).toEqual({ key: created.filename, size: bytes.length })
 	const served = await publicFile(api, created.filename)
 	const body = Buffer.from(await served.arrayBuffer())
-	expect(createHash('sha256').update(body).digest('hex')).toBe(
-		createHash('sha256').update(bytes).digest('hex'),
-	)
+	expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'))
 })
 
 test('PUT: 403 for a forged, expired or reused URL, or another Content-Type', async () => {
@@ -370,9 +344,7 @@ test('PUT: 413 over MAX_UPLOAD_BYTES, by declared length or by counting a stream
 	expect(await chunked.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than the 1000-byte limit.' } })
 
 	const fits = await createUrl(api, 'c.png', 'image/png')
-	expect(
-		(await api.handleUploadPut(put(fits.uploadUrl, randomBytes(1000), 'image/png'))).status,
-	).toBe(200)
+	expect((await api.handleUploadPut(put(fits.uploadUrl, randomBytes(1000), 'image/png'))).status).toBe(200)
 	const page = (await (await list(api)).json()) as { images: { key: string }[] }
 	expect(page.images.map((image) => image.key)).toEqual([fits.filename])
 })
@@ -388,9 +360,7 @@ test('upload-url: a declared size over MAX_UPLOAD_BYTES is a 413 before any uplo
 test('PUT: 405 for other methods, 404 outside the upload path', async () => {
 	const { api } = await setup()
 	const created = await createUrl(api, 'a.png', 'image/png')
-	const post = await api.handleUploadPut(
-		new Request(created.uploadUrl, { method: 'POST', body: 'x' }),
-	)
+	const post = await api.handleUploadPut(new Request(created.uploadUrl, { method: 'POST', body: 'x' }))
 	expect(post.status).toBe(405)
 	expect(post.headers.get('allow')).toBe('PUT')
 	const elsewhere = await api.handleUploadPut(put(`${ORIGIN}/somewhere/else`, 'x', 'image/png'))
@@ -475,10 +445,7 @@ test('list: 401 without or with a wrong key, 405 for POST', async () => {
 	const { api } = await setup()
 	expect((await list(api, '', {})).status).toBe(401)
 	expect((await list(api, '', { authorization: 'Bearer nope' })).status).toBe(401)
-	const post = await api.handleListImages(
-		new Request(`${ORIGIN}/api/v1/images/view`, { method: 'POST', headers: auth }),
-		CLIENT,
-	)
+	const post = await api.handleListImages(new Request(`${ORIGIN}/api/v1/images/view`, { method: 'POST', headers: auth }), CLIENT)
 	expect(post.status).toBe(405)
 	expect(post.headers.get('allow')).toBe('GET, HEAD')
 })
@@ -500,10 +467,7 @@ test('a storage failure is a 500 with a plain message, logged for the operator',
 	})
 	expect(logs.join()).toContain('ECONNREFUSED')
 	expect((await publicFile(api, 'x')).status).toBe(500)
-	expect(
-		(await api.handleUploadPut(put(`${ORIGIN}/api/v1/images/upload/put/x`, 'x', 'image/png')))
-			.status,
-	).toBe(404)
+	expect((await api.handleUploadPut(put(`${ORIGIN}/api/v1/images/upload/put/x`, 'x', 'image/png'))).status).toBe(404)
 })
 
 // --- public files --------------------------------------------------------------------------------
@@ -528,9 +492,7 @@ test('public images: type, nosniff, ETag, immutable caching, sandbox CSP', async
 
 test('an SVG is served inline but sandboxed, so its scripts cannot run on our origin', async () => {
 	const { api } = await setup()
-	const svg = Buffer.from(
-		'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
-	)
+	const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>')
 	const created = await upload(api, 'evil.svg', 'image/svg+xml', svg)
 	const response = await publicFile(api, created.filename)
 	expect(response.headers.get('content-type')).toBe('image/svg+xml')
@@ -541,12 +503,7 @@ test('an SVG is served inline but sandboxed, so its scripts cannot run on our or
 
 test('documents download as attachments; HTML-looking text stays plain text', async () => {
 	const { api } = await setup()
-	const text = await upload(
-		api,
-		'Notes.txt',
-		'text/plain',
-		Buffer.from('<html><script>x()</script>'),
-	)
+	const text = await upload(api, 'Notes.txt', 'text/plain', Buffer.from('<html><script>x()</script>'))
 	const response = await publicFile(api, text.filename)
 	expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
 	expect(response.headers.get('content-disposition')).toBe('attachment; filename="notes.txt"')
@@ -640,9 +597,7 @@ test('with the s3 driver the whole flow works against a real S3 server', async (
 	const api = createImagesApi({ storage, apiKeys: [KEY] })
 
 	const created = await createUrl(api, 'Falador Map.jpg', 'image/jpeg')
-	expect(created.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${created.filename}?`)).toBe(
-		true,
-	)
+	expect(created.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${created.filename}?`)).toBe(true)
 	expect(created.publicUrl).toBe(`/uploads/${created.filename}`)
 
 	const bytes = randomBytes(70_000)
@@ -671,9 +626,7 @@ test('with the s3 driver the whole flow works against a real S3 server', async (
 	expect((await publicFile(api, '0000000000000000000000-gone.png')).status).toBe(404)
 
 	// No PUT route of ours with S3: uploads go straight to the bucket.
-	const ours = await api.handleUploadPut(
-		put(`${ORIGIN}/api/v1/images/upload/put/${created.filename}`, 'x', 'image/jpeg'),
-	)
+	const ours = await api.handleUploadPut(put(`${ORIGIN}/api/v1/images/upload/put/${created.filename}`, 'x', 'image/jpeg'))
 	expect(ours.status).toBe(404)
 })
 
@@ -729,7 +682,11 @@ test('an uploaded SVG is never handed out on the bucket URL, only on our sandbox
 	const created = await createUrl(api, 'map.svg', 'image/svg+xml')
 	expect(created.publicUrl).toBe(`https://guide.example/uploads/${created.filename}`)
 	const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'
-	const stored = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/svg+xml', 'if-none-match': '*' }, body: svg })
+	const stored = await fetch(created.uploadUrl, {
+		method: 'PUT',
+		headers: { 'content-type': 'image/svg+xml', 'if-none-match': '*' },
+		body: svg,
+	})
 	expect(stored.status).toBe(200)
 	await stored.arrayBuffer()
 	const page = (await (await list(api)).json()) as { images: { key: string; publicUrl: string }[] }
@@ -794,5 +751,7 @@ test('list: a parameter it does not take, or a control character in a file name,
 	})
 	const nul = await api.handleCreateUploadUrl(createRequest({ filename: 'a\u0000.png', contentType: 'image/png' }), CLIENT)
 	expect(nul.status).toBe(400)
-	expect(await nul.json()).toMatchObject({ error: { code: 'INVALID_BODY', parameter: 'filename', message: expect.stringContaining('control character') } })
+	expect(await nul.json()).toMatchObject({
+		error: { code: 'INVALID_BODY', parameter: 'filename', message: expect.stringContaining('control character') },
+	})
 })

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { controlCharacterProblem } from '#app/lib/control-characters.ts'
 import { parseQuery } from '#app/lib/query-params.ts'
-import { apiError, json as jsonAnswer, methodNotAllowed as methodNotAllowedAnswer, rateLimited, type ApiAnswer } from '#app/server/api.server.ts'
+import {
+	apiError,
+	json as jsonAnswer,
+	methodNotAllowed as methodNotAllowedAnswer,
+	rateLimited,
+	type ApiAnswer,
+} from '#app/server/api.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { type Logger, type SecretVerifier, createKeyListVerifier } from './credentials.server.ts'
 import {
@@ -18,11 +24,7 @@ import { type ByteRange, parseRange } from '#app/server/http-range.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { isValidKey, keyDisplayName, sanitizeFilename } from './storage/keys.server.ts'
-import {
-	type Storage,
-	StorageError,
-	UPLOAD_PUT_PATH,
-} from './storage/storage.server.ts'
+import { type Storage, StorageError, UPLOAD_PUT_PATH } from './storage/storage.server.ts'
 
 export type ImagesApiConfig = {
 	storage: Storage
@@ -110,7 +112,10 @@ const contentTypeList = ALLOWED_CONTENT_TYPES.join(', ')
 const uploadRequestSchema = z.object({
 	filename: z
 		.string({ error: 'filename is required and must be a string.' })
-		.refine((name) => !controlCharacterProblem(name, 'filename'), 'filename contains a control character (such as NUL): remove it and send again.')
+		.refine(
+			(name) => !controlCharacterProblem(name, 'filename'),
+			'filename contains a control character (such as NUL): remove it and send again.',
+		)
 		.trim()
 		.min(1, 'filename must not be empty.')
 		.max(255, 'filename must be at most 255 characters.'),
@@ -201,9 +206,7 @@ function etagMatches(header: string, etag: string): boolean {
 export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 	const { storage } = config
 	const log = config.log ?? serverLog.error
-	const apiKeys = Array.isArray(config.apiKeys)
-		? createKeyListVerifier(config.apiKeys)
-		: (config.apiKeys as SecretVerifier)
+	const apiKeys = Array.isArray(config.apiKeys) ? createKeyListVerifier(config.apiKeys) : (config.apiKeys as SecretVerifier)
 
 	const keyFailures = (config.state ?? createMemoryState()).limiter('api-key-failures', KEY_FAILURE_LIMIT)
 	const siteOrigin = config.publicOrigin ? new URL(config.publicOrigin).origin : undefined
@@ -276,7 +279,10 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 				size: image.size,
 				lastModified: image.lastModified.toISOString(),
 			}))
-			return { ok: true, list: { images, pagination: { total: page.total, hasMore: offset + page.images.length < page.total, limit, offset } } }
+			return {
+				ok: true,
+				list: { images, pagination: { total: page.total, hasMore: offset + page.images.length < page.total, limit, offset } },
+			}
 		} catch (cause) {
 			return failed(cause, 'list the images')
 		}
@@ -417,10 +423,7 @@ export function createImagesApi(config: ImagesApiConfig): ImagesApi {
 			}
 			const type = contentTypeForExtension(extensionOf(key))
 			const headers = new Headers({
-				'Content-Type':
-					type === 'text/plain'
-						? 'text/plain; charset=utf-8'
-						: (type ?? 'application/octet-stream'),
+				'Content-Type': type === 'text/plain' ? 'text/plain; charset=utf-8' : (type ?? 'application/octet-stream'),
 				'X-Content-Type-Options': 'nosniff',
 				'Content-Security-Policy': SANDBOX_CSP,
 				'Cache-Control': IMMUTABLE,

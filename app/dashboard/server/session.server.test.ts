@@ -70,9 +70,7 @@ test('the session cookie is httpOnly, SameSite=Strict, 7 days, Secure only over 
 	expect(plain).toContain('; Path=/')
 	expect(plain).toContain(`; Max-Age=${7 * 24 * 3600}`)
 	expect(plain).not.toContain('Secure')
-	expect(auth.createSessionCookie(new Request('https://guide.example/dashboard'))).toContain(
-		'; Secure',
-	)
+	expect(auth.createSessionCookie(new Request('https://guide.example/dashboard'))).toContain('; Secure')
 	// The header alone proves nothing: the HTTP layer puts a trusted proxy's protocol in the URL.
 	const spoofed = http(undefined, { headers: { 'x-forwarded-proto': 'https' } })
 	expect(auth.createSessionCookie(spoofed)).not.toContain('Secure')
@@ -103,9 +101,7 @@ test('a tampered, re-signed or foreign cookie is refused', async () => {
 	const cookie = cookiePair(auth.createSessionCookie(http()))
 	const [name, value] = cookie.split('=') as [string, string]
 	const [payload, sig] = value.split('.') as [string, string]
-	const longer = Buffer.from(
-		JSON.stringify({ v: 2, iat: 0, exp: 9_999_999_999, id: 'x' }),
-	).toString('base64url')
+	const longer = Buffer.from(JSON.stringify({ v: 2, iat: 0, exp: 9_999_999_999, id: 'x' })).toString('base64url')
 	for (const bad of [
 		`${name}=${longer}.${sig}`,
 		`${name}=${payload}.${sig.slice(0, -2)}AA`,
@@ -132,9 +128,7 @@ test('requireDashboardSession redirects pages and answers 401 to JSON clients', 
 	}
 	expect(thrown).toBeInstanceOf(Response)
 	expect((thrown as Response).status).toBe(302)
-	expect((thrown as Response).headers.get('location')).toBe(
-		'/dashboard/login?redirectTo=%2Fdashboard%2Fimages%3Fpage%3D2',
-	)
+	expect((thrown as Response).headers.get('location')).toBe('/dashboard/login?redirectTo=%2Fdashboard%2Fimages%3Fpage%3D2')
 	// A form posted without a session: 303, so the login page is fetched with GET.
 	const post = new Request('http://localhost/dashboard/images', { method: 'POST', headers: { accept: 'text/html' } })
 	await expect(auth.requireDashboardSession(post)).rejects.toMatchObject({ status: 303 })

@@ -40,8 +40,7 @@ const sessionSchema = z.object({
 
 export type Session = { id: string; issuedAt: Date; expiresAt: Date }
 
-type LoginResult =
-	{ ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string; retryAfterSeconds?: number }
+type LoginResult = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string; retryAfterSeconds?: number }
 
 export type DashboardAuthOptions = {
 	dashboardPassword: SecretVerifier
@@ -63,11 +62,7 @@ export type DashboardAuth = {
 	 * Checks the password (constant-time), counting attempts per client (5 in 15 min → 429) and
 	 * wrong ones from everyone (30 a minute → 429); 503 while too many checks are under way.
 	 */
-	verifyDashboardPassword(
-		request: Request,
-		password: unknown,
-		clientId: string,
-	): Promise<LoginResult>
+	verifyDashboardPassword(request: Request, password: unknown, clientId: string): Promise<LoginResult>
 	/**
 	 * The refusal a login from this client would get now (too many tries, too many wrong passwords
 	 * from everyone, too many checks under way), without counting a try; null when it would be heard.
@@ -139,17 +134,10 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 	const fingerprint = (options.passwordFingerprint ?? Buffer.alloc(0)).toString('base64url')
 	const cookieName = options.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE
 
-	const sign = (payload: string) =>
-		createHmac('sha256', options.sessionSecret).update(`session-v2.${fingerprint}.${payload}`).digest()
+	const sign = (payload: string) => createHmac('sha256', options.sessionSecret).update(`session-v2.${fingerprint}.${payload}`).digest()
 
 	function cookie(request: Request, value: string, maxAgeSeconds: number) {
-		const parts = [
-			`${cookieName}=${value}`,
-			'Path=/',
-			'HttpOnly',
-			'SameSite=Strict',
-			`Max-Age=${maxAgeSeconds}`,
-		]
+		const parts = [`${cookieName}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`]
 		if (options.secureCookies || isHttps(request)) parts.push('Secure')
 		return parts.join('; ')
 	}
@@ -250,10 +238,7 @@ export function createDashboardAuth(options: DashboardAuthOptions): DashboardAut
 					headers: { Location: `${loginPath}?redirectTo=${redirectTo}` },
 				})
 			}
-			throw Response.json(
-				{ error: 'Log in to the dashboard first.' },
-				{ status: 401, headers: { 'Cache-Control': CACHE_CONTROL.none } },
-			)
+			throw Response.json({ error: 'Log in to the dashboard first.' }, { status: 401, headers: { 'Cache-Control': CACHE_CONTROL.none } })
 		},
 
 		async endSession(request) {

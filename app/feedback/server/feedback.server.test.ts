@@ -10,7 +10,8 @@ const ours: RequestOrigin = { origin: SITE, fetchSite: 'same-origin', requestOri
 const pages = new Set(['/tools/plan', '/quests'])
 const report = (fields: Record<string, string> = {}) => {
 	const data = new FormData()
-	for (const [name, value] of Object.entries({ page: '/tools/plan', reason: 'incorrect', message: 'Wrong XP.', ...fields })) data.set(name, value)
+	for (const [name, value] of Object.entries({ page: '/tools/plan', reason: 'incorrect', message: 'Wrong XP.', ...fields }))
+		data.set(name, value)
 	return data
 }
 
@@ -41,7 +42,9 @@ const stored = async () => (await listReports(handle.db, { status: 'all' }, { of
 test('a good report is stored, with the time and nothing about the sender', async () => {
 	expect(await feedback().submit(report(), '203.0.113.9', ours)).toEqual({ ok: true, page: '/tools/plan' })
 	const rows = await stored()
-	expect(rows).toMatchObject([{ page: '/tools/plan', reason: 'incorrect', message: 'Wrong XP.', createdAt: new Date(time), resolvedAt: null }])
+	expect(rows).toMatchObject([
+		{ page: '/tools/plan', reason: 'incorrect', message: 'Wrong XP.', createdAt: new Date(time), resolvedAt: null },
+	])
 	expect(JSON.stringify(rows)).not.toContain('203.0.113.9')
 })
 
@@ -64,9 +67,19 @@ test('posts from other sites are refused (403); same-origin browsers and header-
 		{ ...ours, origin: 'null', fetchSite: null },
 		{ ...ours, origin: null, fetchSite: 'same-site' },
 	]) {
-		expect(await service.submit(report(), 'a', from)).toEqual({ ok: false, refusal: 'not-ours', error: "Reports are accepted from this site's own pages only." })
+		expect(await service.submit(report(), 'a', from)).toEqual({
+			ok: false,
+			refusal: 'not-ours',
+			error: "Reports are accepted from this site's own pages only.",
+		})
 	}
-	expect(await service.submit(report(), 'a', { origin: 'http://10.0.0.5:3000', fetchSite: 'same-origin', requestOrigin: 'http://10.0.0.5:3000' })).toMatchObject({ ok: true })
+	expect(
+		await service.submit(report(), 'a', {
+			origin: 'http://10.0.0.5:3000',
+			fetchSite: 'same-origin',
+			requestOrigin: 'http://10.0.0.5:3000',
+		}),
+	).toMatchObject({ ok: true })
 	expect(await service.submit(report(), 'a', { origin: null, fetchSite: null, requestOrigin: 'http://x' })).toMatchObject({ ok: true })
 	expect(await stored()).toHaveLength(2)
 })
@@ -98,7 +111,11 @@ test('globally: past the site-wide hourly limit every client gets a 429', async 
 	expect(await service.submit(report(), 'a', ours)).toMatchObject({ ok: true })
 	expect(await service.submit(report(), 'b', ours)).toMatchObject({ ok: true })
 	const refused = await service.submit(report(), 'c', ours)
-	expect(refused).toMatchObject({ ok: false, refusal: 'too-many', error: 'We are receiving more reports than usual right now. Try again in 60 minutes.' })
+	expect(refused).toMatchObject({
+		ok: false,
+		refusal: 'too-many',
+		error: 'We are receiving more reports than usual right now. Try again in 60 minutes.',
+	})
 	expect(await stored()).toHaveLength(2)
 })
 

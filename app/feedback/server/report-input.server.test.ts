@@ -25,7 +25,7 @@ test('a report: a known page, one of the four reasons, words trimmed (none is nu
 	})
 })
 
-test('the page must be one of the site\'s pages: missing, unknown, absolute, overlong are refused', () => {
+test("the page must be one of the site's pages: missing, unknown, absolute, overlong are refused", () => {
 	const error = (page: string | undefined) => {
 		const result = parseReportForm(form(page === undefined ? { reason: 'outdated' } : { page, reason: 'outdated' }), pages)
 		return result.ok ? null : result.error
@@ -73,7 +73,7 @@ test('the hidden field filled in marks a bot', () => {
 	})
 })
 
-test('known pages are the sitemap\'s: guides, quests and tools, not the dashboard', () => {
+test("known pages are the sitemap's: guides, quests and tools, not the dashboard", () => {
 	const known = knownPages()
 	expect(known.has('/quests')).toBe(true)
 	expect(known.has('/tools/plan')).toBe(true)

@@ -23,17 +23,11 @@ function reportInputSchema(knownPages: ReadonlySet<string>) {
 				.transform((page) => trimTrailingSlashes(page) || '/')
 				.refine((page) => knownPages.has(page), 'The page must be a page of this site, such as /guides/….'),
 		),
-		reason: field.pipe(
-			z.enum(REPORT_REASONS, { error: 'Choose what is wrong: outdated, incorrect, unclear or other.' }),
-		),
+		reason: field.pipe(z.enum(REPORT_REASONS, { error: 'Choose what is wrong: outdated, incorrect, unclear or other.' })),
 		message: field
 			// Browsers send a line break as CRLF; the text box counted it as one character.
 			.transform((text) => text.replace(/\r\n?/g, '\n').trim())
-			.pipe(
-				z
-					.string()
-					.max(MAX_REPORT_MESSAGE, `Keep the description to ${formatNumber(MAX_REPORT_MESSAGE)} characters or fewer.`),
-			)
+			.pipe(z.string().max(MAX_REPORT_MESSAGE, `Keep the description to ${formatNumber(MAX_REPORT_MESSAGE)} characters or fewer.`))
 			.transform((text) => text || null),
 	})
 }

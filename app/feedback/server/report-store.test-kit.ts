@@ -26,9 +26,7 @@ export function describeReportStoreContract(engine: string, openEmpty: () => Pro
 			const id = await insertReport(handle.db, { page: '/guides/a', reason: 'outdated', message: 'Cap is 120 now.' }, at(1))
 			const { items, total } = await listReports(handle.db, { status: 'all' }, all)
 			expect(total).toBe(1)
-			expect(items).toEqual([
-				{ id, page: '/guides/a', reason: 'outdated', message: 'Cap is 120 now.', createdAt: at(1), resolvedAt: null },
-			])
+			expect(items).toEqual([{ id, page: '/guides/a', reason: 'outdated', message: 'Cap is 120 now.', createdAt: at(1), resolvedAt: null }])
 			const columns = await queryRows<{ column_name: string }>(
 				handle.db,
 				sql`select column_name from information_schema.columns where table_name = 'feedback_reports' order by column_name`,
@@ -37,18 +35,20 @@ export function describeReportStoreContract(engine: string, openEmpty: () => Pro
 		})
 
 		test('the database itself refuses an unknown reason and an overlong message', async () => {
-			await expect(
-				handle.db.execute(sql`insert into feedback_reports (page, reason) values ('/guides/a', 'spam')`),
-			).rejects.toThrow()
-			await expect(
-				insertReport(handle.db, { page: '/guides/a', reason: 'other', message: 'x'.repeat(1001) }, at(1)),
-			).rejects.toThrow()
+			await expect(handle.db.execute(sql`insert into feedback_reports (page, reason) values ('/guides/a', 'spam')`)).rejects.toThrow()
+			await expect(insertReport(handle.db, { page: '/guides/a', reason: 'other', message: 'x'.repeat(1001) }, at(1))).rejects.toThrow()
 		})
 
 		test('newest first, filtered by page, reason and status, paged with the total of all matches', async () => {
 			const ids: number[] = []
 			for (let minute = 0; minute < 5; minute++) {
-				ids.push(await insertReport(handle.db, { page: minute % 2 ? '/guides/b' : '/guides/a', reason: minute < 3 ? 'outdated' : 'unclear', message: null }, at(minute)))
+				ids.push(
+					await insertReport(
+						handle.db,
+						{ page: minute % 2 ? '/guides/b' : '/guides/a', reason: minute < 3 ? 'outdated' : 'unclear', message: null },
+						at(minute),
+					),
+				)
 			}
 			const newest = await listReports(handle.db, { status: 'all' }, { offset: 0, limit: 2 })
 			expect(newest.total).toBe(5)

@@ -16,7 +16,12 @@ test('asks for the clan by name once and returns the parsed members', async () =
 		return new Response(CSV, { headers: { 'content-type': 'text/csv; charset=ISO-8859-1' } })
 	})
 	const result = await read('Lumbridge Knights')
-	expect(asked).toEqual([{ url: 'http://clans.test/m=clan-hiscores/members_lite.ws?clanName=Lumbridge+Knights', headers: expect.objectContaining({ 'user-agent': 'test-agent' }) }])
+	expect(asked).toEqual([
+		{
+			url: 'http://clans.test/m=clan-hiscores/members_lite.ws?clanName=Lumbridge+Knights',
+			headers: expect.objectContaining({ 'user-agent': 'test-agent' }),
+		},
+	])
 	if (!result.ok) throw new Error(result.detail)
 	expect(result.members[0]).toMatchObject({ name: 'Zezima Jr', rank: 'Owner', totalXp: 4312087123 })
 })
@@ -39,7 +44,10 @@ test('an unreachable upstream and a timeout are failures, not throws', async () 
 	expect(refused).toMatchObject({ ok: false, detail: 'connect ECONNREFUSED' })
 
 	const started = Date.now()
-	const hung = await client((_, init) => new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(init.signal.reason))), 50)('Any')
+	const hung = await client(
+		(_, init) => new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(init.signal.reason))),
+		50,
+	)('Any')
 	expect(hung).toMatchObject({ ok: false, detail: 'no answer within 0.05s' })
 	expect(Date.now() - started).toBeLessThan(1000)
 })

@@ -41,13 +41,18 @@ const newGroupSchema = z
 	.strictObject({ name: groupName, clanName: clanName.optional(), members: playerNames.optional(), citadelReset: citadelReset.optional() })
 	.superRefine((body, ctx) => {
 		if ((body.clanName === undefined) === (body.members === undefined)) {
-			ctx.addIssue({ code: 'custom', path: ['clanName'], message: 'Give either clanName (a clan\'s roster) or members (a list of player names), not both.' })
+			ctx.addIssue({
+				code: 'custom',
+				path: ['clanName'],
+				message: "Give either clanName (a clan's roster) or members (a list of player names), not both.",
+			})
 		}
 	})
 
 const changesSchema = z.strictObject({ name: groupName.optional(), citadelReset: citadelReset.optional() })
 
-export type InputCheck<T> = { ok: true; value: T } | { ok: false; code: 'INVALID_BODY' | 'INVALID_PARAMETER'; message: string; parameter?: string }
+export type InputCheck<T> =
+	{ ok: true; value: T } | { ok: false; code: 'INVALID_BODY' | 'INVALID_PARAMETER'; message: string; parameter?: string }
 
 function check<S extends z.ZodType>(schema: S, body: unknown): InputCheck<z.output<S>> {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -58,7 +63,12 @@ function check<S extends z.ZodType>(schema: S, body: unknown): InputCheck<z.outp
 	const issue = parsed.error.issues[0]!
 	if (issue.code === 'unrecognized_keys') {
 		const [field] = issue.keys
-		return { ok: false, code: 'INVALID_PARAMETER', message: `Unknown field "${field}": a group takes name, clanName, members and citadelReset.`, parameter: field }
+		return {
+			ok: false,
+			code: 'INVALID_PARAMETER',
+			message: `Unknown field "${field}": a group takes name, clanName, members and citadelReset.`,
+			parameter: field,
+		}
 	}
 	const [field, index] = issue.path
 	const parameter = typeof index === 'number' ? `${String(field)}[${index}]` : String(field ?? '')

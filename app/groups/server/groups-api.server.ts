@@ -61,12 +61,18 @@ function failed(failure: GroupFailure, during?: 'sync'): ApiAnswer {
 }
 
 function groupId(raw: string): number | ApiAnswer {
-	return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : apiError(400, 'INVALID_PARAMETER', 'The group id in the URL must be a positive whole number.', { parameter: 'id' })
+	return /^[1-9]\d{0,8}$/.test(raw)
+		? Number(raw)
+		: apiError(400, 'INVALID_PARAMETER', 'The group id in the URL must be a positive whole number.', { parameter: 'id' })
 }
 
 function codeOf(header: (name: string) => string | undefined): string | ApiAnswer {
 	const code = header(CODE_HEADER)?.trim()
-	return code ? code : apiError(400, 'MISSING_VERIFICATION_CODE', 'Send the group\'s verification code in the X-Verification-Code header.', { parameter: 'X-Verification-Code' })
+	return code
+		? code
+		: apiError(400, 'MISSING_VERIFICATION_CODE', "Send the group's verification code in the X-Verification-Code header.", {
+				parameter: 'X-Verification-Code',
+			})
 }
 
 export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
@@ -81,7 +87,10 @@ export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
 				const input = readBody(checkNewGroup, body)
 				if (!input.ok) return input.answer
 				const { name, clanName, members, citadelReset = null } = input.value
-				const created = await service.create(clanName !== undefined ? { name, clanName, citadelReset } : { name, members: members!, citadelReset }, clientId)
+				const created = await service.create(
+					clanName !== undefined ? { name, clanName, citadelReset } : { name, members: members!, citadelReset },
+					clientId,
+				)
 				if (!created.ok) return failed(created)
 				return json(201, { group: created.group, verificationCode: created.code }, { location: `${GROUPS_API_PREFIX}/${created.group.id}` })
 			},

@@ -28,7 +28,11 @@ const asked: string[] = []
 let service: ReturnType<typeof createGroupsService>
 
 beforeEach(async () => {
-	await handle.db.execute(sql.raw('truncate log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade'))
+	await handle.db.execute(
+		sql.raw(
+			'truncate log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade',
+		),
+	)
 	now = Date.parse('2026-11-20T10:00:00Z')
 	clanList = parseMemberList(CSV)
 	asked.length = 0
@@ -50,7 +54,10 @@ beforeEach(async () => {
 const reset = null
 
 test('a clan group gets its roster from the member list and a code that is stored hashed', async () => {
-	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: { weekday: 'monday', time: '18:00' } }, 'a')
+	const created = await service.create(
+		{ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: { weekday: 'monday', time: '18:00' } },
+		'a',
+	)
 	if (!created.ok) throw new Error(created.message)
 	expect(asked).toEqual(['Gielinor Testers'])
 	expect(created.code).toMatch(/^[\w-]{22}$/)
@@ -68,7 +75,10 @@ test('a clan group gets its roster from the member list and a code that is store
 test('a group of names keeps each player once, without rank; an unknown clan stores nothing', async () => {
 	const names = ['Anna', 'anna', 'Bob_Two'].map(normalisePlayerName)
 	const created = await service.create({ name: 'Friends', members: names, citadelReset: reset }, 'a')
-	expect(created.ok && created.group.members.map((m) => [m.name, m.rank])).toEqual([['Anna', null], ['Bob Two', null]])
+	expect(created.ok && created.group.members.map((m) => [m.name, m.rank])).toEqual([
+		['Anna', null],
+		['Bob Two', null],
+	])
 
 	clanList = memberListFailure('not the header')
 	const unknown = await service.create({ name: 'X', clanName: 'Nobody Here', citadelReset: reset }, 'a')
@@ -95,7 +105,9 @@ test('the code guards sync, edit and delete; wrong codes are counted and then re
 	// Past the limit even the right code waits: guessing cannot go on.
 	expect(await service.remove(id, created.code, 'x')).toMatchObject({ ok: false, reason: 'too-many-attempts', retryAfterSeconds: 3600 })
 	expect((await service.read(id)).ok).toBe(true)
-	expect(await service.update(id, created.code, 'y', { name: 'Renamed', citadelReset: { weekday: 'friday', time: '12:00' } })).toMatchObject({
+	expect(
+		await service.update(id, created.code, 'y', { name: 'Renamed', citadelReset: { weekday: 'friday', time: '12:00' } }),
+	).toMatchObject({
 		ok: true,
 		group: { name: 'Renamed', citadelReset: { weekday: 'friday', time: '12:00' } },
 	})
@@ -129,7 +141,7 @@ test('a group of names cannot be synced, a failed member list changes nothing, a
 	expect(await service.remove(clan.group.id, clan.code, 'a')).toMatchObject({ ok: false, reason: 'locked' })
 })
 
-test('the caps grid: the last N weeks from the group\'s reset, capped from the classified log, else unknown', async () => {
+test("the caps grid: the last N weeks from the group's reset, capped from the classified log, else unknown", async () => {
 	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: null }, 'a')
 	if (!created.ok) throw new Error(created.message)
 	const { id } = created.group

@@ -23,8 +23,7 @@ import {
 } from './groups-store.server.ts'
 
 export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
-	| { clanName: string; members?: undefined }
-	| { clanName?: undefined; members: readonly PlayerName[] }
+	{ clanName: string; members?: undefined } | { clanName?: undefined; members: readonly PlayerName[] }
 )
 
 export type GroupChanges = { name?: string; citadelReset?: CitadelReset | null }
@@ -32,14 +31,7 @@ export type GroupChanges = { name?: string; citadelReset?: CitadelReset | null }
 export type Group = NonNullable<Awaited<ReturnType<typeof readGroup>>>
 
 type FailureReason =
-	| 'not-found'
-	| 'no-such-clan'
-	| 'wrong-code'
-	| 'too-many-attempts'
-	| 'too-many-groups'
-	| 'locked'
-	| 'not-a-clan'
-	| 'no-citadel-reset'
+	'not-found' | 'no-such-clan' | 'wrong-code' | 'too-many-attempts' | 'too-many-groups' | 'locked' | 'not-a-clan' | 'no-citadel-reset'
 
 export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number }
 
@@ -93,9 +85,9 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		if (!group) return fail('not-found', NOT_FOUND)
 		if (!codeMatches(code, group.codeHash)) {
 			await limits.wrongCode.hit(client)
-			return fail('wrong-code', 'That is not this group\'s verification code.')
+			return fail('wrong-code', "That is not this group's verification code.")
 		}
-		if (group.locked) return fail('locked', 'This group is locked by the site\'s authors: it cannot be changed.')
+		if (group.locked) return fail('locked', "This group is locked by the site's authors: it cannot be changed.")
 		return { ok: true as const, db, group }
 	}
 
@@ -148,7 +140,8 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			const db = await deps.db()
 			const group = await readGroup(db, id)
 			if (!group) return fail('not-found', NOT_FOUND)
-			if (!group.citadelReset) return fail('no-citadel-reset', 'This group has no citadel reset set: set one (PATCH with the code) to see its caps.')
+			if (!group.citadelReset)
+				return fail('no-citadel-reset', 'This group has no citadel reset set: set one (PATCH with the code) to see its caps.')
 			const weeks = capWeeks(group.citadelReset, new Date(deps.now()), count)
 			const caps = await listGroupCaps(db, id, weeks[0]!.start)
 			const rows = capsGrid(

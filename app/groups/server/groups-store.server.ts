@@ -40,18 +40,16 @@ export async function createGroup(db: Database, group: NewGroup, at: Date): Prom
 			.returning({ id: groups.id })
 		const id = row!.id
 		if (group.members.length > 0) {
-			await tx
-				.insert(groupMembers)
-				.values(
-					group.members.map((m) => ({
-						groupId: id,
-						playerKey: m.key,
-						name: m.name,
-						rank: m.rank,
-						totalXp: m.totalXp,
-						since: at,
-					})),
-				)
+			await tx.insert(groupMembers).values(
+				group.members.map((m) => ({
+					groupId: id,
+					playerKey: m.key,
+					name: m.name,
+					rank: m.rank,
+					totalXp: m.totalXp,
+					since: at,
+				})),
+			)
 		}
 		return id
 	})
@@ -72,8 +70,7 @@ export async function readGroup(db: Database, id: number) {
 		.from(groupMembers)
 		.where(eq(groupMembers.groupId, id))
 		.orderBy(asc(groupMembers.name))
-	const order = (rank: ClanRank | null) =>
-		rank === null ? CLAN_RANKS.length : CLAN_RANKS.indexOf(rank)
+	const order = (rank: ClanRank | null) => (rank === null ? CLAN_RANKS.length : CLAN_RANKS.indexOf(rank))
 	members.sort((a, b) => order(a.rank) - order(b.rank))
 	const { citadelResetWeekday: weekday, citadelResetMinute: minute, codeHash: _, ...rest } = group
 	const citadelReset: CitadelReset | null =
@@ -89,18 +86,9 @@ export async function readGroup(db: Database, id: number) {
  * second finds nothing new; a reading older than the stored one changes nothing. Null when there
  * is no such group.
  */
-export async function syncRoster(
-	db: Database,
-	groupId: number,
-	members: readonly RosterMember[],
-	at: Date,
-) {
+export async function syncRoster(db: Database, groupId: number, members: readonly RosterMember[], at: Date) {
 	return db.transaction(async (tx) => {
-		const [group] = await tx
-			.select({ rosterAt: groups.rosterAt })
-			.from(groups)
-			.where(eq(groups.id, groupId))
-			.for('update')
+		const [group] = await tx.select({ rosterAt: groups.rosterAt }).from(groups).where(eq(groups.id, groupId)).for('update')
 		if (!group) return null
 		if (at <= group.rosterAt) return { events: [], renames: [] }
 		const stored = await tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId))
@@ -115,12 +103,7 @@ export async function syncRoster(
 		const keys = members.map((m) => m.key)
 		await tx
 			.delete(groupMembers)
-			.where(
-				and(
-					eq(groupMembers.groupId, groupId),
-					keys.length > 0 ? notInArray(groupMembers.playerKey, keys) : undefined,
-				),
-			)
+			.where(and(eq(groupMembers.groupId, groupId), keys.length > 0 ? notInArray(groupMembers.playerKey, keys) : undefined))
 		if (members.length > 0) {
 			await tx
 				.insert(groupMembers)
@@ -151,10 +134,8 @@ export async function syncRoster(
 					type: event.type,
 					playerKey: event.member.key,
 					playerName: event.member.name,
-					fromRank:
-						event.type === 'rank-changed' ? event.from : event.type === 'left' ? event.rank : null,
-					toRank:
-						event.type === 'rank-changed' ? event.to : event.type === 'joined' ? event.rank : null,
+					fromRank: event.type === 'rank-changed' ? event.from : event.type === 'left' ? event.rank : null,
+					toRank: event.type === 'rank-changed' ? event.to : event.type === 'joined' ? event.rank : null,
 				})),
 			)
 		}
@@ -224,13 +205,7 @@ export async function listGroupCaps(db: Database, groupId: number, since: Date) 
 		.from(groupMembers)
 		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
 		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, trackedPlayers.id))
-		.where(
-			and(
-				eq(groupMembers.groupId, groupId),
-				eq(logEntryKinds.kind, 'citadel-cap'),
-				gte(logEntryKinds.occurredAt, since),
-			),
-		)
+		.where(and(eq(groupMembers.groupId, groupId), eq(logEntryKinds.kind, 'citadel-cap'), gte(logEntryKinds.occurredAt, since)))
 }
 
 /** What checking a verification code needs: the hash, the lock, the clan; null when there is no such group. */
@@ -265,13 +240,8 @@ export async function deleteGroup(db: Database, id: number): Promise<boolean> {
 /** A player's opt-out: out of every group, and out of every group's roster events. */
 export async function removePlayerFromGroups(db: Database, key: string): Promise<number> {
 	return db.transaction(async (tx) => {
-		await tx
-			.delete(groupRosterEvents)
-			.where(or(eq(groupRosterEvents.playerKey, key), eq(groupRosterEvents.previousKey, key)))
-		const removed = await tx
-			.delete(groupMembers)
-			.where(eq(groupMembers.playerKey, key))
-			.returning({ groupId: groupMembers.groupId })
+		await tx.delete(groupRosterEvents).where(or(eq(groupRosterEvents.playerKey, key), eq(groupRosterEvents.previousKey, key)))
+		const removed = await tx.delete(groupMembers).where(eq(groupMembers.playerKey, key)).returning({ groupId: groupMembers.groupId })
 		return removed.length
 	})
 }
@@ -321,9 +291,7 @@ export async function listLogKinds(db: Database, playerId: number, kind?: LogEnt
 			amount: logEntryKinds.amount,
 		})
 		.from(logEntryKinds)
-		.where(
-			and(eq(logEntryKinds.playerId, playerId), kind ? eq(logEntryKinds.kind, kind) : undefined),
-		)
+		.where(and(eq(logEntryKinds.playerId, playerId), kind ? eq(logEntryKinds.kind, kind) : undefined))
 		.orderBy(desc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
 }
 

@@ -23,14 +23,7 @@ import {
 	type NewGroup,
 } from './groups-store.server.ts'
 
-const TABLES = [
-	'log_entry_kinds',
-	'group_roster_events',
-	'group_members',
-	'groups',
-	'tracker_activities',
-	'tracked_players',
-]
+const TABLES = ['log_entry_kinds', 'group_roster_events', 'group_members', 'groups', 'tracker_activities', 'tracked_players']
 const at = (iso: string) => new Date(iso)
 const member = (name: string, rank: ClanRank, totalXp: number) => ({
 	key: name.toLowerCase(),
@@ -39,11 +32,7 @@ const member = (name: string, rank: ClanRank, totalXp: number) => ({
 	totalXp,
 })
 
-const firstRoster = [
-	member('Recruit Rae', 'Recruit', 10),
-	member('Zezima Jr', 'Owner', 4_312_087_123),
-	member('Anna', 'General', 500),
-]
+const firstRoster = [member('Recruit Rae', 'Recruit', 10), member('Zezima Jr', 'Owner', 4_312_087_123), member('Anna', 'General', 500)]
 const clan: NewGroup = {
 	name: 'Some Clan',
 	clanName: 'Some Clan',
@@ -52,10 +41,7 @@ const clan: NewGroup = {
 	members: firstRoster,
 }
 
-export function describeGroupsStoreContract(
-	engine: string,
-	openEmpty: () => Promise<DatabaseHandle>,
-) {
+export function describeGroupsStoreContract(engine: string, openEmpty: () => Promise<DatabaseHandle>) {
 	describe(`groups storage on ${engine}`, () => {
 		let handle: DatabaseHandle
 		beforeAll(async () => {
@@ -117,24 +103,16 @@ export function describeGroupsStoreContract(
 			).rejects.toThrow()
 			const id = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
 			await expect(
-				db().execute(
-					sql`insert into group_members (group_id, player_key, name, rank, since) values (${id}, 'new', 'New', 'Chief', now())`,
-				),
+				db().execute(sql`insert into group_members (group_id, player_key, name, rank, since) values (${id}, 'new', 'New', 'Chief', now())`),
 			).rejects.toThrow()
 			await expect(
-				db().execute(
-					sql`insert into group_members (group_id, player_key, name, since) values (${id}, 'anna', 'Anna', now())`,
-				),
+				db().execute(sql`insert into group_members (group_id, player_key, name, since) values (${id}, 'anna', 'Anna', now())`),
 			).rejects.toThrow()
 		})
 
 		test('a roster sync stores the new roster and its events, dated; a second or older reading changes nothing', async () => {
 			const id = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
-			const next = [
-				member('Zezima Jr', 'Owner', 4_312_100_000),
-				member('Anna', 'Captain', 600),
-				member('New Nick', 'Recruit', 20),
-			]
+			const next = [member('Zezima Jr', 'Owner', 4_312_100_000), member('Anna', 'Captain', 600), member('New Nick', 'Recruit', 20)]
 			const diff = await syncRoster(db(), id, next, at('2026-11-21T10:00:00Z'))
 			expect(diff?.renames).toEqual([
 				{
@@ -143,21 +121,17 @@ export function describeGroupsStoreContract(
 				},
 			])
 			const events = await listRosterEvents(db(), id)
-			expect(
-				events.map((e) => [e.type, e.playerName, e.fromRank, e.toRank, e.at.toISOString()]),
-			).toEqual([
+			expect(events.map((e) => [e.type, e.playerName, e.fromRank, e.toRank, e.at.toISOString()])).toEqual([
 				['rank-changed', 'Anna', 'General', 'Captain', '2026-11-21T10:00:00.000Z'],
 				['joined', 'New Nick', null, 'Recruit', '2026-11-21T10:00:00.000Z'],
 				['left', 'Recruit Rae', 'Recruit', null, '2026-11-21T10:00:00.000Z'],
 			])
 			const group = await readGroup(db(), id)
-			expect(group?.members.map((m) => [m.name, m.rank, m.totalXp, m.since.toISOString()])).toEqual(
-				[
-					['Zezima Jr', 'Owner', 4_312_100_000, '2026-11-20T10:00:00.000Z'],
-					['Anna', 'Captain', 600, '2026-11-20T10:00:00.000Z'],
-					['New Nick', 'Recruit', 20, '2026-11-21T10:00:00.000Z'],
-				],
-			)
+			expect(group?.members.map((m) => [m.name, m.rank, m.totalXp, m.since.toISOString()])).toEqual([
+				['Zezima Jr', 'Owner', 4_312_100_000, '2026-11-20T10:00:00.000Z'],
+				['Anna', 'Captain', 600, '2026-11-20T10:00:00.000Z'],
+				['New Nick', 'Recruit', 20, '2026-11-21T10:00:00.000Z'],
+			])
 			expect(group?.rosterAt).toEqual(at('2026-11-21T10:00:00Z'))
 			// Two instances syncing at once: they take turns, the second finds nothing new.
 			const [a, b] = await Promise.all([
@@ -204,25 +178,15 @@ export function describeGroupsStoreContract(
 		test('deleting a group takes its members and events; an opt-out takes the player out of every group', async () => {
 			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
 			const second = await createGroup(db(), { ...clan, name: 'Other' }, at('2026-11-20T10:00:00Z'))
-			await syncRoster(
-				db(),
-				first,
-				[member('Zezima Jr', 'Owner', 1), member('Anna', 'Admin', 1)],
-				at('2026-11-21T10:00:00Z'),
-			)
+			await syncRoster(db(), first, [member('Zezima Jr', 'Owner', 1), member('Anna', 'Admin', 1)], at('2026-11-21T10:00:00Z'))
 			expect(await removePlayerFromGroups(db(), 'anna')).toBe(2)
 			expect((await readGroup(db(), first))?.members.map((m) => m.key)).toEqual(['zezima jr'])
-			expect((await readGroup(db(), second))?.members.map((m) => m.key)).toEqual([
-				'zezima jr',
-				'recruit rae',
-			])
+			expect((await readGroup(db(), second))?.members.map((m) => m.key)).toEqual(['zezima jr', 'recruit rae'])
 			expect((await listRosterEvents(db(), first)).map((e) => e.playerKey)).toEqual(['recruit rae'])
 			expect(await deleteGroup(db(), first)).toBe(true)
 			expect(await deleteGroup(db(), first)).toBe(false)
 			expect(await readGroup(db(), first)).toBeNull()
-			const left = await db().execute(
-				sql`select count(*)::int as n from group_members where group_id = ${first}`,
-			)
+			const left = await db().execute(sql`select count(*)::int as n from group_members where group_id = ${first}`)
 			expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0)
 		})
 
@@ -254,31 +218,22 @@ export function describeGroupsStoreContract(
 			expect(await classifyPlayerLog(db(), id)).toBe(0)
 			await recordFetch(
 				db(),
-				fetch('2026-11-27T20:00:00Z', [
-					{ date: '2026-11-27T08:00:00.000Z', text: 'I found some Dragon bones.', details: '' },
-					...log,
-				]),
+				fetch('2026-11-27T20:00:00Z', [{ date: '2026-11-27T08:00:00.000Z', text: 'I found some Dragon bones.', details: '' }, ...log]),
 			)
 			expect(await classifyPlayerLog(db(), id)).toBe(1)
-			expect(
-				(await listLogKinds(db(), id)).map((e) => [e.kind, e.skill, e.subject, e.amount]),
-			).toEqual([
+			expect((await listLogKinds(db(), id)).map((e) => [e.kind, e.skill, e.subject, e.amount])).toEqual([
 				['drop', null, 'Dragon bones', null],
 				['citadel-cap', null, null, null],
 				['boss-kill', null, 'Amascuts', 12],
 				['level', 7, null, 90],
 			])
-			expect((await listLogKinds(db(), id, 'citadel-cap')).map((e) => e.occurredAt)).toEqual([
-				at('2026-11-26T19:42:00Z'),
-			])
+			expect((await listLogKinds(db(), id, 'citadel-cap')).map((e) => e.occurredAt)).toEqual([at('2026-11-26T19:42:00Z')])
 			const group = await createGroup(
 				db(),
 				{ ...clan, members: [{ key: 'zezima', name: 'Zezima', rank: 'Owner', totalXp: 1 }, ...firstRoster] },
 				at('2026-11-20T10:00:00Z'),
 			)
-			expect(await listGroupCaps(db(), group, at('2026-11-20T00:00:00Z'))).toEqual([
-				{ key: 'zezima', at: at('2026-11-26T19:42:00Z') },
-			])
+			expect(await listGroupCaps(db(), group, at('2026-11-20T00:00:00Z'))).toEqual([{ key: 'zezima', at: at('2026-11-26T19:42:00Z') }])
 			expect(await listGroupCaps(db(), group, at('2026-11-27T00:00:00Z'))).toEqual([])
 			const latest = (await latestSnapshot(db(), (await findPlayer(db(), 'zezima'))!))!
 			const totals = await listMemberTotals(db(), group)

@@ -3,9 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { CLAN_RANKS } from '#app/groups/ranks.ts'
 import { parseMemberList, type MemberListResult } from './member-list.server.ts'
 
-const sample = readFileSync(
-	new URL('../../../tests/fixtures/clans/members_lite_ok.csv', import.meta.url),
-)
+const sample = readFileSync(new URL('../../../tests/fixtures/clans/members_lite_ok.csv', import.meta.url))
 const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
 const HEADER = 'Clanmate, Clan Rank, Total XP, Kills\n'
 
@@ -54,15 +52,8 @@ describe('parseMemberList on the sample', () => {
 
 describe('parseMemberList accepts the variations nobody has ruled out', () => {
 	it('a byte-order mark, CRLF line ends, no trailing newline', () => {
-		const body = new Uint8Array([
-			0xef,
-			0xbb,
-			0xbf,
-			...latin1('Clanmate, Clan Rank, Total XP, Kills\r\nA\xa0B,Owner,10,0'),
-		])
-		expect(members(parseMemberList(body))).toEqual([
-			{ name: 'A B', key: 'a b', rank: 'Owner', totalXp: 10, kills: 0 },
-		])
+		const body = new Uint8Array([0xef, 0xbb, 0xbf, ...latin1('Clanmate, Clan Rank, Total XP, Kills\r\nA\xa0B,Owner,10,0')])
+		expect(members(parseMemberList(body))).toEqual([{ name: 'A B', key: 'a b', rank: 'Owner', totalXp: 10, kills: 0 }])
 	})
 })
 
@@ -70,12 +61,7 @@ describe('parseMemberList refuses anything else, whole', () => {
 	const broken: Array<[string, Uint8Array]> = [
 		['an empty body', new Uint8Array()],
 		['the header alone', latin1(HEADER)],
-		[
-			'an HTML page',
-			latin1(
-				'<!DOCTYPE html><html><head><title>RuneScape</title></head><body><a href="/">Home</a></body></html>',
-			),
-		],
+		['an HTML page', latin1('<!DOCTYPE html><html><head><title>RuneScape</title></head><body><a href="/">Home</a></body></html>')],
 		['a wrong header', latin1('Name, Rank, XP, Kills\nA,Owner,1,0\n')],
 		['an unknown rank', latin1(`${HEADER}A,Owner,1,0\nB,Chief,1,0\n`)],
 		['a missing column', latin1(`${HEADER}A,Owner,1,0\nB,Recruit,1\n`)],

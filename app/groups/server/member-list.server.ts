@@ -62,8 +62,7 @@ function readMember(row: string[], line: number): ClanMember {
 	// TextDecoder's latin1 is windows-1252, which keeps 0xA0 as U+00A0.
 	const player = parsePlayerName((rawName ?? '').replaceAll('\u00a0', ' '))
 	if (!player.success) throw new BadBody(`line ${line}: ${player.message}`)
-	if (rank === undefined || !isClanRank(rank))
-		throw new BadBody(`line ${line}: unknown rank ${JSON.stringify(rank)}`)
+	if (rank === undefined || !isClanRank(rank)) throw new BadBody(`line ${line}: unknown rank ${JSON.stringify(rank)}`)
 	return { ...player.data, rank, totalXp: count(totalXp, line), kills: count(kills, line) }
 }
 

@@ -4,19 +4,7 @@
  * the tracker's row: a clan's roster is stored before its members are first fetched.
  */
 import { sql } from 'drizzle-orm'
-import {
-	bigint,
-	boolean,
-	check,
-	foreignKey,
-	index,
-	integer,
-	pgTable,
-	primaryKey,
-	smallint,
-	text,
-	timestamp,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { activities } from '#app/tracker/server/schema.ts'
 import { LOG_KINDS } from '../log-kinds.ts'
 import { CLAN_RANKS } from '../ranks.ts'
@@ -46,10 +34,7 @@ export const groups = pgTable(
 		rosterAt: time('roster_at').notNull(),
 	},
 	(table) => [
-		check(
-			'groups_citadel_reset',
-			sql`(${table.citadelResetWeekday} is null) = (${table.citadelResetMinute} is null)`,
-		),
+		check('groups_citadel_reset', sql`(${table.citadelResetWeekday} is null) = (${table.citadelResetMinute} is null)`),
 		check('groups_citadel_reset_weekday', sql`${table.citadelResetWeekday} between 0 and 6`),
 		check('groups_citadel_reset_minute', sql`${table.citadelResetMinute} between 0 and 1439`),
 	],
@@ -100,10 +85,7 @@ export const groupRosterEvents = pgTable(
 		index('group_roster_events_feed').on(table.groupId, table.at.desc()),
 		index('group_roster_events_player').on(table.playerKey),
 		check('group_roster_events_type', sql`${table.type} in (${eventList})`),
-		check(
-			'group_roster_events_ranks',
-			sql`${table.fromRank} in (${rankList}) and ${table.toRank} in (${rankList})`,
-		),
+		check('group_roster_events_ranks', sql`${table.fromRank} in (${rankList}) and ${table.toRank} in (${rankList})`),
 	],
 )
 

@@ -39,15 +39,18 @@ const levelRequirementSchema = z.strictObject({ skill: skillNameSchema, level })
 export type LevelRequirement = z.infer<typeof levelRequirementSchema>
 
 /** data/game/skills.json: one entry per skill (all 29), imported by app/lib/skills.ts for `cap`. */
-const skillCapSchema = z.strictObject({
-	cap: z.literal([99, 110, 120], { error: 'cap is 99, 110 or 120' }),
-	/** When the cap was last raised (left out for a skill that has always had it). */
-	raised: dayOrMonth.optional(),
-	/** What a reader should know, e.g. a raise that is reported but that no source confirms. */
-	note: text.optional(),
-	sources,
-	verified: isoDay,
-}, { error: (issue) => (issue.input === undefined ? 'missing (every skill needs its cap)' : undefined) })
+const skillCapSchema = z.strictObject(
+	{
+		cap: z.literal([99, 110, 120], { error: 'cap is 99, 110 or 120' }),
+		/** When the cap was last raised (left out for a skill that has always had it). */
+		raised: dayOrMonth.optional(),
+		/** What a reader should know, e.g. a raise that is reported but that no source confirms. */
+		note: text.optional(),
+		sources,
+		verified: isoDay,
+	},
+	{ error: (issue) => (issue.input === undefined ? 'missing (every skill needs its cap)' : undefined) },
+)
 /** Every skill must be there (a record over an enum requires each key). */
 export const skillCapsSchema = z.record(skillNameSchema, skillCapSchema)
 
@@ -113,7 +116,10 @@ export const gameUpdatesSchema = z.array(gameUpdateEntrySchema).min(1)
  */
 export const topicSchema = z
 	.string()
-	.regex(/^(skill|gear|unlock|activity|quest|area):\S.*$/, 'a topic is written kind:value, kind one of skill, gear, unlock, activity, quest, area')
+	.regex(
+		/^(skill|gear|unlock|activity|quest|area):\S.*$/,
+		'a topic is written kind:value, kind one of skill, gear, unlock, activity, quest, area',
+	)
 
 export type GameFacts = {
 	gear: Gear[]

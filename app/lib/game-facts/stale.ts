@@ -15,7 +15,11 @@ function isAfter(update: string, verified: string): boolean {
  * The updates that make a page stale: newer than its verified day and touching a topic it cites.
  * A page with no verified day has no reasons here (the content check reports it instead).
  */
-export function staleReasons(verified: string | null | undefined, topics: Iterable<string>, updates: readonly GameUpdateEntry[]): StaleReason[] {
+export function staleReasons(
+	verified: string | null | undefined,
+	topics: Iterable<string>,
+	updates: readonly GameUpdateEntry[],
+): StaleReason[] {
 	if (!verified) return []
 	const own = new Set(topics)
 	return updates.flatMap((update) => {

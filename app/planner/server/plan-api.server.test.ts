@@ -172,7 +172,10 @@ test('with a tracked player: each training step and the whole plan get an ETA at
 	xpPerDay.magic = 100_000
 	const pace = async (key: string): Promise<PaceAnswer> => {
 		asked.push(key)
-		return { status: 'ok', pace: { source: 'snapshots', from: '2026-10-27T00:00:00.000Z', to: '2026-11-26T12:00:00.000Z', days: 30.5, xpPerDay } }
+		return {
+			status: 'ok',
+			pace: { source: 'snapshots', from: '2026-10-27T00:00:00.000Z', to: '2026-11-26T12:00:00.000Z', days: 30.5, xpPerDay },
+		}
 	}
 	await withApi(
 		{},
@@ -196,20 +199,31 @@ test('with a tracked player: each training step and the whole plan get an ETA at
 test('a zero rate, a player not tracked and one without history: said in words, no number', async () => {
 	const xpPerDay = Object.fromEntries(SKILLS.map(({ name }) => [name, 0])) as Record<SkillName, number>
 	const answers: Record<string, PaceAnswer> = {
-		'zezima jr': { status: 'ok', pace: { source: 'backfill', from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z', days: 31, xpPerDay } },
+		'zezima jr': {
+			status: 'ok',
+			pace: { source: 'backfill', from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z', days: 31, xpPerDay },
+		},
 		'midgame mia': { status: 'no-history', trackedSince: '2026-11-25T10:00:00.000Z' },
 	}
 	await withApi(
 		{},
 		async ({ plan }) => {
-			const zero = body(await plan('GET', query({ goals: 'big-goal', username: 'Zezima Jr' }), 'c1')) as { steps: Array<{ eta?: { text: string } }>; eta: { plan: { text: string } } }
+			const zero = body(await plan('GET', query({ goals: 'big-goal', username: 'Zezima Jr' }), 'c1')) as {
+				steps: Array<{ eta?: { text: string } }>
+				eta: { plan: { text: string } }
+			}
 			expect(zero.steps[0]?.eta?.text).toBe('no recent XP in Magic')
 			expect(zero.eta.plan.text).toBe('no recent XP in Magic')
-			const none = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.midgame }), 'c1')) as { steps: Array<{ eta?: unknown }>; eta: { status: string; message: string; plan: unknown } }
+			const none = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.midgame }), 'c1')) as {
+				steps: Array<{ eta?: unknown }>
+				eta: { status: string; message: string; plan: unknown }
+			}
 			expect(none.eta).toMatchObject({ status: 'no-history', plan: null })
 			expect(none.eta.message).toContain('tracked since 25 November 2026')
 			expect(none.steps.every((step) => !('eta' in step))).toBe(true)
-			const untracked = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.private }), 'c1')) as { eta: { status: string; message: string } }
+			const untracked = body(await plan('GET', query({ goals: 'big-goal', username: FAKE_PLAYERS.private }), 'c1')) as {
+				eta: { status: string; message: string }
+			}
 			expect(untracked.eta.status).toBe('not-tracked')
 			expect(untracked.eta.message).toMatch(/isn't tracked yet/)
 			const fresh = body(await plan('GET', query({ goals: 'big-goal' }), 'c1'))

@@ -82,9 +82,12 @@ export function planEndpoint(
 			fetchedAt: data.fetchedAt,
 		}
 		const etas = planEtas(plan.steps, await pace(normalisePlayerName(data.name).key), data.name)
-		return json(200, { player, ...withoutFlag(withStepEtas(plan, etas.steps)), eta: { ...etas, steps: undefined } }, { 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none })
+		return json(
+			200,
+			{ player, ...withoutFlag(withStepEtas(plan, etas.steps)), eta: { ...etas, steps: undefined } },
+			{ 'cache-control': answer.headers['cache-control'] ?? CACHE_CONTROL.none },
+		)
 	}
-
 }
 
 /** The plan endpoint on plain values, as the player lookup's core: method, query and client in (tests). */

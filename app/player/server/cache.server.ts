@@ -18,9 +18,7 @@ export type CacheOptions<T> = {
 	now?: () => number
 }
 
-export type CacheHit<T> =
-	| { value: T; fetchedAt: number; stale: false }
-	| { value: T; fetchedAt: number; stale: true; error: unknown }
+export type CacheHit<T> = { value: T; fetchedAt: number; stale: false } | { value: T; fetchedAt: number; stale: true; error: unknown }
 
 export type StaleWhileErrorCache<T> = {
 	/**

@@ -18,8 +18,7 @@ export type FetchedPlayer = {
 }
 
 /** Jagex has refused default library User-Agents with 403; say who we are. */
-export const UPSTREAM_USER_AGENT =
-	'GielinorGuide/0.1 (open-source RuneScape 3 guide site; player lookup proxy; node fetch)'
+export const UPSTREAM_USER_AGENT = 'GielinorGuide/0.1 (open-source RuneScape 3 guide site; player lookup proxy; node fetch)'
 
 export type PlayerDataConfig = {
 	runemetricsBaseUrl: string
@@ -52,11 +51,7 @@ export type PlayerDataConfig = {
 export function playerDataConfigFromEnv(
 	env: Pick<
 		Env,
-		| 'RUNEMETRICS_BASE_URL'
-		| 'HISCORES_BASE_URL'
-		| 'UPSTREAM_TIMEOUT_MS'
-		| 'PLAYER_RATE_LIMIT_PER_MINUTE'
-		| 'RATE_LIMIT_DISABLED'
+		'RUNEMETRICS_BASE_URL' | 'HISCORES_BASE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'PLAYER_RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_DISABLED'
 	>,
 ): PlayerDataConfig {
 	return {
@@ -65,8 +60,6 @@ export function playerDataConfigFromEnv(
 		timeoutMs: env.UPSTREAM_TIMEOUT_MS,
 		userAgent: UPSTREAM_USER_AGENT,
 		// RATE_LIMIT_DISABLED=1 is for load tests (npm run bench:player).
-		rateLimit: env.RATE_LIMIT_DISABLED
-			? false
-			: { max: env.PLAYER_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+		rateLimit: env.RATE_LIMIT_DISABLED ? false : { max: env.PLAYER_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
 	}
 }

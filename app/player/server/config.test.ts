@@ -24,9 +24,7 @@ test('env overrides, and RATE_LIMIT_DISABLED turns the limit off', () => {
 		timeoutMs: 1500,
 		rateLimit: false,
 	})
-	expect(
-		playerDataConfigFromEnv(parseEnv({ PLAYER_RATE_LIMIT_PER_MINUTE: '5' })).rateLimit,
-	).toEqual({
+	expect(playerDataConfigFromEnv(parseEnv({ PLAYER_RATE_LIMIT_PER_MINUTE: '5' })).rateLimit).toEqual({
 		max: 5,
 		windowMs: 60_000,
 	})

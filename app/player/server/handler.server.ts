@@ -10,13 +10,7 @@ import { createMemoryState } from '#app/server/shared-state/memory-state.server.
 import type { LimitDecision } from '#app/server/shared-state/shared-state.server.ts'
 import { createStaleWhileErrorCache, type CacheEntry, type CacheHit, type StaleWhileErrorCache } from './cache.server.ts'
 import type { FetchedPlayer, PlayerDataConfig } from './config.server.ts'
-import {
-	createUpstreamClient,
-	UpstreamError,
-	type HiscoresResult,
-	type ProfileResult,
-	type UpstreamClient,
-} from './runemetrics.server.ts'
+import { createUpstreamClient, UpstreamError, type HiscoresResult, type ProfileResult, type UpstreamClient } from './runemetrics.server.ts'
 import type { UpstreamPriority } from './upstream-gate.server.ts'
 
 export type PlayerDataHandler = (request: Request, clientId: string) => Promise<Response>
@@ -117,7 +111,17 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 			const quests = questsResult.value
 			if (fetched) {
 				const data = { source: 'runemetrics', profile: profile.value, quests: quests?.value ?? null } as const
-				await recordFetch({ player, name: profile.value.name, fetchedAt: profile.fetchedAt, data, activities: profile.value.activities, requestedBy: options.requestedBy }, options)
+				await recordFetch(
+					{
+						player,
+						name: profile.value.name,
+						fetchedAt: profile.fetchedAt,
+						data,
+						activities: profile.value.activities,
+						requestedBy: options.requestedBy,
+					},
+					options,
+				)
 			}
 			return answer(
 				{
@@ -175,10 +179,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		if (options.force || options.awaitRecording) await recording
 	}
 
-	function answer(
-		data: Omit<PlayerData, 'fetchedAt' | 'stale'>,
-		parts: Array<CacheHit<unknown> | undefined>,
-	): PlayerDataAnswer {
+	function answer(data: Omit<PlayerData, 'fetchedAt' | 'stale'>, parts: Array<CacheHit<unknown> | undefined>): PlayerDataAnswer {
 		const present = parts.filter((part) => part !== undefined)
 		const fetchedAt = new Date(Math.min(...present.map((part) => part.fetchedAt))).toISOString()
 		const staleError = firstStaleError(present)
@@ -204,7 +205,6 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 	})
 	const api = createApi([playerDataEndpoint])
 
-
 	function upstreamFailure(error: unknown, stale?: PlayerData): PlayerDataAnswer {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.kind === 'busy') {
@@ -223,9 +223,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 			: error.kind === 'unreachable' || error.kind === 'bad-status'
 				? `${service} is not answering properly right now`
 				: `${service} sent an answer we could not read`
-		const message = stale
-			? `${problem}; showing what we fetched at ${stale.fetchedAt}.`
-			: `${problem}; try again in a few minutes.`
+		const message = stale ? `${problem}; showing what we fetched at ${stale.fetchedAt}.` : `${problem}; try again in a few minutes.`
 		return errorResponse(timeout ? 504 : 502, timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', message, stale)
 	}
 
@@ -233,8 +231,7 @@ export function createPlayerDataCore(config: PlayerDataConfig): PlayerLookup {
 		api.serve({ method, path: PLAYER_DATA_PATH, query, clientId, header: () => undefined })
 	return Object.assign(handlePlayerData, {
 		endpoint: playerDataEndpoint,
-		fetchFresh: (player: PlayerName, options: Omit<FetchOptions, 'force'> = {}) =>
-			lookup(player, true, { ...options, force: true }),
+		fetchFresh: (player: PlayerName, options: Omit<FetchOptions, 'force'> = {}) => lookup(player, true, { ...options, force: true }),
 		recordedLookup: (player: PlayerName, clientId: string) => lookup(player, true, { requestedBy: clientId, awaitRecording: true }),
 		/** Counts a request against the lookup's per-client limit (the history API shares it). */
 		hitLimit: async (clientId: string) => (await limiter?.hit(clientId)) ?? { allowed: true as const },

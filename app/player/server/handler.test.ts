@@ -1,12 +1,7 @@
 import { expect, test, vi } from 'vitest'
 import { playerDataErrorBodySchema, playerDataSchema } from '#app/player/types.ts'
 import { log } from '#app/server/log.server.ts'
-import {
-	FAKE_PLAYERS,
-	startFakeUpstream,
-	type FakeUpstream,
-	type FakeUpstreamOptions,
-} from '#tests/fixtures/fake-upstream.ts'
+import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '#tests/fixtures/fake-upstream.ts'
 import type { PlayerDataConfig } from './config.server.ts'
 import { createPlayerDataHandler, type PlayerDataHandler } from './handler.server.ts'
 import { budgetLimit, createUpstreamGate } from './upstream-gate.server.ts'
@@ -41,12 +36,7 @@ async function withHandler(
 		...options.config,
 	})
 	const get = (name: string, query = '&quests=true', clientId = 'client-1') =>
-		handler(
-			new Request(
-				`http://localhost/api/v1/player-data?username=${encodeURIComponent(name)}${query}`,
-			),
-			clientId,
-		)
+		handler(new Request(`http://localhost/api/v1/player-data?username=${encodeURIComponent(name)}${query}`), clientId)
 	try {
 		await run({ fake, handler, clock, logs, get })
 	} finally {
@@ -202,22 +192,14 @@ test('an empty quest list is passed on', async () => {
 })
 
 test('upstream 500, HTML, truncated and oversized bodies are 502s', async () => {
-	await withHandler(
-		{ fake: { hugeBytes: 300_000 }, config: { maxBodyBytes: 100_000 } },
-		async ({ get }) => {
-			for (const name of [
-				FAKE_PLAYERS.serverError,
-				FAKE_PLAYERS.html,
-				FAKE_PLAYERS.truncated,
-				FAKE_PLAYERS.huge,
-			]) {
-				const body = await errorBody(await get(name), 502)
-				expect(body.error.code).toBe('UPSTREAM_ERROR')
-				expect(body.error.message).toMatch(/^RuneMetrics .*; try again in a few minutes\.$/)
-				expect(body.data).toBeUndefined()
-			}
-		},
-	)
+	await withHandler({ fake: { hugeBytes: 300_000 }, config: { maxBodyBytes: 100_000 } }, async ({ get }) => {
+		for (const name of [FAKE_PLAYERS.serverError, FAKE_PLAYERS.html, FAKE_PLAYERS.truncated, FAKE_PLAYERS.huge]) {
+			const body = await errorBody(await get(name), 502)
+			expect(body.error.code).toBe('UPSTREAM_ERROR')
+			expect(body.error.message).toMatch(/^RuneMetrics .*; try again in a few minutes\.$/)
+			expect(body.data).toBeUndefined()
+		}
+	})
 })
 
 test('a slow upstream is a 504 within the timeout', async () => {
@@ -226,9 +208,7 @@ test('a slow upstream is a 504 within the timeout', async () => {
 		const body = await errorBody(await get(FAKE_PLAYERS.slow), 504)
 		const elapsed = performance.now() - started
 		expect(body.error.code).toBe('UPSTREAM_TIMEOUT')
-		expect(body.error.message).toBe(
-			'RuneMetrics did not answer in time; try again in a few minutes.',
-		)
+		expect(body.error.message).toBe('RuneMetrics did not answer in time; try again in a few minutes.')
 		expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20)
 		expect(elapsed).toBeLessThan(TIMEOUT_MS + 500)
 	})
@@ -290,9 +270,7 @@ test('stale answers are dropped after 30 minutes', async () => {
 
 test('20 concurrent lookups of one name make one call per endpoint', async () => {
 	await withHandler({ fake: { latencyMs: 50 } }, async ({ get, fake }) => {
-		const responses = await Promise.all(
-			Array.from({ length: 20 }, (_, i) => get(i % 2 ? 'Zezima Crowd' : 'zezima_crowd')),
-		)
+		const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => get(i % 2 ? 'Zezima Crowd' : 'zezima_crowd')))
 		for (const response of responses) await okBody(response)
 		expect(fake.calls).toEqual({ profile: 1, quests: 1, hiscores: 0, 'xp-monthly': 0 })
 	})
@@ -300,9 +278,7 @@ test('20 concurrent lookups of one name make one call per endpoint', async () =>
 
 test('concurrent lookups of a failing name share the failure and log it once', async () => {
 	await withHandler({ fake: { latencyMs: 30 } }, async ({ get, fake, logs }) => {
-		const responses = await Promise.all(
-			Array.from({ length: 5 }, () => get(FAKE_PLAYERS.serverError, '')),
-		)
+		const responses = await Promise.all(Array.from({ length: 5 }, () => get(FAKE_PLAYERS.serverError, '')))
 		for (const response of responses) await errorBody(response, 502)
 		expect(fake.calls.profile).toBe(1)
 		expect(logs).toEqual(['player-data: upstream profile: HTTP 500'])
@@ -326,34 +302,28 @@ test('a bad name is a 400 with the reason, and no upstream call', async () => {
 
 test('only GET and HEAD are allowed', async () => {
 	await withHandler({}, async ({ handler }) => {
-		const response = await handler(
-			new Request('http://localhost/api/v1/player-data?username=Zezima', { method: 'POST' }),
-			'c',
-		)
+		const response = await handler(new Request('http://localhost/api/v1/player-data?username=Zezima', { method: 'POST' }), 'c')
 		expect((await errorBody(response, 405)).error.code).toBe('METHOD_NOT_ALLOWED')
 		expect(response.headers.get('allow')).toBe('GET, HEAD')
 	})
 })
 
 test('the per-client rate limit answers 429 with Retry-After', async () => {
-	await withHandler(
-		{ config: { rateLimit: { max: 2, windowMs: 60_000 } } },
-		async ({ get, clock }) => {
-			await okBody(await get(FAKE_PLAYERS.complete, '', 'a'))
-			await okBody(await get(FAKE_PLAYERS.complete, '', 'a'))
-			const limited = await get(FAKE_PLAYERS.complete, '', 'a')
-			expect(limited.headers.get('retry-after')).toBe('30')
-			const body = await errorBody(limited, 429)
-			expect(body.error).toEqual({
-				code: 'RATE_LIMITED',
-				message: 'Too many player lookups; try again in 30 seconds.',
-				retryAfterSeconds: 30,
-			})
-			await okBody(await get(FAKE_PLAYERS.complete, '', 'b'))
-			clock.time += 30_000
-			await okBody(await get(FAKE_PLAYERS.complete, '', 'a'))
-		},
-	)
+	await withHandler({ config: { rateLimit: { max: 2, windowMs: 60_000 } } }, async ({ get, clock }) => {
+		await okBody(await get(FAKE_PLAYERS.complete, '', 'a'))
+		await okBody(await get(FAKE_PLAYERS.complete, '', 'a'))
+		const limited = await get(FAKE_PLAYERS.complete, '', 'a')
+		expect(limited.headers.get('retry-after')).toBe('30')
+		const body = await errorBody(limited, 429)
+		expect(body.error).toEqual({
+			code: 'RATE_LIMITED',
+			message: 'Too many player lookups; try again in 30 seconds.',
+			retryAfterSeconds: 30,
+		})
+		await okBody(await get(FAKE_PLAYERS.complete, '', 'b'))
+		clock.time += 30_000
+		await okBody(await get(FAKE_PLAYERS.complete, '', 'a'))
+	})
 })
 
 test('an unexpected error is a logged 502 LOOKUP_FAILED, not a 500', async () => {

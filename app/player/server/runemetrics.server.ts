@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { trimTrailingSlashes } from '#app/lib/url-path.ts'
-import {
-	playerQuestSchema,
-	type PlayerQuest,
-	type PlayerSkill,
-	type ProfileState,
-} from '#app/player/types.ts'
+import { playerQuestSchema, type PlayerQuest, type PlayerSkill, type ProfileState } from '#app/player/types.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import { parseXpMonthly, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
 
@@ -30,7 +25,12 @@ export class UpstreamError extends Error {
 	/** When to come back (busy). */
 	readonly retryAfterSeconds: number | undefined
 
-	constructor(kind: UpstreamFailure, endpoint: UpstreamEndpoint, message: string, details: { status?: number; retryAfterSeconds?: number } = {}) {
+	constructor(
+		kind: UpstreamFailure,
+		endpoint: UpstreamEndpoint,
+		message: string,
+		details: { status?: number; retryAfterSeconds?: number } = {},
+	) {
 		super(`${endpoint}: ${message}`)
 		this.name = 'UpstreamError'
 		this.kind = kind
@@ -64,8 +64,7 @@ export type ProfileResult =
 	  } & TrackedFields)
 	| { kind: 'unavailable'; state: ProfileState }
 
-export type HiscoresResult =
-	({ kind: 'ok'; skills: PlayerSkill[] } & TrackedFields) | { kind: 'not-found' }
+export type HiscoresResult = ({ kind: 'ok'; skills: PlayerSkill[] } & TrackedFields) | { kind: 'not-found' }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
 
@@ -117,11 +116,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 		},
 		async xpMonthly(name, skillId) {
 			const query = new URLSearchParams({ searchName: name, skillid: String(skillId) })
-			const { body } = await get(
-				'xp-monthly',
-				`${runemetrics}/xp-monthly?${query}`,
-				'application/json',
-			)
+			const { body } = await get('xp-monthly', `${runemetrics}/xp-monthly?${query}`, 'application/json')
 			return parseXpMonthly(parseJson('xp-monthly', body), skillId)
 		},
 	}
@@ -134,11 +129,7 @@ type FetchOptions = { accept: string; userAgent: string; timeoutMs: number; maxB
  * 404 from the hiscores (its "no such player" answer, body not read); throws UpstreamError for
  * everything else.
  */
-async function fetchUpstream(
-	endpoint: UpstreamEndpoint,
-	url: string,
-	options: FetchOptions,
-): Promise<{ status: number; body: string }> {
+async function fetchUpstream(endpoint: UpstreamEndpoint, url: string, options: FetchOptions): Promise<{ status: number; body: string }> {
 	const signal = AbortSignal.timeout(options.timeoutMs)
 	const seconds = `${options.timeoutMs / 1000}s`
 	try {
@@ -167,13 +158,8 @@ async function fetchUpstream(
 	}
 }
 
-async function readCapped(
-	endpoint: UpstreamEndpoint,
-	response: Response,
-	maxBytes: number,
-): Promise<string> {
-	const tooLarge = () =>
-		new UpstreamError('too-large', endpoint, `body larger than ${maxBytes} bytes`)
+async function readCapped(endpoint: UpstreamEndpoint, response: Response, maxBytes: number): Promise<string> {
+	const tooLarge = () => new UpstreamError('too-large', endpoint, `body larger than ${maxBytes} bytes`)
 	const declared = Number(response.headers.get('content-length') ?? Number.NaN)
 	if (declared > maxBytes) {
 		await response.body?.cancel()
@@ -270,9 +256,7 @@ function rankOf(value: string | number | undefined): number | null {
 export function parseProfile(json: unknown): ProfileResult {
 	const failed = profileErrorBodySchema.safeParse(json)
 	if (failed.success) {
-		const state = KNOWN_PROFILE_ERRORS.has(failed.data.error)
-			? (failed.data.error as ProfileState)
-			: 'PROFILE_UNAVAILABLE'
+		const state = KNOWN_PROFILE_ERRORS.has(failed.data.error) ? (failed.data.error as ProfileState) : 'PROFILE_UNAVAILABLE'
 		return { kind: 'unavailable', state }
 	}
 	const parsed = profileBodySchema.safeParse(json)
@@ -331,11 +315,7 @@ export function parseHiscoresLite(text: string): { skills: PlayerSkill[] } & Tra
 		const match = HISCORES_SKILL_LINE.exec(lines[index]?.trim() ?? '')
 		if (!match) {
 			const got = text.trimStart().startsWith('<') ? 'an HTML page' : 'too few or malformed lines'
-			throw new UpstreamError(
-				'bad-body',
-				'hiscores',
-				`expected ${SKILLS.length + 1} CSV lines, got ${got}`,
-			)
+			throw new UpstreamError('bad-body', 'hiscores', `expected ${SKILLS.length + 1} CSV lines, got ${got}`)
 		}
 		return { rank: rankOf(Number(match[1])), level: Number(match[2]), xp: Number(match[3]) }
 	}
@@ -365,9 +345,5 @@ function sortById(skills: PlayerSkill[]): PlayerSkill[] {
 function shapeError(endpoint: UpstreamEndpoint, error: z.ZodError): UpstreamError {
 	const issue = error.issues[0]
 	const where = issue?.path.length ? issue.path.join('.') : 'body'
-	return new UpstreamError(
-		'bad-body',
-		endpoint,
-		`unexpected JSON shape at ${where}: ${issue?.message}`,
-	)
+	return new UpstreamError('bad-body', endpoint, `unexpected JSON shape at ${where}: ${issue?.message}`)
 }

@@ -84,9 +84,7 @@ test('drops skill ids we do not know', () => {
 })
 
 test('rejects a profile of the wrong shape with the path', () => {
-	expect(() => parseProfile({ name: 'A', skillvalues: [{ id: 'x' }] })).toThrow(
-		/profile: unexpected JSON shape at skillvalues\.0\.id/,
-	)
+	expect(() => parseProfile({ name: 'A', skillvalues: [{ id: 'x' }] })).toThrow(/profile: unexpected JSON shape at skillvalues\.0\.id/)
 	expect(() => parseProfile([])).toThrow(UpstreamError)
 })
 
@@ -99,9 +97,7 @@ test('parses quests to title, status and quest points', () => {
 })
 
 test('rejects quests with an unknown status', () => {
-	expect(() => parseQuests({ quests: [{ title: 'X', status: 'DONE' }] })).toThrow(
-		/quests: unexpected JSON shape at quests\.0\.status/,
-	)
+	expect(() => parseQuests({ quests: [{ title: 'X', status: 'DONE' }] })).toThrow(/quests: unexpected JSON shape at quests\.0\.status/)
 })
 
 test('parses the hiscores CSV in id order, unranked skills as level 1 and 0 xp', () => {
@@ -131,9 +127,7 @@ test('accepts CRLF hiscores lines', () => {
 })
 
 test('rejects truncated or HTML hiscores', () => {
-	expect(() => parseHiscoresLite(readFixture('hiscore_lite_truncated.txt'))).toThrow(
-		/too few or malformed lines/,
-	)
+	expect(() => parseHiscoresLite(readFixture('hiscore_lite_truncated.txt'))).toThrow(/too few or malformed lines/)
 	expect(() => parseHiscoresLite(readFixture('outage.html'))).toThrow(/an HTML page/)
 })
 
@@ -153,10 +147,7 @@ test('client: 500, HTML and truncated bodies are upstream failures', async () =>
 		const crash = await upstreamErrorOf(client.profile(FAKE_PLAYERS.serverError))
 		expect([crash.kind, crash.message]).toEqual(['bad-status', 'profile: HTTP 500'])
 		const html = await upstreamErrorOf(client.quests(FAKE_PLAYERS.html))
-		expect([html.kind, html.message]).toEqual([
-			'bad-body',
-			'quests: expected JSON, got an HTML page',
-		])
+		expect([html.kind, html.message]).toEqual(['bad-body', 'quests: expected JSON, got an HTML page'])
 		expect((await upstreamErrorOf(client.profile(FAKE_PLAYERS.truncated))).kind).toBe('bad-body')
 		expect((await upstreamErrorOf(client.hiscores(FAKE_PLAYERS.truncated))).kind).toBe('bad-body')
 		expect((await upstreamErrorOf(client.hiscores(FAKE_PLAYERS.html))).kind).toBe('bad-body')
@@ -175,10 +166,7 @@ test('client: a slow answer times out near the timeout', async () => {
 test('client: bodies over the cap are cut off, chunked or with Content-Length', async () => {
 	await withClient({ maxBodyBytes: 64 * 1024 }, async (client) => {
 		const chunked = await upstreamErrorOf(client.profile(FAKE_PLAYERS.huge))
-		expect([chunked.kind, chunked.message]).toEqual([
-			'too-large',
-			'profile: body larger than 65536 bytes',
-		])
+		expect([chunked.kind, chunked.message]).toEqual(['too-large', 'profile: body larger than 65536 bytes'])
 		const declared = await upstreamErrorOf(client.hiscores(FAKE_PLAYERS.huge))
 		expect(declared.kind).toBe('too-large')
 		// The cap is on the body only: a normal profile still fits.
@@ -327,9 +315,7 @@ test('client: the fake upstream counts xp-monthly calls and its outage covers th
 		expect(fake.callsFor(FAKE_PLAYERS.complete)['xp-monthly']).toBe(2)
 		expect(fake.calls['xp-monthly']).toBe(2)
 		fake.setOutage(true)
-		expect((await upstreamErrorOf(client.xpMonthly(FAKE_PLAYERS.complete, 0))).kind).toBe(
-			'bad-status',
-		)
+		expect((await upstreamErrorOf(client.xpMonthly(FAKE_PLAYERS.complete, 0))).kind).toBe('bad-status')
 	} finally {
 		await fake.close()
 	}

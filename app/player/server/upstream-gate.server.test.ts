@@ -18,7 +18,9 @@ function gateFor(rps: number, options: { instances?: number } = {}) {
 	const state = createMemoryState({ now: clock.now })
 	const budget = state.limiter('upstream', budgetLimit(rps))
 	const lines: string[] = []
-	const gates = Array.from({ length: options.instances ?? 1 }, () => createUpstreamGate({ rps, budget, now: clock.now, sleep: clock.sleep, log: (line) => lines.push(line), maxWaitMs: 3_600_000 }))
+	const gates = Array.from({ length: options.instances ?? 1 }, () =>
+		createUpstreamGate({ rps, budget, now: clock.now, sleep: clock.sleep, log: (line) => lines.push(line), maxWaitMs: 3_600_000 }),
+	)
 	return { clock, gates, gate: gates[0]!, lines }
 }
 
@@ -47,7 +49,7 @@ describe('upstream gate', () => {
 		expect(times).toHaveLength(60)
 		expect(mostWithin(times, 2000)).toBe(1)
 		// …and it is used: 48 calls at one per 2 s, then the 12 backfill calls left at their share.
-		expect(Math.max(...times) - Math.min(...times)).toBeLessThanOrEqual(48 * 2000 + 12 * 2000 / BACKFILL_SHARE)
+		expect(Math.max(...times) - Math.min(...times)).toBeLessThanOrEqual(48 * 2000 + (12 * 2000) / BACKFILL_SHARE)
 	})
 
 	test('waiting calls go most urgent first: someone waiting, then competitions, groups, the refresh, backfill last', async () => {
@@ -55,7 +57,9 @@ describe('upstream gate', () => {
 		const order: string[] = []
 		// The first call takes the only token; the others queue behind it, least urgent first.
 		await gate.run('backfill', async () => void order.push('first'))
-		const rest = (['backfill', 'refresh', 'group', 'competition', 'interactive'] as const).map((priority) => gate.run(priority, async () => void order.push(priority)))
+		const rest = (['backfill', 'refresh', 'group', 'competition', 'interactive'] as const).map((priority) =>
+			gate.run(priority, async () => void order.push(priority)),
+		)
 		await Promise.all(rest)
 		expect(order).toEqual(['first', 'interactive', 'competition', 'group', 'refresh', 'backfill'])
 	})

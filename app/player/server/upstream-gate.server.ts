@@ -152,7 +152,9 @@ export function createUpstreamGate(options: UpstreamGateOptions): UpstreamGate {
 				const ahead = queue.length + 1
 				const waitMs = Math.max(0, nextAt - now()) + (ahead - 1) * interval()
 				if (waitMs > maxWaitMs) {
-					throw new UpstreamError('busy', 'profile', `the upstream budget is used up for the next ${Math.ceil(waitMs / 1000)} s`, { retryAfterSeconds: Math.ceil(waitMs / 1000) })
+					throw new UpstreamError('busy', 'profile', `the upstream budget is used up for the next ${Math.ceil(waitMs / 1000)} s`, {
+						retryAfterSeconds: Math.ceil(waitMs / 1000),
+					})
 				}
 			}
 			await new Promise<void>((grant) => {

@@ -65,9 +65,7 @@ export function questDescription(page: QuestPageData): string {
 	const before = summary.quests.slice(0, -1).filter((s) => !s.partial).length
 	const parts = [
 		`${quest.name}: ${article} ${difficulty} ${kind} quest worth ${quest.questPoints} quest point${quest.questPoints === 1 ? '' : 's'}.`,
-		before > 0
-			? `See the ${before} quest${before === 1 ? '' : 's'} to finish first, the levels it needs`
-			: 'See the levels it needs',
+		before > 0 ? `See the ${before} quest${before === 1 ? '' : 's'} to finish first, the levels it needs` : 'See the levels it needs',
 		unlocks.length > 0 ? 'and the quests it unlocks.' : 'and check them against your account.',
 	]
 	return parts.join(' ')

@@ -34,14 +34,9 @@ export async function getSearchPage(request: Request) {
 	const outcome = (await siteSearch).search(raw, PAGE_LIMITS)
 	const skills = outcome.groups.flatMap((g) => g.hits.flatMap((h) => (h.skill ? [h.skill] : [])))
 	const guides = await Promise.all(
-		skills.map(
-			async (skill) =>
-				[skill, await guideModules[`../../generated/skill-guides/${skill}.json`]?.()] as const,
-		),
+		skills.map(async (skill) => [skill, await guideModules[`../../generated/skill-guides/${skill}.json`]?.()] as const),
 	)
-	const skillGuides = Object.fromEntries(
-		guides.filter((g): g is readonly [string, SkillGuide] => Boolean(g[1])),
-	)
+	const skillGuides = Object.fromEntries(guides.filter((g): g is readonly [string, SkillGuide] => Boolean(g[1])))
 	return data<SearchPageData>({ outcome, skillGuides })
 }
 

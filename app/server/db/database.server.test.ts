@@ -14,57 +14,65 @@ const postgresUrl = process.env.TEST_DATABASE_URL
 const PGLITE_TIMEOUT = 240_000
 
 describe('PGlite', () => {
-	test('an empty database has every migration pending; after migrate none, and migrating again changes nothing', async () => {
-		const handle = await openTestPglite()
-		try {
-			const before = await migrationStatus(handle)
-			expect(before.applied).toEqual([])
-			expect(before.pending.length).toBeGreaterThan(0)
-			await handle.migrate()
-			await handle.migrate()
-			const after = await migrationStatus(handle)
-			expect(after).toEqual({ applied: before.pending, pending: [] })
-			// The smaller buffer cache the server's memory figure relies on.
-			expect(await queryRows(handle.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }])
-			const tables = await queryRows<{ n: number }>(
-				handle.db,
-				sql`select count(*)::int as n from information_schema.tables where table_name = 'tracker_snapshots'`,
-			)
-			expect(tables).toEqual([{ n: 1 }])
-		} finally {
-			await handle.close()
-		}
-	}, PGLITE_TIMEOUT)
+	test(
+		'an empty database has every migration pending; after migrate none, and migrating again changes nothing',
+		async () => {
+			const handle = await openTestPglite()
+			try {
+				const before = await migrationStatus(handle)
+				expect(before.applied).toEqual([])
+				expect(before.pending.length).toBeGreaterThan(0)
+				await handle.migrate()
+				await handle.migrate()
+				const after = await migrationStatus(handle)
+				expect(after).toEqual({ applied: before.pending, pending: [] })
+				// The smaller buffer cache the server's memory figure relies on.
+				expect(await queryRows(handle.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }])
+				const tables = await queryRows<{ n: number }>(
+					handle.db,
+					sql`select count(*)::int as n from information_schema.tables where table_name = 'tracker_snapshots'`,
+				)
+				expect(tables).toEqual([{ n: 1 }])
+			} finally {
+				await handle.close()
+			}
+		},
+		PGLITE_TIMEOUT,
+	)
 
-	test('keeps its data in a folder across reopening; a backup restores into another folder, keeping the old one aside', async () => {
-		const dir = await preparedPgliteFolder()
-		try {
-			let handle = await openDatabase({ dataDir: dir })
-			await handle.migrate()
-			await handle.db.execute(sql`insert into tracker_opt_outs (key, opted_out_at) values ('zezima', now())`)
-			await handle.close()
-			handle = await openDatabase({ dataDir: dir })
-			const rows = await queryRows<{ key: string }>(handle.db, sql`select key from tracker_opt_outs`)
-			expect(rows).toEqual([{ key: 'zezima' }])
-			const archive = await handle.pglite!.dumpDataDir('gzip')
-			await handle.close()
+	test(
+		'keeps its data in a folder across reopening; a backup restores into another folder, keeping the old one aside',
+		async () => {
+			const dir = await preparedPgliteFolder()
+			try {
+				let handle = await openDatabase({ dataDir: dir })
+				await handle.migrate()
+				await handle.db.execute(sql`insert into tracker_opt_outs (key, opted_out_at) values ('zezima', now())`)
+				await handle.close()
+				handle = await openDatabase({ dataDir: dir })
+				const rows = await queryRows<{ key: string }>(handle.db, sql`select key from tracker_opt_outs`)
+				expect(rows).toEqual([{ key: 'zezima' }])
+				const archive = await handle.pglite!.dumpDataDir('gzip')
+				await handle.close()
 
-			const other = path.join(dir, 'restored')
-			mkdirSync(other)
-			const { keptAt } = await restoreEmbedded(other, archive)
-			expect(keptAt).toMatch(/restored\.before-restore-/)
-			handle = await openDatabase({ dataDir: other })
-			expect(await queryRows(handle.db, sql`select key from tracker_opt_outs`)).toEqual([{ key: 'zezima' }])
-			await handle.close()
-			await expect(restoreEmbedded(other, new Blob(['not an archive']))).rejects.toThrow(/not a database backup/)
-			// The failed restore put the good database back.
-			handle = await openDatabase({ dataDir: other })
-			expect(await queryRows(handle.db, sql`select key from tracker_opt_outs`)).toEqual([{ key: 'zezima' }])
-			await handle.close()
-		} finally {
-			rmSync(dir, { recursive: true, force: true })
-		}
-	}, PGLITE_TIMEOUT)
+				const other = path.join(dir, 'restored')
+				mkdirSync(other)
+				const { keptAt } = await restoreEmbedded(other, archive)
+				expect(keptAt).toMatch(/restored\.before-restore-/)
+				handle = await openDatabase({ dataDir: other })
+				expect(await queryRows(handle.db, sql`select key from tracker_opt_outs`)).toEqual([{ key: 'zezima' }])
+				await handle.close()
+				await expect(restoreEmbedded(other, new Blob(['not an archive']))).rejects.toThrow(/not a database backup/)
+				// The failed restore put the good database back.
+				handle = await openDatabase({ dataDir: other })
+				expect(await queryRows(handle.db, sql`select key from tracker_opt_outs`)).toEqual([{ key: 'zezima' }])
+				await handle.close()
+			} finally {
+				rmSync(dir, { recursive: true, force: true })
+			}
+		},
+		PGLITE_TIMEOUT,
+	)
 })
 
 test('a folder that holds files but no database is refused, never emptied', async () => {

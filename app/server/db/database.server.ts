@@ -200,9 +200,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
 	opened ??= (async () => {
 		const env = getEnv()
 		const started = performance.now()
-		const handle = await openDatabase(
-			env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: embeddedDataDir(env.DATA_DIR) },
-		)
+		const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: embeddedDataDir(env.DATA_DIR) })
 		await handle.migrate()
 		const seconds = ((performance.now() - started) / 1000).toFixed(1)
 		log.info(`Database: ${handle.where} (ready in ${seconds} s)`)
@@ -245,7 +243,10 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<{
 	} catch (error) {
 		rmSync(dataDir, { recursive: true, force: true })
 		if (keptAt) renameSync(keptAt, dataDir)
-		throw new Error(`The archive is not a database backup this version can open: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+		throw new Error(
+			`The archive is not a database backup this version can open: ${error instanceof Error ? error.message : String(error)}`,
+			{ cause: error },
+		)
 	}
 }
 

@@ -63,7 +63,9 @@ export class DatabaseLockedError extends Error {
 		dbDir: string,
 		readonly owner: LockOwner,
 	) {
-		super(`${dbDir} is in use by ${describeOwner(owner)}: one process at a time may open the embedded database. Stop it first, or go through it (npm run db -- … asks a running server).`)
+		super(
+			`${dbDir} is in use by ${describeOwner(owner)}: one process at a time may open the embedded database. Stop it first, or go through it (npm run db -- … asks a running server).`,
+		)
 	}
 }
 

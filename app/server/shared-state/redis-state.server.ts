@@ -136,7 +136,6 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 	}
 
 	return {
-
 		entries<T>(name: string): Entries<T> {
 			const key = (id: string) => `${PREFIX}${name}:${id}`
 			// Without Redis there is nothing shared to read or write: the feature's own memory answers.

@@ -41,7 +41,7 @@ const implementations: Array<[string, () => Promise<SharedState>]> = [
 	],
 ]
 
-test('in one process there are no shared entries: a feature\'s own memory is all there is', () => {
+test("in one process there are no shared entries: a feature's own memory is all there is", () => {
 	expect(createMemoryState().entries).toBeUndefined()
 })
 
@@ -61,7 +61,10 @@ describe.each(implementations)('%s state', (_kind, open) => {
 		const state = await open()
 		const name = `spaced-${unique()}`
 		// Two instances' handles on one budget (in memory: one process, the same limiter).
-		const [a, b] = [state.limiter(name, { max: 1, windowMs: 200, refill: 'spaced' }), state.limiter(name, { max: 1, windowMs: 200, refill: 'spaced' })]
+		const [a, b] = [
+			state.limiter(name, { max: 1, windowMs: 200, refill: 'spaced' }),
+			state.limiter(name, { max: 1, windowMs: 200, refill: 'spaced' }),
+		]
 		expect(await a.hit('upstream')).toEqual({ allowed: true })
 		const refused = await b.hit('upstream')
 		expect(refused.allowed).toBe(false)

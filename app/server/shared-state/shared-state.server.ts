@@ -75,4 +75,3 @@ export function getSharedState(): SharedState {
 	shared ??= url ? createRedisState({ url, log: log.error }) : createMemoryState()
 	return shared
 }
-

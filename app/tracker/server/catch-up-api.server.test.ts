@@ -26,8 +26,19 @@ function describeCatchUp(engine: string, open: () => Promise<DatabaseHandle>) {
 			await handle.migrate()
 			const now = () => time
 			const tracker = createTracker({ db: async () => handle.db, now, fetchFresh: (player) => lookup.fetchFresh(player) })
-			const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
-			const lookup = createPlayerDataCore({ ...config, rateLimit: false, now, onFetched: (fetched) => tracker.record(fetched), log: () => {} })
+			const config = {
+				runemetricsBaseUrl: fake.runemetricsBaseUrl,
+				hiscoresBaseUrl: fake.hiscoresBaseUrl,
+				timeoutMs: 2000,
+				userAgent: 'test',
+			}
+			const lookup = createPlayerDataCore({
+				...config,
+				rateLimit: false,
+				now,
+				onFetched: (fetched) => tracker.record(fetched),
+				log: () => {},
+			})
 			api = createPlayersApiCore(tracker, lookup, now)
 			lookUp = async () => {
 				expect((await lookup.fetchFresh({ key: NAME.toLowerCase(), name: NAME })).status).toBe(200)
@@ -47,7 +58,13 @@ function describeCatchUp(engine: string, open: () => Promise<DatabaseHandle>) {
 			const answer = await get()
 			expect(answer.status).toBe(200)
 			expect(answer.headers['access-control-allow-origin']).toBe('*')
-			expect(catchUpSchema.parse(answer.body)).toMatchObject({ today: '2026-11-20', since: null, sinceFrom: 'none', xp: { gained: 0 }, pages: [] })
+			expect(catchUpSchema.parse(answer.body)).toMatchObject({
+				today: '2026-11-20',
+				since: null,
+				sinceFrom: 'none',
+				xp: { gained: 0 },
+				pages: [],
+			})
 		})
 
 		test('back three days later: the XP, the quest, and the pages verified after the visit', async () => {
@@ -72,7 +89,11 @@ function describeCatchUp(engine: string, open: () => Promise<DatabaseHandle>) {
 
 		test('away since July: the three updates after it, the one that changed most first; XP from when tracking began', async () => {
 			const answer = catchUpSchema.parse((await get('since=2026-07-01')).body)
-			expect(answer.updates.map((u) => u.title)).toEqual(['The Mid-Game Rebalance', "There's No Place Like Home...", 'Leagues II: Equilibrium'])
+			expect(answer.updates.map((u) => u.title)).toEqual([
+				'The Mid-Game Rebalance',
+				"There's No Place Like Home...",
+				'Leagues II: Equilibrium',
+			])
 			expect(answer.updates[0]?.href).toBe('/guides/whats-changed#the-mid-game-rebalance')
 			expect(answer.compared.from).toBe('2026-11-20T12:00:00.000Z')
 			expect(answer.xp.gained).toBe(150_000)

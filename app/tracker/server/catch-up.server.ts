@@ -30,7 +30,15 @@ export async function catchUpFor(tracker: Tracker, key: string, since: string | 
 	}
 	const base = { name: summary.name, today, since: from, trackedSince: summary.trackedSince }
 	if (from === null) {
-		return { ...base, sinceFrom: 'none', compared: { from: null, to: null }, xp: { gained: 0, levelsGained: 0, skills: [] }, quests: [], updates: [], pages: [] }
+		return {
+			...base,
+			sinceFrom: 'none',
+			compared: { from: null, to: null },
+			xp: { gained: 0, levelsGained: 0, skills: [] },
+			quests: [],
+			updates: [],
+			pages: [],
+		}
 	}
 	const [gains, timeline] = await Promise.all([tracker.gains(key, { from: dayAfter(from), to: today }), tracker.questTimeline(key)])
 	return {
@@ -40,7 +48,9 @@ export async function catchUpFor(tracker: Tracker, key: string, since: string | 
 		xp: {
 			gained: gains?.total.xpGained ?? 0,
 			levelsGained: gains?.total.levelsGained ?? 0,
-			skills: (gains?.skills ?? []).filter((s) => s.xpGained > 0).map(({ skill, xpGained, levelsGained }) => ({ skill, xpGained, levelsGained })),
+			skills: (gains?.skills ?? [])
+				.filter((s) => s.xpGained > 0)
+				.map(({ skill, xpGained, levelsGained }) => ({ skill, xpGained, levelsGained })),
 		},
 		quests: questsSince(timeline?.quests ?? [], from, questInfo),
 		updates: updatesSince(site.updates, from),

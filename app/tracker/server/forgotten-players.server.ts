@@ -17,7 +17,10 @@ export const keepForgottenPlayers: CarryOver = async (before) => {
 	return async (after) => {
 		await after.transaction(async (tx) => {
 			for (let i = 0; i < blocked.length; i += CHUNK) {
-				await tx.insert(optOuts).values(blocked.slice(i, i + CHUNK)).onConflictDoNothing()
+				await tx
+					.insert(optOuts)
+					.values(blocked.slice(i, i + CHUNK))
+					.onConflictDoNothing()
 			}
 			for (let i = 0; i < removed.length; i += CHUNK) {
 				await tx

@@ -16,7 +16,14 @@ beforeAll(async () => {
 	handle = await openDatabase({})
 	await handle.migrate()
 	const fetch = (key: string, when: string, attack: number) =>
-		recordFetch(handle.db, { key, name: key.replace('p', 'Player '), fetchedAt: new Date(when), snapshot: snapshotOf({ attack }), quests: null, activities: [] })
+		recordFetch(handle.db, {
+			key,
+			name: key.replace('p', 'Player '),
+			fetchedAt: new Date(when),
+			snapshot: snapshotOf({ attack }),
+			quests: null,
+			activities: [],
+		})
 	// Player n gains 1,000 × n Attack XP on Tuesday 3 March 2026: the most first, player 27.
 	for (let n = 1; n <= PLAYERS; n++) {
 		await fetch(`p${n}`, '2026-03-01T12:00:00Z', 1000)
@@ -28,7 +35,8 @@ afterAll(async () => {
 	await handle?.close()
 })
 
-const tracker = () => createTracker({ db: async () => handle.db, now: () => NOW, fetchFresh: () => Promise.reject(new Error('no upstream here')) })
+const tracker = () =>
+	createTracker({ db: async () => handle.db, now: () => NOW, fetchFresh: () => Promise.reject(new Error('no upstream here')) })
 const allowed = { hitLimit: async () => ({ allowed: true as const }) }
 
 async function get(path: string, method = 'GET') {
@@ -86,7 +94,16 @@ describe('GET /api/v1/players/:name/records', () => {
 describe('GET /api/v1/leaderboards/gains', () => {
 	test('this week, all skills: most XP first, ranked across pages, the removed player absent', async () => {
 		const first = gainsBoardSchema.parse((await get(GAINS_BOARD_PATH)).json)
-		expect(first).toMatchObject({ period: 'week', skill: 'overall', from: '2026-03-02', to: '2026-03-08', page: 1, pageSize: BOARD_PAGE_SIZE, players: PLAYERS - 1, pages: 2 })
+		expect(first).toMatchObject({
+			period: 'week',
+			skill: 'overall',
+			from: '2026-03-02',
+			to: '2026-03-08',
+			page: 1,
+			pageSize: BOARD_PAGE_SIZE,
+			players: PLAYERS - 1,
+			pages: 2,
+		})
 		expect(first.entries[0]).toEqual({ rank: 1, name: `Player ${PLAYERS - 1}`, xpGained: (PLAYERS - 1) * 1000 })
 		expect(first.entries).toHaveLength(BOARD_PAGE_SIZE)
 		const second = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?page=2`)).json)
@@ -107,10 +124,13 @@ describe('GET /api/v1/leaderboards/gains', () => {
 		expect(past).toMatchObject({ page: 9, pages: 2, entries: [] })
 	})
 
-	test("each page link says where its page starts (after=): following them reads every page, no count from the top", async () => {
+	test('each page link says where its page starts (after=): following them reads every page, no count from the top', async () => {
 		const first = gainsBoardSchema.parse((await get(GAINS_BOARD_PATH)).json)
 		// Page 2 starts after page 1's last entry, Player 2: its XP and its player's id.
-		expect(first.pageLinks).toEqual([{ page: 1, after: null }, { page: 2, after: expect.stringMatching(/^2000\.\d+$/) }])
+		expect(first.pageLinks).toEqual([
+			{ page: 1, after: null },
+			{ page: 2, after: expect.stringMatching(/^2000\.\d+$/) },
+		])
 		const second = gainsBoardSchema.parse((await get(`${GAINS_BOARD_PATH}?page=2&after=${first.pageLinks[1]!.after}`)).json)
 		expect(second).toMatchObject({ page: 2, pages: 2, entries: [{ rank: BOARD_PAGE_SIZE + 1, name: 'Player 1', xpGained: 1000 }] })
 		expect(second.pageLinks).toEqual(first.pageLinks)
@@ -121,8 +141,22 @@ describe('GET /api/v1/leaderboards/gains', () => {
 		const week = { period: 'week', skill: 'overall', page: 1, date: null, after: null } as const
 		expect((await shared.gainsBoard(week)).players).toBe(PLAYERS - 1)
 		// A new player gains the most: on the board at once, in the count from the next count.
-		await recordFetch(handle.db, { key: 'newcomer', name: 'Newcomer', fetchedAt: new Date('2026-03-02T12:00:00Z'), snapshot: snapshotOf({ attack: 1000 }), quests: null, activities: [] })
-		await recordFetch(handle.db, { key: 'newcomer', name: 'Newcomer', fetchedAt: new Date('2026-03-03T13:00:00Z'), snapshot: snapshotOf({ attack: 1_000_000 }), quests: null, activities: [] })
+		await recordFetch(handle.db, {
+			key: 'newcomer',
+			name: 'Newcomer',
+			fetchedAt: new Date('2026-03-02T12:00:00Z'),
+			snapshot: snapshotOf({ attack: 1000 }),
+			quests: null,
+			activities: [],
+		})
+		await recordFetch(handle.db, {
+			key: 'newcomer',
+			name: 'Newcomer',
+			fetchedAt: new Date('2026-03-03T13:00:00Z'),
+			snapshot: snapshotOf({ attack: 1_000_000 }),
+			quests: null,
+			activities: [],
+		})
 		const cached = await shared.gainsBoard(week)
 		expect(cached.entries[0]).toMatchObject({ rank: 1, name: 'Newcomer' })
 		expect(cached.players).toBe(PLAYERS - 1)
@@ -148,7 +182,9 @@ describe('GET /api/v1/leaderboards/gains', () => {
 		for (const [search, parameter, message] of cases) {
 			const answer = await get(`${GAINS_BOARD_PATH}?${search}`)
 			expect(answer.status, search).toBe(400)
-			expect(answer.json, search).toMatchObject({ error: { code: 'INVALID_PARAMETER', parameter, message: expect.stringMatching(message) } })
+			expect(answer.json, search).toMatchObject({
+				error: { code: 'INVALID_PARAMETER', parameter, message: expect.stringMatching(message) },
+			})
 		}
 		const post = await get(GAINS_BOARD_PATH, 'POST')
 		expect(post.status).toBe(405)

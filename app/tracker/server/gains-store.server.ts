@@ -46,7 +46,11 @@ export async function addGains(tx: Database, playerId: number, at: Date, gained:
  * RuneMetrics' monthly XP (fetched once per player) as month records: a month it saw more XP in
  * than the snapshots did (a month before tracking, or the one tracking began in) holds the record.
  */
-export async function addBackfillRecords(tx: Database, playerId: number, months: ReadonlyArray<{ start: string; xpGained: readonly number[] }>): Promise<void> {
+export async function addBackfillRecords(
+	tx: Database,
+	playerId: number,
+	months: ReadonlyArray<{ start: string; xpGained: readonly number[] }>,
+): Promise<void> {
 	const best = new Map<number, { xp: number; start: string }>()
 	for (const month of months.toSorted((a, b) => a.start.localeCompare(b.start))) {
 		for (const entry of entriesOf(month.xpGained)) {
@@ -66,7 +70,12 @@ export async function readRecords(db: Database, player: { id: number; name: stri
 	const bySkill = new Map<number, Record<GainPeriod, GainRecord | null>>()
 	for (const row of rows) {
 		const held = bySkill.get(row.skill) ?? empty()
-		held[row.period] = { xpGained: row.xp, from: row.start, to: periodEnd(row.period, row.start), source: row.fromBackfill ? 'backfill' : 'snapshots' }
+		held[row.period] = {
+			xpGained: row.xp,
+			from: row.start,
+			to: periodEnd(row.period, row.start),
+			source: row.fromBackfill ? 'backfill' : 'snapshots',
+		}
 		bySkill.set(row.skill, held)
 	}
 	return {
@@ -120,7 +129,10 @@ async function rowsBackFrom(db: Database, key: BoardKey, cursor: Cursor | null, 
 
 /** Players on the board (the tracker keeps it for a minute: a count reads every entry). */
 export async function countBoard(db: Database, key: BoardKey): Promise<number> {
-	const [count] = await db.select({ players: sql<number>`count(*)::int` }).from(periodGains).where(boardWhere(key))
+	const [count] = await db
+		.select({ players: sql<number>`count(*)::int` })
+		.from(periodGains)
+		.where(boardWhere(key))
 	return count?.players ?? 0
 }
 
@@ -133,7 +145,9 @@ function parseCursor(after: string): Cursor {
 
 /** Page numbers to link: the first, the last, and two either side of the current one. */
 function pageNumbers(page: number, pages: number): number[] {
-	return [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).toSorted((a, b) => a - b)
+	return [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+		.filter((n) => n >= 1 && n <= pages)
+		.toSorted((a, b) => a - b)
 }
 
 export type BoardPageRequest = {

@@ -78,7 +78,8 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 		const refusal = await tracker.trackingRefusal(clientId)
 		if (refusal) return { kind: 'not-tracked', ...refusal }
 		// A cached answer from before (not recorded then): fetched afresh, at most once a minute per player.
-		if (!(await getSharedState().expiringSet('first-visit-fetch').add(player.key, FIRST_VISIT_FETCH_COOLDOWN_MS))) return { kind: 'unknown' }
+		if (!(await getSharedState().expiringSet('first-visit-fetch').add(player.key, FIRST_VISIT_FETCH_COOLDOWN_MS)))
+			return { kind: 'unknown' }
 		const fresh = await lookup.fetchFresh(player, { requestedBy: clientId })
 		const summary = fresh.status === 200 ? await trackedSummary(player) : null
 		return summary ? { kind: 'tracked', summary, firstVisit: true } : { kind: 'unknown' }

@@ -6,9 +6,7 @@ import type { UpdateNotice } from '#app/tracker/page-data.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { loadPlayerPage, updateFromPage, type PlayerPageSource } from './player-page.server.ts'
 
-function fakeSource(
-	options: { open?: Awaited<ReturnType<PlayerPageSource['open']>>; update?: UpdateNotice } = {},
-) {
+function fakeSource(options: { open?: Awaited<ReturnType<PlayerPageSource['open']>>; update?: UpdateNotice } = {}) {
 	const view = fixtureView()
 	const calls = { open: [] as string[], gains: [] as GainsQuery[], update: [] as string[] }
 	const source: PlayerPageSource = {
@@ -21,10 +19,7 @@ function fakeSource(
 			return view.gains
 		},
 		async snapshots() {
-			return [
-				testSnapshot('2026-11-26T11:59:00.000Z', 20_000),
-				testSnapshot('2026-11-25T09:00:00.000Z', 10_000),
-			]
+			return [testSnapshot('2026-11-26T11:59:00.000Z', 20_000), testSnapshot('2026-11-25T09:00:00.000Z', 10_000)]
 		},
 		async quests() {
 			return { name: 'Zezima Jr', quests: view.quests }
@@ -51,11 +46,7 @@ const url = (query = '') => new URL(`http://localhost/players/Zezima_Jr${query}`
 
 test('a tracked player: the name from the path (_ = space), the period, the chart skill, the notice', async () => {
 	const { source, calls } = fakeSource()
-	const result = await loadPlayerPage(
-		source,
-		'zezima_JR',
-		url('?period=month&chart=magic&update=cooldown'),
-	)
+	const result = await loadPlayerPage(source, 'zezima_JR', url('?period=month&chart=magic&update=cooldown'))
 	if (result.kind !== 'player') throw new Error(`expected a player, got ${result.kind}`)
 	expect(calls.open).toEqual(['zezima jr'])
 	expect(calls.gains).toEqual([{ period: 'month' }])
@@ -89,9 +80,7 @@ test('bad names and bad periods are 400s that say why, before any lookup', async
 		name: 'Zezima Jr',
 		message: 'period must be one of day, week, month, year',
 	})
-	expect(
-		await loadPlayerPage(source, 'Zezima_Jr', url('?from=2026-13-01&to=2026-12-01')),
-	).toMatchObject({
+	expect(await loadPlayerPage(source, 'Zezima_Jr', url('?from=2026-13-01&to=2026-12-01'))).toMatchObject({
 		kind: 'invalid',
 		message: 'from must be a date like 2026-11-26',
 	})
@@ -116,20 +105,14 @@ test('unknown and opted-out players are 404s alike; a failed first lookup is a 5
 
 test('Update: back to the same page and period with the outcome, an old outcome replaced', async () => {
 	const { source, calls } = fakeSource({ update: 'cooldown' })
-	expect(await updateFromPage(source, 'Zezima_Jr', url('?period=day&update=updated'))).toBe(
-		'/players/Zezima_Jr?period=day&update=cooldown',
-	)
+	expect(await updateFromPage(source, 'Zezima_Jr', url('?period=day&update=updated'))).toBe('/players/Zezima_Jr?period=day&update=cooldown')
 	expect(calls.update).toEqual(['zezima jr'])
-	expect(await updateFromPage(source, 'Zezima_Jr', url())).toBe(
-		'/players/Zezima_Jr?update=cooldown',
-	)
+	expect(await updateFromPage(source, 'Zezima_Jr', url())).toBe('/players/Zezima_Jr?update=cooldown')
 	// A script-driven submit arrives at the single-fetch address; the browser goes back to the page.
-	expect(
-		await updateFromPage(source, 'Zezima_Jr', new URL('http://localhost/players/Zezima_Jr.data?chart=magic&_routes=x')),
-	).toBe('/players/Zezima_Jr?chart=magic&update=cooldown')
+	expect(await updateFromPage(source, 'Zezima_Jr', new URL('http://localhost/players/Zezima_Jr.data?chart=magic&_routes=x'))).toBe(
+		'/players/Zezima_Jr?chart=magic&update=cooldown',
+	)
 	// A name that cannot be a player: no update, straight back.
-	expect(
-		await updateFromPage(source, 'bad!name', new URL('http://localhost/players/bad!name')),
-	).toBe('/players/bad!name')
+	expect(await updateFromPage(source, 'bad!name', new URL('http://localhost/players/bad!name'))).toBe('/players/bad!name')
 	expect(calls.update).toHaveLength(3)
 })

@@ -2,15 +2,7 @@ import { SKILL_NAMES } from '#app/lib/skills.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { parseGainsQuery, type GainsQuery } from '#app/tracker/api-params.ts'
-import type {
-	ActivityLog,
-	Gains,
-	Milestones,
-	PlayerRecords,
-	PlayerSummary,
-	QuestTimeline,
-	Snapshot,
-} from '#app/tracker/api-types.ts'
+import type { ActivityLog, Gains, Milestones, PlayerRecords, PlayerSummary, QuestTimeline, Snapshot } from '#app/tracker/api-types.ts'
 import { chartPoints, type ChartSubject } from '#app/tracker/chart-series.ts'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
@@ -73,11 +65,7 @@ function withoutName({ name: _name, ...rest }: Milestones): Omit<Milestones, 'na
  * that names the parameter, with the page's links to recover), the chart's skill (anything
  * unknown falls back to total XP) and the notice left by an Update press.
  */
-export async function loadPlayerPage(
-	source: PlayerPageSource,
-	rawName: string,
-	url: URL,
-): Promise<PlayerPageResult> {
+export async function loadPlayerPage(source: PlayerPageSource, rawName: string, url: URL): Promise<PlayerPageResult> {
 	const name = rawName.replaceAll('_', ' ')
 	const player = parsePlayerName(name)
 	if (!player.success) return { kind: 'invalid', name, message: player.message }
@@ -127,11 +115,7 @@ export async function loadPlayerPage(
  * The Update form's POST: forces a fetch (or is refused during the cooldown), then sends the
  * browser back to the page it came from with the outcome (POST/redirect/GET).
  */
-export async function updateFromPage(
-	source: PlayerPageSource,
-	rawName: string,
-	url: URL,
-): Promise<string> {
+export async function updateFromPage(source: PlayerPageSource, rawName: string, url: URL): Promise<string> {
 	const player = parsePlayerName(rawName.replaceAll('_', ' '))
 	const back = new URLSearchParams()
 	for (const [key, value] of url.searchParams) if (PAGE_PARAMS.has(key)) back.append(key, value)

@@ -75,13 +75,25 @@ export function playersApiEndpoints(
 
 	return [
 		read('', noParameters, (player) => tracker.summary(player.key)),
-		read('gains', () => gainsQuerySchema(today()), (player, query) => tracker.gains(player.key, query)),
-		read('snapshots', () => snapshotsQuerySchema(today()), (player, query) => tracker.snapshots(player.key, query)),
+		read(
+			'gains',
+			() => gainsQuerySchema(today()),
+			(player, query) => tracker.gains(player.key, query),
+		),
+		read(
+			'snapshots',
+			() => snapshotsQuerySchema(today()),
+			(player, query) => tracker.snapshots(player.key, query),
+		),
 		read('quests', noParameters, (player) => tracker.questTimeline(player.key)),
 		read('activities', noParameters, (player) => tracker.activities(player.key)),
 		read('milestones', noParameters, (player) => tracker.milestones(player.key)),
 		read('records', noParameters, (player) => tracker.records(player.key)),
-		read('catch-up', () => catchUpQuerySchema(today()), (player, query) => catchUpFor(tracker, player.key, query.since, today())),
+		read(
+			'catch-up',
+			() => catchUpQuerySchema(today()),
+			(player, query) => catchUpFor(tracker, player.key, query.since, today()),
+		),
 		// 200 with `status` for a tracked player (the planner says "no history yet"), 404 otherwise.
 		read('pace', noParameters, async (player) => {
 			const pace = await tracker.pace(player.key)
@@ -102,10 +114,15 @@ export function playersApiEndpoints(
 					// While the upstream fails, an Update says when to come back instead of adding to it.
 					const seconds = outcome.retryAfterSeconds
 					const why = outcome.kind === 'failed' ? upstreamMessage(outcome.answer) : 'RuneMetrics or the hiscores are failing right now.'
-					return apiError(503, 'UPSTREAM_UNAVAILABLE', `${why} Nothing was lost; try the Update again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-						headers: { 'retry-after': String(seconds) },
-						details: { retryAfterSeconds: seconds },
-					})
+					return apiError(
+						503,
+						'UPSTREAM_UNAVAILABLE',
+						`${why} Nothing was lost; try the Update again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+						{
+							headers: { 'retry-after': String(seconds) },
+							details: { retryAfterSeconds: seconds },
+						},
+					)
 				}
 				if (outcome.kind === 'cooldown') {
 					const seconds = outcome.retryAfterSeconds

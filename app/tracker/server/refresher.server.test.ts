@@ -44,7 +44,14 @@ function instance(
 	const gate = createUpstreamGate({ rps, budget, now: clock.now, sleep: clock.sleep })
 	const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
 	const tracker = createTracker({ db: async () => handle.db, now: clock.now, fetchFresh: (player) => lookup.fetchFresh(player) })
-	const lookup: PlayerLookup = createPlayerDataCore({ ...config, rateLimit: false, gate, now: clock.now, onFetched: (f) => tracker.record(f), log: () => {} })
+	const lookup: PlayerLookup = createPlayerDataCore({
+		...config,
+		rateLimit: false,
+		gate,
+		now: clock.now,
+		onFetched: (f) => tracker.record(f),
+		log: () => {},
+	})
 	const refresher = createRefresher({
 		db: async () => handle.db,
 		now: clock.now,
@@ -148,7 +155,10 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			const state = createMemoryState({ now: clock.now })
 			const budget = state.limiter('tracker-upstream', budgetLimit(1))
 			const lines: string[] = []
-			const [a, b] = [instance(handle, fake, clock, budget, lines, undefined, 1), instance(handle, fake, clock, budget, lines, undefined, 1)]
+			const [a, b] = [
+				instance(handle, fake, clock, budget, lines, undefined, 1),
+				instance(handle, fake, clock, budget, lines, undefined, 1),
+			]
 			const names = ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D', 'Zezima E']
 			await dueTomorrow(a!, clock, names)
 			fake.resetCalls()
@@ -187,13 +197,23 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			// other than those already fetched are claims waiting behind it.
 			const fetched: string[] = []
 			const waitingAtFetch: string[][] = []
-			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(5)), [], (fetchFresh) => async (player, options) => {
-				const marked = await queryRows<{ key: string }>(handle.db, sql`select key from tracked_players where last_fetch_at = ${new Date(clock.now())}`)
-				fetched.push(player.key)
-				waitingAtFetch.push(marked.map((row) => row.key).filter((key) => !fetched.includes(key)))
-				if (player.key === 'zezima a') return { status: 502, body: { error: 'upstream' } } as never
-				return fetchFresh(player, options)
-			})
+			const one = instance(
+				handle,
+				fake,
+				clock,
+				state.limiter('tracker-upstream', budgetLimit(5)),
+				[],
+				(fetchFresh) => async (player, options) => {
+					const marked = await queryRows<{ key: string }>(
+						handle.db,
+						sql`select key from tracked_players where last_fetch_at = ${new Date(clock.now())}`,
+					)
+					fetched.push(player.key)
+					waitingAtFetch.push(marked.map((row) => row.key).filter((key) => !fetched.includes(key)))
+					if (player.key === 'zezima a') return { status: 502, body: { error: 'upstream' } } as never
+					return fetchFresh(player, options)
+				},
+			)
 			await dueTomorrow(one, clock, ['Zezima A', 'Zezima B', 'Zezima C', 'Zezima D'])
 			fake.resetCalls()
 			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 3, failed: 1, backingOff: false })
@@ -202,17 +222,24 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			expect(waitingAtFetch).toEqual([[], [], [], []])
 			for (const name of ['Zezima B', 'Zezima C', 'Zezima D']) expect(fake.callsFor(name).profile, name).toBe(1)
 			// The failed player stays due, first in line for the next round.
-			expect((await store.claimRefreshBatch(handle.db, new Date(clock.now()), { limit: 10, staleMs: DAY, activeMs: 30 * DAY })).map((c) => c.key)).toEqual(['zezima a'])
+			expect(
+				(await store.claimRefreshBatch(handle.db, new Date(clock.now()), { limit: 10, staleMs: DAY, activeMs: 30 * DAY })).map(
+					(c) => c.key,
+				),
+			).toEqual(['zezima a'])
 		})
 
 		test('the refresh goes before backfill: a pending backfill does not hold up the players due today', async () => {
 			// The gate's waits take a tenth of their time for real here: the refresh's own database
 			// round trips (real time) must not look like idle budget that backfill may fill at once.
 			const base = fakeClock()
-			const clock = { ...base, sleep: async (ms: number) => {
-				await new Promise((resolve) => setTimeout(resolve, ms / 10))
-				base.advance(ms)
-			} }
+			const clock = {
+				...base,
+				sleep: async (ms: number) => {
+					await new Promise((resolve) => setTimeout(resolve, ms / 10))
+					base.advance(ms)
+				},
+			}
 			const state = createMemoryState({ now: clock.now })
 			const one = instance(handle, fake, clock, state.limiter('tracker-upstream', budgetLimit(2)), [], undefined, 2)
 			await dueTomorrow(one, clock, ['Zezima A', 'Zezima B', 'Zezima C'])

@@ -89,7 +89,13 @@ export function createRefresher(options: RefresherOptions) {
 		const failedKeys: string[] = []
 		for (let done = 0; done < batch && options.now() >= backOffUntil; done++) {
 			const claimedAt = new Date(options.now())
-			const [claim] = await store.claimRefreshBatch(db, claimedAt, { limit: 1, staleMs: DAY_MS, activeMs: DORMANT_AFTER_MS, recentMs: CARED_FOR_MS, skipKeys: failedKeys })
+			const [claim] = await store.claimRefreshBatch(db, claimedAt, {
+				limit: 1,
+				staleMs: DAY_MS,
+				activeMs: DORMANT_AFTER_MS,
+				recentMs: CARED_FOR_MS,
+				skipKeys: failedKeys,
+			})
 			if (!claim) break
 			const answer = await options.lookup.fetchFresh({ name: claim.name, key: claim.key }, { priority: 'refresh' })
 			// 404: renamed or gone; checked all the same (tried again tomorrow).

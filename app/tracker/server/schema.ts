@@ -4,19 +4,7 @@
  * visitor: only public RuneMetrics and hiscores data about players.
  */
 import { sql } from 'drizzle-orm'
-import {
-	bigint,
-	boolean,
-	customType,
-	date,
-	index,
-	integer,
-	pgTable,
-	primaryKey,
-	smallint,
-	text,
-	timestamp,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 	dataType: () => 'bytea',
@@ -62,7 +50,9 @@ export const trackedPlayers = pgTable(
 	},
 	(table) => [
 		index('tracked_players_refresh').on(table.lastFetchAt),
-		index('tracked_players_backfill').on(table.backfillNextAt).where(sql`${table.backfillState} = 'pending'`),
+		index('tracked_players_backfill')
+			.on(table.backfillNextAt)
+			.where(sql`${table.backfillState} = 'pending'`),
 	],
 )
 

@@ -43,8 +43,21 @@ describe('Update while the upstream fails, and the tracking limits', () => {
 			upstreamFailing: () => gate.failing(),
 			tracking: { state, perClientPerDay: 2, perHour: 3 },
 		})
-		const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
-		lookup = createPlayerDataCore({ ...config, rateLimit: false, state, gate, now, onFetched: (fetched) => tracker.record(fetched), log: () => {} })
+		const config = {
+			runemetricsBaseUrl: fake.runemetricsBaseUrl,
+			hiscoresBaseUrl: fake.hiscoresBaseUrl,
+			timeoutMs: 2000,
+			userAgent: 'test',
+		}
+		lookup = createPlayerDataCore({
+			...config,
+			rateLimit: false,
+			state,
+			gate,
+			now,
+			onFetched: (fetched) => tracker.record(fetched),
+			log: () => {},
+		})
 		api = createPlayersApiCore(tracker, lookup, now)
 	})
 

@@ -27,11 +27,22 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 		test('not tracked, then no history under a week, then XP per day over the days tracked, and the milestones at that pace', async () => {
 			let time = Date.parse('2026-11-01T12:00:00Z')
 			const now = () => time
-			const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
+			const config = {
+				runemetricsBaseUrl: fake.runemetricsBaseUrl,
+				hiscoresBaseUrl: fake.hiscoresBaseUrl,
+				timeoutMs: 2000,
+				userAgent: 'test',
+			}
 			// The cape's catalogue: one quest Tess (Mia's account) has done, one she has not.
 			const questCape = { quests: ["Cook's Assistant", 'A Quest Nobody Did'], questName: (title: string) => title }
 			const tracker = createTracker({ db: async () => handle.db, now, fetchFresh: (player) => lookup.fetchFresh(player), questCape })
-			const lookup = createPlayerDataCore({ ...config, rateLimit: false, now, onFetched: (fetched) => tracker.record(fetched), log: () => {} })
+			const lookup = createPlayerDataCore({
+				...config,
+				rateLimit: false,
+				now,
+				onFetched: (fetched) => tracker.record(fetched),
+				log: () => {},
+			})
 			const lookUp = async () => {
 				const player = { key: 'trainee tess', name: FAKE_PLAYERS.training }
 				expect((await lookup.fetchFresh(player)).status).toBe(200)
@@ -67,7 +78,10 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 			const magicXp = latest.skills.find((s) => s.skill === 'magic')!.xp
 			const nextMagic = milestones.skills.find((m) => m.skill === 'magic' && m.kind === 'next-level')!
 			expect(nextMagic.eta).toMatchObject(etaToXp('magic', magicXp, nextMagic.targetXp, 5_000))
-			expect(milestones.skills.find((m) => m.skill === 'attack')?.eta).toMatchObject({ kind: 'no-recent-xp', text: 'no recent XP in Attack' })
+			expect(milestones.skills.find((m) => m.skill === 'attack')?.eta).toMatchObject({
+				kind: 'no-recent-xp',
+				text: 'no recent XP in Attack',
+			})
 			expect(milestones.account.find((m) => m.kind === 'quest-cape')).toEqual({ kind: 'quest-cape', questsLeft: 1, questsTotal: 2 })
 		})
 	})

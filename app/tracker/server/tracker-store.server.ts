@@ -11,15 +11,7 @@ import { periodStart, utcDay, xpGainedBetween } from '#app/tracker/gain-periods.
 import { implausibleChange } from '#app/tracker/plausible-gains.ts'
 import { sameProgress } from '#app/tracker/snapshot.ts'
 import { addBackfillRecords, addGains } from './gains-store.server.ts'
-import {
-	activities,
-	backfillMonths,
-	optOuts,
-	removals,
-	questCompletions,
-	snapshots,
-	trackedPlayers,
-} from './schema.ts'
+import { activities, backfillMonths, optOuts, removals, questCompletions, snapshots, trackedPlayers } from './schema.ts'
 import { packRanks, packSkills, skillStates, unpackRanks, unpackSkills } from './snapshot-codec.ts'
 
 export type TrackedPlayer = typeof trackedPlayers.$inferSelect
@@ -64,7 +56,10 @@ type FetchStart = {
  * `tracker_begin_fetch` (migration 0004), one round trip with a cached plan.
  */
 async function beginFetch(tx: Database, record: FetchRecord, profile: 'public' | 'private') {
-	const [row] = await queryRows<FetchStart>(tx, sql`select * from tracker_begin_fetch(${record.key}, ${record.name}, ${record.fetchedAt}, ${profile}, ${ranksOf(record.snapshot)})`)
+	const [row] = await queryRows<FetchStart>(
+		tx,
+		sql`select * from tracker_begin_fetch(${record.key}, ${record.name}, ${record.fetchedAt}, ${profile}, ${ranksOf(record.snapshot)})`,
+	)
 	if (!row) return undefined
 	const latest: SnapshotRow | undefined =
 		row.latest_taken_at === null || row.latest_source === null || row.latest_skills === null
@@ -248,11 +243,21 @@ export type WindowHistory = {
 }
 
 /** Each tracked player's history around [from, to], by key; players never tracked are absent. Three queries, whatever the number of players. */
-export async function readWindowHistories(db: Database, keys: readonly string[], from: Date, to: Date): Promise<Map<string, WindowHistory>> {
+export async function readWindowHistories(
+	db: Database,
+	keys: readonly string[],
+	from: Date,
+	to: Date,
+): Promise<Map<string, WindowHistory>> {
 	const histories = new Map<string, WindowHistory>()
 	if (keys.length === 0) return histories
 	const players = await db
-		.select({ id: trackedPlayers.id, key: trackedPlayers.key, profile: trackedPlayers.profile, lastCheckedAt: trackedPlayers.lastCheckedAt })
+		.select({
+			id: trackedPlayers.id,
+			key: trackedPlayers.key,
+			profile: trackedPlayers.profile,
+			lastCheckedAt: trackedPlayers.lastCheckedAt,
+		})
 		.from(trackedPlayers)
 		.where(inArray(trackedPlayers.key, [...keys]))
 	if (players.length === 0) return histories
@@ -276,7 +281,14 @@ export async function readWindowHistories(db: Database, keys: readonly string[],
 	])
 	const byId = new Map<number, WindowHistory>()
 	for (const player of players) {
-		const history: WindowHistory = { key: player.key, profile: player.profile, lastCheckedAt: player.lastCheckedAt, before: undefined, within: [], log: [] }
+		const history: WindowHistory = {
+			key: player.key,
+			profile: player.profile,
+			lastCheckedAt: player.lastCheckedAt,
+			before: undefined,
+			within: [],
+			log: [],
+		}
 		byId.set(player.id, history)
 		histories.set(player.key, history)
 	}
@@ -308,11 +320,7 @@ export async function listActivities(db: Database, playerId: number, limit = 500
 
 export async function readBackfill(db: Database, player: Pick<TrackedPlayer, 'id' | 'backfillState'>): Promise<Backfill> {
 	if (player.backfillState !== 'done') return { state: player.backfillState, months: [] }
-	const rows = await db
-		.select()
-		.from(backfillMonths)
-		.where(eq(backfillMonths.playerId, player.id))
-		.orderBy(asc(backfillMonths.month))
+	const rows = await db.select().from(backfillMonths).where(eq(backfillMonths.playerId, player.id)).orderBy(asc(backfillMonths.month))
 	return {
 		state: 'done',
 		months: rows.map((row) => {
@@ -378,7 +386,9 @@ export async function claimRefreshBatch(
 	const stale = new Date(now.getTime() - options.staleMs)
 	const active = new Date(now.getTime() - options.activeMs)
 	const recent = new Date(now.getTime() - (options.recentMs ?? options.activeMs))
-	const rows = await queryRows<{ key: string; name: string; previous: Date | string }>(db, sql`
+	const rows = await queryRows<{ key: string; name: string; previous: Date | string }>(
+		db,
+		sql`
 		update tracked_players as p set last_fetch_at = ${now}
 		from (
 			select id, last_fetch_at from tracked_players
@@ -389,7 +399,8 @@ export async function claimRefreshBatch(
 			for update skip locked
 		) as old
 		where p.id = old.id
-		returning p.key, p.name, old.last_fetch_at as previous`)
+		returning p.key, p.name, old.last_fetch_at as previous`,
+	)
 	return rows
 		.map((row) => ({ key: row.key, name: row.name, previous: new Date(row.previous) }))
 		.toSorted((a, b) => a.previous.getTime() - b.previous.getTime())
@@ -440,7 +451,11 @@ export async function finishBackfill(db: Database, playerId: number, months: Bac
 				xpGained: SKILLS.map((skill) => month.skills.find((s) => s.skill === skill.name)?.xpGained ?? 0),
 			}))
 			await tx.insert(backfillMonths).values(rows)
-			await addBackfillRecords(tx, playerId, rows.map((row) => ({ start: row.month, xpGained: row.xpGained })))
+			await addBackfillRecords(
+				tx,
+				playerId,
+				rows.map((row) => ({ start: row.month, xpGained: row.xpGained })),
+			)
 		}
 		await tx
 			.update(trackedPlayers)
@@ -462,7 +477,12 @@ export async function failBackfill(db: Database, playerId: number, attempt: numb
 export async function findPlayers(db: Database, prefix: string, limit = 20) {
 	const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 	return db
-		.select({ key: trackedPlayers.key, name: trackedPlayers.name, trackedSince: trackedPlayers.trackedSince, lastCheckedAt: trackedPlayers.lastCheckedAt })
+		.select({
+			key: trackedPlayers.key,
+			name: trackedPlayers.name,
+			trackedSince: trackedPlayers.trackedSince,
+			lastCheckedAt: trackedPlayers.lastCheckedAt,
+		})
 		.from(trackedPlayers)
 		.where(sql`${trackedPlayers.key} like ${pattern}`)
 		.orderBy(asc(trackedPlayers.key))

@@ -37,13 +37,26 @@ import { countBoard, readBoard, readRecords, type BoardKey } from './gains-store
 /** Opens a new, empty database (not migrated). */
 export type OpenEmpty = () => Promise<DatabaseHandle>
 
-const TABLES = ['tracker_snapshots', 'tracker_quest_completions', 'tracker_activities', 'tracker_backfill_months', 'tracker_daily_gains', 'tracker_period_gains', 'tracker_gain_records', 'tracker_opt_outs', 'tracked_players']
+const TABLES = [
+	'tracker_snapshots',
+	'tracker_quest_completions',
+	'tracker_activities',
+	'tracker_backfill_months',
+	'tracker_daily_gains',
+	'tracker_period_gains',
+	'tracker_gain_records',
+	'tracker_opt_outs',
+	'tracked_players',
+]
 
 const DAY = 86_400_000
 const at = (iso: string) => new Date(iso)
 
 /** A snapshot whose skills have the given XP (others 0); `questPoints` null = from the hiscores. */
-export function snapshotOf(xp: Partial<Record<SkillName, number>>, quests: { questPoints: number; complete: number } | null = { questPoints: 10, complete: 5 }): Snapshot {
+export function snapshotOf(
+	xp: Partial<Record<SkillName, number>>,
+	quests: { questPoints: number; complete: number } | null = { questPoints: 10, complete: 5 },
+): Snapshot {
 	const skills = skillStates(SKILLS.map((skill) => ({ xp: xp[skill.name] ?? 0, rank: xp[skill.name] ? 1000 : null })))
 	return {
 		takenAt: new Date(0).toISOString(),
@@ -93,7 +106,11 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				// The same fetch recorded twice (two instances, one shared cache entry): one row.
 				expect(await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', { attack: 1500 }))).toBe('unchanged')
 				// Quest figures count as a change; a hiscores snapshot (no quest figures) with the same XP does not.
-				const more = fetchOf('2026-03-04T10:00:00Z', { attack: 1500 }, { snapshot: snapshotOf({ attack: 1500 }, { questPoints: 12, complete: 6 }) })
+				const more = fetchOf(
+					'2026-03-04T10:00:00Z',
+					{ attack: 1500 },
+					{ snapshot: snapshotOf({ attack: 1500 }, { questPoints: 12, complete: 6 }) },
+				)
 				expect(await recordFetch(db(), more)).toBe('changed')
 				const hiscores = fetchOf('2026-03-05T10:00:00Z', {}, { snapshot: snapshotOf({ attack: 1500 }, null) })
 				expect(await recordFetch(db(), hiscores)).toBe('unchanged')
@@ -110,7 +127,13 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect(player.profile).toBe('private')
 				expect(list[0]).toMatchObject({ source: 'runemetrics', totalXp: 1500, rank: 5000, questsComplete: 6, questsStarted: 1 })
 				// Skill ranks on the week's first snapshot (Tuesday 3 March), not on Wednesday's.
-				expect(list[1]!.skills[0]).toEqual({ skill: 'attack', xp: 1500, level: levelForXp('attack', 1500), virtualLevel: levelForXp('attack', 1500), rank: 1000 })
+				expect(list[1]!.skills[0]).toEqual({
+					skill: 'attack',
+					xp: 1500,
+					level: levelForXp('attack', 1500),
+					virtualLevel: levelForXp('attack', 1500),
+					rank: 1000,
+				})
 				expect(list[0]!.skills[0]!.rank).toBeNull()
 				expect(await listSnapshots(db(), player.id, at('2026-03-02'), at('2026-03-03T23:00:00Z'), 100)).toHaveLength(1)
 				expect(await listSnapshots(db(), player.id, at('2026-01-01'), at('2027-01-01'), 2)).toHaveLength(2)
@@ -199,23 +222,40 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			})
 
 			test('quest timeline: complete at the first snapshot = before tracking; later ones dated when first seen', async () => {
-				const quests = (done: string[]) => [...done.map((title) => ({ title, status: 'COMPLETED' })), { title: 'Desert Treasure', status: 'STARTED' }]
+				const quests = (done: string[]) => [
+					...done.map((title) => ({ title, status: 'COMPLETED' })),
+					{ title: 'Desert Treasure', status: 'STARTED' },
+				]
 				// A hiscores-only first sight knows no quests: it dates nothing.
 				await recordFetch(db(), fetchOf('2026-02-28T10:00:00Z', { attack: 1 }, { snapshot: snapshotOf({ attack: 1 }, null) }))
-				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }, { quests: quests(['Cook\'s Assistant', 'Dragon Slayer']) }))
-				await recordFetch(db(), fetchOf('2026-03-05T10:00:00Z', { attack: 2 }, { quests: quests(['Cook\'s Assistant', 'Dragon Slayer', 'Plague City']) }))
-				await recordFetch(db(), fetchOf('2026-03-09T10:00:00Z', { attack: 3 }, { quests: quests(['Cook\'s Assistant', 'Dragon Slayer', 'Plague City', 'Desert Treasure']) }))
+				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }, { quests: quests(["Cook's Assistant", 'Dragon Slayer']) }))
+				await recordFetch(
+					db(),
+					fetchOf('2026-03-05T10:00:00Z', { attack: 2 }, { quests: quests(["Cook's Assistant", 'Dragon Slayer', 'Plague City']) }),
+				)
+				await recordFetch(
+					db(),
+					fetchOf(
+						'2026-03-09T10:00:00Z',
+						{ attack: 3 },
+						{ quests: quests(["Cook's Assistant", 'Dragon Slayer', 'Plague City', 'Desert Treasure']) },
+					),
+				)
 				const { id } = (await findPlayer(db(), 'zezima'))!
 				expect(await listQuestCompletions(db(), id)).toEqual([
 					{ title: 'Desert Treasure', completedAt: '2026-03-09T10:00:00.000Z' },
 					{ title: 'Plague City', completedAt: '2026-03-05T10:00:00.000Z' },
-					{ title: 'Cook\'s Assistant', completedAt: null },
+					{ title: "Cook's Assistant", completedAt: null },
 					{ title: 'Dragon Slayer', completedAt: null },
 				])
 			})
 
 			test("adventurer's log: de-duplicated across fetches and kept beyond the profile's 20", async () => {
-				const entry = (minute: number) => ({ date: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(), text: `Levelled up ${minute}`, details: `detail ${minute}` })
+				const entry = (minute: number) => ({
+					date: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(),
+					text: `Levelled up ${minute}`,
+					details: `detail ${minute}`,
+				})
 				const window = (start: number) => Array.from({ length: 20 }, (_, i) => entry(start + i))
 				await recordFetch(db(), fetchOf('2026-03-01T12:00:00Z', { attack: 1 }, { activities: window(0) }))
 				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 2 }, { activities: window(10) }))
@@ -230,14 +270,28 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			test("a window's histories: the snapshot before it, those within, the log within, for many players at once", async () => {
 				const log = (date: string, text: string) => ({ date, text, details: '' })
 				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { magic: 1000 }))
-				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { magic: 2000 }, { activities: [log('2026-03-02T09:00:00.000Z', 'before')] }))
-				await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', { magic: 3000 }, { activities: [log('2026-03-03T09:00:00.000Z', 'I killed  Vorago.')] }))
+				await recordFetch(
+					db(),
+					fetchOf('2026-03-02T10:00:00Z', { magic: 2000 }, { activities: [log('2026-03-02T09:00:00.000Z', 'before')] }),
+				)
+				await recordFetch(
+					db(),
+					fetchOf('2026-03-03T10:00:00Z', { magic: 3000 }, { activities: [log('2026-03-03T09:00:00.000Z', 'I killed  Vorago.')] }),
+				)
 				await recordFetch(db(), fetchOf('2026-03-05T10:00:00Z', { magic: 4000 }))
 				await recordFetch(db(), fetchOf('2026-03-06T10:00:00Z', { magic: 9000 }))
 				// Another player, checked within the window but unchanged since before it (no snapshot within).
 				await recordFetch(db(), fetchOf('2026-03-01T12:00:00Z', { magic: 50 }, { key: 'anna', name: 'Anna' }))
-				await recordFetch(db(), fetchOf('2026-03-04T12:00:00Z', { magic: 50 }, { key: 'anna', name: 'Anna', snapshot: snapshotOf({ magic: 50 }, null) }))
-				const histories = await readWindowHistories(db(), ['zezima', 'anna', 'never-seen'], at('2026-03-03T00:00:00Z'), at('2026-03-05T10:00:00Z'))
+				await recordFetch(
+					db(),
+					fetchOf('2026-03-04T12:00:00Z', { magic: 50 }, { key: 'anna', name: 'Anna', snapshot: snapshotOf({ magic: 50 }, null) }),
+				)
+				const histories = await readWindowHistories(
+					db(),
+					['zezima', 'anna', 'never-seen'],
+					at('2026-03-03T00:00:00Z'),
+					at('2026-03-05T10:00:00Z'),
+				)
 				expect([...histories.keys()].toSorted()).toEqual(['anna', 'zezima'])
 				const zezima = histories.get('zezima')!
 				expect(zezima.before?.takenAt).toBe('2026-03-02T10:00:00.000Z')
@@ -256,7 +310,10 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			test('Update cooldown: one fetch per 60 s counted from the last fetch, whatever caused it', async () => {
 				expect(await claimFetch(db(), 'zezima', at('2026-03-01T10:00:00Z'), 60_000)).toEqual({ claimed: false, retryAt: null })
 				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }))
-				expect(await claimFetch(db(), 'zezima', at('2026-03-01T10:00:30Z'), 60_000)).toEqual({ claimed: false, retryAt: at('2026-03-01T10:01:00Z') })
+				expect(await claimFetch(db(), 'zezima', at('2026-03-01T10:00:30Z'), 60_000)).toEqual({
+					claimed: false,
+					retryAt: at('2026-03-01T10:01:00Z'),
+				})
 				const now = at('2026-03-01T10:01:00Z')
 				const claims = await Promise.all([claimFetch(db(), 'zezima', now, 60_000), claimFetch(db(), 'zezima', now, 60_000)])
 				expect(claims.filter((c) => c.claimed)).toEqual([{ claimed: true, previous: at('2026-03-01T10:00:00Z') }])
@@ -277,10 +334,17 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				const options = { limit: 2, staleMs: DAY, activeMs: 30 * DAY }
 				// Keys that failed this round are left for the next.
 				expect((await claimRefreshBatch(db(), day(12), { ...options, skipKeys: ['old', 'b'] })).map((c) => c.key)).toEqual(['a', 'fresh'])
-				for (const [key, previous] of [['a', day(2)], ['fresh', day(10)]] as const) await releaseFetch(db(), key, day(12), previous)
+				for (const [key, previous] of [
+					['a', day(2)],
+					['fresh', day(10)],
+				] as const)
+					await releaseFetch(db(), key, day(12), previous)
 				expect((await claimRefreshBatch(db(), day(12), options)).map((c) => c.key)).toEqual(['old', 'a'])
 				// Two instances claiming at once split the rest between them.
-				const both = await Promise.all([claimRefreshBatch(db(), day(12), { ...options, limit: 10 }), claimRefreshBatch(db(), day(12), { ...options, limit: 10 })])
+				const both = await Promise.all([
+					claimRefreshBatch(db(), day(12), { ...options, limit: 10 }),
+					claimRefreshBatch(db(), day(12), { ...options, limit: 10 }),
+				])
 				const claimed = both.flat().map((c) => c.key)
 				expect(claimed.toSorted()).toEqual(['b', 'fresh'])
 				// Claimed players were fetched "now": nothing is stale until a day later.
@@ -306,7 +370,11 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				const attackOf = async () => (await record()).skills[0]!
 				// Sunday 1 March: the baseline, then +2,000 Attack (week of Monday 23 February).
 				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1000 }))
-				expect(await record()).toEqual({ name: 'Zezima', overall: { day: null, week: null, month: null }, skills: SKILLS.map((s) => ({ skill: s.name, day: null, week: null, month: null })) })
+				expect(await record()).toEqual({
+					name: 'Zezima',
+					overall: { day: null, week: null, month: null },
+					skills: SKILLS.map((s) => ({ skill: s.name, day: null, week: null, month: null })),
+				})
 				await recordFetch(db(), fetchOf('2026-03-01T20:00:00Z', { attack: 3000 }))
 				// Monday 2 March, a new week: +1,000 Attack and +500 Magic, then +2,500 Attack.
 				await recordFetch(db(), fetchOf('2026-03-02T09:00:00Z', { attack: 4000, magic: 500 }))
@@ -337,11 +405,23 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				// A fetch from before the latest one, recorded late (two instances racing), counts nothing twice.
 				expect(await recordFetch(db(), fetchOf('2026-03-31T18:00:00Z', { attack: 8000, magic: 500 }))).toBe('changed')
 				expect((await attackOf()).week).toEqual(snapshots(10_500, '2026-03-30', '2026-04-05'))
-				expect((await readBoard(db(), { period: 'month', start: '2026-03-01', skill: 'attack' }, { page: 1, after: null, pageSize: 5, players: 1 })).entries).toEqual([{ name: 'Zezima', xpGained: 6000 }])
+				expect(
+					(
+						await readBoard(
+							db(),
+							{ period: 'month', start: '2026-03-01', skill: 'attack' },
+							{ page: 1, after: null, pageSize: 5, players: 1 },
+						)
+					).entries,
+				).toEqual([{ name: 'Zezima', xpGained: 6000 }])
 
 				// The monthly backfill: a bigger month before tracking takes the month record, not the day's or week's.
 				const { id } = (await findPlayer(db(), 'zezima'))!
-				const attackMonth = (month: string, xp: number) => ({ month, totalXpGained: xp, skills: [{ skill: 'attack' as const, xpGained: xp }] })
+				const attackMonth = (month: string, xp: number) => ({
+					month,
+					totalXpGained: xp,
+					skills: [{ skill: 'attack' as const, xpGained: xp }],
+				})
 				await finishBackfill(db(), id, [attackMonth('2026-01', 50_000), attackMonth('2026-02', 9000)])
 				expect(await attackOf()).toEqual({
 					skill: 'attack',
@@ -355,7 +435,11 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			test('skill ranks: kept on the first snapshot of each ISO week; the latest shows those of the last fetch', async () => {
 				const ranked = (when: string, attack: number, rank: number) => {
 					const snapshot = snapshotOf({ attack })
-					return fetchOf(when, {}, { snapshot: { ...snapshot, skills: snapshot.skills.map((s) => (s.skill === 'attack' ? { ...s, rank } : s)) } })
+					return fetchOf(
+						when,
+						{},
+						{ snapshot: { ...snapshot, skills: snapshot.skills.map((s) => (s.skill === 'attack' ? { ...s, rank } : s)) } },
+					)
 				}
 				// Monday 4 May, Wednesday 6 May (same week), an unchanged fetch with a new rank, Monday 11 May.
 				await recordFetch(db(), ranked('2026-05-04T10:00:00Z', 5000, 900))
@@ -379,7 +463,11 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				await recordFetch(db(), fetchOf('2026-05-04T08:00:00Z', { attack: 10_000 }))
 				// Ten fetches an hour apart, recorded together in any order: the week holds what the last one gained over the first.
 				const hours = Array.from({ length: 10 }, (_, i) => i + 1)
-				await Promise.all(hours.map((h) => recordFetch(db(), fetchOf(`2026-05-04T${String(8 + h).padStart(2, '0')}:00:00Z`, { attack: 10_000 + h * 1000 }))))
+				await Promise.all(
+					hours.map((h) =>
+						recordFetch(db(), fetchOf(`2026-05-04T${String(8 + h).padStart(2, '0')}:00:00Z`, { attack: 10_000 + h * 1000 })),
+					),
+				)
 				const { skills } = await readRecords(db(), (await findPlayer(db(), 'zezima'))!)
 				expect(skills[0]!.week?.xpGained).toBe(10_000)
 				expect(skills[0]!.day?.xpGained).toBe(10_000)
@@ -397,7 +485,14 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			})
 
 			test('a change no account could make (XP fell, or more than the caps) counts on no board and in no record, and is marked', async () => {
-				const weekBoard = async () => (await readBoard(db(), { period: 'week', start: '2026-03-02', skill: 'overall' }, { page: 1, after: null, pageSize: 10, players: 0 })).entries.map((e) => `${e.name} ${e.xpGained}`)
+				const weekBoard = async () =>
+					(
+						await readBoard(
+							db(),
+							{ period: 'week', start: '2026-03-02', skill: 'overall' },
+							{ page: 1, after: null, pageSize: 10, players: 0 },
+						)
+					).entries.map((e) => `${e.name} ${e.xpGained}`)
 				// Ann plays; the name "Bob" moves to a bigger account between two daily fetches: Attack
 				// jumps by 150M in a day and every other skill it had falls.
 				await recordFetch(db(), fetchOf('2026-03-02T12:00:00Z', { attack: 1_000_000 }, { key: 'ann', name: 'Ann' }))
@@ -422,11 +517,17 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			})
 
 			test("the name is RuneMetrics' spelling: a hiscores fetch (private profile) with the name as typed does not replace it", async () => {
-				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', {}, { key: 'zezima jr', name: 'zEZIMA jR', snapshot: snapshotOf({ attack: 1000 }, null) }))
+				await recordFetch(
+					db(),
+					fetchOf('2026-03-01T10:00:00Z', {}, { key: 'zezima jr', name: 'zEZIMA jR', snapshot: snapshotOf({ attack: 1000 }, null) }),
+				)
 				expect((await findPlayer(db(), 'zezima jr'))!.name).toBe('zEZIMA jR')
 				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 1000 }, { key: 'zezima jr', name: 'Zezima Jr' }))
 				expect((await findPlayer(db(), 'zezima jr'))!.name).toBe('Zezima Jr')
-				await recordFetch(db(), fetchOf('2026-03-03T10:00:00Z', {}, { key: 'zezima jr', name: 'ZEZIMA JR', snapshot: snapshotOf({ attack: 1500 }, null) }))
+				await recordFetch(
+					db(),
+					fetchOf('2026-03-03T10:00:00Z', {}, { key: 'zezima jr', name: 'ZEZIMA JR', snapshot: snapshotOf({ attack: 1500 }, null) }),
+				)
 				// A late RuneMetrics answer (recorded after a newer fetch) does not win either.
 				await recordFetch(db(), fetchOf('2026-03-02T09:00:00Z', { attack: 1000 }, { key: 'zezima jr', name: 'Zezima jr' }))
 				expect((await findPlayer(db(), 'zezima jr'))!).toMatchObject({ name: 'Zezima Jr', profile: 'private' })
@@ -506,10 +607,17 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 			})
 
 			test('opt-out: deleting removes every row about the player and blocks tracking', async () => {
-				await recordFetch(db(), fetchOf('2026-03-01T10:00:00Z', { attack: 1 }, {
-					quests: [{ title: 'Plague City', status: 'COMPLETED' }],
-					activities: [{ date: '2026-03-01T09:00:00.000Z', text: 'x', details: 'y' }],
-				}))
+				await recordFetch(
+					db(),
+					fetchOf(
+						'2026-03-01T10:00:00Z',
+						{ attack: 1 },
+						{
+							quests: [{ title: 'Plague City', status: 'COMPLETED' }],
+							activities: [{ date: '2026-03-01T09:00:00.000Z', text: 'x', details: 'y' }],
+						},
+					),
+				)
 				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 2 }))
 				await recordFetch(db(), fetchOf('2026-03-02T10:00:00Z', { attack: 2 }, { key: 'other', name: 'Other' }))
 				const { id } = (await findPlayer(db(), 'zezima'))!
@@ -517,9 +625,17 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect((await findPlayers(db(), 'ze')).map((p) => p.key)).toEqual(['zezima'])
 				expect((await findPlayers(db(), '%')).map((p) => p.key)).toEqual([])
 
-				const rowsOf = async () => (await queryRows<{ n: number }>(db(), sql.raw(
-					TABLES.filter((t) => t !== 'tracker_opt_outs').map((t) => `select count(*)::int as n from ${t} where ${t === 'tracked_players' ? 'id' : 'player_id'} = ${id}`).join(' union all '),
-				))).map((c) => c.n)
+				const rowsOf = async () =>
+					(
+						await queryRows<{ n: number }>(
+							db(),
+							sql.raw(
+								TABLES.filter((t) => t !== 'tracker_opt_outs')
+									.map((t) => `select count(*)::int as n from ${t} where ${t === 'tracked_players' ? 'id' : 'player_id'} = ${id}`)
+									.join(' union all '),
+							),
+						)
+					).map((c) => c.n)
 				// Every table holds something of theirs (the gains, board and record rows included)…
 				expect((await rowsOf()).every((n) => n > 0)).toBe(true)
 				expect(await deletePlayer(db(), 'zezima', { block: true, at: at('2026-03-03T00:00:00Z') })).toEqual({ deleted: true })

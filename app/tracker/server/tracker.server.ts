@@ -11,7 +11,16 @@ import type { Database } from '#app/server/db/database.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import type { Env } from '#app/server/env.server.ts'
 import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
-import type { ActivityLog, Gains, GainsBoard, Milestones, PlayerRecords, PlayerSummary, QuestTimeline, SnapshotList } from '#app/tracker/api-types.ts'
+import type {
+	ActivityLog,
+	Gains,
+	GainsBoard,
+	Milestones,
+	PlayerRecords,
+	PlayerSummary,
+	QuestTimeline,
+	SnapshotList,
+} from '#app/tracker/api-types.ts'
 import type { BoardQuery, GainsQuery, SnapshotsQuery } from '#app/tracker/api-params.ts'
 import { periodEnd, periodStart, utcDay } from '#app/tracker/gain-periods.ts'
 import { computeGains, dayRange, periodRange } from '#app/tracker/gains.ts'
@@ -112,7 +121,8 @@ export function createTracker(options: TrackerOptions) {
 		const paceNow = async (): Promise<Pace | null> => {
 			const time = now()
 			const windowStart = new Date(paceWindowStart(time))
-			const baseline = (await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
+			const baseline =
+				(await store.snapshotAt(db, player.id, windowStart)) ?? (await store.firstSnapshotAfter(db, player.id, windowStart, new Date(time)))
 			const snapshots = [baseline, await latest()].filter((snapshot) => snapshot !== undefined)
 			return paceOf(snapshots, await backfill(), time)
 		}
@@ -135,7 +145,8 @@ export function createTracker(options: TrackerOptions) {
 
 			async gains(query: GainsQuery): Promise<Gains> {
 				const range = 'period' in query ? periodRange(query.period, new Date(now())) : dayRange(query.from, query.to)
-				const start = (await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
+				const start =
+					(await store.snapshotAt(db, player.id, range.from)) ?? (await store.firstSnapshotAfter(db, player.id, range.from, range.to))
 				// A period ends now: its end is the latest snapshot, already read for the page.
 				const newest = await latest()
 				const end = newest && new Date(newest.takenAt) <= range.to ? newest : ((await store.snapshotAt(db, player.id, range.to)) ?? null)
@@ -201,13 +212,22 @@ export function createTracker(options: TrackerOptions) {
 
 	const tracking = options.tracking
 	const HOUR_MS = 3_600_000
-	const perClient = tracking && tracking.perClientPerDay !== false ? tracking.state.limiter('tracking-starts-client', { max: tracking.perClientPerDay, windowMs: 24 * HOUR_MS, refill: 'window' }) : undefined
-	const perSite = tracking ? tracking.state.limiter('tracking-starts-site', { max: tracking.perHour, windowMs: HOUR_MS, refill: 'window' }) : undefined
+	const perClient =
+		tracking && tracking.perClientPerDay !== false
+			? tracking.state.limiter('tracking-starts-client', { max: tracking.perClientPerDay, windowMs: 24 * HOUR_MS, refill: 'window' })
+			: undefined
+	const perSite = tracking
+		? tracking.state.limiter('tracking-starts-site', { max: tracking.perHour, windowMs: HOUR_MS, refill: 'window' })
+		: undefined
 
 	/** Whether `clientId` may start tracking one more player now; `count` takes that start from both shares. */
 	async function trackingStart(clientId: string, count: boolean): Promise<TrackingRefusal | null> {
 		if (!tracking) return null
-		const refusal = (refused: TrackingRefusal['refused']) => ({ refused, perClientPerDay: tracking.perClientPerDay, perHour: tracking.perHour })
+		const refusal = (refused: TrackingRefusal['refused']) => ({
+			refused,
+			perClientPerDay: tracking.perClientPerDay,
+			perHour: tracking.perHour,
+		})
 		if (perClient && !(await perClient.peek(clientId)).allowed) return refusal('client')
 		if (perSite && !(await perSite.peek('all')).allowed) return refusal('site')
 		if (count) await Promise.all([perClient?.hit(clientId), perSite?.hit('all')])
@@ -311,7 +331,8 @@ export function createTracker(options: TrackerOptions) {
 			const db = await options.db()
 			const time = new Date(now())
 			const failing = options.upstreamFailing?.()
-			if (failing) return (await store.findPlayer(db, player.key)) ? { kind: 'upstream-failing', retryAfterSeconds: failing } : { kind: 'not-found' }
+			if (failing)
+				return (await store.findPlayer(db, player.key)) ? { kind: 'upstream-failing', retryAfterSeconds: failing } : { kind: 'not-found' }
 			const claim = await store.claimFetch(db, player.key, time, UPDATE_COOLDOWN_MS)
 			if (!claim.claimed) {
 				if (claim.retryAt === null) return { kind: 'not-found' }

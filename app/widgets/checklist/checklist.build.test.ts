@@ -41,7 +41,13 @@ test('an item that starts with a quest link stands for the quest, with the quest
 	expect(messages(result)).toEqual([])
 	expect(checklistProps(result)).toEqual({
 		id: 'route',
-		itemIds: ['cooks-assistant', 'priest-in-peril', 'spirit', 'train-prayer-then-read-the-quest-list', 'finish-cooks-assistant-again-the-link-is-not-first'],
+		itemIds: [
+			'cooks-assistant',
+			'priest-in-peril',
+			'spirit',
+			'train-prayer-then-read-the-quest-list',
+			'finish-cooks-assistant-again-the-link-is-not-first',
+		],
 		itemQuests: { 'cooks-assistant': "Cook's Assistant", 'priest-in-peril': 'Priest in Peril', spirit: 'Nature Spirit' },
 	})
 })

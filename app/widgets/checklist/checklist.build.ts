@@ -80,7 +80,12 @@ function questOf(item: ListItem, ctx: WidgetBuildContext): { name: string; slug:
 function checkQuestOrder(items: Item[], ctx: WidgetBuildContext) {
 	items.forEach((item, index) => {
 		if (!item.quest) return
-		const needs = new Set(ctx.questSummary?.(item.quest)?.quests.slice(0, -1).map((q) => q.name))
+		const needs = new Set(
+			ctx
+				.questSummary?.(item.quest)
+				?.quests.slice(0, -1)
+				.map((q) => q.name),
+		)
 		const later = items.slice(index + 1).find((other) => other.quest && needs.has(other.quest))
 		if (later) ctx.fail(`"${item.quest}" needs "${later.quest}", which comes later in the list`, item.node)
 	})

@@ -12,4 +12,3 @@ export const checklistSchema = z.strictObject({
 	itemQuests: z.record(z.string().regex(kebab), z.string().min(1)).optional(),
 })
 export type ChecklistProps = z.infer<typeof checklistSchema>
-

@@ -1,25 +1,8 @@
-import {
-	createContext,
-	type KeyboardEvent,
-	type ReactNode,
-	use,
-	useEffect,
-	useId,
-	useMemo,
-	useRef,
-	useState,
-} from 'react'
+import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { ChecklistProps } from './checklist.schema.ts'
-import {
-	COMPACT_AFTER,
-	type ChecklistAction,
-	checklistProgress,
-	checklistReducer,
-	parseProgress,
-	progressKey,
-} from './checklist-state.ts'
+import { COMPACT_AFTER, type ChecklistAction, checklistProgress, checklistReducer, parseProgress, progressKey } from './checklist-state.ts'
 
 type ChecklistContextValue = {
 	done: ReadonlySet<string>
@@ -169,22 +152,11 @@ function ChecklistView({ id, title, itemIds, children, fromPlayer, playerName }:
 				<p className="no-js-only basis-full text-xs text-muted">Ticks are kept in this browser only with JavaScript on.</p>
 				<div className="js-only flex gap-2">
 					{long ? (
-						<button
-							type="button"
-							className={BUTTON}
-							aria-pressed={compact}
-							aria-controls={listId}
-							onClick={() => setCompact(!compact)}
-						>
+						<button type="button" className={BUTTON} aria-pressed={compact} aria-controls={listId} onClick={() => setCompact(!compact)}>
 							Compact view
 						</button>
 					) : null}
-					<button
-						type="button"
-						className={BUTTON}
-						disabled={done.length === 0}
-						onClick={() => dispatch({ type: 'reset' })}
-					>
+					<button type="button" className={BUTTON} disabled={done.length === 0} onClick={() => dispatch({ type: 'reset' })}>
 						Reset
 					</button>
 				</div>
@@ -195,9 +167,7 @@ function ChecklistView({ id, title, itemIds, children, fromPlayer, playerName }:
 				className={`relative *:m-0 *:list-none *:divide-y *:divide-line/70 *:p-0 [&_li]:m-0 ${limited ? 'max-h-[480px] overflow-y-auto overscroll-contain' : ''}`}
 				data-compact={limited ? '' : undefined}
 			>
-				<ChecklistContext value={context}>
-					{children}
-				</ChecklistContext>
+				<ChecklistContext value={context}>{children}</ChecklistContext>
 			</div>
 		</section>
 	)
@@ -266,10 +236,7 @@ export function ChecklistItem({ id, children }: { id: string; children?: ReactNo
 						<path d="m3.5 8.5 3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
 					</svg>
 				</span>
-				<label
-					htmlFor={inputId}
-					className={`min-w-0 flex-1 select-none ${fromPlayer ? 'cursor-default' : 'cursor-pointer'}`}
-				>
+				<label htmlFor={inputId} className={`min-w-0 flex-1 select-none ${fromPlayer ? 'cursor-default' : 'cursor-pointer'}`}>
 					<span
 						data-item-text=""
 						className={`block min-w-0 flex-1 leading-6 [&_a]:text-link [&_a]:underline [&_code]:rounded [&_code]:bg-sunken [&_code]:px-1 [&_strong]:font-semibold ${
@@ -285,9 +252,7 @@ export function ChecklistItem({ id, children }: { id: string; children?: ReactNo
 					</span>
 				) : null}
 				{fromPlayer ? (
-					<span className="shrink-0 rounded-full border border-ok/60 bg-ok-bg px-2 py-0.5 text-xs font-semibold text-ok">
-						Quest done
-					</span>
+					<span className="shrink-0 rounded-full border border-ok/60 bg-ok-bg px-2 py-0.5 text-xs font-semibold text-ok">Quest done</span>
 				) : null}
 			</div>
 		</li>

@@ -1,10 +1,7 @@
 import { z } from 'zod'
 
 const cell = z.union([z.string(), z.number(), z.boolean()]).transform(String)
-const row = z.union([
-	z.tuple([cell, cell]).transform(([key, value]) => ({ key, value })),
-	z.strictObject({ key: cell, value: cell }),
-])
+const row = z.union([z.tuple([cell, cell]).transform(([key, value]) => ({ key, value })), z.strictObject({ key: cell, value: cell })])
 
 /**
  * Authors write `key` and `value` (the column headings); the component gets them as `keyHeading`

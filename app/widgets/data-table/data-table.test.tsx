@@ -25,7 +25,11 @@ test('the headings default to Name and Value, reach the component without a `key
 test('renders a caption, column headings and a row heading per key', () => {
 	const props = dataTableSchema.parse({ key: 'Setting', value: 'Suggested', caption: 'Gameplay', rows: [['Loot beams', 'On']] })
 	const table = serverHtml(<DataTable {...props} />).getByRole('table', { name: 'Gameplay' })
-	expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Setting', 'Suggested'])
+	expect(
+		within(table)
+			.getAllByRole('columnheader')
+			.map((th) => th.textContent),
+	).toEqual(['Setting', 'Suggested'])
 	const row = within(table).getByRole('rowheader', { name: 'Loot beams' }).closest('tr')!
 	expect(within(row).getByRole('cell').textContent).toBe('On')
 })

@@ -63,7 +63,10 @@ function rendered(body: unknown): string {
 		const { skill, level } = JSON.parse((body[1] as { props: string }).props)
 		return `[${level} ${skill}]`
 	}
-	return body.slice(typeof body[0] === 'string' ? 2 : 0).map(rendered).join('')
+	return body
+		.slice(typeof body[0] === 'string' ? 2 : 0)
+		.map(rendered)
+		.join('')
 }
 
 test(':gear renders the name and the levels from the data, as skill badges, with no widget of its own', () => {
@@ -76,7 +79,9 @@ test(':gear renders the name and the levels from the data, as skill badges, with
 })
 
 test('show="levels" and show="name" leave out one half', () => {
-	expect(rendered(compile('| Item | Needs |\n| --- | --- |\n| Subjugation | :gear{id="subjugation-armour" show="levels"} |').page.body)).toContain('Subjugation[70 defence]')
+	expect(
+		rendered(compile('| Item | Needs |\n| --- | --- |\n| Subjugation | :gear{id="subjugation-armour" show="levels"} |').page.body),
+	).toContain('Subjugation[70 defence]')
 	const nameOnly = compile('Then :gear{id="subjugation-armour" show="name"}.')
 	expect(rendered(nameOnly.page.body)).toBe('Then Subjugation armour.')
 	expect(nameOnly.page.widgets).toEqual([])
@@ -92,6 +97,8 @@ test('an unknown id or a bad attribute stops the build with the line', () => {
 	expect(compile('\n:gear{id="torva"}').errors.map((e) => e.message)).toEqual([
 		'content/guides/t.md:8: no gear "torva" in data/game/gear.yaml (known: subjugation-armour)',
 	])
-	expect(compile(':unlock{id="invention" show="all"}').errors[0]?.reason).toBe('widget "unlock": show: show is "name" or "levels" (leave it out for both)')
+	expect(compile(':unlock{id="invention" show="all"}').errors[0]?.reason).toBe(
+		'widget "unlock": show: show is "name" or "levels" (leave it out for both)',
+	)
 	expect(compile(':gear{}').errors[0]?.reason).toMatch(/id is required/)
 })

@@ -15,7 +15,10 @@ const facts: GameFacts = {
 	unlocks: [],
 	updates: [
 		update('2024-08', 'Mining and Smithing go to 110', 'New levels.\n\nSee [skill training](/guides/skill-training).'),
-		update('2023-08-07', 'Necromancy', 'A new combat skill.', ['https://runescape.wiki/w/Necromancy', 'https://www.eurogamer.net/necromancy']),
+		update('2023-08-07', 'Necromancy', 'A new combat skill.', [
+			'https://runescape.wiki/w/Necromancy',
+			'https://www.eurogamer.net/necromancy',
+		]),
 	],
 }
 
@@ -35,16 +38,24 @@ test('::game-updates renders every update at build time, newest first under its 
 	const result = compile('Intro.\n\n::game-updates\n\n## What next')
 	expect(result.errors).toEqual([])
 	expect(result.page.widgets).toEqual([])
-	expect(result.page.headings.map((h) => `${h.depth} ${h.text}`)).toEqual(['2 2024', '3 Mining and Smithing go to 110', '2 2023', '3 Necromancy', '2 What next'])
+	expect(result.page.headings.map((h) => `${h.depth} ${h.text}`)).toEqual([
+		'2 2024',
+		'3 Mining and Smithing go to 110',
+		'2 2023',
+		'3 Necromancy',
+		'2 What next',
+	])
 	const html = JSON.stringify(result.page.body)
 	// A month alone when the sources give no day; a day in words otherwise.
 	expect(html).toContain('["time",{"dateTime":"2024-08"},"August 2024"]')
 	expect(html).toContain('["time",{"dateTime":"2023-08-07"},"7 August 2023"]')
-	expect(html).toContain('"Sources: ",["a",{"href":"https://runescape.wiki/w/Necromancy"},"runescape.wiki/w/Necromancy"],", ",["a",{"href":"https://www.eurogamer.net/necromancy"}')
+	expect(html).toContain(
+		'"Sources: ",["a",{"href":"https://runescape.wiki/w/Necromancy"},"runescape.wiki/w/Necromancy"],", ",["a",{"href":"https://www.eurogamer.net/necromancy"}',
+	)
 	expect(html).toContain('"Source: "')
 })
 
-test('links in a summary are checked like the page\'s own', () => {
+test("links in a summary are checked like the page's own", () => {
 	expect(compile('::game-updates').links.map((l) => l.href)).toEqual(['/guides/skill-training'])
 })
 

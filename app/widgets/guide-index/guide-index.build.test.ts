@@ -32,8 +32,7 @@ const resolver = createRequirementResolver([
 		requirements: { quest: [], skill: [{ skill: 'magic', level: 40 }], other: [] },
 	},
 ])
-const known = (name: string) =>
-	resolver.chain(name).length > 0 ? resolver.summary(name) : undefined
+const known = (name: string) => (resolver.chain(name).length > 0 ? resolver.summary(name) : undefined)
 const options = {
 	publicDir,
 	resolveQuest: (name: string) => known(name)?.quest,
@@ -49,10 +48,7 @@ function copyFixture(): string {
 
 function page(dir: string, rel: string, frontmatter: string, body: string) {
 	const description = `The ${rel} page of the guide index fixture, long enough to be valid.`
-	writeFileSync(
-		path.join(dir, rel),
-		`---\n${frontmatter}\ndescription: ${description}\n---\n${body}\n`,
-	)
+	writeFileSync(path.join(dir, rel), `---\n${frontmatter}\ndescription: ${description}\n---\n${body}\n`)
 }
 
 function guideIndexProps(p: CompiledPage | undefined): GuideIndexWidgetProps {
@@ -60,8 +56,7 @@ function guideIndexProps(p: CompiledPage | undefined): GuideIndexWidgetProps {
 		for (const node of nodes) {
 			if (typeof node === 'string') continue
 			const [tag, props, ...children] = node
-			if (tag === 'x-widget' && props && props.dataWidget === 'guide-index')
-				return JSON.parse(String(props.props))
+			if (tag === 'x-widget' && props && props.dataWidget === 'guide-index') return JSON.parse(String(props.props))
 			const inner = find(children)
 			if (inner) return inner
 		}
@@ -93,25 +88,10 @@ test('the fixture group page lists its child with the first requirements widget 
 
 test('guides come in sidebar order, hidden pages left out; quest panels give their chain, hand lists their quests', () => {
 	const dir = copyFixture()
-	page(
-		dir,
-		'alpha/group/quest-guide.md',
-		'title: Quest guide\norder: 5',
-		'::quest-requirements{quest="DT"}',
-	)
-	page(
-		dir,
-		'alpha/group/hand.md',
-		'title: Hand list\nlabel: Hand\norder: 15',
-		':::requirements\n```yaml\nquests: [dt]\n```\n:::',
-	)
+	page(dir, 'alpha/group/quest-guide.md', 'title: Quest guide\norder: 5', '::quest-requirements{quest="DT"}')
+	page(dir, 'alpha/group/hand.md', 'title: Hand list\nlabel: Hand\norder: 15', ':::requirements\n```yaml\nquests: [dt]\n```\n:::')
 	page(dir, 'alpha/group/plain.md', 'title: Plain\norder: 20', 'No requirement widget here.')
-	page(
-		dir,
-		'alpha/group/secret.md',
-		'title: Secret\norder: 1\nvisible: false',
-		'::quest-requirements{quest="DT"}',
-	)
+	page(dir, 'alpha/group/secret.md', 'title: Secret\norder: 1\nvisible: false', '::quest-requirements{quest="DT"}')
 	const { pages, errors } = buildContent({ ...options, contentDir: dir })
 	expect(errors).toEqual([])
 	const guides = guideIndexProps(pages.find((p) => p.path === '/alpha/group')).guides ?? []
@@ -137,23 +117,15 @@ test('guides come in sidebar order, hidden pages left out; quest panels give the
 	expect(guides[3]).toEqual({
 		path: '/alpha/group/plain',
 		label: 'Plain',
-		description:
-			'The alpha/group/plain.md page of the guide index fixture, long enough to be valid.',
+		description: 'The alpha/group/plain.md page of the guide index fixture, long enough to be valid.',
 	})
 })
 
 test('a guide index on a page without child pages fails the build', () => {
 	const dir = copyFixture()
-	page(
-		dir,
-		'alpha/first.md',
-		'title: First page\norder: 10',
-		'## Top part\n\n::guide-index{title="Nothing below"}',
-	)
+	page(dir, 'alpha/first.md', 'title: First page\norder: 10', '## Top part\n\n::guide-index{title="Nothing below"}')
 	const messages = buildContent({ ...options, contentDir: dir }).errors.map((e) => e.message)
-	expect(messages).toEqual([
-		'content/alpha/first.md: ::guide-index lists the pages of its folder, but this page has none',
-	])
+	expect(messages).toEqual(['content/alpha/first.md: ::guide-index lists the pages of its folder, but this page has none'])
 })
 
 test("guideIndexOf and fillGuideIndex put any page's guides into another page (the gallery)", () => {

@@ -12,9 +12,7 @@ import type { GuideIndexEntry, GuideIndexProps, GuideRequirementData } from './g
  * levels. Undefined for a page without one (or a panel the build found no quest data for).
  */
 function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequirementData | undefined {
-	const widget = widgetElements(page.body).find(
-		(w) => w.dataWidget === 'quest-requirements' || w.dataWidget === 'requirements',
-	)
+	const widget = widgetElements(page.body).find((w) => w.dataWidget === 'quest-requirements' || w.dataWidget === 'requirements')
 	if (!widget) return undefined
 	if (widget.dataWidget === 'quest-requirements') {
 		const { summary } = JSON.parse(widget.props) as QuestRequirementsWidgetProps
@@ -24,7 +22,10 @@ function guideRequirement(page: Pick<CompiledPage, 'body'>): GuideRequirementDat
 			quest: target.name,
 			// A step that is only part of a quest cannot be checked against the player's list (it does
 			// not say how far a started quest is); the quests that part needs are in the chain.
-			quests: summary.quests.slice(0, -1).filter((q) => !q.partial).map((q) => q.name),
+			quests: summary.quests
+				.slice(0, -1)
+				.filter((q) => !q.partial)
+				.map((q) => q.name),
 			skills: summary.totalSkills,
 			questPoints: summary.questPoints,
 			other: summary.other.length,
@@ -67,10 +68,7 @@ function guideIndexEntries(
 }
 
 /** The guide index of the page at `path` ([] when there is no such page). */
-export function guideIndexOf(
-	content: { navigation: Navigation; pages: readonly CompiledPage[] },
-	path: string,
-): GuideIndexEntry[] {
+export function guideIndexOf(content: { navigation: Navigation; pages: readonly CompiledPage[] }, path: string): GuideIndexEntry[] {
 	const entry = flatten(content.navigation.sections).find((e) => e.path === path)
 	return entry ? guideIndexEntries(entry, (p) => content.pages.find((page) => page.path === p)) : []
 }

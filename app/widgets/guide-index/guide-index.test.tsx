@@ -45,11 +45,11 @@ test('a folder entry (levels="2") is a heading with its description, its guides 
 	expect(page.getByText('The early unlocks.')).toBeTruthy()
 	// The group's guides are cards inside the group; the top-level guide is a card of its own.
 	const group = heading.closest('li')!
-	expect(within(group).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-		'/guides/early-game',
-		'/guides/early-game/dig-site',
-		'/guides/early-game/notes',
-	])
+	expect(
+		within(group)
+			.getAllByRole('link')
+			.map((link) => link.getAttribute('href')),
+	).toEqual(['/guides/early-game', '/guides/early-game/dig-site', '/guides/early-game/notes'])
 	expect(within(group).queryByRole('link', { name: 'Day One' })).toBeNull()
 	expect(page.getByRole('link', { name: 'Day One' }).compareDocumentPosition(group) & 4 /* DOCUMENT_POSITION_FOLLOWING */).toBeTruthy()
 })

@@ -26,8 +26,7 @@ function useGuidePlayer(needsQuestPoints: boolean): GuidePlayer | undefined {
 	}
 }
 
-const PILL =
-	'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap'
+const PILL = 'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap'
 
 function StatePill({ state }: { state: GuideState }) {
 	switch (state.kind) {
@@ -54,9 +53,7 @@ function StatePill({ state }: { state: GuideState }) {
 			)
 		case 'unknown':
 			return (
-				<span className={`${PILL} border-line font-medium text-muted`}>
-					{state.reason === 'checking' ? 'Checking…' : 'Quests hidden'}
-				</span>
+				<span className={`${PILL} border-line font-medium text-muted`}>{state.reason === 'checking' ? 'Checking…' : 'Quests hidden'}</span>
 			)
 		default:
 			return null
@@ -108,13 +105,7 @@ function GuideCard({ guide, state }: { guide: GuideIndexEntry; state: GuideState
 			{state && (state.kind !== 'none' || note) ? (
 				<div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:max-w-48 sm:flex-col sm:items-end sm:text-right">
 					<StatePill state={state} />
-					{note ? (
-						<span
-							className={`text-xs leading-5 ${state.kind === 'not-met' ? 'text-bad' : 'text-muted'}`}
-						>
-							{note}
-						</span>
-					) : null}
+					{note ? <span className={`text-xs leading-5 ${state.kind === 'not-met' ? 'text-bad' : 'text-muted'}`}>{note}</span> : null}
 				</div>
 			) : null}
 		</li>
@@ -122,13 +113,7 @@ function GuideCard({ guide, state }: { guide: GuideIndexEntry; state: GuideState
 }
 
 /** A folder of guides (with `levels="2"`): its own page as a heading, then its guides. */
-function GuideGroup({
-	group,
-	stateOf,
-}: {
-	group: GuideIndexEntry
-	stateOf: (guide: GuideIndexEntry) => GuideState | undefined
-}) {
+function GuideGroup({ group, stateOf }: { group: GuideIndexEntry; stateOf: (guide: GuideIndexEntry) => GuideState | undefined }) {
 	return (
 		<li data-guide-group={group.path} className="m-0 mt-3 space-y-2">
 			<div>
@@ -140,7 +125,9 @@ function GuideGroup({
 				<p className="mt-0.5 text-sm leading-6 text-muted">{group.description}</p>
 			</div>
 			<ul className="m-0 flex list-none flex-col gap-2.5 border-l-2 border-line p-0 pl-3">
-				{group.guides?.map((guide) => <GuideCard key={guide.path} guide={guide} state={stateOf(guide)} />)}
+				{group.guides?.map((guide) => (
+					<GuideCard key={guide.path} guide={guide} state={stateOf(guide)} />
+				))}
 			</ul>
 		</li>
 	)

@@ -13,11 +13,7 @@ const questGuide: GuideRequirementData = {
 	other: 2,
 }
 
-function player(
-	completed: string[],
-	levels: Record<string, number>,
-	questPoints: number | undefined = 0,
-): GuidePlayer {
+function player(completed: string[], levels: Record<string, number>, questPoints: number | undefined = 0): GuidePlayer {
 	return {
 		hasCompleted: (quest) => completed.includes(quest),
 		levelOf: (skill) => levels[skill],
@@ -99,8 +95,7 @@ test('no requirement data, or nothing a player can be checked against: no state'
 })
 
 test('the not-met reason reads as a short phrase', () => {
-	const text = (quests: number, skills: number, questPoints: number) =>
-		missingText({ kind: 'not-met', quests, skills, questPoints })
+	const text = (quests: number, skills: number, questPoints: number) => missingText({ kind: 'not-met', quests, skills, questPoints })
 	expect(text(2, 3, 0)).toBe('2 quests, 3 skills missing')
 	expect(text(1, 0, 0)).toBe('1 quest missing')
 	expect(text(0, 1, 0)).toBe('1 skill missing')

@@ -23,14 +23,10 @@ export type GuideState =
 	| { kind: 'none' }
 
 /** Where a player stands with one guide of an index page. */
-export function guideState(
-	requirement: GuideRequirementData | undefined,
-	player: GuidePlayer,
-): GuideState {
+export function guideState(requirement: GuideRequirementData | undefined, player: GuidePlayer): GuideState {
 	if (!requirement) return { kind: 'none' }
 	const { quest, quests, skills, questPoints } = requirement
-	if (!quest && quests.length === 0 && skills.length === 0 && questPoints === 0)
-		return { kind: 'none' }
+	if (!quest && quests.length === 0 && skills.length === 0 && questPoints === 0) return { kind: 'none' }
 
 	const { hasCompleted } = player
 	if (quest && hasCompleted?.(quest)) return { kind: 'completed' }

@@ -3,10 +3,7 @@ import type { ImageTableRow } from './image-table.schema.ts'
 /** `locked` wins over `hovered`; while a row is locked, hovering changes nothing. */
 export type ImageTableState = { hovered?: string; locked?: string }
 
-export type ImageTableAction =
-	| { type: 'hover'; id: string }
-	| { type: 'leave'; id: string }
-	| { type: 'click'; id: string }
+export type ImageTableAction = { type: 'hover'; id: string } | { type: 'leave'; id: string } | { type: 'click'; id: string }
 
 export function imageTableReducer(state: ImageTableState, action: ImageTableAction): ImageTableState {
 	switch (action.type) {

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 
-const imagePath = z
-	.string()
-	.regex(/^(\/|https:\/\/)/, 'an image path starts with / or https://')
+const imagePath = z.string().regex(/^(\/|https:\/\/)/, 'an image path starts with / or https://')
 const dimension = z.coerce.number().int().positive()
 
 const imageTableRowSchema = z.strictObject({

@@ -55,9 +55,7 @@ export default function ImageTable({ base, alt, width, height, rows }: ImageTabl
 											: 'border-line bg-raised hover:border-accent/60'
 								}`}
 							>
-								{r.icon ? (
-									<img src={r.icon} alt="" width={32} height={32} loading="lazy" className="mt-0.5 size-8 shrink-0" />
-								) : null}
+								{r.icon ? <img src={r.icon} alt="" width={32} height={32} loading="lazy" className="mt-0.5 size-8 shrink-0" /> : null}
 								<span className="min-w-0 flex-1">
 									<span className="flex items-center gap-2 font-semibold">
 										{r.name}

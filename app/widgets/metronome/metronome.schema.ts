@@ -5,4 +5,3 @@ export const metronomeSchema = z.strictObject({
 	src: z.string().startsWith('/').default('/sounds/metronome.mp3'),
 })
 export type MetronomeProps = z.infer<typeof metronomeSchema>
-

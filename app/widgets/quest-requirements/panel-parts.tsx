@@ -47,9 +47,7 @@ export function usePanelPlayer(needsQuestPoints: boolean): PanelPlayer | undefin
 	const loaded = player.status === 'loaded' && player.data !== undefined
 	const points = useQuestPoints(loaded && needsQuestPoints)
 	if (!loaded || !player.data) return undefined
-	const completedTitles = player.data.quests
-		.filter((q) => q.status === 'COMPLETED')
-		.map((q) => q.title)
+	const completedTitles = player.data.quests.filter((q) => q.status === 'COMPLETED').map((q) => q.title)
 	return {
 		name: player.data.name,
 		hasCompleted: player.hasCompleted,
@@ -122,17 +120,7 @@ export function RequirementCard({
 	)
 }
 
-export function PanelSection({
-	title,
-	count,
-	hint,
-	children,
-}: {
-	title: string
-	count?: number
-	hint?: string
-	children: ReactNode
-}) {
+export function PanelSection({ title, count, hint, children }: { title: string; count?: number; hint?: string; children: ReactNode }) {
 	return (
 		<div>
 			<h3 className="mt-0 mb-2 border-0 p-0 text-sm font-semibold tracking-wide text-muted">
@@ -229,9 +217,18 @@ function StepStateText({ step, state }: { step: PanelQuest; state: PanelStepStat
 					</>
 				)
 			}
-			if (by.kind === 'skill') return <>Needs {by.level} {skillLabel(by.skill)} (you have {by.current})</>
+			if (by.kind === 'skill')
+				return (
+					<>
+						Needs {by.level} {skillLabel(by.skill)} (you have {by.current})
+					</>
+				)
 			if (by.kind === 'any-of') return <>Needs one of {by.options.map((o) => `${o.level} ${skillLabel(o.skill)}`).join(' or ')}</>
-			return <>Needs {by.required} quest points (you have {by.current})</>
+			return (
+				<>
+					Needs {by.required} quest points (you have {by.current})
+				</>
+			)
 		}
 	}
 }
@@ -274,14 +271,10 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 							{step.until ? <span className="text-muted">{stepDetail(step)}</span> : null}
 							<WikiGuideLink quest={step} />
 							{isTarget ? (
-								<span className="ml-2 rounded bg-accent/20 px-1.5 py-px text-xs font-semibold text-accent">
-									this quest
-								</span>
+								<span className="ml-2 rounded bg-accent/20 px-1.5 py-px text-xs font-semibold text-accent">this quest</span>
 							) : null}
 							{step.startHere ? (
-								<span className="ml-2 rounded bg-accent px-1.5 py-px text-xs font-bold text-accent-fg">
-									Start here
-								</span>
+								<span className="ml-2 rounded bg-accent px-1.5 py-px text-xs font-bold text-accent-fg">Start here</span>
 							) : null}
 							{state ? (
 								<span className={`block text-sm leading-5 font-medium ${STATE_TONE[state.state]}`} data-step-state="">
@@ -289,9 +282,7 @@ export function QuestList({ steps, target }: { steps: readonly PanelStep[]; targ
 								</span>
 							) : null}
 							{step.skills && step.skills.length > 0 ? (
-								<span className="block text-xs leading-5 text-muted">
-									{skillsText(step.skills)}
-								</span>
+								<span className="block text-xs leading-5 text-muted">{skillsText(step.skills)}</span>
 							) : null}
 						</span>
 					</li>
@@ -330,26 +321,15 @@ export function SkillsSection({
 					{skills.length > 0 ? (
 						<ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
 							{skills.map((s) => (
-								<li
-									key={s.skill}
-									data-skill={s.skill}
-									data-ironman={ironman?.has(s.skill) ? '' : undefined}
-									className="m-0"
-								>
+								<li key={s.skill} data-skill={s.skill} data-ironman={ironman?.has(s.skill) ? '' : undefined} className="m-0">
 									<SkillBadge skill={s.skill} level={s.level} />
-									{ironman?.has(s.skill) ? (
-										<span className="ml-0.5 text-xs font-semibold text-muted">ironman</span>
-									) : null}
+									{ironman?.has(s.skill) ? <span className="ml-0.5 text-xs font-semibold text-muted">ironman</span> : null}
 								</li>
 							))}
 						</ul>
 					) : null}
 					{anyOf.map((group) => (
-						<p
-							key={group.map((s) => s.skill).join()}
-							data-any-of=""
-							className="mt-2 flex flex-wrap items-center gap-1 text-sm text-muted"
-						>
+						<p key={group.map((s) => s.skill).join()} data-any-of="" className="mt-2 flex flex-wrap items-center gap-1 text-sm text-muted">
 							One of:
 							{group.map((s, i) => (
 								<span key={s.skill}>
@@ -365,35 +345,20 @@ export function SkillsSection({
 	)
 }
 
-export function QuestPointsLine({
-	required,
-	player,
-}: {
-	required: number
-	player: PanelPlayer | undefined
-}) {
+export function QuestPointsLine({ required, player }: { required: number; player: PanelPlayer | undefined }) {
 	const have = player?.questPoints
 	const met = have === undefined ? undefined : have >= required
 	return (
-		<p
-			className="flex flex-wrap items-center gap-2"
-			data-met={met === undefined ? undefined : String(met)}
-		>
+		<p className="flex flex-wrap items-center gap-2" data-met={met === undefined ? undefined : String(met)}>
 			<span
 				className={`inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 text-sm font-medium ${
-					met === undefined
-						? 'border-line bg-raised'
-						: met
-							? 'border-ok/60 bg-ok-bg text-ok'
-							: 'border-bad/60 bg-bad-bg text-bad'
+					met === undefined ? 'border-line bg-raised' : met ? 'border-ok/60 bg-ok-bg text-ok' : 'border-bad/60 bg-bad-bg text-bad'
 				}`}
 			>
 				{required} quest points
 			</span>
 			{player ? (
-				<span className="text-sm text-muted">
-					{have === undefined ? 'Checking your quest points…' : `You have ${have}.`}
-				</span>
+				<span className="text-sm text-muted">{have === undefined ? 'Checking your quest points…' : `You have ${have}.`}</span>
 			) : null}
 		</p>
 	)

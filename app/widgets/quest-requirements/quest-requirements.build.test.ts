@@ -44,11 +44,7 @@ test('the quest panel gets its summary; the author attributes stay as written', 
 })
 
 test('the requirements widget gets a link per quest, in order, with the wiki title', () => {
-	const props = questWidgetProps(
-		'requirements',
-		{ quests: ['bar crawl', 'DT'], skills: [], other: [] },
-		lookup,
-	)
+	const props = questWidgetProps('requirements', { quests: ['bar crawl', 'DT'], skills: [], other: [] }, lookup)
 	expect(props.questLinks).toEqual([
 		{ name: 'Bar Crawl', slug: 'bar-crawl', wikiTitle: 'Bar Crawl (miniquest)' },
 		{ name: 'Desert Treasure', slug: 'desert-treasure' },

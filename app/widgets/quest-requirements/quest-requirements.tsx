@@ -30,25 +30,18 @@ const FOLD_AFTER = 12
 
 type Status = 'completed' | 'can-start' | 'locked'
 
-function targetStatus(
-	summary: RequirementSummary,
-	player: PanelPlayer,
-	ironman: boolean,
-): Status | undefined {
+function targetStatus(summary: RequirementSummary, player: PanelPlayer, ironman: boolean): Status | undefined {
 	const target = summary.quests.at(-1)
 	if (!target) return undefined
 	if (player.hasCompleted(target.name)) return 'completed'
 	const questPoints = summary.questPoints > 0 ? player.questPoints : 0
 	if (questPoints === undefined) return undefined
-	const names = (keep: (q: PanelQuest) => boolean) =>
-		new Set(summary.quests.filter(keep).map((q) => q.name))
+	const names = (keep: (q: PanelQuest) => boolean) => new Set(summary.quests.filter(keep).map((q) => q.name))
 	const skills = [...target.skills, ...(target.ironmanSkills ?? []), ...(target.anyOf ?? []).flat()]
 	const progress: PlayerProgress = {
 		completed: names((q) => player.hasCompleted(q.name)),
 		started: names((q) => player.hasStarted(q.name)),
-		levels: Object.fromEntries(skills.map((s) => [s.skill, player.levelOf(s.skill)])) as Partial<
-			Record<SkillName, number>
-		>,
+		levels: Object.fromEntries(skills.map((s) => [s.skill, player.levelOf(s.skill)])) as Partial<Record<SkillName, number>>,
 		questPoints,
 		ironman,
 	}
@@ -104,10 +97,9 @@ function QuestRequirementsPanel({
 	// An ironman sees the ironman-only levels in place of the lower ones everyone needs.
 	const ironmanSkills = ironman ? (summary?.ironmanSkills ?? []) : []
 	const ironmanNames = new Set(ironmanSkills.map((s) => s.skill))
-	const required = [
-		...(summary?.totalSkills ?? []).filter((s) => !ironmanNames.has(s.skill)),
-		...ironmanSkills,
-	].sort((a, b) => compareNames(a.skill, b.skill))
+	const required = [...(summary?.totalSkills ?? []).filter((s) => !ironmanNames.has(s.skill)), ...ironmanSkills].sort((a, b) =>
+		compareNames(a.skill, b.skill),
+	)
 	const unmet = (s: SkillRequirement) => player!.levelOf(s.skill) < s.level
 	const skills = required.filter((s) => !onlyMissing || unmet(s))
 	const anyOf = (summary?.anyOf ?? []).filter((group) => !onlyMissing || group.every(unmet))
@@ -122,10 +114,7 @@ function QuestRequirementsPanel({
 			heading={
 				target ? (
 					<span>
-						<Link
-							to={questPath(target.slug)}
-							className="text-fg no-underline hover:text-link hover:underline"
-						>
+						<Link to={questPath(target.slug)} className="text-fg no-underline hover:text-link hover:underline">
 							{target.name}
 						</Link>
 						<WikiGuideLink quest={target} />
@@ -206,9 +195,7 @@ function PanelLinks({
 	)
 }
 
-export default function QuestRequirementsWidget(
-	props: QuestRequirementsWidgetProps & { expandChain?: boolean; titleAsHeading?: boolean },
-) {
+export default function QuestRequirementsWidget(props: QuestRequirementsWidgetProps & { expandChain?: boolean; titleAsHeading?: boolean }) {
 	return (
 		<PlayerDataProvider>
 			<QuestRequirementsPanel {...props} />

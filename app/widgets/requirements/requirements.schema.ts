@@ -3,9 +3,7 @@ import { skillNameSchema } from '#app/lib/skill-name-schema.ts'
 
 export const requirementsDataSchema = z.strictObject({
 	quests: z.array(z.string().trim().min(1)).default([]),
-	skills: z
-		.array(z.strictObject({ skill: skillNameSchema, level: z.number().int().min(1).max(150) }))
-		.default([]),
+	skills: z.array(z.strictObject({ skill: skillNameSchema, level: z.number().int().min(1).max(150) })).default([]),
 	other: z.array(z.string().trim().min(1)).default([]),
 })
 

@@ -21,21 +21,14 @@ import type { RequirementsWidgetProps } from './requirements.schema.ts'
  * helmet…): the quests, levels and other conditions named in the page, checked against a loaded
  * player like the quest panel.
  */
-function RequirementsPanel({
-	title,
-	quests: names,
-	questLinks,
-	skills: allSkills,
-	other,
-}: RequirementsWidgetProps) {
+function RequirementsPanel({ title, quests: names, questLinks, skills: allSkills, other }: RequirementsWidgetProps) {
 	const playerData = usePlayerData()
 	const player = usePanelPlayer(false)
 	const [onlyMissingChoice] = useOnlyMissing()
 	const onlyMissing = player !== undefined && onlyMissingChoice
 
 	// The build resolves every name to a link; a bare name is the fallback for older pages.
-	const allQuests: PanelQuest[] =
-		questLinks ?? names.map((name) => ({ name, slug: questSlug(name) }))
+	const allQuests: PanelQuest[] = questLinks ?? names.map((name) => ({ name, slug: questSlug(name) }))
 	const steps: PanelStep[] = allQuests.map((q, i) => {
 		const state = player ? ({ state: player.hasCompleted(q.name) ? 'completed' : 'missing' } as const) : undefined
 		return { ...q, number: i + 1, ...(state ? { state } : {}) }
@@ -46,11 +39,7 @@ function RequirementsPanel({
 	const heading = title ?? 'Requirements'
 
 	return (
-		<RequirementCard
-			label={`Requirements: ${heading}`}
-			heading={heading}
-			footer={<PlayerFooter player={playerData} />}
-		>
+		<RequirementCard label={`Requirements: ${heading}`} heading={heading} footer={<PlayerFooter player={playerData} />}>
 			<PanelSection title="Quests" count={allQuests.length || undefined}>
 				{allQuests.length === 0 ? (
 					<EmptyLine>No quest requirements</EmptyLine>

@@ -8,6 +8,9 @@ export const screenshotSchema = z.strictObject({
 	width: dimension,
 	height: dimension,
 	caption: z.string().trim().min(1).optional(),
-	full: z.string().regex(/^(\/|https:\/\/)/).optional(),
+	full: z
+		.string()
+		.regex(/^(\/|https:\/\/)/)
+		.optional(),
 })
 export type ScreenshotProps = z.infer<typeof screenshotSchema>

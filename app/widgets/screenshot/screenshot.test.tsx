@@ -20,7 +20,12 @@ test('the schema wants a path, alt text and a size', () => {
 test('the image is lazy with its size reserved, a caption and a labelled magnifier', () => {
 	const page = serverHtml(<Screenshot src="/a.svg" alt="A layout" width={640} height={360} caption="The caption" />)
 	const image = page.getByRole('img', { name: 'A layout' })
-	expect([image.getAttribute('src'), image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual(['/a.svg', '640', '360', 'lazy'])
+	expect([image.getAttribute('src'), image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual([
+		'/a.svg',
+		'640',
+		'360',
+		'lazy',
+	])
 	expect(page.getByRole('button', { name: 'Enlarge image: A layout' })).toBeTruthy()
 	expect(page.getByRole('figure').querySelector('figcaption')?.textContent).toBe('The caption')
 	// The full-size viewer only exists once opened.

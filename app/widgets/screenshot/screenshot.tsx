@@ -41,15 +41,7 @@ export default function Screenshot({ src, alt, width, height, caption, full }: S
 	return (
 		<figure className="not-prose my-6" data-screenshot="" data-hydrated={hydrated ? '' : undefined}>
 			<div className="group relative w-fit max-w-full overflow-hidden rounded-lg border border-line bg-sunken">
-				<img
-					src={src}
-					alt={alt}
-					width={width}
-					height={height}
-					loading="lazy"
-					decoding="async"
-					className="block h-auto max-w-full"
-				/>
+				<img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" className="block h-auto max-w-full" />
 				<button
 					ref={buttonRef}
 					type="button"

@@ -39,15 +39,9 @@ test('titles, requirement texts and the badge accessible name', () => {
 	expect(requirementMet(95, 96)).toBe(false)
 	expect(requirementText(true)).toBe('Requirement met')
 	expect(requirementText(false)).toBe('Requirement not met')
-	expect(badgeLabel('herblore', 96, undefined)).toBe(
-		'96 Herblore — open the Herblore levelling guide',
-	)
-	expect(badgeLabel('herblore', 96, 71)).toBe(
-		'71/96 Herblore (you have 71, need 96: not met) — open the Herblore levelling guide',
-	)
-	expect(badgeLabel('herblore', 96, 99)).toBe(
-		'99/96 Herblore (you have 99, need 96: met) — open the Herblore levelling guide',
-	)
+	expect(badgeLabel('herblore', 96, undefined)).toBe('96 Herblore — open the Herblore levelling guide')
+	expect(badgeLabel('herblore', 96, 71)).toBe('71/96 Herblore (you have 71, need 96: not met) — open the Herblore levelling guide')
+	expect(badgeLabel('herblore', 96, 99)).toBe('99/96 Herblore (you have 99, need 96: met) — open the Herblore levelling guide')
 	expect(badgeLevel(51, undefined)).toBe('51')
 	expect(badgeLevel(51, 20)).toBe('20/51')
 })

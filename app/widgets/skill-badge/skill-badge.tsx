@@ -35,8 +35,7 @@ export function SkillBadge({ skill, level }: SkillBadgeProps) {
 	const content = (
 		<>
 			<SkillIcon skill={skill} size={16} className="size-4 shrink-0" />
-			<span className="tabular-nums">{badgeLevel(level, current)}</span>{' '}
-			<span>{skillLabel(skill)}</span>
+			<span className="tabular-nums">{badgeLevel(level, current)}</span> <span>{skillLabel(skill)}</span>
 			{met === true ? <IconCheck size={13} strokeWidth={3} /> : null}
 			{met === false ? <IconCross size={13} strokeWidth={3} /> : null}
 		</>

@@ -21,4 +21,3 @@ export function orderSkills<T extends Ordered>(
 			position.get(a.skill)! - position.get(b.skill)!,
 	)
 }
-

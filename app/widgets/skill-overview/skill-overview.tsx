@@ -34,16 +34,15 @@ function SkillCard({ entry, level }: { entry: SkillOverviewSkill; level: number 
 	const label = skillLabel(entry.skill)
 	const top = entry.ranges.at(-1)?.to ?? 99
 	return (
-		<li
-			data-skill={entry.skill}
-			data-level={level}
-			className="m-0 flex flex-col gap-2 rounded-lg border border-line bg-raised px-4 py-3"
-		>
+		<li data-skill={entry.skill} data-level={level} className="m-0 flex flex-col gap-2 rounded-lg border border-line bg-raised px-4 py-3">
 			<div className="flex flex-wrap items-center gap-x-3 gap-y-1">
 				<SkillIcon skill={entry.skill} size={24} className="size-6 shrink-0" />
 				<h3 className="m-0 flex-1 text-base font-bold">{label}</h3>
 				{level !== undefined ? (
-					<span className="rounded-full border border-accent/60 bg-accent/10 px-2.5 py-0.5 text-sm font-semibold tabular-nums" data-level-badge="">
+					<span
+						className="rounded-full border border-accent/60 bg-accent/10 px-2.5 py-0.5 text-sm font-semibold tabular-nums"
+						data-level-badge=""
+					>
 						Level {level}
 					</span>
 				) : null}

@@ -55,7 +55,12 @@ export default function Tabs({ labels, default: defaultLabel, children }: TabsPr
 	}
 
 	return (
-		<div ref={rootRef} className="not-prose my-6 rounded-lg border border-line bg-raised" data-tabs="" data-hydrated={hydrated ? '' : undefined}>
+		<div
+			ref={rootRef}
+			className="not-prose my-6 rounded-lg border border-line bg-raised"
+			data-tabs=""
+			data-hydrated={hydrated ? '' : undefined}
+		>
 			<div role="tablist" className="flex overflow-x-auto rounded-t-lg border-b border-line bg-sunken/60 px-2">
 				{labels.map((label, index) => {
 					const isActive = label === active

@@ -21,8 +21,7 @@ export default function UnderConstruction() {
 			</svg>
 			<p className="mt-3 text-xl font-bold">Page Under Construction</p>
 			<p className="mx-auto mt-2 max-w-prose text-muted">
-				We are still writing this page. Until it is ready, you can ask other players about it in the RuneScape
-				community Discord.
+				We are still writing this page. Until it is ready, you can ask other players about it in the RuneScape community Discord.
 			</p>
 			<a
 				href={COMMUNITY_DISCORD}

@@ -4,10 +4,7 @@ const publicPath = (extensions: string[], what: string) =>
 	z
 		.string()
 		.regex(/^\/[^\s?#]+$/, `${what} must be the path of a file under public/, starting with /`)
-		.refine(
-			(value) => extensions.some((ext) => value.toLowerCase().endsWith(ext)),
-			`${what} must end in ${extensions.join(' or ')}`,
-		)
+		.refine((value) => extensions.some((ext) => value.toLowerCase().endsWith(ext)), `${what} must end in ${extensions.join(' or ')}`)
 
 /**
  * A YouTube video (`id`) or a video file of our own (`src`, an H.264 MP4, which every browser
@@ -15,7 +12,10 @@ const publicPath = (extensions: string[], what: string) =>
  */
 export const videoSchema = z
 	.strictObject({
-		id: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'id must be an 11-character YouTube video id').optional(),
+		id: z
+			.string()
+			.regex(/^[A-Za-z0-9_-]{11}$/, 'id must be an 11-character YouTube video id')
+			.optional(),
 		src: publicPath(['.mp4'], 'src').optional(),
 		poster: publicPath(['.svg', '.png', '.jpg', '.jpeg', '.webp', '.avif'], 'poster').optional(),
 		transcript: publicPath(['.vtt'], 'transcript').optional(),

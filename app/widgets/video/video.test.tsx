@@ -5,7 +5,11 @@ import { videoSchema } from './video.schema.ts'
 import { embedUrl, formatStart, watchUrl } from './video-url.ts'
 
 test('the schema wants an 11-character YouTube id and a title', () => {
-	expect(videoSchema.parse({ id: 'jNQXAC9IVRw', title: 'A video', start: '90' })).toEqual({ id: 'jNQXAC9IVRw', title: 'A video', start: 90 })
+	expect(videoSchema.parse({ id: 'jNQXAC9IVRw', title: 'A video', start: '90' })).toEqual({
+		id: 'jNQXAC9IVRw',
+		title: 'A video',
+		start: 90,
+	})
 	expect(videoSchema.safeParse({ id: 'https://youtu.be/x', title: 'A' }).error?.issues[0]?.message).toMatch(/11-character/)
 	expect(videoSchema.safeParse({ id: 'jNQXAC9IVRw', title: '' }).success).toBe(false)
 })
@@ -29,7 +33,11 @@ test('the server HTML is only our facade: no iframe and nothing loaded from YouT
 test('a video file: src is a local .mp4, with an optional poster and transcript; never with an id', () => {
 	const file = { src: '/videos/a.mp4', poster: '/videos/a.svg', transcript: '/videos/a.vtt', title: 'A' }
 	expect(videoSchema.parse(file)).toEqual(file)
-	const reason = (value: object) => videoSchema.safeParse(value).error?.issues.map((i) => i.message).join('; ')
+	const reason = (value: object) =>
+		videoSchema
+			.safeParse(value)
+			.error?.issues.map((i) => i.message)
+			.join('; ')
 	expect(reason({ title: 'A' })).toMatch(/either id .* or src/)
 	expect(reason({ ...file, id: 'jNQXAC9IVRw' })).toMatch(/either id .* or src/)
 	expect(reason({ id: 'jNQXAC9IVRw', title: 'A', poster: '/a.svg' })).toMatch(/poster is only for a video file/)

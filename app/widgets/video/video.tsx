@@ -114,7 +114,7 @@ export default function Video({ id, src, poster, lines, duration, title, start }
 											<button
 												type="button"
 												onClick={() => play(line.start)}
-												className="js-only shrink-0 font-mono text-link underline tabular-nums"
+												className="js-only shrink-0 font-mono text-link tabular-nums underline"
 												aria-label={`Play from ${formatStart(Math.floor(line.start))}`}
 											>
 												{formatStart(Math.floor(line.start))}

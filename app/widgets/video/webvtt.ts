@@ -25,7 +25,10 @@ function parseTimestamp(value: string): number | undefined {
 
 /** The cues of a WebVTT file; throws with the reason when it is not one. Cue settings are ignored. */
 export function parseVtt(source: string): Cue[] {
-	const blocks = source.replace(/\r\n?/g, '\n').trim().split(/\n{2,}/)
+	const blocks = source
+		.replace(/\r\n?/g, '\n')
+		.trim()
+		.split(/\n{2,}/)
 	if (!/^WEBVTT(?:[ \t].*)?$/.test(blocks[0]?.split('\n')[0] ?? '')) throw new Error('a WebVTT file must start with "WEBVTT"')
 	const cues: Cue[] = []
 	for (const block of blocks.slice(1)) {
@@ -37,7 +40,11 @@ export function parseVtt(source: string): Cue[] {
 		const start = parseTimestamp(from)
 		const end = parseTimestamp(rest.trim().split(/\s+/)[0] ?? '')
 		if (start === undefined || end === undefined || end < start) throw new Error(`bad cue timing: "${lines[timing]}"`)
-		const text = lines.slice(timing + 1).join(' ').replace(/<[^>]+>/g, '').trim()
+		const text = lines
+			.slice(timing + 1)
+			.join(' ')
+			.replace(/<[^>]+>/g, '')
+			.trim()
 		if (text) cues.push({ start, end, text })
 	}
 	if (cues.length === 0) throw new Error('the file has no cues')

@@ -42,10 +42,19 @@ export default function WorldMap({ src, alt, width, height }: WorldMapProps) {
 				tabIndex={0}
 				onDoubleClick={onDoubleClick}
 				onKeyDown={onKeyDown}
-				className="relative cursor-crosshair overflow-hidden rounded-lg border border-line bg-sunken select-none [-webkit-tap-highlight-color:transparent] [touch-action:manipulation]"
+				className="relative cursor-crosshair [touch-action:manipulation] overflow-hidden rounded-lg border border-line bg-sunken select-none [-webkit-tap-highlight-color:transparent]"
 				data-map-area=""
 			>
-				<img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" draggable={false} className="block h-auto w-full" />
+				<img
+					src={src}
+					alt={alt}
+					width={width}
+					height={height}
+					loading="lazy"
+					decoding="async"
+					draggable={false}
+					className="block h-auto w-full"
+				/>
 				{marker ? (
 					<svg
 						viewBox="0 0 24 32"
@@ -65,9 +74,7 @@ export default function WorldMap({ src, alt, width, height }: WorldMapProps) {
 				<span aria-live="polite" data-coordinates="" className="font-medium text-fg tabular-nums">
 					{marker ? `Marker at ${formatPercent(marker.x)} across, ${formatPercent(marker.y)} down` : 'No marker yet'}
 				</span>
-				<span id={helpId}>
-					Double-click the map to drop a marker. With the keyboard: Enter places one, the arrow keys move it.
-				</span>
+				<span id={helpId}>Double-click the map to drop a marker. With the keyboard: Enter places one, the arrow keys move it.</span>
 				{marker ? (
 					<button type="button" onClick={() => setMarker(undefined)} className="text-link underline">
 						Remove marker

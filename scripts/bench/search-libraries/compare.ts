@@ -16,13 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
-import {
-	create,
-	insertMultiple,
-	load as oramaLoad,
-	save as oramaSave,
-	search as oramaSearch,
-} from '@orama/orama'
+import { create, insertMultiple, load as oramaLoad, save as oramaSave, search as oramaSearch } from '@orama/orama'
 import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
 import FlexSearch from 'flexsearch'
@@ -33,11 +27,7 @@ import type { SearchPayload } from '../../../app/search/search-types.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const here = import.meta.dirname
-const documents = (
-	JSON.parse(
-		readFileSync(path.join(root, 'app/generated/search/search-index.json'), 'utf8'),
-	) as SearchPayload
-).documents
+const documents = (JSON.parse(readFileSync(path.join(root, 'app/generated/search/search-index.json'), 'utf8')) as SearchPayload).documents
 const withIds = documents.map((d, id) => ({
 	id,
 	title: d.title,
@@ -59,11 +49,9 @@ const CHECKS: { query: string; title: RegExp }[] = [
 ]
 const RUNS = 5
 
-const br = (data: string | Uint8Array) =>
-	brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+const br = (data: string | Uint8Array) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-const median = (values: number[]) =>
-	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 function timeIt<T>(run: () => T): { value: T; ms: number } {
 	const times: number[] = []
@@ -148,12 +136,7 @@ async function miniSearchPlainRow(): Promise<Row> {
 		index.addAll(withIds)
 		return JSON.stringify({ documents, index })
 	})
-	const loaded = timeIt(() =>
-		MiniSearch.loadJSON(
-			JSON.stringify((JSON.parse(built.value) as { index: unknown }).index),
-			options,
-		),
-	)
+	const loaded = timeIt(() => MiniSearch.loadJSON(JSON.stringify((JSON.parse(built.value) as { index: unknown }).index), options))
 	const times: number[] = []
 	const top = CHECKS.map(({ query }) => {
 		const started = performance.now()
@@ -202,8 +185,7 @@ async function flexSearchRow(): Promise<Row> {
 	})
 	const loaded = timeIt(() => {
 		const index = new FlexSearch.Document(options as never)
-		for (const [key, data] of Object.entries(JSON.parse(built.value) as Record<string, string>))
-			index.import(key, data)
+		for (const [key, data] of Object.entries(JSON.parse(built.value) as Record<string, string>)) index.import(key, data)
 		return index
 	})
 	const index = createIndex()
@@ -221,9 +203,7 @@ async function flexSearchRow(): Promise<Row> {
 	void loaded
 	return {
 		name: 'FlexSearch 0.8.212',
-		codeBytes: await bundleSize(
-			`import FlexSearch from 'flexsearch'; console.log(FlexSearch.Document, FlexSearch.Charset)`,
-		),
+		codeBytes: await bundleSize(`import FlexSearch from 'flexsearch'; console.log(FlexSearch.Document, FlexSearch.Charset)`),
 		payloadRaw: built.value.length,
 		payloadBr: br(built.value),
 		buildMs: built.ms,
@@ -263,9 +243,7 @@ async function oramaRow(): Promise<Row> {
 	}
 	return {
 		name: 'Orama 3.1.18',
-		codeBytes: await bundleSize(
-			`import { create, load, search } from '@orama/orama'; console.log(create, load, search)`,
-		),
+		codeBytes: await bundleSize(`import { create, load, search } from '@orama/orama'; console.log(create, load, search)`),
 		payloadRaw: built.value.json.length,
 		payloadBr: br(built.value.json),
 		buildMs: built.ms,
@@ -284,16 +262,13 @@ function walk(dir: string): string[] {
 
 async function pagefindRow(): Promise<Row> {
 	const clientDir = path.join(root, 'build/client')
-	const pages = walk(clientDir).filter(
-		(f) => f.endsWith('index.html') && !f.includes(`${path.sep}dev${path.sep}`),
-	)
+	const pages = walk(clientDir).filter((f) => f.endsWith('index.html') && !f.includes(`${path.sep}dev${path.sep}`))
 	const outDir = mkdtempSync(path.join(tmpdir(), 'pagefind-'))
 	const started = performance.now()
 	const { index } = await pagefind.createIndex({ forceLanguage: 'en' })
 	if (!index) throw new Error('pagefind: no index')
 	for (const file of pages) {
-		const url =
-			`/${path.relative(clientDir, file).replace(/index\.html$/, '')}`.replace(/\/$/, '') || '/'
+		const url = `/${path.relative(clientDir, file).replace(/index\.html$/, '')}`.replace(/\/$/, '') || '/'
 		// Only the page's own content counts, as `data-pagefind-body` on <main> would do on the site.
 		const content = readFileSync(file, 'utf8').replace('<main', '<main data-pagefind-body')
 		await index.addHTMLFile({ url, content })
@@ -308,8 +283,7 @@ async function pagefindRow(): Promise<Row> {
 	const server = createServer((req, res) => {
 		const file = path.join(outDir, decodeURIComponent((req.url ?? '/').split('?')[0]!))
 		try {
-			const body =
-				req.url === '/' ? Buffer.from('<!doctype html><title>t</title>') : readFileSync(file)
+			const body = req.url === '/' ? Buffer.from('<!doctype html><title>t</title>') : readFileSync(file)
 			const type = file.endsWith('.js')
 				? 'text/javascript'
 				: file.endsWith('.wasm')
@@ -332,10 +306,7 @@ async function pagefindRow(): Promise<Row> {
 	try {
 		const page = await browser.newPage()
 		const bytes: number[] = []
-		page.on(
-			'requestfinished',
-			(r) => void r.sizes().then((s) => bytes.push(s.responseBodySize + s.responseHeadersSize)),
-		)
+		page.on('requestfinished', (r) => void r.sizes().then((s) => bytes.push(s.responseBodySize + s.responseHeadersSize)))
 		await page.goto(`http://127.0.0.1:${port}/`)
 		await page.waitForTimeout(200)
 		const beforeQueries = bytes.length
@@ -343,9 +314,7 @@ async function pagefindRow(): Promise<Row> {
 			page.evaluate(async (q) => {
 				const w = window as unknown as {
 					pf?: {
-						search: (
-							q: string,
-						) => Promise<{ results: { data: () => Promise<{ meta: { title: string } }> }[] }>
+						search: (q: string) => Promise<{ results: { data: () => Promise<{ meta: { title: string } }> }[] }>
 					}
 				}
 				w.pf ??= await import(`/pagefind/pagefind.js`)
@@ -380,27 +349,15 @@ async function pagefindRow(): Promise<Row> {
 	}
 }
 
-const rows = [
-	await miniSearchRow(),
-	await miniSearchPlainRow(),
-	await flexSearchRow(),
-	await oramaRow(),
-	await pagefindRow(),
-]
+const rows = [await miniSearchRow(), await miniSearchPlainRow(), await flexSearchRow(), await oramaRow(), await pagefindRow()]
 const f = (n: number, unit = '') => (Number.isNaN(n) ? '-' : `${n.toFixed(1)}${unit}`)
-console.log(
-	`${documents.length} documents; queries: ${CHECKS.map((c) => c.query).join(', ')}; medians of ${RUNS} runs\n`,
-)
+console.log(`${documents.length} documents; queries: ${CHECKS.map((c) => c.query).join(', ')}; medians of ${RUNS} runs\n`)
 for (const row of rows) {
 	console.log(row.name)
 	console.log(
 		`  code ${row.codeBytes ? kb(row.codeBytes) : '-'} (min+br) | payload ${kb(row.payloadRaw)} raw, ${Number.isNaN(row.payloadBr) ? '-' : kb(row.payloadBr)} br | build ${f(row.buildMs, ' ms')} | load ${f(row.loadMs, ' ms')} | query ${f(row.queryMs, ' ms')}`,
 	)
 	if (row.coldBytes !== undefined)
-		console.log(
-			`  browser: first query fetched ${kb(row.coldBytes)}, the next ${CHECKS.length - 1} queries ${kb(row.tenQueryBytes ?? 0)}`,
-		)
-	console.log(
-		`  first result right: ${scoreTop(row.top)} — ${CHECKS.map((c, i) => `${c.query} → ${row.top[i] || '(none)'}`).join('; ')}`,
-	)
+		console.log(`  browser: first query fetched ${kb(row.coldBytes)}, the next ${CHECKS.length - 1} queries ${kb(row.tenQueryBytes ?? 0)}`)
+	console.log(`  first result right: ${scoreTop(row.top)} — ${CHECKS.map((c, i) => `${c.query} → ${row.top[i] || '(none)'}`).join('; ')}`)
 }

@@ -215,7 +215,9 @@ function tickScene(t: number): string {
 			{ opacity: bracket },
 		),
 	)
-	parts.push(text(x0 + step * 7.5, 516, 'One ability every 3 ticks', { size: 22, anchor: 'middle', fill: C.muted, opacity: progress(t, 3.2, 0.6) }))
+	parts.push(
+		text(x0 + step * 7.5, 516, 'One ability every 3 ticks', { size: 22, anchor: 'middle', fill: C.muted, opacity: progress(t, 3.2, 0.6) }),
+	)
 	return parts.join('')
 }
 
@@ -337,9 +339,12 @@ function surviveScene(t: number): string {
 		monster(),
 		hit.index >= 0 ? hitsplat(PLAYER.x, PLAYER.y - 40, ENEMY_HITS[hit.index]!.label, hit.age) : '',
 		t >= EAT_AT ? hitsplat(PLAYER.x + 90, PLAYER.y - 70, '+ heal', t - EAT_AT, '#3f8f47') : '',
-		group(text(640, 180, 'Protection prayer on: less damage from this style', { size: 24, anchor: 'middle', fill: '#7fd1e8', weight: 'bold' }), {
-			opacity: progress(t, PRAY_AT + 0.2, 0.5),
-		}),
+		group(
+			text(640, 180, 'Protection prayer on: less damage from this style', { size: 24, anchor: 'middle', fill: '#7fd1e8', weight: 'bold' }),
+			{
+				opacity: progress(t, PRAY_AT + 0.2, 0.5),
+			},
+		),
 		actionBar(110, 510, SURVIVE_SLOTS, pressed, pressed >= 0 ? 0.8 : 0, praying ? [3] : []),
 		text(110 + 2 * 84 + 36, 604, 'Eat', { size: 16, anchor: 'middle', fill: C.muted }),
 		text(110 + 3 * 84 + 36, 604, 'Pray', { size: 16, anchor: 'middle', fill: C.muted }),
@@ -366,7 +371,9 @@ function triangleScene(t: number): string {
 		const [ux, uy] = [dx / length, dy / length]
 		const [sx, sy] = [from.x + ux * 72, from.y + uy * 72]
 		const [ex, ey] = [sx + (dx - ux * 144) * p, sy + (dy - uy * 144) * p]
-		parts.push(`<line x1="${round(sx)}" y1="${round(sy)}" x2="${round(ex)}" y2="${round(ey)}" stroke="${C.gold}" stroke-width="5" marker-end="url(#arrow)"/>`)
+		parts.push(
+			`<line x1="${round(sx)}" y1="${round(sy)}" x2="${round(ex)}" y2="${round(ey)}" stroke="${C.gold}" stroke-width="5" marker-end="url(#arrow)"/>`,
+		)
 		const mx = (from.x + to.x) / 2 + uy * 36
 		const my = (from.y + to.y) / 2 - ux * 36
 		parts.push(text(mx, my + 8, 'beats', { size: 20, anchor: 'middle', fill: C.gold, weight: 'bold', opacity: p }))
@@ -395,7 +402,8 @@ function endCard(t: number): string {
 			const p = progress(t, 0.3 + i * 0.25, 0.6)
 			const x = 160 + i * 330
 			return group(
-				rect(x, 270, 300, 150, { fill: C.panel, stroke: C.gold }) + text(x + 150, 355, title, { size: 24, anchor: 'middle', weight: 'bold' }),
+				rect(x, 270, 300, 150, { fill: C.panel, stroke: C.gold }) +
+					text(x + 150, 355, title, { size: 24, anchor: 'middle', weight: 'bold' }),
 				{ opacity: p, transform: `translate(0 ${round((1 - p) * 30)})` },
 			)
 		}),

@@ -21,10 +21,7 @@ const s3Env = {
 
 test('STORAGE=disk makes the disk driver in DATA_DIR', async () => {
 	const dataDir = await mkdtemp(join(tmpdir(), 'create-storage-'))
-	const storage = await createStorageFromEnv(
-		{ ...s3Env, STORAGE: 'disk', DATA_DIR: dataDir },
-		randomBytes(32),
-	)
+	const storage = await createStorageFromEnv({ ...s3Env, STORAGE: 'disk', DATA_DIR: dataDir }, randomBytes(32))
 	expect(storage.kind).toBe('disk')
 	expect((await stat(join(dataDir, 'uploads'))).isDirectory()).toBe(true)
 	await rm(dataDir, { recursive: true, force: true })
@@ -34,10 +31,7 @@ test('STORAGE=s3 makes the s3 driver and names what is missing', async () => {
 	const storage = await createStorageFromEnv(s3Env, randomBytes(32))
 	expect(storage.kind).toBe('s3')
 	await storage.close?.()
-	await expect(
-		createStorageFromEnv(
-			{ ...s3Env, S3_BUCKET: undefined, S3_SECRET_ACCESS_KEY: undefined },
-			randomBytes(32),
-		),
-	).rejects.toThrow('STORAGE=s3 needs S3_BUCKET, S3_SECRET_ACCESS_KEY.')
+	await expect(createStorageFromEnv({ ...s3Env, S3_BUCKET: undefined, S3_SECRET_ACCESS_KEY: undefined }, randomBytes(32))).rejects.toThrow(
+		'STORAGE=s3 needs S3_BUCKET, S3_SECRET_ACCESS_KEY.',
+	)
 })

@@ -6,14 +6,7 @@ import type { Storage } from './storage.server.ts'
 
 type StorageEnv = Pick<
 	Env,
-	| 'STORAGE'
-	| 'DATA_DIR'
-	| 'S3_ENDPOINT'
-	| 'S3_REGION'
-	| 'S3_BUCKET'
-	| 'S3_ACCESS_KEY_ID'
-	| 'S3_SECRET_ACCESS_KEY'
-	| 'S3_PUBLIC_URL'
+	'STORAGE' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PUBLIC_URL'
 >
 
 /**
@@ -24,9 +17,7 @@ export async function createStorageFromEnv(env: StorageEnv, secret: Buffer, stat
 	if (env.STORAGE === 'disk') {
 		return createDiskStorage({ dataDir: env.DATA_DIR, secret, usedLinks: state?.expiringSet('used-upload-links') })
 	}
-	const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
-		(name) => !env[name],
-	)
+	const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name])
 	if (missing.length > 0) throw new Error(`STORAGE=s3 needs ${missing.join(', ')}.`)
 	return createS3Storage({
 		endpoint: env.S3_ENDPOINT,

@@ -19,12 +19,8 @@ describeStorageContract(({ now }) => makeDisk(now))
 test('an upload URL works once only', async () => {
 	const { storage, cleanup } = await makeDisk()
 	const created = await storage.createUpload({ filename: 'a.png', contentType: 'image/png' })
-	expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('one'), 'image/png')).toBe(
-		200,
-	)
-	expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('two'), 'image/png')).toBe(
-		403,
-	)
+	expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('one'), 'image/png')).toBe(200)
+	expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('two'), 'image/png')).toBe(403)
 	await cleanup()
 })
 
@@ -64,12 +60,8 @@ test('an interrupted or oversized upload leaves no temp file behind', async () =
 test('an empty body is refused and the URL stays usable', async () => {
 	const { storage, cleanup } = await makeDisk()
 	const created = await storage.createUpload({ filename: 'a.txt', contentType: 'text/plain' })
-	expect(await putToUploadUrl(storage, created.uploadUrl, new Uint8Array(0), 'text/plain')).toBe(
-		400,
-	)
-	expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('hi'), 'text/plain')).toBe(
-		200,
-	)
+	expect(await putToUploadUrl(storage, created.uploadUrl, new Uint8Array(0), 'text/plain')).toBe(400)
+	expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('hi'), 'text/plain')).toBe(200)
 	await cleanup()
 })
 

@@ -8,13 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { createKeyFactory, isValidKey, keyMatchesFilter } from './keys.server.ts'
 import type { ExpiringSet } from '#app/server/shared-state/shared-state.server.ts'
 import { createUploadSigner } from './signing.server.ts'
-import {
-	type Storage,
-	StorageError,
-	UPLOAD_PUT_PATH,
-	UPLOAD_URL_TTL_SECONDS,
-	publicUrlFor,
-} from './storage.server.ts'
+import { type Storage, StorageError, UPLOAD_PUT_PATH, UPLOAD_URL_TTL_SECONDS, publicUrlFor } from './storage.server.ts'
 import { byteCounter, fileRangeStream } from './streams.server.ts'
 
 export type DiskStorageOptions = {
@@ -104,9 +98,7 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 			// Keys start with their creation time, so a reverse string sort is newest first.
 			names.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
 			const page = names.slice(offset, offset + limit)
-			const stats = await Promise.all(
-				page.map((key) => stat(join(uploadsDir, key)).catch(() => null)),
-			)
+			const stats = await Promise.all(page.map((key) => stat(join(uploadsDir, key)).catch(() => null)))
 			const images = page.flatMap((key, index) => {
 				const info = stats[index]
 				if (!info) return []

@@ -1,11 +1,5 @@
 import { expect, test } from 'vitest'
-import {
-	createKeyFactory,
-	isValidKey,
-	keyDisplayName,
-	keyTime,
-	sanitizeFilename,
-} from './keys.server.ts'
+import { createKeyFactory, isValidKey, keyDisplayName, keyTime, sanitizeFilename } from './keys.server.ts'
 
 test('sanitizeFilename keeps a readable lower-case slug and the extension', () => {
 	expect(sanitizeFilename('Lumbridge Castle (map) v2.PNG')).toBe('lumbridge-castle-map-v2.png')

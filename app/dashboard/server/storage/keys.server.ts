@@ -68,7 +68,10 @@ export function keyDisplayName(key: string): string {
  * stored (lower case, spaces and underscores as `-`): "Lumbridge Map" finds `…-lumbridge-map.png`.
  */
 export function keyMatchesFilter(key: string, filter: string | undefined): boolean {
-	const needle = (filter ?? '').trim().toLowerCase().replace(/[\s_]+/g, '-')
+	const needle = (filter ?? '')
+		.trim()
+		.toLowerCase()
+		.replace(/[\s_]+/g, '-')
 	return needle === '' || keyDisplayName(key).includes(needle)
 }
 

@@ -32,9 +32,7 @@ describeStorageContract(async ({ now }) => {
 			const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))
 			const objects = (listed.Contents ?? []).map((object) => ({ Key: object.Key }))
 			if (objects.length > 0) {
-				await client.send(
-					new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: objects } }),
-				)
+				await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: objects } }))
 			}
 			client.destroy()
 			await storage.close?.()
@@ -50,7 +48,11 @@ test('the upload URL has If-None-Match: * signed in: a PUT without it is refused
 	const without = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'x' })
 	expect(without.status).toBe(403)
 	await without.arrayBuffer()
-	const other = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'if-none-match': '"abc"' }, body: 'x' })
+	const other = await fetch(created.uploadUrl, {
+		method: 'PUT',
+		headers: { 'content-type': 'image/png', 'if-none-match': '"abc"' },
+		body: 'x',
+	})
 	expect(other.status).toBe(403)
 	await other.arrayBuffer()
 	const exact = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'if-none-match': '*' }, body: 'x' })
@@ -62,7 +64,8 @@ test('with a size, the upload URL signs its Content-Length: another length is re
 	const storage = createS3Storage(s3)
 	const created = await storage.createUpload({ filename: 'sized.png', contentType: 'image/png', size: 4 })
 	expect(new URL(created.uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match')
-	const put = (body: string) => fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'if-none-match': '*' }, body })
+	const put = (body: string) =>
+		fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'if-none-match': '*' }, body })
 	const longer = await put('12345')
 	expect(longer.status).toBe(403)
 	await longer.arrayBuffer()

@@ -9,12 +9,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { createKeyFactory, isValidKey, keyMatchesFilter } from './keys.server.ts'
-import {
-	type StoredImage,
-	type Storage,
-	UPLOAD_URL_TTL_SECONDS,
-	publicUrlFor,
-} from './storage.server.ts'
+import { type StoredImage, type Storage, UPLOAD_URL_TTL_SECONDS, publicUrlFor } from './storage.server.ts'
 
 export type S3StorageOptions = {
 	/** Any S3-compatible endpoint (MinIO, R2, …); omit for AWS S3 itself. */
@@ -60,9 +55,7 @@ export function createS3Client(options: S3StorageOptions): S3Client {
 function isNotFound(error: unknown): boolean {
 	return (
 		error instanceof S3ServiceException &&
-		(error.name === 'NotFound' ||
-			error.name === 'NoSuchKey' ||
-			error.$metadata.httpStatusCode === 404)
+		(error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
 	)
 }
 
@@ -78,10 +71,7 @@ function isNotFound(error: unknown): boolean {
  * time-sortable key, so `total` is exact: each gallery page costs ceil(n / 1000) requests, which
  * is fine up to tens of thousands of files. Past that, keep an index instead.
  */
-export function createS3Storage(
-	options: S3StorageOptions,
-	client = createS3Client(options),
-): Storage {
+export function createS3Storage(options: S3StorageOptions, client = createS3Client(options)): Storage {
 	const now = options.now ?? Date.now
 	const expiresIn = options.expiresInSeconds ?? UPLOAD_URL_TTL_SECONDS
 	const makeKey = createKeyFactory(now)
@@ -91,9 +81,7 @@ export function createS3Storage(
 		const all: StoredImage[] = []
 		let token: string | undefined
 		do {
-			const page = await client.send(
-				new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token, MaxKeys: PAGE_SIZE }),
-			)
+			const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token, MaxKeys: PAGE_SIZE }))
 			for (const object of page.Contents ?? []) {
 				if (!object.Key || !isValidKey(object.Key)) continue
 				all.push({

@@ -6,8 +6,7 @@ import { mediaTypeEssence } from './file-types.server.ts'
 type SignedUpload = { key: string; contentType: string; expires: number; nonce: string }
 
 type UploadCheck =
-	| { ok: true; upload: SignedUpload; release: (outcome: 'done' | 'failed') => Promise<void> }
-	| { ok: false; reason: string }
+	{ ok: true; upload: SignedUpload; release: (outcome: 'done' | 'failed') => Promise<void> } | { ok: false; reason: string }
 
 export type UploadSigner = {
 	/** Query string (without `?`) authorising one PUT of `key` with `contentType`. */
@@ -22,9 +21,7 @@ export type UploadSigner = {
 
 function mac(secret: Buffer, upload: SignedUpload): Buffer {
 	return createHmac('sha256', secret)
-		.update(
-			['upload-put-v1', upload.key, upload.contentType, upload.expires, upload.nonce].join('\n'),
-		)
+		.update(['upload-put-v1', upload.key, upload.contentType, upload.expires, upload.nonce].join('\n'))
 		.digest()
 }
 

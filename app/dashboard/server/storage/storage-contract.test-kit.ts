@@ -138,9 +138,7 @@ export function describeStorageContract(setup: ContractSetup) {
 		expect(file?.size).toBe(bytes.length)
 		expect(file?.etag).toMatch(/^"[^"]+"$/)
 		const read = await readAll(await file!.stream())
-		expect(createHash('sha256').update(read).digest('hex')).toBe(
-			createHash('sha256').update(bytes).digest('hex'),
-		)
+		expect(createHash('sha256').update(read).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'))
 	})
 
 	test('two uploads with the same name never overwrite each other', async () => {
@@ -218,12 +216,7 @@ export function describeStorageContract(setup: ContractSetup) {
 	test('a PUT with another Content-Type is refused with 403 and stores nothing', async () => {
 		const storage = await start()
 		const created = await storage.createUpload({ filename: 'x.png', contentType: 'image/png' })
-		const status = await putToUploadUrl(
-			storage,
-			created.uploadUrl,
-			Buffer.from('<svg/>'),
-			'image/svg+xml',
-		)
+		const status = await putToUploadUrl(storage, created.uploadUrl, Buffer.from('<svg/>'), 'image/svg+xml')
 		expect(status).toBe(403)
 		expect((await storage.list({ limit: 20, offset: 0 })).total).toBe(0)
 	})
@@ -243,9 +236,7 @@ export function describeStorageContract(setup: ContractSetup) {
 		const storage = await start({ now: () => clock })
 		const created = await storage.createUpload({ filename: 'x.png', contentType: 'image/png' })
 		clock = Date.now()
-		expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('x'), 'image/png')).toBe(
-			403,
-		)
+		expect(await putToUploadUrl(storage, created.uploadUrl, Buffer.from('x'), 'image/png')).toBe(403)
 		expect((await storage.list({ limit: 20, offset: 0 })).total).toBe(0)
 	})
 

@@ -8,11 +8,7 @@ const CHUNK_BYTES = 64 * 1024
  * Reads bytes `start`..`end` (inclusive) of a file as a web stream, one chunk per pull, so a slow
  * client never makes us buffer more than a chunk or two.
  */
-export async function fileRangeStream(
-	path: string,
-	start: number,
-	end: number,
-): Promise<ReadableStream<Uint8Array>> {
+export async function fileRangeStream(path: string, start: number, end: number): Promise<ReadableStream<Uint8Array>> {
 	// Opened on the first read, so a response that is never consumed holds no file descriptor.
 	let handle: FileHandle | undefined
 	let position = start
@@ -29,10 +25,7 @@ export async function fileRangeStream(
 					handle ??= await open(path, 'r')
 					const remaining = end + 1 - position
 					const chunk = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(remaining, 0)))
-					const { bytesRead } =
-						chunk.length > 0
-							? await handle.read(chunk, 0, chunk.length, position)
-							: { bytesRead: 0 }
+					const { bytesRead } = chunk.length > 0 ? await handle.read(chunk, 0, chunk.length, position) : { bytesRead: 0 }
 					if (bytesRead === 0) {
 						await close()
 						controller.close()
