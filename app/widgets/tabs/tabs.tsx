@@ -29,21 +29,38 @@ export default function Tabs({ labels, default: defaultLabel, children }: TabsPr
 	const { idOf } = context
 
 	// A link to a heading inside a hidden panel (the table of contents, a link from another page)
-	// opens that panel and scrolls to the heading.
+	// opens that panel and scrolls to the heading. The heading may not be in the page yet (a
+	// panel's own widgets can still be loading as the island hydrates): then it is revealed when
+	// it arrives.
 	useEffect(() => {
-		const reveal = () => {
+		let waiting: MutationObserver | undefined
+		/** False while the hash names an element that is not in the page yet. */
+		const reveal = (): boolean => {
 			const id = decodeURIComponent(window.location.hash.slice(1))
 			const target = id ? document.getElementById(id) : null
-			const panel = target?.closest<HTMLElement>('[role="tabpanel"]')
+			if (!target) return !id
+			const panel = target.closest<HTMLElement>('[role="tabpanel"]')
 			const label = panel?.dataset.label
-			if (!target || !panel?.hidden || label === undefined || !rootRef.current?.contains(panel)) return
-			if (!labelsKey.split('\n').includes(label)) return
+			if (!panel?.hidden || label === undefined || !rootRef.current?.contains(panel)) return true
+			if (!labelsKey.split('\n').includes(label)) return true
 			setSelected(label)
 			requestAnimationFrame(() => target.scrollIntoView())
+			return true
 		}
-		reveal()
-		window.addEventListener('hashchange', reveal)
-		return () => window.removeEventListener('hashchange', reveal)
+		const revealWhenThere = () => {
+			waiting?.disconnect()
+			if (reveal() || !rootRef.current) return
+			waiting = new MutationObserver(() => {
+				if (reveal()) waiting?.disconnect()
+			})
+			waiting.observe(rootRef.current, { childList: true, subtree: true })
+		}
+		revealWhenThere()
+		window.addEventListener('hashchange', revealWhenThere)
+		return () => {
+			waiting?.disconnect()
+			window.removeEventListener('hashchange', revealWhenThere)
+		}
 	}, [labelsKey])
 
 	const onKeyDown = (event: KeyboardEvent, index: number) => {
