@@ -113,18 +113,25 @@ export function createRedisState(options: RedisStateOptions): SharedState {
 
 	/**
 	 * One hit every `intervalMs` for all instances: the key holds the earliest time (Redis's clock,
-	 * ms) the next hit may come; a hit before it is refused with the wait. Unlike the other limits,
-	 * while Redis is away every hit is refused (come back in one interval): this instance cannot
-	 * know how many others share the budget, and the budget protects someone else's service.
+	 * ms) the next hit may come; a hit before it is refused with the wait. While Redis is away, this
+	 * process's own spacing, like every other limit: a Redis outage must not stop the lookups (the
+	 * instances may then spend a budget each; a 429 from upstream still halves each one's rate).
 	 */
 	function spacedLimiter(name: string, intervalMs: number, fallback: LocalLimiter): Limiter {
 		const key = (id: string) => `${PREFIX}spaced:${name}:${id}`
 		const interval = String(Math.max(1, Math.round(intervalMs)))
 		const decision = (waitMs: number): LimitDecision => (waitMs > 0 ? refusalAfter(waitMs) : { allowed: true })
-		const wait = () => refusalAfter(intervalMs)
 		return {
-			hit: (id) => guarded(async () => decision(Number(await client.eval(SPACED_HIT, 1, key(id), interval))), wait),
-			peek: (id) => guarded(async () => decision(Number(await client.eval(SPACED_PEEK, 1, key(id)))), wait),
+			hit: (id) =>
+				guarded(
+					async () => decision(Number(await client.eval(SPACED_HIT, 1, key(id), interval))),
+					() => fallback.hit(id),
+				),
+			peek: (id) =>
+				guarded(
+					async () => decision(Number(await client.eval(SPACED_PEEK, 1, key(id)))),
+					() => fallback.peek(id),
+				),
 			async reset(id) {
 				fallback.reset(id)
 				await guarded(

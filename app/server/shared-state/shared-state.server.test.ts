@@ -146,9 +146,10 @@ describe('two instances on one Redis', () => {
 		const limiter = a.limiter(`limit-${name}`, { max: 1, windowMs: 60_000, refill: 'window' })
 		expect(await limiter.hit('c')).toEqual({ allowed: true })
 		expect((await limiter.hit('c')).allowed).toBe(false)
-		// The upstream budget is not multiplied by the instances meanwhile: it waits for Redis.
-		const budget = a.limiter(`budget-${name}`, { max: 1, windowMs: 100, refill: 'spaced' })
-		expect(await budget.hit('upstream')).toMatchObject({ allowed: false, retryAfterMs: 100 })
+		// The upstream budget keeps the lookups going on the process's own spacing meanwhile.
+		const budget = a.limiter(`budget-${name}`, { max: 1, windowMs: 60_000, refill: 'spaced' })
+		expect(await budget.hit('upstream')).toEqual({ allowed: true })
+		expect((await budget.hit('upstream')).allowed).toBe(false)
 		const entries = b.entries!<number>(`cache-${name}`)
 		await entries.set('k', 7, 60_000)
 		expect(await entries.get('k')).toBeUndefined() // the player cache's own memory answers
