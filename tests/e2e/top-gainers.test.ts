@@ -96,7 +96,7 @@ test('27 players play overnight, one is removed: the board pages through the res
 	await expect(rows.first()).toContainText('303,000')
 	await expect(page.getByRole('link', { name: REMOVED })).toHaveCount(0)
 
-	await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
+	await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click()
 	// Page 2 starts after page 1's last entry (keyset paging): Zezima 05, 5,000 XP.
 	await expect(page).toHaveURL(/\/players\?page=2&after=5000\.\d+$/)
 	await expect(rows).toHaveCount(1)
@@ -123,9 +123,9 @@ test('27 players play overnight, one is removed: the board pages through the res
 		await expect(noScript.locator('[data-board-title]')).toContainText('Magic XP, this week')
 		// The page links are plain links too.
 		await noScript.goto(`${server.baseURL}/players`)
-		await noScript.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
+		await noScript.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click()
 		await expect(noScript.locator('[data-board] tbody tr th')).toHaveText(['Zezima 04'])
-		await noScript.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous', exact: true }).click()
+		await noScript.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click()
 		await expect(noScript.locator('[data-board] tbody tr th')).toHaveText(expected.slice(0, 25))
 	} finally {
 		await plain.close()
