@@ -10,10 +10,10 @@ import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import type { InputError } from '../competition-input.ts'
 import type { Competitions } from './competitions.server.ts'
 import { standingsCsv } from '../standings-csv.ts'
+import { CODE_HEADER } from '#app/server/verification-code.server.ts'
 
 export const COMPETITIONS_API_PREFIX = '/api/v1/competitions'
 const UNAVAILABLE = { status: 503, code: 'COMPETITIONS_UNAVAILABLE', message: 'Competitions are unavailable right now; try again shortly.' }
-const CODE_HEADER = 'x-verification-code'
 const noParameters = z.object({})
 
 /** The path's `:id`: a positive whole number, or the 400 that says so. */

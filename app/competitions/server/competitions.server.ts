@@ -22,7 +22,7 @@ import {
 	type NewCompetition,
 } from './competitions-store.server.ts'
 import { readCompetitionWithStandings } from './standings.server.ts'
-import { codeMatches, newVerificationCode } from './verification-code.server.ts'
+import { codeMatches, newVerificationCode } from '#app/server/verification-code.server.ts'
 
 export type CompetitionsConfig = {
 	db: () => Promise<Database>

@@ -4,6 +4,7 @@
  * `timeoutMs`, and reads at most a few KB of the answer (only a 429's body matters).
  */
 import { deliveryOutcome, webhookPostUrl, type DeliveryOutcome, type DiscordMessage, type Webhook } from '../discord.ts'
+import { readCappedBody } from '#app/server/capped-body.server.ts'
 
 const MAX_ANSWER_BYTES = 16_384
 /** Discord asks bots to say who they are: https://discord.com/developers/docs/reference#user-agent */
@@ -40,22 +41,10 @@ export async function postDiscordMessage(post: DiscordPost): Promise<DeliveryOut
 
 /** The answer's JSON, or null when it is not JSON or longer than it should be. */
 async function readJson(response: Response): Promise<unknown> {
-	if (!response.body) return null
-	const reader = response.body.getReader()
-	const chunks: Uint8Array[] = []
-	let total = 0
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		total += value.byteLength
-		if (total > MAX_ANSWER_BYTES) {
-			await reader.cancel()
-			return null
-		}
-		chunks.push(value)
-	}
+	const bytes = await readCappedBody(response, MAX_ANSWER_BYTES)
+	if (!bytes) return null
 	try {
-		return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)))
+		return JSON.parse(new TextDecoder().decode(bytes))
 	} catch {
 		return null
 	}

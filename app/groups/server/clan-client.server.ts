@@ -6,6 +6,7 @@
  * is the parser's one failure: "no such clan, or upstream failure".
  */
 import { memberListFailure as failure, parseMemberList, type MemberListResult } from './member-list.server.ts'
+import { readCappedBody } from '#app/server/capped-body.server.ts'
 
 /** How groups reach upstream: `fetch`'s shape, so `fetch` itself is one. */
 export type UpstreamFetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>
@@ -33,34 +34,12 @@ export function createClanClient(options: ClanClientOptions): ClanClient {
 				await response.body?.cancel()
 				return failure(`HTTP ${response.status}`)
 			}
-			const body = await readCapped(response)
+			const body = await readCappedBody(response, MAX_BODY_BYTES)
 			return body ? parseMemberList(body) : failure(`body larger than ${MAX_BODY_BYTES} bytes`)
 		} catch (error) {
 			if (signal.aborted) return failure(`no answer within ${options.timeoutMs / 1000}s`)
 			const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
 			return failure(cause instanceof Error ? cause.message : String(cause))
 		}
-	}
-}
-
-/** The body's bytes, or null past the cap. */
-async function readCapped(response: Response): Promise<Uint8Array | null> {
-	if (Number(response.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-		await response.body?.cancel()
-		return null
-	}
-	if (!response.body) return new Uint8Array()
-	const reader = response.body.getReader()
-	const chunks: Uint8Array[] = []
-	let total = 0
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) return Buffer.concat(chunks)
-		total += value.byteLength
-		if (total > MAX_BODY_BYTES) {
-			await reader.cancel()
-			return null
-		}
-		chunks.push(value)
 	}
 }

@@ -10,12 +10,12 @@ import { z } from 'zod'
 import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
 import { checkGroupChanges, checkNewGroup, type InputCheck } from './group-input.server.ts'
 import type { GroupFailure, GroupsService } from './groups-service.server.ts'
+import { CODE_HEADER } from '#app/server/verification-code.server.ts'
 
 export const GROUPS_API_PREFIX = '/api/v1/groups'
 
 /** 500 names of 12 characters, quoted, with the rest: well under this. */
 const MAX_BODY_BYTES = 32 * 1024
-const CODE_HEADER = 'x-verification-code'
 const UNAVAILABLE = { status: 503, code: 'GROUPS_UNAVAILABLE', message: 'Groups are unavailable right now; try again shortly.' }
 const noParameters = z.object({})
 

@@ -4,7 +4,6 @@
  * needs no slow hash), and the code-guarded sync, edit and delete. Creation and wrong codes are
  * rate limited per client through the shared state, so every instance counts the same hits.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
@@ -21,6 +20,7 @@ import {
 	syncRoster,
 	updateGroup,
 } from './groups-store.server.ts'
+import { codeMatches, newVerificationCode } from '#app/server/verification-code.server.ts'
 
 export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
 	{ clanName: string; members?: undefined } | { clanName?: undefined; members: readonly PlayerName[] }
@@ -55,14 +55,6 @@ const fail = (reason: FailureReason, message: string, retryAfterSeconds?: number
 })
 
 const NOT_FOUND = 'No such group.'
-
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
-
-function codeMatches(code: string, hash: string): boolean {
-	const given = Buffer.from(hashCode(code), 'hex')
-	const stored = Buffer.from(hash, 'hex')
-	return given.length === stored.length && timingSafeEqual(given, stored)
-}
 
 export function createGroupsService(deps: GroupsServiceDeps) {
 	const { limits } = deps
@@ -107,11 +99,11 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 				const unique = new Map(input.members.toReversed().map((m) => [m.key, m]))
 				members = [...unique.values()].reverse().map(({ key, name }) => ({ key, name, rank: null, totalXp: null }))
 			}
-			const code = randomBytes(16).toString('base64url')
+			const { code, hash } = newVerificationCode()
 			const db = await deps.db()
 			const id = await createGroup(
 				db,
-				{ name: input.name, clanName: input.clanName ?? null, codeHash: hashCode(code), citadelReset: input.citadelReset, members },
+				{ name: input.name, clanName: input.clanName ?? null, codeHash: hash, citadelReset: input.citadelReset, members },
 				new Date(deps.now()),
 			)
 			const group = await readGroup(db, id)

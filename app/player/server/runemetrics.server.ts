@@ -3,6 +3,7 @@ import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { playerQuestSchema, type PlayerQuest, type PlayerSkill, type ProfileState } from '#app/player/types.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import { parseXpMonthly, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
+import { readCappedBody } from '#app/server/capped-body.server.ts'
 
 export type UpstreamEndpoint = 'profile' | 'quests' | 'hiscores' | 'xp-monthly'
 
@@ -159,27 +160,9 @@ async function fetchUpstream(endpoint: UpstreamEndpoint, url: string, options: F
 }
 
 async function readCapped(endpoint: UpstreamEndpoint, response: Response, maxBytes: number): Promise<string> {
-	const tooLarge = () => new UpstreamError('too-large', endpoint, `body larger than ${maxBytes} bytes`)
-	const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-	if (declared > maxBytes) {
-		await response.body?.cancel()
-		throw tooLarge()
-	}
-	if (!response.body) return ''
-	const reader = response.body.getReader()
-	const chunks: Uint8Array[] = []
-	let total = 0
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		total += value.byteLength
-		if (total > maxBytes) {
-			await reader.cancel()
-			throw tooLarge()
-		}
-		chunks.push(value)
-	}
-	return new TextDecoder().decode(Buffer.concat(chunks))
+	const bytes = await readCappedBody(response, maxBytes)
+	if (!bytes) throw new UpstreamError('too-large', endpoint, `body larger than ${maxBytes} bytes`)
+	return new TextDecoder().decode(bytes)
 }
 
 function parseJson(endpoint: UpstreamEndpoint, body: string): unknown {
