@@ -120,7 +120,9 @@ test('PGlite: npm run db goes through the running server; every write around eac
 })
 
 test('a server whose embedded database cannot be opened answers /readyz 503, and /healthz 200', async () => {
-	const server = await startServerInstance({ ...LIMITS })
+	// A DATA_DIR of its own: the server opens its database on first use, after the folder is spoiled.
+	const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-e2e-no-db-'))
+	const server = await startServerInstance({ DATA_DIR: dataDir, ...LIMITS })
 	try {
 		const { mkdirSync, writeFileSync } = await import('node:fs')
 		mkdirSync(path.join(server.dataDir, 'db'))
@@ -138,6 +140,7 @@ test('a server whose embedded database cannot be opened answers /readyz 503, and
 		expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200)
 	} finally {
 		await server.stop()
+		rmSync(dataDir, { recursive: true, force: true })
 	}
 })
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { freePort } from '#tests/fixtures/free-port.ts'
+import { copyPreparedPglite } from '#tests/fixtures/pglite.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -35,6 +36,9 @@ export type ServerInstance = {
 export async function startServerInstance(env: Record<string, string> = {}): Promise<ServerInstance> {
 	const port = await freePort()
 	const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'gg-e2e-instance-')))
+	// A copy of the prepared empty database: two instances each running initdb on a busy machine
+	// could take longer than a test may wait (a given DATA_DIR is still created by the server).
+	if (!env.DATA_DIR && !env.DATABASE_URL) await copyPreparedPglite(path.join(dataDir, 'db'))
 	const baseURL = `http://127.0.0.1:${port}`
 	const apiKey = env.API_KEYS ?? `instance-key-${randomBytes(6).toString('hex')}`
 	const password = env.DASHBOARD_PASSWORD ?? `instance-password-${randomBytes(6).toString('hex')}`
@@ -71,7 +75,7 @@ export async function startServerInstance(env: Record<string, string> = {}): Pro
 			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
 			if (child.exitCode === null) child.kill('SIGKILL')
 		}
-		if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true })
+		if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
 	}
 
 	const deadline = Date.now() + 90_000

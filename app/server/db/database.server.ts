@@ -5,11 +5,10 @@
  * one set of queries (decision 0013). PGlite costs ~300 MB of memory once open (a new folder is
  * created in a child process: creating takes ~850 MB): open it once per process, through `getDatabase()`.
  */
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -71,11 +70,23 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
  */
 async function createPgliteFolder(dataDir: string): Promise<void> {
 	const pglite = createRequire(path.resolve('package.json')).resolve('@electric-sql/pglite')
-	const script = 'const { PGlite } = require(process.argv[1]); PGlite.create({ dataDir: process.argv[2] }).then((c) => c.close())'
+	// The child ends with its parent (the IPC channel closes): a server stopped meanwhile leaves no
+	// initdb writing on into a folder someone is removing.
+	const script = [
+		"process.on('disconnect', () => process.exit(1))",
+		'const { PGlite } = require(process.argv[1])',
+		'PGlite.create({ dataDir: process.argv[2] }).then((c) => c.close()).then(() => process.exit(0))',
+	].join(';')
 	const partial = `${dataDir}.creating`
 	rmSync(partial, { recursive: true, force: true })
 	mkdirSync(partial, { recursive: true })
-	await promisify(execFile)(process.execPath, ['-e', script, pglite, partial])
+	await new Promise<void>((resolve, reject) => {
+		const child = spawn(process.execPath, ['-e', script, pglite, partial], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+		let stderr = ''
+		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+		child.on('error', reject)
+		child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the database in ${partial} failed (${code}): ${stderr}`))))
+	})
 	ownerOnly(partial)
 	// Renamed once complete: a start interrupted meanwhile leaves no half-made folder to open.
 	renameSync(partial, dataDir)
