@@ -4,12 +4,13 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { dashboardMeta } from '#app/dashboard/paths.ts'
 import { requireDashboardSession } from '#app/dashboard/server/dashboard.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
+import { getPlayerServices } from '#app/server/player-services.server.ts'
 import { DashboardPlayers } from '#app/tracker/dashboard-players.tsx'
 import { deleteFromDashboard, findForDashboard } from '#app/tracker/server/dashboard-players.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireDashboardSession(request)
-	return findForDashboard(new URL(request.url))
+	return findForDashboard(getPlayerServices().tracker, new URL(request.url))
 }
 
 /** `intent=delete`, `name`, `block=on`: deletes the history (and blocks the name), then back. */
@@ -17,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
 	await requireDashboardSession(request)
 	const form = await readForm(request)
 	if (form.get('intent') !== 'delete') throw data('Unknown request: the form sends intent=delete.', { status: 400 })
-	const outcome = await deleteFromDashboard(form.get('name'), form.get('block') === 'on')
+	const outcome = await deleteFromDashboard(getPlayerServices().tracker, form.get('name'), form.get('block') === 'on')
 	if (!outcome.ok) return data(outcome, { status: 400 })
 	return redirect(outcome.location, 303)
 }

@@ -7,11 +7,10 @@ import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
+import { getPlayerServices, playerPageSource } from '#app/server/player-services.server.ts'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
 import { playerPath, PRIVACY_PATH, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
-import { getPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
-import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 
 /** The tracker feature's one mapping from a player page's outcome to its HTTP status. */
 const PAGE_STATUS = { player: 200, 'not-tracked': 200, invalid: 400, unknown: 404, unavailable: 502 } as const
@@ -19,7 +18,7 @@ const PAGE_STATUS = { player: 200, 'not-tracked': 200, invalid: 400, unknown: 40
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const client = context.get(clientKeyContext)
 	refuseOverLimit(await getPlayerServices().lookup.hitLimit(client))
-	const result = await loadPlayerPage(getPlayerPageSource(client), params.name, new URL(request.url))
+	const result = await loadPlayerPage(playerPageSource(client), params.name, new URL(request.url))
 	return data(result, { status: PAGE_STATUS[result.kind] })
 }
 
@@ -29,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (form.get('intent') !== 'update') {
 		throw data('Unknown request: the form sends intent=update.', { status: 400 })
 	}
-	const source = getPlayerPageSource(context.get(clientKeyContext))
+	const source = playerPageSource(context.get(clientKeyContext))
 	return redirect(await updateFromPage(source, params.name, new URL(request.url)), 303)
 }
 

@@ -10,8 +10,8 @@ import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.t
 import { parseBoardQuery } from '#app/tracker/api-params.ts'
 import { periodStart, utcDay } from '#app/tracker/gain-periods.ts'
 import { TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
-import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 import { TopGainersPage } from '#app/tracker/top-gainers-page.tsx'
+import { getPlayerServices } from '#app/server/player-services.server.ts'
 
 /** `?period=&skill=&page=&date=` as the API takes them; a bad one is a 400 that names it. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { PlayerDataAnswer } from '#app/player/server/handler.server.ts'
-import type { UpdateOutcome } from '#app/tracker/server/tracker.server.ts'
+import type { UpdateOutcome } from '#app/tracker/server/player-update.server.ts'
 import { participantRefresher } from './participant-refresh.server.ts'
 
 test("a tracked participant goes through the tracker's Update; one never tracked is fetched by the lookup; both at competition priority", async () => {

@@ -4,7 +4,7 @@ import questPoints from '#app/generated/quests/points.json' with { type: 'json' 
 import { type QuestNameMap, type QuestPointsMap, resolveQuestName } from '#app/quests/artifacts.ts'
 import { type CatchUp, dayAfter, pagesSince, type QuestInfo, questsSince, type SiteChanges, updatesSince } from '#app/tracker/catch-up.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
-import type { Tracker } from './tracker.server.ts'
+import type { PlayerHistory } from './player-history.server.ts'
 import { questPath } from '#app/quests/names.ts'
 
 const site = changes as SiteChanges
@@ -16,16 +16,16 @@ const questInfo: QuestInfo = (title) => {
 
 /**
  * A tracked player's catch-up since `since` (a UTC day), or, without one, since the day of their
- * last snapshot before `today`. Null when the player is not tracked (or opted out).
+ * last snapshot before `today`. Null before the player's first snapshot.
  */
-export async function catchUpFor(tracker: Tracker, key: string, since: string | null, today: string): Promise<CatchUp | null> {
-	const summary = await tracker.summary(key)
+export async function catchUpFor(history: PlayerHistory, since: string | null, today: string): Promise<CatchUp | null> {
+	const summary = await history.summary()
 	if (!summary) return null
 	let from = since
 	if (from === null) {
 		const yesterday = utcDay(Date.parse(`${today}T00:00:00Z`) - 1)
-		const last = await tracker.snapshots(key, { from: null, to: yesterday, limit: 1 })
-		const takenAt = last?.snapshots[0]?.takenAt
+		const last = await history.snapshots({ from: null, to: yesterday, limit: 1 })
+		const takenAt = last.snapshots[0]?.takenAt
 		from = takenAt ? utcDay(takenAt) : null
 	}
 	const base = { name: summary.name, today, since: from, trackedSince: summary.trackedSince }
@@ -40,19 +40,17 @@ export async function catchUpFor(tracker: Tracker, key: string, since: string | 
 			pages: [],
 		}
 	}
-	const [gains, timeline] = await Promise.all([tracker.gains(key, { from: dayAfter(from), to: today }), tracker.questTimeline(key)])
+	const [gains, timeline] = await Promise.all([history.gains({ from: dayAfter(from), to: today }), history.questTimeline()])
 	return {
 		...base,
 		sinceFrom: since === null ? 'last-snapshot' : 'visit',
-		compared: { from: gains?.start ?? null, to: gains?.end ?? null },
+		compared: { from: gains.start, to: gains.end },
 		xp: {
-			gained: gains?.total.xpGained ?? 0,
-			levelsGained: gains?.total.levelsGained ?? 0,
-			skills: (gains?.skills ?? [])
-				.filter((s) => s.xpGained > 0)
-				.map(({ skill, xpGained, levelsGained }) => ({ skill, xpGained, levelsGained })),
+			gained: gains.total.xpGained,
+			levelsGained: gains.total.levelsGained,
+			skills: gains.skills.filter((s) => s.xpGained > 0).map(({ skill, xpGained, levelsGained }) => ({ skill, xpGained, levelsGained })),
 		},
-		quests: questsSince(timeline?.quests ?? [], from, questInfo),
+		quests: questsSince(timeline.quests, from, questInfo),
 		updates: updatesSince(site.updates, from),
 		pages: pagesSince(site.pages, site.updates, from),
 	}

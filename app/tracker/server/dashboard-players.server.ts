@@ -2,12 +2,12 @@ import { normalisePlayerName } from '#app/player/username.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { PLAYERS_PATH } from '#app/dashboard/paths.ts'
 import type { DashboardPlayersData } from '#app/tracker/dashboard-players.tsx'
-import { getPlayerServices } from './services.server.ts'
+import type { Tracker } from './tracker.server.ts'
 
 /** `?q=` (the start of a name) and the outcome of the last delete (`?deleted=…&blocked=1`). */
-export async function findForDashboard(url: URL): Promise<Omit<DashboardPlayersData, 'error'>> {
+export async function findForDashboard(tracker: Pick<Tracker, 'findPlayers'>, url: URL): Promise<Omit<DashboardPlayersData, 'error'>> {
 	const query = (url.searchParams.get('q') ?? '').trim().slice(0, 12)
-	const rows = query ? await getPlayerServices().tracker.findPlayers(normalisePlayerName(query).key) : []
+	const rows = query ? await tracker.findPlayers(normalisePlayerName(query).key) : []
 	const deletedName = url.searchParams.get('done')
 	return {
 		query,
@@ -29,12 +29,13 @@ export async function findForDashboard(url: URL): Promise<Omit<DashboardPlayersD
 
 /** Deletes a player's whole history, and with `block` keeps the name from being tracked again. */
 export async function deleteFromDashboard(
+	tracker: Pick<Tracker, 'deletePlayer'>,
 	rawName: FormDataEntryValue | null,
 	block: boolean,
 ): Promise<{ ok: true; location: string } | { ok: false; error: string }> {
 	const player = parsePlayerName(typeof rawName === 'string' ? rawName : '')
 	if (!player.success) return { ok: false, error: player.message }
-	const { deleted } = await getPlayerServices().tracker.deletePlayer(player.data.key, { block })
+	const { deleted } = await tracker.deletePlayer(player.data.key, { block })
 	const back = new URLSearchParams({
 		done: player.data.name,
 		deleted: deleted ? '1' : '0',

@@ -1,12 +1,10 @@
 import { z } from 'zod'
+import type { PlayerLookup } from '#app/player/server/handler.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
-import { getClock } from '#app/server/clock.server.ts'
-import { getDatabase } from '#app/server/db/database.server.ts'
-import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
+import type { SharedState } from '#app/server/shared-state/shared-state.server.ts'
+import type { PlayerHistory } from './player-history.server.ts'
 import type { PlayerPageSource } from './player-page.server.ts'
-import { getPlayerServices } from './services.server.ts'
-import type { PlayerReads } from './tracker.server.ts'
-import { isOptedOut } from './tracker-store.server.ts'
+import type { Tracker } from './tracker.server.ts'
 
 const errorBodySchema = z.object({ error: z.object({ message: z.string() }) })
 const skillsSchema = z.object({ skillvalues: z.array(z.unknown()).min(1) })
@@ -32,30 +30,36 @@ function errorMessage(body: string): string {
 /** A first visit forces a fetch (when the cached answer was not recorded) at most this often per player. */
 const FIRST_VISIT_FETCH_COOLDOWN_MS = 60_000
 
-/**
- * The player page over the tracker's server functions, for one request. A visit is a lookup: a
- * player seen for the first time is looked up through the player lookup (its cache, rate limit,
- * upstream gate and errors), which records them and queues the monthly backfill, within the
- * client's and the site's tracking limits. The player's row is found once per request and every
- * section is read from it.
- */
-export function getPlayerPageSource(clientId: string): PlayerPageSource {
-	const { lookup, tracker } = getPlayerServices()
-	const clock = getClock()
-	const found = new Map<string, PlayerReads>()
+/** What the player page's source needs: the lookup, the tracker, and the shared state for first visits. */
+export type PlayerPageServices = {
+	lookup: Pick<PlayerLookup, 'recordedLookup' | 'fetchFresh' | 'hitLimit'>
+	tracker: Tracker
+	state: Pick<SharedState, 'expiringSet'>
+	now: () => number
+}
 
-	async function reads(player: PlayerName): Promise<PlayerReads> {
-		const known = found.get(player.key) ?? (await tracker.forPlayer(player.key))
-		if (!known) throw new Error(`tracker: ${player.key} vanished while its page was built`)
-		found.set(player.key, known)
+/**
+ * The player page over the tracker, for one request. A visit is a lookup: a player seen for the
+ * first time is looked up through the player lookup (its cache, rate limit, upstream gate and
+ * errors), which records them and queues the monthly backfill, within the client's and the site's
+ * tracking limits. The player's history is opened once per request and every section is read from
+ * it.
+ */
+export function createPlayerPageSource({ lookup, tracker, state, now }: PlayerPageServices, clientId: string): PlayerPageSource {
+	const opened = new Map<string, PlayerHistory>()
+
+	function history(player: PlayerName): PlayerHistory {
+		const known = opened.get(player.key)
+		if (!known) throw new Error(`tracker: the page read ${player.key} before opening it`)
 		return known
 	}
 
+	/** The summary of a tracked player (keeping their history for the sections), else null. */
 	async function trackedSummary(player: PlayerName) {
-		const known = await tracker.forPlayer(player.key)
+		const known = await tracker.player(player.key)
 		const summary = await known?.summary()
 		if (!known || !summary) return null
-		found.set(player.key, known)
+		opened.set(player.key, known)
 		return summary
 	}
 
@@ -66,7 +70,7 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 			return { kind: 'tracked', summary: known, firstVisit: false }
 		}
 		// Blocked names: no upstream call at all.
-		if (await isOptedOut((await getDatabase()).db, player.key)) return { kind: 'opted-out' }
+		if (await tracker.optedOut(player.key)) return { kind: 'opted-out' }
 		const answer = await lookup.recordedLookup(player, clientId)
 		if (answer.status === 404) return { kind: 'unknown' }
 		if (answer.status !== 200) return { kind: 'upstream-error', message: errorMessage(answer.body) }
@@ -78,8 +82,7 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 		const refusal = await tracker.trackingRefusal(clientId)
 		if (refusal) return { kind: 'not-tracked', ...refusal }
 		// A cached answer from before (not recorded then): fetched afresh, at most once a minute per player.
-		if (!(await getSharedState().expiringSet('first-visit-fetch').add(player.key, FIRST_VISIT_FETCH_COOLDOWN_MS)))
-			return { kind: 'unknown' }
+		if (!(await state.expiringSet('first-visit-fetch').add(player.key, FIRST_VISIT_FETCH_COOLDOWN_MS))) return { kind: 'unknown' }
 		const fresh = await lookup.fetchFresh(player, { requestedBy: clientId })
 		const summary = fresh.status === 200 ? await trackedSummary(player) : null
 		return summary ? { kind: 'tracked', summary, firstVisit: true } : { kind: 'unknown' }
@@ -87,22 +90,22 @@ export function getPlayerPageSource(clientId: string): PlayerPageSource {
 
 	return {
 		open,
-		gains: async (player, query) => (await reads(player)).gains(query),
-		snapshots: async (player, limit) => (await (await reads(player)).snapshots({ from: null, to: null, limit })).snapshots,
-		quests: async (player) => (await reads(player)).questTimeline(),
-		activities: async (player) => (await reads(player)).activities(),
-		milestones: async (player) => (await reads(player)).milestones(),
-		records: async (player) => (await reads(player)).records(),
+		gains: (player, query) => history(player).gains(query),
+		snapshots: async (player, limit) => (await history(player).snapshots({ from: null, to: null, limit })).snapshots,
+		quests: (player) => history(player).questTimeline(),
+		activities: (player) => history(player).activities(),
+		milestones: (player) => history(player).milestones(),
+		records: (player) => history(player).records(),
 		async update(player) {
 			// The page's Update counts against the client's lookup limit, like the API's.
 			if (!(await lookup.hitLimit(clientId)).allowed) return 'limited'
-			const before = await tracker.summary(player.key)
+			const before = await (await tracker.player(player.key))?.summary()
 			const outcome = await tracker.update(player, clientId)
 			if (outcome.kind === 'cooldown') return 'cooldown'
 			if (outcome.kind === 'upstream-failing') return 'upstream-failing'
 			if (outcome.kind !== 'updated') return 'failed'
 			return outcome.summary.latest.takenAt === before?.latest.takenAt ? 'unchanged' : 'updated'
 		},
-		now: () => new Date(clock.now()),
+		now: () => new Date(now()),
 	}
 }

@@ -18,6 +18,7 @@ import { boardQuerySchema, gainsQuerySchema, snapshotsQuerySchema } from '#app/t
 import { catchUpQuerySchema } from '#app/tracker/catch-up.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 import { catchUpFor } from './catch-up.server.ts'
+import type { PlayerHistory } from './player-history.server.ts'
 import type { Tracker } from './tracker.server.ts'
 
 export const PLAYERS_API_PREFIX = '/api/v1/players/'
@@ -51,11 +52,11 @@ export function playersApiEndpoints(
 	const limit = { hit: (clientId: string) => lookup.hitLimit(clientId), what: 'player lookups' }
 	const today = () => utcDay(now())
 
-	/** A read of one player's history: null from the tracker is a 404. */
+	/** A read of one player's history, from the handle opened once for the request: an untracked player, or a null answer, is a 404. */
 	const read = <S extends z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>>(
 		what: string,
 		query: S | (() => S),
-		answer: (player: PlayerName, query: z.output<S>) => Promise<unknown>,
+		answer: (history: PlayerHistory, query: z.output<S>, player: PlayerName) => Promise<unknown>,
 	) =>
 		endpoint({
 			path: `${PLAYERS_API_PREFIX}:name${what ? `/${what}` : ''}`,
@@ -68,37 +69,35 @@ export function playersApiEndpoints(
 				const player = playerFromPath(params.name!)
 				if ('status' in player) return player
 				tracker.noteLookup(player)
-				const body = await answer(player, query)
+				const history = await tracker.player(player.key)
+				const body = history && (await answer(history, query, player))
 				return body ? json(200, body) : notFound(player.name)
 			},
 		})
 
 	return [
-		read('', noParameters, (player) => tracker.summary(player.key)),
+		read('', noParameters, (history) => history.summary()),
 		read(
 			'gains',
 			() => gainsQuerySchema(today()),
-			(player, query) => tracker.gains(player.key, query),
+			(history, query) => history.gains(query),
 		),
 		read(
 			'snapshots',
 			() => snapshotsQuerySchema(today()),
-			(player, query) => tracker.snapshots(player.key, query),
+			(history, query) => history.snapshots(query),
 		),
-		read('quests', noParameters, (player) => tracker.questTimeline(player.key)),
-		read('activities', noParameters, (player) => tracker.activities(player.key)),
-		read('milestones', noParameters, (player) => tracker.milestones(player.key)),
-		read('records', noParameters, (player) => tracker.records(player.key)),
+		read('quests', noParameters, (history) => history.questTimeline()),
+		read('activities', noParameters, (history) => history.activities()),
+		read('milestones', noParameters, (history) => history.milestones()),
+		read('records', noParameters, (history) => history.records()),
 		read(
 			'catch-up',
 			() => catchUpQuerySchema(today()),
-			(player, query) => catchUpFor(tracker, player.key, query.since, today()),
+			(history, query) => catchUpFor(history, query.since, today()),
 		),
 		// 200 with `status` for a tracked player (the planner says "no history yet"), 404 otherwise.
-		read('pace', noParameters, async (player) => {
-			const pace = await tracker.pace(player.key)
-			return pace.status === 'not-tracked' ? null : { name: player.name, ...pace }
-		}),
+		read('pace', noParameters, async (history, _query, player) => ({ name: player.name, ...(await history.pace()) })),
 		endpoint({
 			path: `${PLAYERS_API_PREFIX}:name/update`,
 			methods: ['POST'],

@@ -107,7 +107,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			const lines: string[] = []
 			const one = instance(handle, fake, clock, budget, lines, undefined, 2)
 			await lookUp(one, FAKE_PLAYERS.complete)
-			const summary = await one.tracker.summary('zezima jr')
+			const summary = await (await one.tracker.player('zezima jr'))!.summary()
 			expect(summary).toMatchObject({ name: 'Zezima Jr', profile: 'public', backfill: { state: 'pending', months: [] } })
 
 			const started = clock.now()
@@ -116,7 +116,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			expect(fake.calls['xp-monthly']).toBe(29)
 			// 29 calls at backfill's share of 2 a second: one a second.
 			expect(clock.now() - started).toBeGreaterThanOrEqual(28_000)
-			const backfill = (await one.tracker.summary('zezima jr'))!.backfill
+			const backfill = (await (await one.tracker.player('zezima jr'))!.summary())!.backfill
 			expect(backfill.state).toBe('done')
 			expect(backfill.months.length).toBeGreaterThan(0)
 
@@ -127,7 +127,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			const player = (await store.findPlayer(handle.db, 'zezima jr'))!
 			expect(player.lastCheckedAt.getTime()).toBe(clock.now())
 			// The fake answers the same figures: no new row.
-			expect((await one.tracker.snapshots('zezima jr', { from: null, to: null, limit: 10 }))!.snapshots).toHaveLength(1)
+			expect((await (await one.tracker.player('zezima jr'))!.snapshots({ from: null, to: null, limit: 10 })).snapshots).toHaveLength(1)
 			// Refreshed today: not again in the same day.
 			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 0 })
 		})
@@ -288,7 +288,7 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 				await one.refresher.runRound()
 				clock.advance(BACK_OFF_MS + 60_000)
 			}
-			expect((await one.tracker.summary('zezima f'))!.backfill.state).toBe('unavailable')
+			expect((await (await one.tracker.player('zezima f'))!.summary())!.backfill.state).toBe('unavailable')
 		})
 	})
 }

@@ -16,7 +16,6 @@ import { getEnv } from '#app/server/env.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import { backfillMonths, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
-import { getPlayerServices } from './services.server.ts'
 import * as store from './tracker-store.server.ts'
 
 const DAY_MS = 86_400_000
@@ -126,16 +125,16 @@ export function createRefresher(options: RefresherOptions) {
 }
 
 /** Runs rounds for as long as the server runs: at once while there is work, else every 5 seconds (a round with nothing due is two small queries). */
-export function startRefresher() {
+export function startRefresher({ lookup, gate }: Pick<RefresherOptions, 'lookup' | 'gate'>) {
 	const env = getEnv()
 	const clock = getClock()
 	const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 	const refresher = createRefresher({
 		db: async () => (await getDatabase()).db,
 		now: clock.now,
-		lookup: getPlayerServices().lookup,
+		lookup,
 		upstream: createUpstreamClient(playerDataConfigFromEnv(env)),
-		gate: getPlayerServices().gate,
+		gate,
 	})
 	const loop = async () => {
 		for (;;) {

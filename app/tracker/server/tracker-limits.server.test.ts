@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from '#app/server/db/database.serve
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { createPlayersApiCore } from './players-api.server.ts'
-import { createTracker, FAILED_FETCH_COOLDOWN_MS, type Tracker } from './tracker.server.ts'
+import { FAILED_FETCH_COOLDOWN_MS } from './player-update.server.ts'
+import { createTracker, type Tracker } from './tracker.server.ts'
 import * as store from './tracker-store.server.ts'
 
 const MINUTE = 60_000

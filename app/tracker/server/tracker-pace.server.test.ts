@@ -10,7 +10,7 @@ import { createTracker } from './tracker.server.ts'
 
 const DAY = 86_400_000
 
-// tracker.pace() and tracker.milestones(): what the planner's ETAs and the milestones ask for, from the stored snapshots through the store's
+// A tracked player's pace() and milestones(): what the planner's ETAs and the milestones ask for, from the stored snapshots through the store's
 // own queries, with a fake clock and the fake upstream's Trainee Tess (her XP grows on request).
 function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 	describe(`the tracker's pace on ${engine}`, () => {
@@ -49,11 +49,11 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 				await new Promise((resolve) => setTimeout(resolve, 50))
 			}
 
-			expect(await tracker.pace('trainee tess')).toEqual({ status: 'not-tracked' })
-			expect(await tracker.milestones('trainee tess')).toBeNull()
+			const history = async () => (await tracker.player('trainee tess'))!
+			expect(await tracker.player('trainee tess')).toBeNull()
 			await lookUp()
-			expect(await tracker.pace('trainee tess')).toEqual({ status: 'no-history', trackedSince: '2026-11-01T12:00:00.000Z' })
-			const early = milestonesSchema.parse(await tracker.milestones('trainee tess'))
+			expect(await (await history()).pace()).toEqual({ status: 'no-history', trackedSince: '2026-11-01T12:00:00.000Z' })
+			const early = milestonesSchema.parse(await (await history()).milestones())
 			expect(early).toMatchObject({ name: FAKE_PLAYERS.training, pace: null })
 			expect(early.skills.every((m) => m.eta === null)).toBe(true)
 
@@ -64,7 +64,7 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 			fake.train(6, 30_000)
 			time += 6 * DAY
 			await lookUp()
-			const answer = await tracker.pace('trainee tess')
+			const answer = await (await history()).pace()
 			expect(answer.status).toBe('ok')
 			if (answer.status !== 'ok') return
 			expect(answer.pace).toMatchObject({ source: 'snapshots', from: '2026-11-01T12:00:00.000Z', to: '2026-11-11T12:00:00.000Z', days: 10 })
@@ -72,9 +72,9 @@ function describePace(engine: string, open: () => Promise<DatabaseHandle>) {
 			expect(answer.pace.xpPerDay.attack).toBe(0)
 
 			// The milestones: the same pace, the latest XP, the cape counted from the stored quests.
-			const milestones = milestonesSchema.parse(await tracker.milestones('trainee tess'))
+			const milestones = milestonesSchema.parse(await (await history()).milestones())
 			expect(milestones.pace).toEqual({ source: 'snapshots', from: '2026-11-01T12:00:00.000Z', to: '2026-11-11T12:00:00.000Z', days: 10 })
-			const latest = (await tracker.summary('trainee tess'))!.latest
+			const latest = (await (await history()).summary())!.latest
 			const magicXp = latest.skills.find((s) => s.skill === 'magic')!.xp
 			const nextMagic = milestones.skills.find((m) => m.skill === 'magic' && m.kind === 'next-level')!
 			expect(nextMagic.eta).toMatchObject(etaToXp('magic', magicXp, nextMagic.targetXp, 5_000))

@@ -1,21 +1,25 @@
 /**
- * The player lookup and the tracker of this process, wired together: every upstream fetch the
- * lookup makes is recorded by the tracker, and the tracker's Update goes through the lookup (one
- * cache, one rate limit, one set of upstream errors). Every upstream call of the process (lookup,
- * Update, refresh, backfill) waits its turn at one gate, whose budget all instances share.
- * Created on first use.
+ * The composition root of the player lookup and the tracker for this process: every upstream
+ * fetch the lookup makes is recorded by the tracker, and the tracker's Update goes through the
+ * lookup (one cache, one rate limit, one set of upstream errors). Every upstream call of the
+ * process (lookup, Update, refresh, backfill, groups) waits its turn at one gate, whose budget all
+ * instances share. A player's opt-out also takes them out of every group. Created on first use.
  */
+import { removePlayerFromGroups } from '#app/groups/server/groups-store.server.ts'
 import { questCapeQuests } from '#app/planner/plan.ts'
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
-import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import { budgetLimit, createUpstreamGate, type UpstreamGate } from '#app/player/server/upstream-gate.server.ts'
+import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
-import { createTracker, trackingLimitsFromEnv, type Tracker } from './tracker.server.ts'
+import { createPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
+import type { PlayerPageSource } from '#app/tracker/server/player-page.server.ts'
+import { createTracker, type Tracker } from '#app/tracker/server/tracker.server.ts'
+import { trackingLimitsFromEnv } from '#app/tracker/server/tracking-limits.server.ts'
 
 type PlayerServices = { lookup: PlayerLookup; tracker: Tracker; gate: UpstreamGate }
 let services: PlayerServices | undefined
@@ -44,6 +48,7 @@ export function getPlayerServices(): PlayerServices {
 			questName: (title) => getPlanner().questName(title),
 		},
 		stored: databaseExists,
+		onOptOut: removePlayerFromGroups,
 	})
 	const lookup: PlayerLookup = createPlayerDataCore({
 		...playerDataConfigFromEnv(getEnv()),
@@ -55,4 +60,10 @@ export function getPlayerServices(): PlayerServices {
 	})
 	services = { lookup, tracker, gate }
 	return services
+}
+
+/** The player page's reads and Update for one request by `clientId`. */
+export function playerPageSource(clientId: string): PlayerPageSource {
+	const { lookup, tracker } = getPlayerServices()
+	return createPlayerPageSource({ lookup, tracker, state: getSharedState(), now: getClock().now }, clientId)
 }
