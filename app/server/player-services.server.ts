@@ -13,9 +13,9 @@ import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/hand
 import { budgetLimit, createUpstreamGate, type UpstreamGate } from '#app/player/server/upstream-gate.server.ts'
 import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
-import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
+import { databaseExists, getDatabase, type Database } from '#app/server/db/database.server.ts'
+import { getEnv, type Env } from '#app/server/env.server.ts'
+import { getSharedState, type SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import type { PlayerPageSource } from '#app/tracker/server/player-page.server.ts'
 import { createTracker, type Tracker } from '#app/tracker/server/tracker.server.ts'
@@ -25,10 +25,30 @@ type PlayerServices = { lookup: PlayerLookup; tracker: Tracker; gate: UpstreamGa
 let services: PlayerServices | undefined
 
 export function getPlayerServices(): PlayerServices {
-	if (services) return services
-	const clock = getClock()
-	const env = getEnv()
-	const state = getSharedState()
+	services ??= createPlayerServices({
+		env: getEnv(),
+		state: getSharedState(),
+		now: getClock().now,
+		db: async () => (await getDatabase()).db,
+		stored: databaseExists,
+	})
+	return services
+}
+
+/** The services over a database, env, shared state and clock of the caller's choosing (`getPlayerServices`, tests). */
+export function createPlayerServices({
+	env,
+	state,
+	now,
+	db,
+	stored,
+}: {
+	env: Env
+	state: SharedState
+	now: () => number
+	db: () => Promise<Database>
+	stored?: () => boolean
+}): PlayerServices {
 	const gate = createUpstreamGate({
 		rps: env.TRACKER_UPSTREAM_RPS,
 		budget: state.limiter('tracker-upstream', budgetLimit(env.TRACKER_UPSTREAM_RPS)),
@@ -38,8 +58,8 @@ export function getPlayerServices(): PlayerServices {
 		log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
 	})
 	const tracker = createTracker({
-		db: async () => (await getDatabase()).db,
-		now: clock.now,
+		db,
+		now,
 		fetchFresh: (player, requestedBy, priority) => lookup.fetchFresh(player, { requestedBy, priority }),
 		upstreamFailing: () => gate.failing(),
 		tracking: { state, ...trackingLimitsFromEnv(env) },
@@ -47,19 +67,19 @@ export function getPlayerServices(): PlayerServices {
 			quests: questCapeQuests(getPlanner().data).map((quest) => quest.name),
 			questName: (title) => getPlanner().questName(title),
 		},
-		stored: databaseExists,
+		stored,
+		// An opt-out takes the player out of every group too, in the same transaction.
 		onOptOut: removePlayerFromGroups,
 	})
 	const lookup: PlayerLookup = createPlayerDataCore({
-		...playerDataConfigFromEnv(getEnv()),
+		...playerDataConfigFromEnv(env),
 		state,
 		gate,
-		now: clock.now,
+		now,
 		onFetched: (fetched) => finishBeforeExit(tracker.record(fetched)),
 		onLookup: (player) => tracker.noteLookup(player),
 	})
-	services = { lookup, tracker, gate }
-	return services
+	return { lookup, tracker, gate }
 }
 
 /** The player page's reads and Update for one request by `clientId`. */
