@@ -10,7 +10,7 @@ import { formatDay } from '#app/lib/format-date.ts'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
 import { accountLine, catchUpHref, hasNews, sinceText, TopChanges } from '#app/tracker/catch-up-summary.tsx'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 import { type CatchUpState, useCatchUp, useRememberVisit } from '#app/tracker/use-catch-up.ts'
 import { questPath } from '#app/quests/names.ts'
 

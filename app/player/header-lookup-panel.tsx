@@ -6,7 +6,7 @@ import { useDismiss } from '#app/components/use-dismiss.ts'
 import { PlayerLookup } from './player-lookup.tsx'
 import { PlayerDataProvider, usePlayerData } from './player-data.tsx'
 import { IconCross } from './player-icons.tsx'
-import { playerPath, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
+import { playerPath, TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
 
 export type HeaderLookupPanelProps = {
 	id: string

@@ -8,8 +8,10 @@ import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
 import { getPlayerServices, playerPageSource } from '#app/server/player-services.server.ts'
+import { LazyTrackedPlanSection } from '#app/planner/lazy-tracked-plan-section.tsx'
 import { PlayerPage } from '#app/tracker/player-page.tsx'
-import { playerPath, PRIVACY_PATH, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
+import { playerPath, TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
+import { PRIVACY_PATH } from '#app/tracker/paths.ts'
 import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.server.ts'
 
 /** The tracker feature's one mapping from a player page's outcome to its HTTP status. */
@@ -59,7 +61,18 @@ export default function Players({ loaderData }: Route.ComponentProps) {
 					{ path: playerPath(name), label: name },
 				]}
 			/>
-			{loaderData.kind === 'player' ? <PlayerPage view={loaderData.view} /> : null}
+			{loaderData.kind === 'player' ? (
+				<PlayerPage
+					view={loaderData.view}
+					plan={
+						<LazyTrackedPlanSection
+							name={loaderData.view.summary.name}
+							latest={loaderData.view.summary.latest}
+							completedTitles={loaderData.view.quests.map((quest) => quest.title)}
+						/>
+					}
+				/>
+			) : null}
 			{loaderData.kind === 'unknown' ? (
 				<>
 					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>

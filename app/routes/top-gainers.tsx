@@ -9,7 +9,7 @@ import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { refuseOverLimit, withRetryAfter } from '#app/server/page-limit.server.ts'
 import { parseBoardQuery } from '#app/tracker/api-params.ts'
 import { periodStart, utcDay } from '#app/tracker/gain-periods.ts'
-import { TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
+import { TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
 import { TopGainersPage } from '#app/tracker/top-gainers-page.tsx'
 import { getPlayerServices } from '#app/server/player-services.server.ts'
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { formatDate, formatMonth } from '#app/lib/format-date.ts'
 import { formatNumber } from '#app/lib/format-number.ts'
 import type { CatchUp } from '#app/tracker/catch-up.ts'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 
 /** Where the whole catch-up is: the top of the player page. */
 export function catchUpHref(name: string): string {

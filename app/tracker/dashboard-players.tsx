@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { ui } from '#app/dashboard/ui.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 
 type DashboardPlayer = {
 	key: string

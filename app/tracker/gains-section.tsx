@@ -5,7 +5,8 @@ import type { GainsQuery } from '#app/tracker/api-params.ts'
 import type { Gains } from '#app/tracker/api-types.ts'
 import type { ChartSubject } from '#app/tracker/chart-series.ts'
 import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
-import { playerPageHref, playerPath } from '#app/tracker/paths.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
+import { playerPageHref } from '#app/tracker/paths.ts'
 
 const PERIODS = [
 	{ period: 'day', label: 'Day' },

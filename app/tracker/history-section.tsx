@@ -5,7 +5,7 @@ import { formatNumber } from '#app/lib/format-number.ts'
 import type { GainsQuery } from '#app/tracker/api-params.ts'
 import type { ChartPoint, ChartSubject } from '#app/tracker/chart-series.ts'
 import { formatDateTime, formatDay } from '#app/lib/format-date.ts'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 
 // uPlot (~20 KB) is only fetched on this page, once the chart's box comes near the screen.
 const HistoryChart = lazy(() => import('#app/tracker/history-chart.tsx'))

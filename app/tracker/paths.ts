@@ -1,10 +1,6 @@
 import type { BoardQuery, GainsQuery } from '#app/tracker/api-params.ts'
 import type { ChartSubject } from '#app/tracker/chart-series.ts'
-
-/** `/players/Zezima_Jr`: spaces as `_` (the game treats them alike), so the address reads cleanly. */
-export function playerPath(name: string): string {
-	return `/players/${encodeURIComponent(name.trim().replaceAll(' ', '_'))}`
-}
+import { playerPath, TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
 
 /** The player page with a gains period or range and a chart subject (defaults left out). */
 export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubject): string {
@@ -21,9 +17,6 @@ export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubj
 }
 
 export const PRIVACY_PATH = '/privacy'
-
-/** The top-gainers boards (this week, all skills). */
-export const TOP_GAINERS_PATH = '/players'
 
 /** A top-gainers board: `/players?period=month&skill=magic&page=2&after=…` (defaults left out). */
 export function topGainersHref(query: BoardQuery): string {

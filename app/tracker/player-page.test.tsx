@@ -8,7 +8,9 @@ import { PlayerPage } from './player-page.tsx'
 
 /** The player page's server HTML (the page is rendered per request), in the test document. */
 function renderPage(view: PlayerPageView, url = '/players/Zezima_Jr') {
-	const router = createMemoryRouter([{ path: '/players/:name', element: <PlayerPage view={view} /> }], { initialEntries: [url] })
+	const router = createMemoryRouter([{ path: '/players/:name', element: <PlayerPage view={view} plan={null} /> }], {
+		initialEntries: [url],
+	})
 	return serverHtml(<RouterProvider router={router} />).container
 }
 

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Form, Link, useLocation, useRevalidator } from 'react-router'
-import { LazyTrackedPlanSection } from '#app/planner/lazy-tracked-plan-section.tsx'
 import type { PlayerSummary } from '#app/tracker/api-types.ts'
 import { CatchUpSection } from '#app/tracker/catch-up-section.tsx'
 import { formatDateTime, formatTimeOfDay } from '#app/lib/format-date.ts'
@@ -8,7 +7,8 @@ import { GainsSection } from '#app/tracker/gains-section.tsx'
 import { HistorySection } from '#app/tracker/history-section.tsx'
 import { MilestonesSection } from '#app/tracker/milestones-section.tsx'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
-import { PRIVACY_PATH, TOP_GAINERS_PATH } from '#app/tracker/paths.ts'
+import { TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
+import { PRIVACY_PATH } from '#app/tracker/paths.ts'
 import { RecordsSection } from '#app/tracker/records-section.tsx'
 import { CapCaveats, SkillsTable } from '#app/tracker/skills-table.tsx'
 import { AdventurersLogSection, QuestTimelineSection } from '#app/tracker/timeline-sections.tsx'
@@ -101,7 +101,8 @@ function useBackfillPoll(pending: boolean): 'polling' | 'gave-up' | 'idle' {
 	return tries >= POLL_TRIES ? 'gave-up' : 'polling'
 }
 
-export function PlayerPage({ view }: { view: PlayerPageView }) {
+/** `plan`: the tracked-plan section (the planner's), shown after the milestones; the route puts it in. */
+export function PlayerPage({ view, plan }: { view: PlayerPageView; plan: ReactNode }) {
 	const { summary, gains, gainsQuery, chart, quests, activities, milestones, records, firstVisit, notice, now } = view
 	const location = useLocation()
 	const poll = useBackfillPoll(summary.backfill.state === 'pending')
@@ -183,7 +184,7 @@ export function PlayerPage({ view }: { view: PlayerPageView }) {
 			</section>
 
 			{milestones ? <MilestonesSection milestones={milestones} /> : null}
-			<LazyTrackedPlanSection name={summary.name} latest={summary.latest} completedTitles={quests.map((quest) => quest.title)} />
+			{plan}
 			<GainsSection name={summary.name} gains={gains} query={gainsQuery} chart={chart.subject} />
 			<HistorySection
 				name={summary.name}

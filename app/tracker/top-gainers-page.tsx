@@ -6,7 +6,8 @@ import type { BoardQuery } from '#app/tracker/api-params.ts'
 import type { GainsBoard } from '#app/tracker/api-types.ts'
 import { formatGainPeriod } from '#app/tracker/format-time.ts'
 import { previousPeriodStart } from '#app/tracker/gain-periods.ts'
-import { playerPath, TOP_GAINERS_PATH, topGainersHref } from '#app/tracker/paths.ts'
+import { playerPath, TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
+import { topGainersHref } from '#app/tracker/paths.ts'
 
 /** What `/players` shows: one page of a board, and the first day of the current period. */
 export type TopGainersView = { board: GainsBoard; currentStart: string }

@@ -13,12 +13,7 @@ import path from 'node:path'
 const SHARED = new Set(['lib', 'components', 'server', 'routes', 'generated', 'styles', 'widgets'])
 
 /** Cycles (features in alphabetical order, joined by ' ↔ ') waiting for their issue. */
-const KNOWN: Record<string, string> = {
-	// The tracker's services.server.ts wires the planner, the lookup and the tracker together, and
-	// the player page shows the tracked plan: issue 40 item 3 moves that wiring to app/server/.
-	'planner ↔ tracker': 'issue 40, item 3',
-	'player ↔ tracker': 'issue 40, item 3',
-}
+const KNOWN: Record<string, string> = {}
 
 type Edge = { from: string; to: string; file: string; target: string }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { trimTrailingSlashes } from '#app/lib/url-path.ts'
 import { playerQuestSchema, type PlayerQuest, type PlayerSkill, type ProfileState } from '#app/player/types.ts'
 import { SKILLS } from '#app/lib/skills.ts'
-import { parseXpMonthly, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
+import { parseXpMonthly, type MonthlyXp } from '#app/player/xp-monthly.ts'
 import { readCappedBody } from '#app/server/capped-body.server.ts'
 
 export type UpstreamEndpoint = 'profile' | 'quests' | 'hiscores' | 'xp-monthly'

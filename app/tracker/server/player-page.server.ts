@@ -6,7 +6,7 @@ import type { ActivityLog, Gains, Milestones, PlayerRecords, PlayerSummary, Ques
 import { chartPoints, type ChartSubject } from '#app/tracker/chart-series.ts'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
-import { playerPath } from '#app/tracker/paths.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 import type { TrackingRefusal } from './tracking-limits.server.ts'
 
 /** How many snapshots the chart and its table show at most (newest kept). */

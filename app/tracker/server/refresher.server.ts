@@ -15,7 +15,8 @@ import { databaseExists, getDatabase, type Database } from '#app/server/db/datab
 import { getEnv } from '#app/server/env.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { SKILLS } from '#app/lib/skills.ts'
-import { backfillMonths, type MonthlyXp } from '#app/tracker/xp-monthly.ts'
+import type { MonthlyXp } from '#app/player/xp-monthly.ts'
+import { backfillMonths } from '#app/tracker/xp-monthly.ts'
 import * as store from './tracker-store.server.ts'
 
 const DAY_MS = 86_400_000
