@@ -145,7 +145,12 @@ function main() {
 		)
 		process.exit(1)
 	}
-	console.log(`No new import cycle between features (${Object.keys(KNOWN).length} known: ${Object.keys(KNOWN).join(', ')}).`)
+	const known = Object.keys(KNOWN)
+	console.log(
+		known.length > 0
+			? `No new import cycle between features (${known.length} known: ${known.join(', ')}).`
+			: 'No import cycle between features.',
+	)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main()
