@@ -7,8 +7,8 @@ import { rawRequest } from './raw-http.ts'
 import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 
 // /players, the top gainers: 27 players looked up today play overnight ("tomorrow" by the server's
-// test clock), one is deleted and blocked on the dashboard's Players page, and the board pages
-// through the other 26 in order, with a skill picked by a plain form. Its own server and fake
+// test clock), one is deleted and blocked on the dashboard's Players page (and leaves the group it
+// was in), and the board pages through the other 26 in order, with a skill picked by a plain form. Its own server and fake
 // upstream, so the clock and the players are this test's alone.
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
@@ -69,7 +69,23 @@ test('27 players play overnight, one is removed: the board pages through the res
 	const updates = await Promise.all(NAMES.map((name) => call(`/api/v1/players/${enc(name)}/update`, 'POST')))
 	expect(updates.map((update) => update.status)).toEqual(NAMES.map(() => 202))
 
-	// The dashboard's Players page deletes and blocks one of them.
+	// A group holds the one to be removed and a neighbour.
+	const body = JSON.stringify({ name: 'Overnight', members: [REMOVED, 'Zezima 21'] })
+	const created = await rawRequest(server.baseURL, {
+		method: 'POST',
+		path: '/api/v1/groups',
+		headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+		body,
+	})
+	expect(created.status, created.body).toBe(201)
+	const groupId = (JSON.parse(created.body) as { group: { id: number } }).group.id
+	const members = async () =>
+		(JSON.parse((await call(`/api/v1/groups/${groupId}`)).body) as { group: { members: Array<{ name: string }> } }).group.members.map(
+			(member) => member.name,
+		)
+	expect(await members()).toEqual([REMOVED, 'Zezima 21'])
+
+	// The dashboard's Players page deletes and blocks one of them: an opt-out, which also takes them out of every group.
 	const login = await page.request.post(`${server.baseURL}/dev/dashboard?index`, { form: { intent: 'login', password: server.password } })
 	expect(login.ok()).toBe(true)
 	await page.goto(`${server.baseURL}/dev/dashboard/players?q=${enc(REMOVED)}`)
@@ -77,6 +93,7 @@ test('27 players play overnight, one is removed: the board pages through the res
 	// The form's answer is a redirect: let it land, or it interrupts the next page.goto.
 	await expect(page).toHaveURL(/[?&]deleted=1/)
 	await until(`/api/v1/players/${enc(REMOVED)}`, 404)
+	expect(await members()).toEqual(['Zezima 21'])
 
 	// Overall, this week: Magic's three first, then Attack's, 27 down to 4, without the removed one.
 	const expected = [
