@@ -32,8 +32,13 @@ export const groups = pgTable(
 		createdAt: time('created_at').notNull(),
 		/** The last roster reading (creation, then each sync): the events of the next one are dated from it. */
 		rosterAt: time('roster_at').notNull(),
+		/** When the daily sync last claimed the group (tried, whatever came of it): the next is due a day later. */
+		rosterCheckedAt: time('roster_checked_at').notNull().defaultNow(),
 	},
 	(table) => [
+		index('groups_daily_sync')
+			.on(table.rosterCheckedAt)
+			.where(sql`${table.clanName} is not null and not ${table.locked}`),
 		check('groups_citadel_reset', sql`(${table.citadelResetWeekday} is null) = (${table.citadelResetMinute} is null)`),
 		check('groups_citadel_reset_weekday', sql`${table.citadelResetWeekday} between 0 and 6`),
 		check('groups_citadel_reset_minute', sql`${table.citadelResetMinute} between 0 and 1439`),
@@ -55,9 +60,12 @@ export const groupMembers = pgTable(
 		totalXp: bigint('total_xp', { mode: 'number' }),
 		/** When the member was first in the group's roster. */
 		since: time('since').notNull(),
+		/** When the member's profile is next due for a fetch (`member-refresh.server.ts`); every row of the player moves together. */
+		nextCheckAt: time('next_check_at').notNull().defaultNow(),
 	},
 	(table) => [
 		primaryKey({ columns: [table.groupId, table.playerKey] }),
+		index('group_members_due').on(table.nextCheckAt),
 		// A player's groups, and an opt-out removing them from all.
 		index('group_members_player').on(table.playerKey),
 		check('group_members_rank', sql`${table.rank} in (${rankList})`),
