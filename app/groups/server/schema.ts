@@ -11,8 +11,8 @@ import { CLAN_RANKS } from '../ranks.ts'
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const rankList = sql.raw(CLAN_RANKS.map((rank) => `'${rank}'`).join(', '))
-const ROSTER_EVENTS = ['joined', 'left', 'rank-changed', 'renamed'] as const
-const eventList = sql.raw(ROSTER_EVENTS.map((type) => `'${type}'`).join(', '))
+export const ROSTER_EVENT_TYPES = ['joined', 'left', 'rank-changed', 'renamed'] as const
+const eventList = sql.raw(ROSTER_EVENT_TYPES.map((type) => `'${type}'`).join(', '))
 const kindList = sql.raw(LOG_KINDS.map((kind) => `'${kind}'`).join(', '))
 
 export const groups = pgTable(
@@ -81,7 +81,7 @@ export const groupRosterEvents = pgTable(
 			.notNull()
 			.references(() => groups.id, { onDelete: 'cascade' }),
 		at: time('at').notNull(),
-		type: text('type', { enum: ROSTER_EVENTS }).notNull(),
+		type: text('type', { enum: ROSTER_EVENT_TYPES }).notNull(),
 		playerKey: text('player_key').notNull(),
 		playerName: text('player_name').notNull(),
 		previousKey: text('previous_key'),
