@@ -49,6 +49,7 @@ export async function createGroup(db: Database, group: NewGroup, at: Date): Prom
 					rank: m.rank,
 					totalXp: m.totalXp,
 					since: at,
+					nextCheckAt: at,
 				})),
 			)
 		}
@@ -116,6 +117,8 @@ export async function syncRoster(db: Database, groupId: number, members: readonl
 						rank: m.rank,
 						totalXp: m.totalXp,
 						since: at,
+						nextCheckAt: at,
+					nextCheckAt: at,
 					})),
 				)
 				.onConflictDoUpdate({
