@@ -11,6 +11,7 @@ import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } 
 import { checkGroupChanges, checkNewGroup, type InputCheck } from './group-input.server.ts'
 import type { GroupFailure, GroupsService } from './groups-service.server.ts'
 import { CODE_HEADER } from '#app/server/verification-code.server.ts'
+import { ACTIVITY_LIMIT } from '#app/groups/activity.ts'
 
 export const GROUPS_API_PREFIX = '/api/v1/groups'
 
@@ -27,9 +28,6 @@ const capsQuery = z.object({
 		.refine((n) => n >= 1 && n <= 52, { error: 'weeks must be a whole number from 1 to 52.' })
 		.optional(),
 })
-
-/** Items of a group's activity feed per answer: the default, and the most `limit` may ask for. */
-export const ACTIVITY_LIMIT = { default: 50, max: 100 }
 
 const activityQuery = z.object({
 	limit: z

@@ -20,10 +20,12 @@ import {
 	listMemberTotals,
 	readGroup,
 	readGroupGuard,
+	readPlayerLog,
 	syncRoster,
 	updateGroup,
-	type ActivityItem,
 } from './groups-store.server.ts'
+import type { ActivityItem } from '#app/groups/activity.ts'
+import { findPlayer } from '#app/tracker/server/tracker-store.server.ts'
 import { codeMatches, newVerificationCode } from '#app/server/verification-code.server.ts'
 
 export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
@@ -155,6 +157,13 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 				weeks,
 				members: rows.map((row, i) => ({ name: group.members[i]!.name, rank: group.members[i]!.rank, ...row })),
 			}
+		},
+
+		/** A tracked player's log by kind (`readPlayerLog`), the newest `recent` entries; null when not tracked. */
+		async playerLog(key: string, recent = 200) {
+			const db = await deps.db()
+			const player = await findPlayer(db, key)
+			return player ? readPlayerLog(db, player.id, recent) : null
 		},
 
 		/** The group's feed, newest first (`listGroupActivity`). */

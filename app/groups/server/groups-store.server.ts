@@ -13,7 +13,9 @@ import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
 import { diffRoster, type RosterMember } from '#app/groups/roster-diff.ts'
-import { groupMembers, groupRosterEvents, groups, logEntryKinds, ROSTER_EVENT_TYPES } from './schema.ts'
+import { groupMembers, groupRosterEvents, groups, logEntryKinds } from './schema.ts'
+import { FEED_LOG_KINDS, type ActivityItem } from '#app/groups/activity.ts'
+import type { PlayerLog } from '#app/groups/player-log.ts'
 
 /** A member as stored: a clan group's come with rank and total XP, a group of names' without. */
 type GroupMemberInput = { key: string; name: string; rank: ClanRank | null; totalXp: number | null }
@@ -118,7 +120,6 @@ export async function syncRoster(db: Database, groupId: number, members: readonl
 						totalXp: m.totalXp,
 						since: at,
 						nextCheckAt: at,
-					nextCheckAt: at,
 					})),
 				)
 				.onConflictDoUpdate({
@@ -279,28 +280,7 @@ export async function listGroupCoverage(db: Database, groupId: number) {
 	return byKey
 }
 
-/** The log entries a group's feed shows: levels 99 and 120, 200M XP, quests, drops (the log keeps only rare ones) and boss kills. */
-const FEED_KINDS = ['level', 'xp-milestone', 'quest', 'drop', 'boss-kill'] as const
 const MAX_XP = 200_000_000
-
-export type ActivityItem =
-	| {
-			at: Date
-			kind: (typeof ROSTER_EVENT_TYPES)[number]
-			player: { key: string; name: string }
-			previousName: string | null
-			fromRank: ClanRank | null
-			toRank: ClanRank | null
-	  }
-	| {
-			at: Date
-			kind: (typeof FEED_KINDS)[number]
-			player: { key: string; name: string }
-			text: string
-			skill: string | null
-			subject: string | null
-			amount: number | null
-	  }
 
 /** The group's feed, newest first: roster events and its current members' notable log entries, `limit` at most. */
 export async function listGroupActivity(db: Database, groupId: number, limit: number): Promise<ActivityItem[]> {
@@ -322,7 +302,7 @@ export async function listGroupActivity(db: Database, groupId: number, limit: nu
 		.where(
 			and(
 				eq(groupMembers.groupId, groupId),
-				inArray(logEntryKinds.kind, [...FEED_KINDS]),
+				inArray(logEntryKinds.kind, [...FEED_LOG_KINDS]),
 				or(
 					inArray(logEntryKinds.kind, ['quest', 'drop', 'boss-kill']),
 					and(eq(logEntryKinds.kind, 'level'), inArray(logEntryKinds.amount, [99, 120])),
@@ -343,7 +323,7 @@ export async function listGroupActivity(db: Database, groupId: number, limit: nu
 		})),
 		...log.map((entry) => ({
 			at: entry.at,
-			kind: entry.kind as (typeof FEED_KINDS)[number],
+			kind: entry.kind as (typeof FEED_LOG_KINDS)[number],
 			player: { key: entry.key, name: entry.name },
 			text: entry.text,
 			skill: entry.skill === null ? null : (SKILLS[entry.skill]?.name ?? null),
@@ -356,12 +336,18 @@ export async function listGroupActivity(db: Database, groupId: number, limit: nu
 }
 
 /**
- * The player's log by kind: the `recent` newest classified entries, and over all of them the kills
- * per boss and finds per item (a kill line may count several). Classifies what is not yet.
+ * The player's log by kind: the `recent` newest classified entries, and over all of them the
+ * entries per kind, the kills per boss and finds per item (a kill line may count several).
+ * Classifies what is not yet.
  */
-export async function readPlayerLog(db: Database, playerId: number, recent: number) {
+export async function readPlayerLog(db: Database, playerId: number, recent: number): Promise<PlayerLog> {
 	await classifyPlayerLog(db, playerId)
 	const entries = await listLogKinds(db, playerId, undefined, recent)
+	const kinds = await db
+		.select({ kind: logEntryKinds.kind, count: sql<number>`count(*)::int` })
+		.from(logEntryKinds)
+		.where(eq(logEntryKinds.playerId, playerId))
+		.groupBy(logEntryKinds.kind)
 	const tallies = await db
 		.select({
 			kind: logEntryKinds.kind,
@@ -376,7 +362,12 @@ export async function readPlayerLog(db: Database, playerId: number, recent: numb
 			.filter((row) => row.kind === kind && row.subject !== null)
 			.map((row) => ({ subject: row.subject!, count: row.count }))
 			.toSorted((a, b) => b.count - a.count || a.subject.localeCompare(b.subject))
-	return { entries, bossKills: tally('boss-kill'), drops: tally('drop') }
+	return {
+		entries,
+		counts: Object.fromEntries(kinds.map((row) => [row.kind, row.count])),
+		bossKills: tally('boss-kill'),
+		drops: tally('drop'),
+	}
 }
 
 /** What checking a verification code needs: the hash, the lock, the clan; null when there is no such group. */

@@ -340,6 +340,7 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 				{ subject: 'Vorago', count: 1 },
 			])
 			expect(byKind.drops).toEqual([{ subject: 'Dragon hatchet', count: 2 }])
+			expect(byKind.counts).toEqual({ 'citadel-cap': 1, level: 2, 'boss-kill': 3, drop: 2, 'xp-milestone': 2, quest: 1 })
 
 			const feed = await listGroupActivity(db(), group, 50)
 			expect(feed.map((item) => [item.at.toISOString(), item.kind, 'text' in item ? item.text : item.player.name])).toEqual([

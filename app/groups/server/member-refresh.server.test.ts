@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { budgetLimit, createUpstreamGate, type UpstreamPriority } from '#app/player/server/upstream-gate.server.ts'
-import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { createTracker, type Tracker } from '#app/tracker/server/tracker.server.ts'
@@ -58,13 +58,11 @@ describe('members refreshed at group priority', () => {
 		)
 	/** Each member's next check, in ms after START. */
 	const nextChecks = async () => {
-		const { rows } = await db().execute(sql`select player_key, next_check_at from group_members`)
-		return Object.fromEntries(
-			(rows as Array<{ player_key: string; next_check_at: string | Date }>).map((row) => [
-				row.player_key,
-				new Date(row.next_check_at).getTime() - START,
-			]),
+		const rows = await queryRows<{ player_key: string; next_check_at: string | Date }>(
+			db(),
+			sql`select player_key, next_check_at from group_members`,
 		)
+		return Object.fromEntries(rows.map((row) => [row.player_key, new Date(row.next_check_at).getTime() - START]))
 	}
 
 	test("through the tracker's Update and the lookup at group priority, counted against nobody's share; each log classified, its coverage kept", async () => {

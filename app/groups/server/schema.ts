@@ -8,10 +8,10 @@ import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey
 import { activities } from '#app/tracker/server/schema.ts'
 import { LOG_KINDS } from '../log-kinds.ts'
 import { CLAN_RANKS } from '../ranks.ts'
+import { ROSTER_EVENT_TYPES } from '../activity.ts'
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const rankList = sql.raw(CLAN_RANKS.map((rank) => `'${rank}'`).join(', '))
-export const ROSTER_EVENT_TYPES = ['joined', 'left', 'rank-changed', 'renamed'] as const
 const eventList = sql.raw(ROSTER_EVENT_TYPES.map((type) => `'${type}'`).join(', '))
 const kindList = sql.raw(LOG_KINDS.map((kind) => `'${kind}'`).join(', '))
 
