@@ -20,6 +20,7 @@ import { GROUPS_API_PREFIX, groupsApiEndpoints } from '#app/groups/server/groups
 import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { PLAYERS_API_PREFIX, playersApiEndpoints } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
+import { startGroupWork } from '#app/groups/server/group-work.server.ts'
 import { getPlayerServices } from '#app/server/player-services.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
@@ -155,7 +156,10 @@ export async function onStart() {
 	if (!env.DATABASE_URL) holdDatabaseLock(embeddedDataDir(env.DATA_DIR), `the server on port ${env.PORT}`)
 	// A PostgreSQL server is checked (and migrated) now; PGlite opens on first use.
 	await Promise.all([getServices(), getSharedState().ready(), env.DATABASE_URL ? getDatabase() : undefined])
-	if (env.TRACKER_REFRESH === 'on') startRefresher(getPlayerServices())
+	if (env.TRACKER_REFRESH === 'on') {
+		startRefresher(getPlayerServices())
+		startGroupWork()
+	}
 	// `npm run db -- backup|restore` reach the embedded database through this server.
 	if (!env.DATABASE_URL) serveDbControl = createDbControlRoute(writeDbControl(env.DATA_DIR, env.PORT))
 }

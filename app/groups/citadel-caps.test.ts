@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { capWeeks, capsGrid, citadelResetSchema, logCoverage, type CapWeek, type MemberCaps } from './citadel-caps.ts'
+import { capWeeks, capsGrid, citadelResetSchema, type CapWeek, type MemberCaps } from './citadel-caps.ts'
 
 const at = (iso: string) => new Date(iso)
 const iso = (weeks: CapWeek[]) => weeks.map((w) => [w.start.toISOString(), w.end.toISOString(), w.inProgress])
@@ -59,30 +59,6 @@ describe('capWeeks', () => {
 			expect(week.end.getTime() - week.start.getTime()).toBe(7 * 24 * 3600 * 1000)
 			if (i > 0) expect(week.start).toEqual(weeks[i - 1]!.end)
 		}
-	})
-})
-
-describe('logCoverage', () => {
-	it('a full page covers from just after its oldest entry; a short one covers everything before', () => {
-		expect(
-			logCoverage([
-				{ at: at('2026-11-10T00:00:00Z'), entries: 20, oldestEntry: at('2026-11-08T10:00:00Z') },
-				{ at: at('2026-11-01T00:00:00Z'), entries: 7, oldestEntry: at('2026-10-01T00:00:00Z') },
-			]),
-		).toEqual([
-			{ from: at('1970-01-01T00:00:00Z'), to: at('2026-11-01T00:00:00Z') },
-			{ from: at('2026-11-08T10:01:00Z'), to: at('2026-11-10T00:00:00Z') },
-		])
-	})
-
-	it('merges fetches whose logs overlap', () => {
-		expect(
-			logCoverage([
-				{ at: at('2026-11-10T00:00:00Z'), entries: 20, oldestEntry: at('2026-11-05T00:00:00Z') },
-				{ at: at('2026-11-15T00:00:00Z'), entries: 20, oldestEntry: at('2026-11-09T00:00:00Z') },
-				{ at: at('2026-11-12T00:00:00Z'), entries: 20, oldestEntry: at('2026-11-09T12:00:00Z') },
-			]),
-		).toEqual([{ from: at('2026-11-05T00:01:00Z'), to: at('2026-11-15T00:00:00Z') }])
 	})
 })
 

@@ -7,6 +7,7 @@
  * fetch yet) it is "unknown".
  */
 import { z } from 'zod'
+import type { LogSpan } from '#app/tracker/log-coverage.ts'
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 
@@ -19,8 +20,6 @@ export type CitadelReset = z.infer<typeof citadelResetSchema>
 
 /** One cap week: from a reset (inclusive) to the next (exclusive). */
 export type CapWeek = { start: Date; end: Date; inProgress: boolean }
-
-type Interval = { from: Date; to: Date }
 
 const MINUTE = 60_000
 const WEEK = 7 * 24 * 60 * MINUTE
@@ -39,39 +38,10 @@ export function capWeeks(reset: CitadelReset, now: Date, count: number): CapWeek
 	})
 }
 
-/** One fetch of a member's public profile: when, and what its log held. */
-export type LogFetch = { at: Date; entries: number; oldestEntry: Date | null }
-
-/** The profile returns at most this many log entries: a full page may have cut older ones. */
-const LOG_PAGE = 20
-
-/**
- * The spans over which a member's log is known without gaps, merged, oldest first. A fetch that
- * returned fewer than 20 entries shows the whole log up to then; a full one shows it back to just
- * after its oldest entry's minute (the dates have minute precision, and entries of that minute may
- * have been cut). Fetches of a private profile show nothing and are left out by the caller.
- */
-export function logCoverage(fetches: readonly LogFetch[]): Interval[] {
-	const spans = fetches
-		.map((fetch) => ({
-			from: fetch.entries < LOG_PAGE || !fetch.oldestEntry ? new Date(0) : new Date(fetch.oldestEntry.getTime() + MINUTE),
-			to: fetch.at,
-		}))
-		.filter((span) => span.from <= span.to)
-		.sort((a, b) => a.from.getTime() - b.from.getTime())
-	const merged: Interval[] = []
-	for (const span of spans) {
-		const last = merged.at(-1)
-		if (last && span.from <= last.to) last.to = new Date(Math.max(last.to.getTime(), span.to.getTime()))
-		else merged.push({ ...span })
-	}
-	return merged
-}
-
 type CapState = 'capped' | 'not-capped' | 'unknown'
 
-/** A member's citadel-cap entries and their log's coverage (`logCoverage`; empty when private). */
-export type MemberCaps = { key: string; caps: readonly Date[]; coverage: readonly Interval[] }
+/** A member's citadel-cap entries and their log's coverage (`#app/tracker/log-coverage.ts`; empty when private). */
+export type MemberCaps = { key: string; caps: readonly Date[]; coverage: readonly LogSpan[] }
 
 export type CapsRow = {
 	key: string

@@ -2,6 +2,8 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/group'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ActivityFeed } from '#app/groups/activity-feed.tsx'
+import { ACTIVITY_LIMIT } from '#app/groups/activity.ts'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
@@ -13,14 +15,22 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const [caps, totals] = await Promise.all([service.caps(read.group.id, 8), service.memberTotals(read.group.id)])
+	const [caps, totals, activity] = await Promise.all([
+		service.caps(read.group.id, 8),
+		service.memberTotals(read.group.id),
+		service.activity(read.group.id, ACTIVITY_LIMIT.default),
+	])
 	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
 	const members = read.group.members.map((m) => ({
 		...m,
 		totalLevel: totals.get(m.key)?.totalLevel ?? null,
 		totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
 	}))
-	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
+	return {
+		group: { ...read.group, members },
+		caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null,
+		activity: activity.ok ? activity.items : [],
+	}
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
@@ -33,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps } = loaderData
+	const { group, caps, activity } = loaderData
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -121,6 +131,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 			) : (
 				<p className="mt-2 text-muted">This group has no citadel reset set, so it has no caps grid.</p>
 			)}
+			<ActivityFeed items={activity} limit={ACTIVITY_LIMIT.default} />
 		</main>
 	)
 }

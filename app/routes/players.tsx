@@ -2,7 +2,10 @@ import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/players'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PlayerLogSection } from '#app/groups/player-log-section.tsx'
+import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
@@ -21,7 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const client = context.get(clientKeyContext)
 	refuseOverLimit(await getPlayerServices().lookup.hitLimit(client))
 	const result = await loadPlayerPage(playerPageSource(client), params.name, new URL(request.url))
-	return data(result, { status: PAGE_STATUS[result.kind] })
+	const player = parsePlayerName(params.name.replaceAll('_', ' '))
+	const log = result.kind === 'player' && player.success ? await getGroupsService().playerLog(player.data.key) : null
+	return data({ ...result, log }, { status: PAGE_STATUS[result.kind] })
 }
 
 /** The Update button (a plain form): fetch now, then back to the page (POST/redirect/GET, a 303). */
@@ -73,6 +78,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
 					}
 				/>
 			) : null}
+			{loaderData.log ? <PlayerLogSection log={loaderData.log} /> : null}
 			{loaderData.kind === 'unknown' ? (
 				<>
 					<h1 className="mt-3 text-3xl font-extrabold tracking-tight">{name}</h1>

@@ -23,6 +23,9 @@ test.beforeAll(async () => {
 	server = await startServerInstance({
 		TRUST_PROXY: 'loopback',
 		CLAN_HISCORES_BASE_URL: fake.clanHiscoresBaseUrl,
+		// Members' profiles are fetched in the background (TRACKER_REFRESH is on).
+		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
 		GROUP_CREATION_LIMIT_PER_HOUR: '3',
 	})
 })
@@ -218,11 +221,53 @@ test("the caps grid: weeks from the group's reset, N checked", async () => {
 		[5, '12:00', true],
 	])
 	expect(body.members).toHaveLength(13)
-	expect(body.members[0]).toMatchObject({ name: 'Zezima Jr', weeks: ['unknown', 'unknown', 'unknown'] })
+	// A member RuneMetrics does not know is never seen: unknown, never "not capped".
+	expect(body.members[1]).toMatchObject({ name: 'Deputy Dee', weeks: ['unknown', 'unknown', 'unknown'] })
 	expect(parsed<{ weeks: unknown[] }>(await call(client, 'GET', path)).weeks).toHaveLength(8)
 	expect(error(await call(client, 'GET', `${path}?weeks=0`))).toMatchObject([400, { parameter: 'weeks' }])
 	expect(error(await call(client, 'GET', `${path}?weeks=53`))).toMatchObject([400, { parameter: 'weeks' }])
 	expect(error(await call(client, 'GET', `${path}?week=3`))).toMatchObject([400, { parameter: 'week' }])
+})
+
+test("the activity feed: members' quests and boss kills once fetched, roster changes from a sync, newest first; limit checked", async () => {
+	const client = '198.51.100.17'
+	const { group, verificationCode } = await create(client, { name: 'Activity', clanName: FAKE_CLAN })
+	const path = `/api/v1/groups/${group.id}/activity`
+	type Item = { at: string; kind: string; player: { name: string }; text?: string; amount?: number | null; fromRank?: string | null }
+	// Members are due at once: the background work fetches Zezima Jr's profile (his log has a quest and 6 K'ril kills).
+	let items: Item[] = []
+	await expect(async () => {
+		const answer = await call(client, 'GET', path)
+		expect(answer.status).toBe(200)
+		expect(answer.headers['access-control-allow-origin']).toBe('*')
+		items = parsed<{ items: Item[] }>(answer).items
+		expect(items.map((item) => item.kind)).toEqual(['boss-kill', 'quest'])
+	}).toPass({ timeout: 60_000 })
+	expect(items[0]).toMatchObject({ player: { name: 'Zezima Jr' }, text: "I killed 6 K'ril Tsutsaroths.", amount: 6 })
+	expect(items[1]).toMatchObject({ player: { name: 'Zezima Jr' }, text: 'Quest complete: Beneath Cursed Tides' })
+
+	fake.dropClanMembers('Sarge')
+	try {
+		const synced = await call(client, 'POST', `/api/v1/groups/${group.id}/sync`, { headers: { 'x-verification-code': verificationCode } })
+		expect(synced.status, synced.body).toBe(200)
+	} finally {
+		fake.dropClanMembers()
+	}
+	items = parsed<{ items: Item[] }>(await call(client, 'GET', path)).items
+	expect(items[0]).toMatchObject({ kind: 'left', player: { name: 'Sarge' }, fromRank: 'Sergeant' })
+	expect(items.map((item) => item.at)).toEqual(
+		items
+			.map((item) => item.at)
+			.toSorted()
+			.reverse(),
+	)
+	expect(parsed<{ items: Item[] }>(await call(client, 'GET', `${path}?limit=1`)).items).toHaveLength(1)
+
+	expect(error(await call(client, 'GET', `${path}?limit=0`))).toMatchObject([400, { code: 'INVALID_PARAMETER', parameter: 'limit' }])
+	expect(error(await call(client, 'GET', `${path}?limit=abc`))).toMatchObject([400, { parameter: 'limit' }])
+	expect(error(await call(client, 'GET', `${path}?before=x`))).toMatchObject([400, { parameter: 'before' }])
+	expect(error(await call(client, 'GET', '/api/v1/groups/999999/activity'))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
+	expect(error(await call(client, 'GET', '/api/v1/groups/abc/activity'))).toMatchObject([400, { parameter: 'id' }])
 })
 
 test('creation is limited per client; wrong codes are limited per client, then even the right one waits', async () => {

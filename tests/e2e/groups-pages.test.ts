@@ -61,3 +61,36 @@ test('without JavaScript, an unknown clan is refused with the reason and the for
 	const missing = await page.request.get('/groups/999999')
 	expect(missing.status()).toBe(404)
 })
+
+test("without JavaScript, the group page's activity feed shows members' quests and boss kills, and the player page the log by kind", async ({
+	page,
+}) => {
+	const name = `Feed Testers ${Date.now()}`
+	await page.goto('/groups')
+	await page.getByLabel('Name', { exact: true }).fill(name)
+	await page.getByLabel('Clan name').fill(FAKE_CLAN)
+	await page.getByRole('button', { name: 'Create the group' }).click()
+	await expect(page.locator('[data-group-created]')).toContainText(`Created ${name}`)
+	await page.goto(`/groups?q=${encodeURIComponent(name)}`)
+	await page.locator('[data-groups-list]').getByRole('link', { name }).click()
+	const url = page.url()
+
+	// The members are fetched in the background at group priority; their log reaches the feed.
+	const feed = page.locator('[data-group-activity] li')
+	await expect(async () => {
+		await page.goto(url)
+		await expect(feed.first()).toBeVisible({ timeout: 1000 })
+	}).toPass({ timeout: 60_000 })
+	await expect(page.locator('[data-group-activity] li[data-kind="boss-kill"]')).toContainText("Zezima Jr killed 6 K'ril Tsutsaroths")
+	await expect(page.locator('[data-group-activity] li[data-kind="quest"]')).toContainText('Zezima Jr completed Beneath Cursed Tides')
+
+	await page.locator('[data-group-activity]').getByRole('link', { name: 'Zezima Jr' }).first().click()
+	const log = page.locator('[data-player-log]')
+	await expect(log.getByRole('heading', { level: 2 })).toHaveText("Adventurer's log by kind")
+	const bosses = log.locator('[data-log-kind="boss-kill"]')
+	await expect(bosses.getByRole('heading', { level: 3 })).toHaveText('Boss kills (1)')
+	await expect(bosses.locator('table tbody tr')).toHaveText([/K'ril Tsutsaroths\s*6/])
+	await expect(log.locator('[data-log-kind="quest"]')).toContainText('Quest complete: Beneath Cursed Tides')
+	await expect(log.locator('[data-log-kind="level"]')).toContainText('Levelled up Divination.')
+	await expect(log.locator('[data-log-kind="other"]')).toContainText('I killed a boss monster in Daemonheim.')
+})

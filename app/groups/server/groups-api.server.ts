@@ -1,6 +1,6 @@
 /**
  * `/api/v1/groups` (POST: create), `/api/v1/groups/:id` (GET, PATCH, DELETE),
- * `/api/v1/groups/:id/caps` (GET) and `/api/v1/groups/:id/sync` (POST), declared for the API kit.
+ * `/api/v1/groups/:id/caps` (GET), `/api/v1/groups/:id/activity` (GET, `limit` items newest first) and `/api/v1/groups/:id/sync` (POST), declared for the API kit.
  * Changing a group takes its verification code in `X-Verification-Code`. Errors are the kit's
  * `{ error: { code, message, parameter? } }`: 400 a bad field (named), 403 a wrong code or a locked
  * group, 404 no such group or clan, 409 not possible for this group, 429 with Retry-After, 502 when
@@ -11,6 +11,7 @@ import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } 
 import { checkGroupChanges, checkNewGroup, type InputCheck } from './group-input.server.ts'
 import type { GroupFailure, GroupsService } from './groups-service.server.ts'
 import { CODE_HEADER } from '#app/server/verification-code.server.ts'
+import { ACTIVITY_LIMIT } from '#app/groups/activity.ts'
 
 export const GROUPS_API_PREFIX = '/api/v1/groups'
 
@@ -25,6 +26,15 @@ const capsQuery = z.object({
 		.regex(/^\d{1,2}$/, { error: 'weeks must be a whole number from 1 to 52.' })
 		.transform(Number)
 		.refine((n) => n >= 1 && n <= 52, { error: 'weeks must be a whole number from 1 to 52.' })
+		.optional(),
+})
+
+const activityQuery = z.object({
+	limit: z
+		.string()
+		.regex(/^\d{1,3}$/, { error: `limit must be a whole number from 1 to ${ACTIVITY_LIMIT.max}.` })
+		.transform(Number)
+		.refine((n) => n >= 1 && n <= ACTIVITY_LIMIT.max, { error: `limit must be a whole number from 1 to ${ACTIVITY_LIMIT.max}.` })
 		.optional(),
 })
 
@@ -134,6 +144,19 @@ export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
 				if (!caps.ok) return failed(caps)
 				const { ok: _, ...grid } = caps
 				return json(200, grid)
+			},
+		}),
+		endpoint({
+			path: `${GROUPS_API_PREFIX}/:id/activity`,
+			methods: ['GET', 'HEAD'],
+			cors: true,
+			query: activityQuery,
+			failure: UNAVAILABLE,
+			async handle({ params, query }) {
+				const id = groupId(params.id!)
+				if (typeof id !== 'number') return id
+				const activity = await service.activity(id, query.limit ?? ACTIVITY_LIMIT.default)
+				return activity.ok ? json(200, { items: activity.items }) : failed(activity)
 			},
 		}),
 		endpoint({

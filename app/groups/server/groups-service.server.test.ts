@@ -141,7 +141,7 @@ test('a group of names cannot be synced, a failed member list changes nothing, a
 	expect(await service.remove(clan.group.id, clan.code, 'a')).toMatchObject({ ok: false, reason: 'locked' })
 })
 
-test("the caps grid: the last N weeks from the group's reset, capped from the classified log, else unknown", async () => {
+test("the caps grid: the last N weeks from the group's reset, capped from the classified log, not capped where the log was seen whole, else unknown", async () => {
 	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: null }, 'a')
 	if (!created.ok) throw new Error(created.message)
 	const { id } = created.group
@@ -167,6 +167,39 @@ test("the caps grid: the last N weeks from the group's reset, capped from the cl
 		['2026-11-09T18:00:00.000Z', false],
 		['2026-11-16T18:00:00.000Z', true],
 	])
-	expect(grid.members[0]).toMatchObject({ name: 'Zezima Jr', rank: 'Owner', weeks: ['unknown', 'unknown', 'capped'], currentStreak: 1 })
+	// His one-entry log was his whole log: the weeks before it were seen, without a cap.
+	expect(grid.members[0]).toMatchObject({
+		name: 'Zezima Jr',
+		rank: 'Owner',
+		weeks: ['not-capped', 'not-capped', 'capped'],
+		currentStreak: 1,
+	})
+	// Never fetched: unknown.
 	expect(grid.members[1]).toMatchObject({ weeks: ['unknown', 'unknown', 'unknown'], currentStreak: 0 })
+})
+
+test('the daily sync reads each clan group once a day and records what changed; a list that cannot be read changes nothing', async () => {
+	const created = await service.create({ name: 'Testers', clanName: 'Gielinor Testers', citadelReset: null }, 'a')
+	await service.create({ name: 'Friends', members: [normalisePlayerName('Anna')], citadelReset: null }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	await handle.db.execute(sql`update groups set roster_checked_at = ${new Date(now)}`)
+	asked.length = 0
+	expect(await service.syncNextDue()).toBe(false)
+	now += 24 * HOUR
+	clanList = { ...clanList, members: clanList.ok ? clanList.members.slice(1) : [] } as MemberListResult
+	expect(await service.syncNextDue()).toBe(true)
+	expect(await service.syncNextDue()).toBe(false)
+	expect(asked).toEqual(['Gielinor Testers'])
+	const read = await service.read(created.group.id)
+	expect(read.ok && read.group.members).toHaveLength(12)
+	const activity = await service.activity(created.group.id, 10)
+	expect(activity.ok && activity.items.map((item) => [item.kind, item.player.name, item.at.toISOString()])).toEqual([
+		['left', 'Zezima Jr', '2026-11-21T10:00:00.000Z'],
+	])
+	expect(await service.activity(999, 10)).toMatchObject({ ok: false, reason: 'not-found' })
+
+	now += 24 * HOUR
+	clanList = memberListFailure('upstream down')
+	expect(await service.syncNextDue()).toBe(true)
+	expect(await service.activity(created.group.id, 10)).toMatchObject({ ok: true, items: [{ kind: 'left' }] })
 })

@@ -10,16 +10,22 @@ import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import type { ClanClient } from './clan-client.server.ts'
 import {
+	claimDailySync,
 	createGroup,
 	deleteGroup,
+	listGroupActivity,
 	listGroupCaps,
+	listGroupCoverage,
 	listGroups,
 	listMemberTotals,
 	readGroup,
 	readGroupGuard,
+	readPlayerLog,
 	syncRoster,
 	updateGroup,
 } from './groups-store.server.ts'
+import type { ActivityItem } from '#app/groups/activity.ts'
+import { findPlayer } from '#app/tracker/server/tracker-store.server.ts'
 import { codeMatches, newVerificationCode } from '#app/server/verification-code.server.ts'
 
 export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
@@ -55,6 +61,7 @@ const fail = (reason: FailureReason, message: string, retryAfterSeconds?: number
 })
 
 const NOT_FOUND = 'No such group.'
+const DAY = 86_400_000
 
 export function createGroupsService(deps: GroupsServiceDeps) {
 	const { limits } = deps
@@ -125,8 +132,8 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		},
 
 		/**
-		 * The caps grid over the last `count` weeks, newest last. Each fetch's log coverage is not
-		 * recorded yet, so a week without a cap entry is "unknown", never "not capped".
+		 * The caps grid over the last `count` weeks, newest last: a week without a cap entry is "not
+		 * capped" only where the tracker saw the member's log without a gap (`listGroupCoverage`).
 		 */
 		async caps(id: number, count: number) {
 			const db = await deps.db()
@@ -135,9 +142,13 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			if (!group.citadelReset)
 				return fail('no-citadel-reset', 'This group has no citadel reset set: set one (PATCH with the code) to see its caps.')
 			const weeks = capWeeks(group.citadelReset, new Date(deps.now()), count)
-			const caps = await listGroupCaps(db, id, weeks[0]!.start)
+			const [caps, coverage] = await Promise.all([listGroupCaps(db, id, weeks[0]!.start), listGroupCoverage(db, id)])
 			const rows = capsGrid(
-				group.members.map((m) => ({ key: m.key, caps: caps.filter((c) => c.key === m.key).map((c) => c.at), coverage: [] })),
+				group.members.map((m) => ({
+					key: m.key,
+					caps: caps.filter((c) => c.key === m.key).map((c) => c.at),
+					coverage: coverage.get(m.key) ?? [],
+				})),
 				weeks,
 			)
 			return {
@@ -146,6 +157,33 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 				weeks,
 				members: rows.map((row, i) => ({ name: group.members[i]!.name, rank: group.members[i]!.rank, ...row })),
 			}
+		},
+
+		/** A tracked player's log by kind (`readPlayerLog`), the newest `recent` entries; null when not tracked. */
+		async playerLog(key: string, recent = 200) {
+			const db = await deps.db()
+			const player = await findPlayer(db, key)
+			return player ? readPlayerLog(db, player.id, recent) : null
+		},
+
+		/** The group's feed, newest first (`listGroupActivity`). */
+		async activity(id: number, limit: number): Promise<Outcome<{ items: ActivityItem[] }>> {
+			const db = await deps.db()
+			if (!(await readGroupGuard(db, id))) return fail('not-found', NOT_FOUND)
+			return { ok: true, items: await listGroupActivity(db, id, limit) }
+		},
+
+		/**
+		 * The daily sync: the clan group most overdue (none synced within a day) reads its member list
+		 * again. False when none is due. A member list that cannot be read is logged and tried a day later.
+		 */
+		async syncNextDue(): Promise<boolean> {
+			const db = await deps.db()
+			const due = await claimDailySync(db, new Date(deps.now()), DAY)
+			if (!due) return false
+			const list = await readClanMembers(due.clanName)
+			if (list.ok) await syncRoster(db, due.id, list.members, new Date(deps.now()))
+			return true
 		},
 
 		/** Reads the clan's member list again and records what changed. */

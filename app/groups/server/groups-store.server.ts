@@ -3,16 +3,19 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, gte, ilike, isNull, notInArray, or, sql } from 'drizzle-orm'
-import type { Database } from '#app/server/db/database.server.ts'
-import { getSkill } from '#app/lib/skills.ts'
-import { activities, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { queryRows, type Database } from '#app/server/db/database.server.ts'
+import { getSkill, SKILLS } from '#app/lib/skills.ts'
+import { activities, logCoverageSpans, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
+import type { LogSpan } from '#app/tracker/log-coverage.ts'
 import { skillStates, unpackSkills } from '#app/tracker/server/snapshot-codec.ts'
 import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
 import { diffRoster, type RosterMember } from '#app/groups/roster-diff.ts'
 import { groupMembers, groupRosterEvents, groups, logEntryKinds } from './schema.ts'
+import { FEED_LOG_KINDS, type ActivityItem } from '#app/groups/activity.ts'
+import type { PlayerLog } from '#app/groups/player-log.ts'
 
 /** A member as stored: a clan group's come with rank and total XP, a group of names' without. */
 type GroupMemberInput = { key: string; name: string; rank: ClanRank | null; totalXp: number | null }
@@ -48,6 +51,7 @@ export async function createGroup(db: Database, group: NewGroup, at: Date): Prom
 					rank: m.rank,
 					totalXp: m.totalXp,
 					since: at,
+					nextCheckAt: at,
 				})),
 			)
 		}
@@ -115,6 +119,7 @@ export async function syncRoster(db: Database, groupId: number, members: readonl
 						rank: m.rank,
 						totalXp: m.totalXp,
 						since: at,
+						nextCheckAt: at,
 					})),
 				)
 				.onConflictDoUpdate({
@@ -208,6 +213,163 @@ export async function listGroupCaps(db: Database, groupId: number, since: Date) 
 		.where(and(eq(groupMembers.groupId, groupId), eq(logEntryKinds.kind, 'citadel-cap'), gte(logEntryKinds.occurredAt, since)))
 }
 
+/**
+ * Claims the clan group whose daily roster sync is most overdue (none synced within `everyMs`,
+ * locked groups left out): moving its check time to now, with `skip locked`, so any number of
+ * instances sync each group once a day, and a restart finds the schedule in the database.
+ */
+export async function claimDailySync(db: Database, now: Date, everyMs: number) {
+	const rows = await queryRows<{ id: number; clan_name: string }>(
+		db,
+		sql`
+		update groups as g set roster_checked_at = ${now}
+		from (
+			select id from groups
+			where clan_name is not null and not locked and roster_checked_at <= ${new Date(now.getTime() - everyMs)}
+			order by roster_checked_at
+			limit 1
+			for update skip locked
+		) as due
+		where g.id = due.id
+		returning g.id, g.clan_name`,
+	)
+	const row = rows[0]
+	return row ? { id: row.id, clanName: row.clan_name } : undefined
+}
+
+/**
+ * Claims the group member whose profile is most overdue for a fetch (in any group: a player in two
+ * groups is one fetch), pushing their next check `retryMs` ahead (`scheduleMemberCheck` sets the real
+ * one after the fetch). `skip locked` keeps two instances' claims apart.
+ */
+export async function claimMemberCheck(db: Database, now: Date, retryMs: number) {
+	const rows = await queryRows<{ player_key: string; name: string }>(
+		db,
+		sql`
+		update group_members as m set next_check_at = ${new Date(now.getTime() + retryMs)}
+		from (
+			select player_key from group_members
+			where next_check_at <= ${now}
+			order by next_check_at
+			limit 1
+			for update skip locked
+		) as due
+		where m.player_key = due.player_key
+		returning m.player_key, m.name`,
+	)
+	const row = rows[0]
+	return row ? { key: row.player_key, name: row.name } : undefined
+}
+
+/** When the member's profile is next due, in every group they are in. */
+export async function scheduleMemberCheck(db: Database, key: string, at: Date): Promise<void> {
+	await db.update(groupMembers).set({ nextCheckAt: at }).where(eq(groupMembers.playerKey, key))
+}
+
+/** The group's members' log coverage (`#app/tracker/log-coverage.ts`), by player key; members never seen public are absent. */
+export async function listGroupCoverage(db: Database, groupId: number) {
+	const rows = await db
+		.select({ key: groupMembers.playerKey, from: logCoverageSpans.fromAt, to: logCoverageSpans.toAt })
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(logCoverageSpans, eq(logCoverageSpans.playerId, trackedPlayers.id))
+		.where(eq(groupMembers.groupId, groupId))
+		.orderBy(asc(logCoverageSpans.fromAt))
+	const byKey = new Map<string, LogSpan[]>()
+	for (const { key, from, to } of rows) byKey.set(key, [...(byKey.get(key) ?? []), { from, to }])
+	return byKey
+}
+
+const MAX_XP = 200_000_000
+
+/** The group's feed, newest first: roster events and its current members' notable log entries, `limit` at most. */
+export async function listGroupActivity(db: Database, groupId: number, limit: number): Promise<ActivityItem[]> {
+	const roster = await listRosterEvents(db, groupId, limit)
+	const log = await db
+		.select({
+			at: logEntryKinds.occurredAt,
+			kind: logEntryKinds.kind,
+			key: groupMembers.playerKey,
+			name: groupMembers.name,
+			text: logEntryKinds.text,
+			skill: logEntryKinds.skill,
+			subject: logEntryKinds.subject,
+			amount: logEntryKinds.amount,
+		})
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, trackedPlayers.id))
+		.where(
+			and(
+				eq(groupMembers.groupId, groupId),
+				inArray(logEntryKinds.kind, [...FEED_LOG_KINDS]),
+				or(
+					inArray(logEntryKinds.kind, ['quest', 'drop', 'boss-kill']),
+					and(eq(logEntryKinds.kind, 'level'), inArray(logEntryKinds.amount, [99, 120])),
+					and(eq(logEntryKinds.kind, 'xp-milestone'), gte(logEntryKinds.amount, MAX_XP)),
+				),
+			),
+		)
+		.orderBy(desc(logEntryKinds.occurredAt), asc(groupMembers.playerKey), asc(logEntryKinds.text))
+		.limit(limit)
+	const items: ActivityItem[] = [
+		...roster.map((event) => ({
+			at: event.at,
+			kind: event.type,
+			player: { key: event.playerKey, name: event.playerName },
+			previousName: event.previousName,
+			fromRank: event.fromRank,
+			toRank: event.toRank,
+		})),
+		...log.map((entry) => ({
+			at: entry.at,
+			kind: entry.kind as (typeof FEED_LOG_KINDS)[number],
+			player: { key: entry.key, name: entry.name },
+			text: entry.text,
+			skill: entry.skill === null ? null : (SKILLS[entry.skill]?.name ?? null),
+			subject: entry.subject,
+			amount: entry.amount,
+		})),
+	]
+	// Stable: at one time, roster events first, then the log in its order.
+	return items.toSorted((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit)
+}
+
+/**
+ * The player's log by kind: the `recent` newest classified entries, and over all of them the
+ * entries per kind, the kills per boss and finds per item (a kill line may count several).
+ * Classifies what is not yet.
+ */
+export async function readPlayerLog(db: Database, playerId: number, recent: number): Promise<PlayerLog> {
+	await classifyPlayerLog(db, playerId)
+	const entries = await listLogKinds(db, playerId, undefined, recent)
+	const kinds = await db
+		.select({ kind: logEntryKinds.kind, count: sql<number>`count(*)::int` })
+		.from(logEntryKinds)
+		.where(eq(logEntryKinds.playerId, playerId))
+		.groupBy(logEntryKinds.kind)
+	const tallies = await db
+		.select({
+			kind: logEntryKinds.kind,
+			subject: logEntryKinds.subject,
+			count: sql<number>`sum(case when ${logEntryKinds.kind} = 'boss-kill' then coalesce(${logEntryKinds.amount}, 1) else 1 end)::int`,
+		})
+		.from(logEntryKinds)
+		.where(and(eq(logEntryKinds.playerId, playerId), inArray(logEntryKinds.kind, ['boss-kill', 'drop'])))
+		.groupBy(logEntryKinds.kind, logEntryKinds.subject)
+	const tally = (kind: 'boss-kill' | 'drop') =>
+		tallies
+			.filter((row) => row.kind === kind && row.subject !== null)
+			.map((row) => ({ subject: row.subject!, count: row.count }))
+			.toSorted((a, b) => b.count - a.count || a.subject.localeCompare(b.subject))
+	return {
+		entries,
+		counts: Object.fromEntries(kinds.map((row) => [row.kind, row.count])),
+		bossKills: tally('boss-kill'),
+		drops: tally('drop'),
+	}
+}
+
 /** What checking a verification code needs: the hash, the lock, the clan; null when there is no such group. */
 export async function readGroupGuard(db: Database, id: number) {
 	const [row] = await db
@@ -279,8 +441,8 @@ export async function classifyPlayerLog(db: Database, playerId: number): Promise
 	return pending.length
 }
 
-/** The player's classified log, newest first, of one kind or all. */
-export async function listLogKinds(db: Database, playerId: number, kind?: LogEntryKind['kind']) {
+/** The player's classified log, newest first, of one kind or all; `limit` entries at most. */
+export async function listLogKinds(db: Database, playerId: number, kind?: LogEntryKind['kind'], limit = 1000) {
 	return db
 		.select({
 			occurredAt: logEntryKinds.occurredAt,
@@ -293,6 +455,7 @@ export async function listLogKinds(db: Database, playerId: number, kind?: LogEnt
 		.from(logEntryKinds)
 		.where(and(eq(logEntryKinds.playerId, playerId), kind ? eq(logEntryKinds.kind, kind) : undefined))
 		.orderBy(desc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
+		.limit(limit)
 }
 
 function kindColumns(entry: LogEntryKind) {

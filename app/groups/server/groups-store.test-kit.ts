@@ -7,23 +7,37 @@ import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { findPlayer, latestSnapshot, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import type { ClanRank } from '#app/groups/ranks.ts'
 import {
+	claimDailySync,
+	claimMemberCheck,
 	classifyPlayerLog,
 	createGroup,
 	deleteGroup,
+	listGroupActivity,
 	listGroupCaps,
+	listGroupCoverage,
 	listGroups,
 	listMemberTotals,
 	listLogKinds,
 	listRosterEvents,
 	readGroup,
 	readGroupGuard,
+	readPlayerLog,
 	removePlayerFromGroups,
+	scheduleMemberCheck,
 	syncRoster,
 	updateGroup,
 	type NewGroup,
 } from './groups-store.server.ts'
 
-const TABLES = ['log_entry_kinds', 'group_roster_events', 'group_members', 'groups', 'tracker_activities', 'tracked_players']
+const TABLES = [
+	'tracker_log_coverage',
+	'log_entry_kinds',
+	'group_roster_events',
+	'group_members',
+	'groups',
+	'tracker_activities',
+	'tracked_players',
+]
 const at = (iso: string) => new Date(iso)
 const member = (name: string, rank: ClanRank, totalXp: number) => ({
 	key: name.toLowerCase(),
@@ -242,6 +256,110 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			expect(latest.totalLevel).toBeGreaterThan(29)
 			await db().execute(sql`delete from tracked_players where id = ${id}`)
 			expect(await listLogKinds(db(), id)).toEqual([])
+		})
+
+		test('the daily sync claims each clan group once a day, most overdue first, never a group of names or a locked one', async () => {
+			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			const second = await createGroup(db(), { ...clan, name: 'Other' }, at('2026-11-20T10:00:00Z'))
+			await createGroup(db(), { ...clan, clanName: null, members: [] }, at('2026-11-20T10:00:00Z'))
+			const locked = await createGroup(db(), { ...clan, name: 'Locked' }, at('2026-11-20T10:00:00Z'))
+			await db().execute(sql`update groups set locked = true where id = ${locked}`)
+			await db().execute(sql`update groups set roster_checked_at = ${at('2026-11-20T10:00:00Z')}`)
+			await db().execute(sql`update groups set roster_checked_at = ${at('2026-11-20T09:00:00Z')} where id = ${second}`)
+			const day = 86_400_000
+			// Not a day yet.
+			expect(await claimDailySync(db(), at('2026-11-21T08:59:00Z'), day)).toBeUndefined()
+			const now = at('2026-11-21T10:00:00Z')
+			expect(await claimDailySync(db(), now, day)).toEqual({ id: second, clanName: 'Some Clan' })
+			expect(await claimDailySync(db(), now, day)).toEqual({ id: first, clanName: 'Some Clan' })
+			expect(await claimDailySync(db(), now, day)).toBeUndefined()
+			expect(await claimDailySync(db(), at('2026-11-22T10:00:00Z'), day)).toMatchObject({ id: second })
+		})
+
+		test("members' checks: the most overdue first, a player in two groups once, each claim pushed ahead until scheduled", async () => {
+			const one = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			await createGroup(db(), { ...clan, members: [member('Anna', 'Owner', 500)] }, at('2026-11-20T10:00:00Z'))
+			await db().execute(sql`update group_members set next_check_at = ${at('2026-11-20T10:00:00Z')}`)
+			await db().execute(sql`update group_members set next_check_at = ${at('2026-11-20T09:00:00Z')} where player_key = 'anna'`)
+			const now = at('2026-11-20T11:00:00Z')
+			const retry = 15 * 60_000
+			const claimed = [await claimMemberCheck(db(), now, retry), await claimMemberCheck(db(), now, retry)]
+			expect(claimed[0]).toEqual({ key: 'anna', name: 'Anna' })
+			expect(claimed[1]?.key).not.toBe('anna')
+			await claimMemberCheck(db(), now, retry)
+			expect(await claimMemberCheck(db(), now, retry)).toBeUndefined()
+			// Anna's rows in both groups moved together.
+			expect(await claimMemberCheck(db(), at('2026-11-20T11:15:00Z'), retry)).toMatchObject({ key: 'anna' })
+			await scheduleMemberCheck(db(), 'anna', at('2026-11-21T11:00:00Z'))
+			expect(await claimMemberCheck(db(), at('2026-11-20T12:00:00Z'), retry)).not.toMatchObject({ key: 'anna' })
+			// A member who joins later is due at once.
+			await syncRoster(db(), one, [...firstRoster, member('New Kid', 'Recruit', 1)], at('2026-11-20T12:00:00Z'))
+			const due = []
+			for (let claim; (claim = await claimMemberCheck(db(), new Date(), retry));) due.push(claim.key)
+			expect(due).toContain('new kid')
+		})
+
+		test("a group's coverage, its activity feed (newest first, capped), and a player's log by kind with counts", async () => {
+			const group = await createGroup(
+				db(),
+				{ ...clan, members: [{ key: 'zezima', name: 'Zezima', rank: 'Owner', totalXp: 1 }, ...firstRoster] },
+				at('2026-11-20T10:00:00Z'),
+			)
+			await syncRoster(db(), group, [member('Zezima', 'Deputy Owner', 1), ...firstRoster], at('2026-11-21T10:00:00Z'))
+			const entry = (date: string, text: string, details = '') => ({ date, text, details })
+			const log = [
+				entry('2026-11-26T19:42:00.000Z', 'Capped at my Clan Citadel.'),
+				entry('2026-11-26T10:00:00.000Z', 'Levelled up Cooking.', 'I levelled my  Cooking skill, I am now level 99.'),
+				entry('2026-11-26T09:00:00.000Z', 'Levelled up Mining.', 'I levelled my Mining skill, I am now level 80.'),
+				entry('2026-11-25T22:17:00.000Z', 'I killed 12 Amascuts.'),
+				entry('2026-11-25T22:10:00.000Z', 'I killed 3 Amascuts.'),
+				entry('2026-11-25T21:00:00.000Z', 'I killed  Vorago.'),
+				entry('2026-11-25T20:00:00.000Z', 'I found a Dragon hatchet.'),
+				entry('2026-11-25T19:00:00.000Z', 'I found a Dragon hatchet.', 'again'),
+				entry('2026-11-25T18:00:00.000Z', '200000000XP in Necromancy'),
+				entry('2026-11-25T17:00:00.000Z', '50000000XP in Magic'),
+				entry('2026-11-25T16:00:00.000Z', 'Quest complete: Some Quest'),
+			]
+			await recordFetch(db(), {
+				key: 'zezima',
+				name: 'Zezima',
+				fetchedAt: at('2026-11-26T20:00:00Z'),
+				snapshot: testSnapshot('2026-11-26T20:00:00Z', 1000),
+				quests: null,
+				activities: log,
+			})
+			const { id } = (await findPlayer(db(), 'zezima'))!
+			expect(await listGroupCoverage(db(), group)).toEqual(
+				new Map([['zezima', [{ from: at('1970-01-01T00:00:00Z'), to: at('2026-11-26T20:00:00Z') }]]]),
+			)
+
+			const byKind = await readPlayerLog(db(), id, 5)
+			expect(byKind.entries.map((e) => e.kind)).toEqual(['citadel-cap', 'level', 'level', 'boss-kill', 'boss-kill'])
+			expect(byKind.bossKills).toEqual([
+				{ subject: 'Amascuts', count: 15 },
+				{ subject: 'Vorago', count: 1 },
+			])
+			expect(byKind.drops).toEqual([{ subject: 'Dragon hatchet', count: 2 }])
+			expect(byKind.counts).toEqual({ 'citadel-cap': 1, level: 2, 'boss-kill': 3, drop: 2, 'xp-milestone': 2, quest: 1 })
+
+			const feed = await listGroupActivity(db(), group, 50)
+			expect(feed.map((item) => [item.at.toISOString(), item.kind, 'text' in item ? item.text : item.player.name])).toEqual([
+				['2026-11-26T10:00:00.000Z', 'level', 'Levelled up Cooking.'],
+				['2026-11-25T22:17:00.000Z', 'boss-kill', 'I killed 12 Amascuts.'],
+				['2026-11-25T22:10:00.000Z', 'boss-kill', 'I killed 3 Amascuts.'],
+				['2026-11-25T21:00:00.000Z', 'boss-kill', 'I killed  Vorago.'],
+				['2026-11-25T20:00:00.000Z', 'drop', 'I found a Dragon hatchet.'],
+				['2026-11-25T19:00:00.000Z', 'drop', 'I found a Dragon hatchet.'],
+				['2026-11-25T18:00:00.000Z', 'xp-milestone', '200000000XP in Necromancy'],
+				['2026-11-25T16:00:00.000Z', 'quest', 'Quest complete: Some Quest'],
+				['2026-11-21T10:00:00.000Z', 'rank-changed', 'Zezima'],
+			])
+			expect(feed[0]).toMatchObject({ player: { key: 'zezima', name: 'Zezima' }, skill: 'cooking', amount: 99 })
+			expect(feed.at(-1)).toMatchObject({ fromRank: 'Owner', toRank: 'Deputy Owner' })
+			expect(await listGroupActivity(db(), group, 2)).toHaveLength(2)
+			// A player who left the group takes their log out of its feed; the roster event stays.
+			await syncRoster(db(), group, firstRoster, at('2026-11-27T10:00:00Z'))
+			expect((await listGroupActivity(db(), group, 50)).map((item) => item.kind)).toEqual(['left', 'rank-changed'])
 		})
 	})
 }

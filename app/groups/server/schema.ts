@@ -8,11 +8,11 @@ import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey
 import { activities } from '#app/tracker/server/schema.ts'
 import { LOG_KINDS } from '../log-kinds.ts'
 import { CLAN_RANKS } from '../ranks.ts'
+import { ROSTER_EVENT_TYPES } from '../activity.ts'
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const rankList = sql.raw(CLAN_RANKS.map((rank) => `'${rank}'`).join(', '))
-const ROSTER_EVENTS = ['joined', 'left', 'rank-changed', 'renamed'] as const
-const eventList = sql.raw(ROSTER_EVENTS.map((type) => `'${type}'`).join(', '))
+const eventList = sql.raw(ROSTER_EVENT_TYPES.map((type) => `'${type}'`).join(', '))
 const kindList = sql.raw(LOG_KINDS.map((kind) => `'${kind}'`).join(', '))
 
 export const groups = pgTable(
@@ -32,8 +32,13 @@ export const groups = pgTable(
 		createdAt: time('created_at').notNull(),
 		/** The last roster reading (creation, then each sync): the events of the next one are dated from it. */
 		rosterAt: time('roster_at').notNull(),
+		/** When the daily sync last claimed the group (tried, whatever came of it): the next is due a day later. */
+		rosterCheckedAt: time('roster_checked_at').notNull().defaultNow(),
 	},
 	(table) => [
+		index('groups_daily_sync')
+			.on(table.rosterCheckedAt)
+			.where(sql`${table.clanName} is not null and not ${table.locked}`),
 		check('groups_citadel_reset', sql`(${table.citadelResetWeekday} is null) = (${table.citadelResetMinute} is null)`),
 		check('groups_citadel_reset_weekday', sql`${table.citadelResetWeekday} between 0 and 6`),
 		check('groups_citadel_reset_minute', sql`${table.citadelResetMinute} between 0 and 1439`),
@@ -55,9 +60,12 @@ export const groupMembers = pgTable(
 		totalXp: bigint('total_xp', { mode: 'number' }),
 		/** When the member was first in the group's roster. */
 		since: time('since').notNull(),
+		/** When the member's profile is next due for a fetch (`member-refresh.server.ts`); every row of the player moves together. */
+		nextCheckAt: time('next_check_at').notNull().defaultNow(),
 	},
 	(table) => [
 		primaryKey({ columns: [table.groupId, table.playerKey] }),
+		index('group_members_due').on(table.nextCheckAt),
 		// A player's groups, and an opt-out removing them from all.
 		index('group_members_player').on(table.playerKey),
 		check('group_members_rank', sql`${table.rank} in (${rankList})`),
@@ -73,7 +81,7 @@ export const groupRosterEvents = pgTable(
 			.notNull()
 			.references(() => groups.id, { onDelete: 'cascade' }),
 		at: time('at').notNull(),
-		type: text('type', { enum: ROSTER_EVENTS }).notNull(),
+		type: text('type', { enum: ROSTER_EVENT_TYPES }).notNull(),
 		playerKey: text('player_key').notNull(),
 		playerName: text('player_name').notNull(),
 		previousKey: text('previous_key'),

@@ -108,6 +108,23 @@ export const activities = pgTable(
 	(table) => [primaryKey({ columns: [table.playerId, table.occurredAt, table.text] })],
 )
 
+/**
+ * The spans of time over which the adventurer's log was seen without a gap (`log-coverage.ts`),
+ * merged as fetches arrive: one row per player while every fetch overlapped the one before, one
+ * more after each gap (entries pushed out of the 20 between two fetches). Private fetches add none.
+ */
+export const logCoverageSpans = pgTable(
+	'tracker_log_coverage',
+	{
+		playerId: integer('player_id')
+			.notNull()
+			.references(() => trackedPlayers.id, { onDelete: 'cascade' }),
+		fromAt: time('from_at').notNull(),
+		toAt: time('to_at').notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.playerId, table.fromAt] })],
+)
+
 /** RuneMetrics xp-monthly, fetched once per player: XP gained per skill (id order) in each month. */
 export const backfillMonths = pgTable(
 	'tracker_backfill_months',

@@ -10,8 +10,9 @@ import type { Backfill, Snapshot } from '#app/tracker/api-types.ts'
 import { periodStart, utcDay, xpGainedBetween } from '#app/tracker/gain-periods.ts'
 import { implausibleChange } from '#app/tracker/plausible-gains.ts'
 import { sameProgress } from '#app/tracker/snapshot.ts'
+import { logSpan, mergeLogSpans, type LogFetch, type LogSpan } from '#app/tracker/log-coverage.ts'
 import { addBackfillRecords, addGains } from './gains-store.server.ts'
-import { activities, backfillMonths, optOuts, removals, questCompletions, snapshots, trackedPlayers } from './schema.ts'
+import { activities, backfillMonths, logCoverageSpans, optOuts, removals, questCompletions, snapshots, trackedPlayers } from './schema.ts'
 import { packRanks, packSkills, skillStates, unpackRanks, unpackSkills } from './snapshot-codec.ts'
 
 export type TrackedPlayer = typeof trackedPlayers.$inferSelect
@@ -133,8 +134,26 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 				.values(record.activities.map((a) => ({ playerId: player.id, occurredAt: new Date(a.date), text: a.text, details: a.details })))
 				.onConflictDoNothing()
 		}
+		if (profile === 'public') await recordLogSpan(tx, player.id, logFetchOf(record))
 		return player.created ? 'new-player' : changed ? 'changed' : 'unchanged'
 	})
+}
+
+function logFetchOf(record: FetchRecord): LogFetch {
+	const dates = record.activities.map((a) => new Date(a.date).getTime())
+	return { at: record.fetchedAt, entries: dates.length, oldestEntry: dates.length > 0 ? new Date(Math.min(...dates)) : null }
+}
+
+/** Adds what a public fetch saw of the log to the player's coverage, merged with the spans it meets (`log-coverage.ts`). */
+async function recordLogSpan(tx: Database, playerId: number, fetch: LogFetch): Promise<void> {
+	const span = logSpan(fetch)
+	if (!span) return
+	const met = await tx
+		.delete(logCoverageSpans)
+		.where(and(eq(logCoverageSpans.playerId, playerId), lte(logCoverageSpans.fromAt, span.to), gte(logCoverageSpans.toAt, span.from)))
+		.returning({ from: logCoverageSpans.fromAt, to: logCoverageSpans.toAt })
+	const [merged] = mergeLogSpans([span, ...met])
+	await tx.insert(logCoverageSpans).values({ playerId, fromAt: merged!.from, toAt: merged!.to })
 }
 
 /**
@@ -296,6 +315,15 @@ export async function readWindowHistories(
 	for (const row of within) byId.get(row.playerId)!.within.push(rowToSnapshot(row))
 	for (const row of log) byId.get(row.playerId)!.log.push({ date: row.occurredAt.toISOString(), text: row.text, details: row.details })
 	return histories
+}
+
+/** The spans over which the player's log was seen without a gap, oldest first (one more after each gap). */
+export async function listLogCoverage(db: Database, playerId: number): Promise<LogSpan[]> {
+	return db
+		.select({ from: logCoverageSpans.fromAt, to: logCoverageSpans.toAt })
+		.from(logCoverageSpans)
+		.where(eq(logCoverageSpans.playerId, playerId))
+		.orderBy(asc(logCoverageSpans.fromAt))
 }
 
 /** Newest first; quests done before tracking (no date) last, by title. */

@@ -22,6 +22,7 @@ import {
 	isOptedOut,
 	latestSnapshot,
 	listActivities,
+	listLogCoverage,
 	listQuestCompletions,
 	listSnapshots,
 	readBackfill,
@@ -41,6 +42,7 @@ const TABLES = [
 	'tracker_snapshots',
 	'tracker_quest_completions',
 	'tracker_activities',
+	'tracker_log_coverage',
 	'tracker_backfill_months',
 	'tracker_daily_gains',
 	'tracker_period_gains',
@@ -265,6 +267,34 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect(log).toHaveLength(35)
 				expect(log[0]).toEqual(entry(34))
 				expect(log.at(-1)).toEqual(entry(0))
+			})
+
+			test('log coverage: fetches whose 20 entries meet extend one span; entries pushed out between two fetches start another; private fetches add none', async () => {
+				const entry = (hour: number) => ({
+					date: new Date(Date.UTC(2026, 2, 1, hour)).toISOString(),
+					text: `Levelled up ${hour}`,
+					details: '',
+				})
+				const page = (oldest: number) => Array.from({ length: 20 }, (_, i) => entry(oldest + i))
+				const fetchAt = (hour: number, activities: FetchRecord['activities']) =>
+					fetchOf(new Date(Date.UTC(2026, 2, 1, hour, 30)).toISOString(), { attack: 1 }, { activities })
+				await recordFetch(db(), fetchAt(19, page(0)))
+				// Oldest entry 10:00: seen since 10:01, which the first fetch (to 19:30) covers.
+				await recordFetch(db(), fetchAt(29, page(10)))
+				const { id } = (await findPlayer(db(), 'zezima'))!
+				const span = (from: string, to: string) => ({ from: at(from), to: at(to) })
+				expect(await listLogCoverage(db(), id)).toEqual([span('2026-03-01T00:01:00Z', '2026-03-02T05:30:00Z')])
+				// 30 new entries since: the first ten were never seen.
+				await recordFetch(db(), fetchAt(59, page(40)))
+				const hiscores = fetchOf('2026-03-03T20:00:00Z', {}, { snapshot: snapshotOf({ attack: 1 }, null) })
+				await recordFetch(db(), hiscores)
+				expect(await listLogCoverage(db(), id)).toEqual([
+					span('2026-03-01T00:01:00Z', '2026-03-02T05:30:00Z'),
+					span('2026-03-02T16:01:00Z', '2026-03-03T11:30:00Z'),
+				])
+				// A short page sees the whole log up to then: everything merges.
+				await recordFetch(db(), fetchAt(60, page(41).slice(0, 5)))
+				expect(await listLogCoverage(db(), id)).toEqual([span('1970-01-01T00:00:00Z', '2026-03-03T12:30:00Z')])
 			})
 
 			test("a window's histories: the snapshot before it, those within, the log within, for many players at once", async () => {
