@@ -3,6 +3,8 @@ import type { Route } from './+types/group'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
+import { COMPETITIONS_PATH, competitionPath } from '#app/competitions/paths.ts'
+import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
@@ -13,14 +15,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const [caps, totals] = await Promise.all([service.caps(read.group.id, 8), service.memberTotals(read.group.id)])
+	const [caps, totals, competitions] = await Promise.all([
+		service.caps(read.group.id, 8),
+		service.memberTotals(read.group.id),
+		getCompetitionsService().ofGroup(read.group.id),
+	])
 	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
 	const members = read.group.members.map((m) => ({
 		...m,
 		totalLevel: totals.get(m.key)?.totalLevel ?? null,
 		totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
 	}))
-	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
+	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null, competitions }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
@@ -33,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps } = loaderData
+	const { group, caps, competitions } = loaderData
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -79,6 +85,29 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					))}
 				</tbody>
 			</table>
+			<h2 className="mt-10 text-xl font-bold">Competitions</h2>
+			{competitions.length === 0 ? (
+				<p className="mt-2 text-muted">
+					None yet:{' '}
+					<Link to={COMPETITIONS_PATH} className="text-link underline">
+						create one
+					</Link>{' '}
+					with this group’s number, {group.id}.
+				</p>
+			) : (
+				<ul className="mt-2 divide-y divide-line" data-group-competitions="">
+					{competitions.map((competition) => (
+						<li key={competition.id} className="py-1.5">
+							<Link to={competitionPath(competition.id)} className="text-link underline">
+								{competition.title}
+							</Link>
+							<span className="ml-2 text-sm text-muted">
+								{competition.status}, {day(competition.startsAt)} – {day(competition.endsAt)}
+							</span>
+						</li>
+					))}
+				</ul>
+			)}
 			<h2 className="mt-10 text-xl font-bold">Citadel caps</h2>
 			{caps ? (
 				<>
