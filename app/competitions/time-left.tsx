@@ -2,16 +2,20 @@ import { useEffect, useState } from 'react'
 import { remaining } from '#app/lib/countdown.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
 
-/** `2 days 3 h 4 min`, seconds shown in the last hour; units of 0 left out. */
+/** `2 days 3 h 4 min 5 s`; leading units of 0 left out. */
 function duration(ms: number): string {
 	const left = remaining(ms, 0)
 	const parts = [
-		left.days ? `${left.days} day${left.days === 1 ? '' : 's'}` : '',
-		left.hours ? `${left.hours} h` : '',
-		left.minutes ? `${left.minutes} min` : '',
-		!left.days && !left.hours ? `${left.seconds} s` : '',
-	]
-	return parts.filter(Boolean).join(' ')
+		[left.days, left.days === 1 ? 'day' : 'days'],
+		[left.hours, 'h'],
+		[left.minutes, 'min'],
+		[left.seconds, 's'],
+	] as const
+	const first = parts.findIndex(([value]) => value > 0)
+	return parts
+		.slice(first < 0 ? 3 : first)
+		.map(([value, unit]) => `${value} ${unit}`)
+		.join(' ')
 }
 
 /** What the page says of the competition's time at `now`. */
