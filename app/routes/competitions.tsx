@@ -139,7 +139,7 @@ export default function Competitions({ loaderData, actionData }: Route.Component
 			<p className="mt-2 text-muted">
 				Skill of the week, team events and drop races, scored from the tracker’s snapshots and the adventurer’s log.
 			</p>
-			<form method="get" action={COMPETITIONS_PATH} className="mt-6 flex gap-2" role="search">
+			<form method="get" action={COMPETITIONS_PATH} className="mt-6 flex gap-2" role="search" aria-label="Search competitions">
 				<label htmlFor="competitions-q" className="sr-only">
 					Search competitions
 				</label>
