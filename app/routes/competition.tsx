@@ -112,7 +112,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
 						{' '}
 						of{' '}
 						<Link to={`/groups/${competition.groupId}`} className="text-link underline">
-							a group
+							group {competition.groupId}
 						</Link>
 					</>
 				) : null}
@@ -204,8 +204,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
 					Update now
 				</h2>
 				<p className="mt-1 text-sm text-muted">
-					Participants are updated on their own through the competition; with the code, every participant is fetched again now (once every
-					10 minutes).
+					With the code, every participant is fetched again now, one after another (once every 10 minutes).
 				</p>
 				<Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
 					<div>
