@@ -157,8 +157,8 @@ test('the list by status with search and pages; an unknown competition is a 404;
 		await createByApi(page, { title: `${tag} ongoing ${i}`, startsAt: iso(-hour), endsAt: iso(DAY * 40 + i * hour) })
 
 	await page.goto(url('/competitions'))
-	await page.getByLabel('Search competitions').fill(tag)
-	await page.getByLabel('Search competitions').press('Enter')
+	await page.getByRole('textbox', { name: 'Search competitions' }).fill(tag)
+	await page.getByRole('textbox', { name: 'Search competitions' }).press('Enter')
 	const tabs = page.getByRole('navigation', { name: 'Competitions by status' })
 	await expect(tabs.getByRole('link', { name: 'Ongoing (21)' })).toHaveAttribute('aria-current', 'page')
 	await expect(tabs.getByRole('link', { name: 'Finished (0)' })).toBeVisible()
