@@ -45,9 +45,14 @@ test('teams a line ("Team: a, b"); with teams the list may be left empty; a grou
 	})
 	expect(competitionBody(form({ participants: '', teams })).body).not.toHaveProperty('participants')
 	expect(submit(form({ participants: '', teams })).parsed.ok).toBe(true)
-	const group = competitionBody(form({ source: 'group', groupId: ' 12 ' })).body
+	const group = competitionBody(form({ source: 'group', groupId: ' 12 ', participants: '' })).body
 	expect(group).toMatchObject({ groupId: 12 })
 	expect(group).not.toHaveProperty('participants')
+	// Some of the group's members: those listed.
+	expect(competitionBody(form({ source: 'group', groupId: '12' })).body).toMatchObject({
+		groupId: 12,
+		participants: ['Zezima', 'le_me', 'Anna'],
+	})
 })
 
 test('each error under its field, the item at fault quoted', () => {

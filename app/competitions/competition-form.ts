@@ -42,8 +42,9 @@ function metric(item: string): { metric: string; weight?: number | string } {
 
 /**
  * The body `parseCompetitionInput` checks, with the errors of the form's own syntax (a team line
- * without its colon), named by the same paths. `source` is `group` (the group's members, or those
- * in the teams) or `names` (the list; with teams, it may be left empty: the teams are the list).
+ * without its colon), named by the same paths. `source` is `group` (the group's members: all, or
+ * those listed, or those in the teams) or `names` (the list; with teams, it may be left empty: the
+ * teams are the list).
  */
 export function competitionBody(values: CompetitionFormValues): { body: Record<string, unknown>; errors: InputError[] } {
 	const errors: InputError[] = []
@@ -59,11 +60,9 @@ export function competitionBody(values: CompetitionFormValues): { body: Record<s
 		startsAt: utc(values.startsAt),
 		endsAt: utc(values.endsAt),
 		metrics: items(values.metrics).map(metric),
-		...(values.source === 'group'
-			? { groupId: /^\d{1,9}$/.test(groupId) ? Number(groupId) : groupId || undefined }
-			: teams.length > 0 && names.length === 0
-				? {}
-				: { participants: names }),
+		...(values.source === 'group' ? { groupId: /^\d{1,9}$/.test(groupId) ? Number(groupId) : groupId || undefined } : {}),
+		// A group's members are all taking part unless some are listed; a list may be left to the teams.
+		...(names.length > 0 || (values.source !== 'group' && teams.length === 0) ? { participants: names } : {}),
 		...(teams.length > 0 ? { teams } : {}),
 	}
 	if (values.source === 'group' && !groupId) errors.push({ path: 'groupId', message: 'Give the group’s number (in its page’s address).' })

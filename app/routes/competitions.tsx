@@ -254,7 +254,8 @@ export default function Competitions({ loaderData, actionData }: Route.Component
 						<textarea {...field('participants')} rows={4} defaultValue={values?.participants} className={input} />
 						<FieldError name="participants" messages={errors.participants} />
 						<label className="mt-3 flex items-center gap-2">
-							<input type="radio" name="source" value="group" defaultChecked={values?.source === 'group'} /> A group’s members
+							<input type="radio" name="source" value="group" defaultChecked={values?.source === 'group'} /> A group’s members (all, or
+							those listed above)
 						</label>
 						<label htmlFor="competition-groupId" className="mt-1 block">
 							Group number (in its page’s address)
