@@ -20,6 +20,9 @@ export default [
 	// Groups (clans): server-rendered on each request, the creation form works without JavaScript.
 	route('groups', 'routes/groups.tsx'),
 	route('groups/:id', 'routes/group.tsx'),
+	// Competitions: server-rendered on each request, the creation and update forms work without JavaScript.
+	route('competitions', 'routes/competitions.tsx'),
+	route('competitions/:id', 'routes/competition.tsx'),
 	route('privacy', 'routes/privacy.tsx'),
 	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.
 	route('feedback', 'routes/feedback.tsx'),

@@ -7,8 +7,7 @@ import { RouterContextProvider } from 'react-router'
 import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { COMPETITIONS_API_PREFIX, competitionsApiEndpoints } from '#app/competitions/server/competitions-api.server.ts'
-import { createCompetitions } from '#app/competitions/server/competitions.server.ts'
-import { participantRefresher } from '#app/competitions/server/participant-refresh.server.ts'
+import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
 import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { backgroundWorkSettled } from '#app/server/background-work.server.ts'
@@ -109,15 +108,7 @@ const api = createApi(
 		planEndpoint(playerData, getPlanner(), async (key) => (await tracker.player(key))?.pace() ?? { status: 'not-tracked' }),
 		...playersApiEndpoints(tracker, playerData),
 		...groupsApiEndpoints(getGroupsService()),
-		...competitionsApiEndpoints(
-			createCompetitions({
-				db: async () => (await getDatabase()).db,
-				state: getSharedState(),
-				now: () => new Date(getClock().now()),
-				// The update round's upstream path: where the scheduler's competition priority goes.
-				refreshParticipant: participantRefresher(tracker, playerData),
-			}),
-		),
+		...competitionsApiEndpoints(getCompetitionsService()),
 	],
 	[PLAYERS_API_PREFIX, `${GROUPS_API_PREFIX}/`, `${COMPETITIONS_API_PREFIX}/`],
 )

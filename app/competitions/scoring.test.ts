@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { classifyLogEntry } from '#app/groups/log-kinds.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { parseMetric } from './metrics.ts'
-import { scoreCompetition, scoreTeams, type ParticipantRecord, type WeightedMetric } from './scoring.ts'
+import { scoreCompetition, scoreProgress, scoreTeams, type ParticipantRecord, type WeightedMetric } from './scoring.ts'
 
 const BASE = 50_000_000
 
@@ -301,5 +301,35 @@ describe('scoreTeams', () => {
 			['Solo', 1],
 			['Early start', 2],
 		])
+	})
+})
+
+describe('scoreProgress', () => {
+	test('the score over time: 0 at the start, then after each step and log entry that added, left-out steps not counted', () => {
+		const gwen = player(
+			'Gwen',
+			[
+				at('2026-12-02T00:00:00Z'),
+				at('2026-12-03T00:00:00Z', { attack: BASE + 1_000 }),
+				// No account gains 500M XP in a day: left out, as in the standings.
+				at('2026-12-04T00:00:00Z', { attack: BASE + 500_001_000 }),
+				at('2026-12-04T06:00:00Z', { attack: BASE + 500_001_000 }),
+				at('2026-12-05T00:00:00Z', { attack: BASE + 500_003_000 }),
+			],
+			[{ date: '2026-12-03T12:00:00Z', text: 'I killed 2 Voragos.' }],
+		)
+		const weighted = metrics(['attack', 2], ['kills:vorago', 100])
+		const progress = scoreProgress(week, weighted, gwen)
+		expect(progress).toEqual([
+			{ at: '2026-12-01T18:00:00.000Z', score: 0 },
+			{ at: '2026-12-03T00:00:00Z', score: 2_000 },
+			{ at: '2026-12-03T12:00:00Z', score: 2_200 },
+			{ at: '2026-12-05T00:00:00Z', score: 6_200 },
+		])
+		expect(progress.at(-1)!.score).toBe(scoreCompetition(week, weighted, [gwen])[0]!.score)
+	})
+
+	test('no data: no progress', () => {
+		expect(scoreProgress(week, metrics(['kills', 1]), player('Hidden', [], null))).toEqual([])
 	})
 })

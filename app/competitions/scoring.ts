@@ -69,7 +69,8 @@ export function scoreCompetition(
 	return rankAll(participants.map((participant) => scoreParticipant(window, metrics, participant)))
 }
 
-function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord): Standing {
+/** A participant's dated contributions (steps of gains, log entries) and their parts' totals. */
+function contributions(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord) {
 	const from = window.startsAt.getTime()
 	const to = window.endsAt.getTime()
 	const snapshots = participant.snapshots
@@ -95,22 +96,23 @@ function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], pa
 			at: entry.date,
 			values: metrics.map(({ metric }) => logValue(metric, entry.kind)),
 		})),
-	]
+	].toSorted((a, b) => Date.parse(a.at) - Date.parse(b.at))
 	const parts: Part[] = metrics.map(({ metric, weight }, index) => {
 		const known = isLogMetric(metric) ? log !== null : snapshots.length > 0
 		if (!known) return { metric: metricName(metric), value: null, points: null }
 		const value = events.reduce((sum, event) => sum + (event.values[index] ?? 0), 0)
 		return { metric: metricName(metric), value, points: value * weight }
 	})
+	return { snapshots, flagged, events, parts }
+}
+
+function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord): Standing {
+	const { snapshots, flagged, events, parts } = contributions(window, metrics, participant)
 	const withData = parts.filter((part) => part.points !== null)
 	const score = withData.length === 0 ? null : withData.reduce((sum, part) => sum + part.points!, 0)
 	// Every contribution is ≥ 0, so the score was first reached at the last event that added to it.
 	const reachedAt =
-		events
-			.filter((event) => event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null))
-			.map((event) => event.at)
-			.toSorted((a, b) => Date.parse(a) - Date.parse(b))
-			.at(-1) ?? null
+		events.filter((event) => event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null)).at(-1)?.at ?? null
 	return {
 		key: participant.key,
 		name: participant.name,
@@ -122,6 +124,31 @@ function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], pa
 		endSnapshotAt: snapshots.at(-1)?.takenAt ?? null,
 		flagged,
 	}
+}
+
+/**
+ * The participant's score over time, as `scoreCompetition` counts it: 0 at the start, then the
+ * score after each contribution that added to it. Empty when they have no data.
+ */
+export function scoreProgress(
+	window: Window,
+	metrics: readonly WeightedMetric[],
+	participant: ParticipantRecord,
+): { at: string; score: number }[] {
+	const { events, parts } = contributions(window, metrics, participant)
+	if (parts.every((part) => part.points === null)) return []
+	const progress = [{ at: window.startsAt.toISOString(), score: 0 }]
+	let score = 0
+	for (const event of events) {
+		const points = event.values.reduce<number>(
+			(sum, value, index) => sum + (parts[index]!.points === null ? 0 : (value ?? 0) * metrics[index]!.weight),
+			0,
+		)
+		if (points === 0) continue
+		score += points
+		progress.push({ at: event.at, score })
+	}
+	return progress
 }
 
 function isLogMetric(metric: Metric): boolean {

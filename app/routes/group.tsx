@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ActivityFeed } from '#app/groups/activity-feed.tsx'
 import { ACTIVITY_LIMIT } from '#app/groups/activity.ts'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
+import { COMPETITIONS_PATH, competitionPath } from '#app/competitions/paths.ts'
+import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
@@ -15,10 +17,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const [caps, totals, activity] = await Promise.all([
+	const [caps, totals, activity, competitions] = await Promise.all([
 		service.caps(read.group.id, 8),
 		service.memberTotals(read.group.id),
 		service.activity(read.group.id, ACTIVITY_LIMIT.default),
+		getCompetitionsService().ofGroup(read.group.id),
 	])
 	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
 	const members = read.group.members.map((m) => ({
@@ -30,6 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 		group: { ...read.group, members },
 		caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null,
 		activity: activity.ok ? activity.items : [],
+		competitions,
 	}
 }
 
@@ -43,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps, activity } = loaderData
+	const { group, caps, activity, competitions } = loaderData
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -89,6 +93,29 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					))}
 				</tbody>
 			</table>
+			<h2 className="mt-10 text-xl font-bold">Competitions</h2>
+			{competitions.length === 0 ? (
+				<p className="mt-2 text-muted">
+					None yet:{' '}
+					<Link to={COMPETITIONS_PATH} className="text-link underline">
+						create one
+					</Link>{' '}
+					with this group’s number, {group.id}.
+				</p>
+			) : (
+				<ul className="mt-2 divide-y divide-line" data-group-competitions="">
+					{competitions.map((competition) => (
+						<li key={competition.id} className="py-1.5">
+							<Link to={competitionPath(competition.id)} className="text-link underline">
+								{competition.title}
+							</Link>
+							<span className="ml-2 text-sm text-muted">
+								{competition.status}, {day(competition.startsAt)} – {day(competition.endsAt)}
+							</span>
+						</li>
+					))}
+				</ul>
+			)}
 			<h2 className="mt-10 text-xl font-bold">Citadel caps</h2>
 			{caps ? (
 				<>

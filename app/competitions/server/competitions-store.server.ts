@@ -3,7 +3,7 @@
  * through here. Functions take the database first and plain values, so the contract kit runs them
  * on PGlite and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, max, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, max, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import { planBatches, type DeliveryOutcome, type DiscordEvent, type DiscordEventKind, type Webhook } from '../discord.ts'
@@ -112,13 +112,30 @@ export async function readCompetition(db: Database, id: number) {
 	}
 }
 
-/** Competitions of one status at `now`, with their participant counts: upcoming soonest first, the others latest first. */
-export async function listCompetitions(db: Database, status: CompetitionStatus, now: Date, limit = 50) {
-	const where = {
+/** Where each status is at `now`. */
+function statusWhere(status: CompetitionStatus, now: Date) {
+	return {
 		upcoming: gt(competitions.startsAt, now),
 		ongoing: and(lte(competitions.startsAt, now), gt(competitions.endsAt, now)),
 		finished: lte(competitions.endsAt, now),
 	}[status]
+}
+
+/** `search` as an ILIKE pattern matching titles that contain it, in any case; undefined for no search. */
+function titleMatches(search: string) {
+	return search ? ilike(competitions.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined
+}
+
+/**
+ * Competitions of one status at `now` whose title contains `search` (any case), with their
+ * participant counts: upcoming soonest first, the others latest first; `offset` for the next pages.
+ */
+export async function listCompetitions(
+	db: Database,
+	status: CompetitionStatus,
+	now: Date,
+	{ search = '', limit = 50, offset = 0 }: { search?: string; limit?: number; offset?: number } = {},
+) {
 	const order = status === 'upcoming' ? asc(competitions.startsAt) : desc(competitions.endsAt)
 	return db
 		.select({
@@ -131,9 +148,30 @@ export async function listCompetitions(db: Database, status: CompetitionStatus, 
 		})
 		.from(competitions)
 		.leftJoin(competitionParticipants, eq(competitionParticipants.competitionId, competitions.id))
-		.where(where)
+		.where(and(statusWhere(status, now), titleMatches(search)))
 		.groupBy(competitions.id)
 		.orderBy(order, asc(competitions.id))
+		.limit(limit)
+		.offset(offset)
+}
+
+/** How many competitions of each status at `now` have a title containing `search`. */
+export async function countCompetitions(db: Database, now: Date, search = ''): Promise<Record<CompetitionStatus, number>> {
+	const counted = (status: CompetitionStatus) => sql<number>`count(*) filter (where ${statusWhere(status, now)})`.mapWith(Number)
+	const [row] = await db
+		.select({ upcoming: counted('upcoming'), ongoing: counted('ongoing'), finished: counted('finished') })
+		.from(competitions)
+		.where(titleMatches(search))
+	return row ?? { upcoming: 0, ongoing: 0, finished: 0 }
+}
+
+/** A group's competitions, the latest to end first (at most `limit`). */
+export async function listGroupCompetitions(db: Database, groupId: number, limit = 20) {
+	return db
+		.select({ id: competitions.id, title: competitions.title, startsAt: competitions.startsAt, endsAt: competitions.endsAt })
+		.from(competitions)
+		.where(eq(competitions.groupId, groupId))
+		.orderBy(desc(competitions.endsAt), desc(competitions.id))
 		.limit(limit)
 }
 

@@ -12,7 +12,9 @@ import {
 	createCompetition,
 	deleteCompetition,
 	enqueueDiscordEvent,
+	countCompetitions,
 	listCompetitions,
+	listGroupCompetitions,
 	readCodeHash,
 	readCompetition,
 	readWebhookState,
@@ -184,6 +186,45 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(await deleteCompetition(db(), week)).toBe(false)
 			const left = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from competition_participants`)
 			expect(left).toEqual([{ n: 1 }])
+		})
+
+		test('searches titles in any case, literally (% and _ are letters), counts each status, pages with offset', async () => {
+			const created = at('2026-11-28T10:00:00Z')
+			const titles = ['Skill of the week', 'SKILL sprint', '100% Vorago', 'Drop_party', 'Cap week']
+			const ids = []
+			for (const [index, title] of titles.entries())
+				ids.push(
+					await createCompetition(
+						db(),
+						newCompetition({ title, startsAt: `2026-12-0${index + 1}T00:00:00Z`, endsAt: `2026-12-0${index + 2}T00:00:00Z` }),
+						created,
+					),
+				)
+			const now = at('2026-12-03T12:00:00Z')
+			const titlesOf = async (status: 'upcoming' | 'ongoing' | 'finished', options: Parameters<typeof listCompetitions>[3]) =>
+				(await listCompetitions(db(), status, now, options)).map((row) => row.title)
+			expect(await titlesOf('finished', { search: 'skill' })).toEqual(['SKILL sprint', 'Skill of the week'])
+			expect(await titlesOf('finished', { search: 'skill', limit: 1, offset: 1 })).toEqual(['Skill of the week'])
+			expect(await titlesOf('upcoming', { search: '%' })).toEqual([])
+			expect(await titlesOf('upcoming', { search: '_' })).toEqual(['Drop_party'])
+			expect(await countCompetitions(db(), now)).toEqual({ upcoming: 2, ongoing: 1, finished: 2 })
+			expect(await countCompetitions(db(), now, 'week')).toEqual({ upcoming: 1, ongoing: 0, finished: 1 })
+		})
+
+		test("a group's competitions, the latest to end first", async () => {
+			const groupId = await createGroup(
+				db(),
+				{ name: 'Clan', clanName: null, codeHash: 'h', citadelReset: null, members: [] },
+				at('2026-11-28T10:00:00Z'),
+			)
+			const first = await createCompetition(db(), newCompetition({ groupId }), at('2026-11-28T10:00:00Z'))
+			await createCompetition(db(), newCompetition({ title: 'Not theirs' }), at('2026-11-28T10:00:00Z'))
+			const second = await createCompetition(
+				db(),
+				newCompetition({ groupId, title: 'Later', startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-11T00:00:00Z' }),
+				at('2026-11-28T10:00:00Z'),
+			)
+			expect((await listGroupCompetitions(db(), groupId)).map((row) => row.id)).toEqual([second, first])
 		})
 
 		test("a group's competition survives the group's deletion; the group's webhook does not", async () => {

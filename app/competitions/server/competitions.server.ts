@@ -13,9 +13,11 @@ import { MAX_PARTICIPANTS, parseCompetitionInput, type CompetitionInput, type In
 import { metricName } from '../metrics.ts'
 import { competitionStatus, type CompetitionStatus } from '../schedule.ts'
 import {
+	countCompetitions,
 	createCompetition,
 	deleteCompetition,
 	listCompetitions,
+	listGroupCompetitions,
 	readCodeHash,
 	readCompetition,
 	updateCompetition,
@@ -118,8 +120,20 @@ export function createCompetitions(config: CompetitionsConfig) {
 			return { ...found, competition: present(found.competition) }
 		},
 
-		async list(status: CompetitionStatus) {
-			return listCompetitions(await config.db(), status, config.now())
+		/** One status's competitions, their titles containing `search`; `offset` for the next pages. */
+		async list(status: CompetitionStatus, options?: { search?: string; limit?: number; offset?: number }) {
+			return listCompetitions(await config.db(), status, config.now(), options)
+		},
+
+		/** How many of each status have a title containing `search`. */
+		async count(search = '') {
+			return countCompetitions(await config.db(), config.now(), search)
+		},
+
+		/** A group's competitions, with their status now. */
+		async ofGroup(groupId: number) {
+			const now = config.now()
+			return (await listGroupCompetitions(await config.db(), groupId)).map((row) => ({ ...row, status: competitionStatus(row, now) }))
 		},
 
 		/** Changes the title, dates or metrics; the rest of the input is checked as at creation. */

@@ -125,6 +125,14 @@ test("standings from the tracker's snapshots and log, with the start value of a 
 		anna: '2026-12-01T18:02:00.000Z',
 		'never seen': null,
 	})
+	// The chart's top 5: those with data, in rank order, each from 0 at the start.
+	expect(result.topProgress.map((row) => [row.key, row.progress.at(-1)?.score])).toEqual([
+		['zezima', 5_300],
+		['priv', 500],
+		['anna', 0],
+		['bob', 0],
+	])
+	expect(result.topProgress[0]!.progress[0]).toEqual({ at: START, score: 0 })
 	expect(result.competition).not.toHaveProperty('codeHash')
 	expect(await readCompetitionWithStandings(handle.db, id + 1)).toBeNull()
 })

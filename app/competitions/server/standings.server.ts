@@ -14,7 +14,15 @@
 import { classifyLogEntry } from '#app/groups/log-kinds.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { readWindowHistories, type WindowHistory } from '#app/tracker/server/tracker-store.server.ts'
-import { scoreCompetition, scoreTeams, type ParticipantRecord, type Standing, type TeamStanding, type Window } from '../scoring.ts'
+import {
+	scoreCompetition,
+	scoreProgress,
+	scoreTeams,
+	type ParticipantRecord,
+	type Standing,
+	type TeamStanding,
+	type Window,
+} from '../scoring.ts'
 import { readCompetition } from './competitions-store.server.ts'
 
 /** What the scorer needs of one participant, from what the tracker holds (undefined: never tracked). */
@@ -38,7 +46,11 @@ type CompetitionStandings = {
 	teams: TeamStanding[] | null
 	/** When each participant was last checked (null: never tracked), by key. */
 	lastCheckedAt: Record<string, string | null>
+	/** The top 5's scores over time (`scoreProgress`), in rank order: the page's chart. */
+	topProgress: { key: string; name: string; progress: { at: string; score: number }[] }[]
 }
+
+const TOP_CHARTED = 5
 
 async function readStandings(
 	db: Database,
@@ -55,7 +67,13 @@ async function readStandings(
 	const histories = await readWindowHistories(db, keys, window.startsAt, window.endsAt)
 	const records = competition.participants.map((participant) => participantRecord(participant, histories.get(participant.key), window))
 	const standings = scoreCompetition(window, competition.metrics, records)
+	const recordOf = new Map(records.map((record) => [record.key, record]))
+	const topProgress = standings
+		.filter((standing) => standing.score !== null)
+		.slice(0, TOP_CHARTED)
+		.map(({ key, name }) => ({ key, name, progress: scoreProgress(window, competition.metrics, recordOf.get(key)!) }))
 	return {
+		topProgress,
 		standings,
 		teams: competition.teams.length > 0 ? scoreTeams(standings, competition.teams) : null,
 		lastCheckedAt: Object.fromEntries(keys.map((key) => [key, histories.get(key)?.lastCheckedAt.toISOString() ?? null])),
