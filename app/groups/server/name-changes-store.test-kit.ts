@@ -87,7 +87,10 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 			)
 			await recordFetch(db(), fetchOf('Old Olga', '2026-11-02T10:00:00Z', 2000))
 			const before = await everything('old olga')
-			const [{ count: kinds }] = await queryRows<{ count: number }>(db(), sql`select count(*)::int as count from log_entry_kinds`)
+			const [{ count: kinds } = { count: -1 }] = await queryRows<{ count: number }>(
+				db(),
+				sql`select count(*)::int as count from log_entry_kinds`,
+			)
 			expect(kinds).toBe(0)
 
 			const applied = await applyNameChange(db(), change('Old Olga', 'New Nia'), at('2026-11-20T12:00:00Z'))
@@ -160,7 +163,7 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 			expect(day!.xp_gained.every((xp) => xp === 150)).toBe(true)
 			const records = await readRecords(db(), { id: merged.player.id, name: 'New Nia' })
 			expect(records.skills[0]!.day).toMatchObject({ xpGained: 1000, from: '2026-11-02' })
-			const [{ count }] = await queryRows<{ count: number }>(
+			const [{ count } = { count: -1 }] = await queryRows<{ count: number }>(
 				db(),
 				sql`select count(*)::int as count from tracker_snapshots where player_id = ${oldOne.player.id}`,
 			)
