@@ -20,6 +20,8 @@ export default [
 	// Groups (clans): server-rendered on each request, the creation form works without JavaScript.
 	route('groups', 'routes/groups.tsx'),
 	route('groups/:id', 'routes/group.tsx'),
+	// Name changes: submitted by anyone (the form works without JavaScript), checked, applied or reviewed.
+	route('names', 'routes/names.tsx'),
 	route('privacy', 'routes/privacy.tsx'),
 	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.
 	route('feedback', 'routes/feedback.tsx'),
@@ -30,6 +32,7 @@ export default [
 		route('gallery', 'routes/dashboard.gallery.tsx'),
 		route('players', 'routes/dashboard.players.tsx'),
 		route('reports', 'routes/dashboard.reports.tsx'),
+		route('names', 'routes/dashboard.names.tsx'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),

@@ -3,6 +3,8 @@ import type { Route } from './+types/players'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
+import { getNameChanges } from '#app/groups/server/services.server.ts'
+import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
@@ -17,6 +19,10 @@ import { getPlayerServices } from '#app/tracker/server/services.server.ts'
 const PAGE_STATUS = { player: 200, 'not-tracked': 200, invalid: 400, unknown: 404, unavailable: 502 } as const
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+	// A changed name with no history of its own: its page is the new name's now.
+	const player = parsePlayerName(params.name.replaceAll('_', ' '))
+	const renamed = player.success ? await getNameChanges().renamedTo(player.data.key) : undefined
+	if (renamed) throw redirect(`${playerPath(renamed.name)}${new URL(request.url).search}`, 301)
 	const client = context.get(clientKeyContext)
 	refuseOverLimit(await getPlayerServices().lookup.hitLimit(client))
 	const result = await loadPlayerPage(getPlayerPageSource(client), params.name, new URL(request.url))
