@@ -108,7 +108,7 @@ test('refused with the reason (422, nothing changed); a bad name is a 400 naming
 	const smaller = await submit('10.2.0.1', 'Zezima Stay', 'Midgame Mia')
 	expect(smaller.status).toBe(422)
 	expect(parsed<ErrorBody>(smaller).error.message).toMatch(/^The new name has less XP than the old name last had in /)
-	const never = await submit('10.2.0.1', 'Never Tracked', 'Zezima Moved')
+	const never = await submit('10.2.0.1', 'Never Seen', 'Zezima Moved')
 	expect([never.status, parsed<ErrorBody>(never).error.message]).toEqual([
 		422,
 		'The old name has no history here: there is nothing to move to the new name.',
@@ -161,20 +161,20 @@ test('doubtful: stored for review (202, 409 for a second one); the dashboard app
 
 test('without JavaScript, /names submits a change, shows the outcome and lists it', async ({ page }) => {
 	await track('Zezima Form')
-	fake.rename('Zezima Form', 'Zezima Formed')
+	fake.rename('Zezima Form', 'Zezima Formd')
 	await page.goto(`${server.baseURL}/names`)
 	await page.getByLabel('Old name').fill('Zezima Form')
-	await page.getByLabel('New name').fill('Zezima Formed')
+	await page.getByLabel('New name').fill('Zezima Formd')
 	await page.getByRole('button', { name: 'Submit' }).click()
-	await expect(page.locator('[data-name-change-outcome="applied"]')).toContainText('Zezima Form’s history is now under Zezima Formed')
-	await expect(page.locator('[data-name-changes] li').filter({ hasText: 'Zezima Form → Zezima Formed' })).toContainText('applied')
+	await expect(page.locator('[data-name-change-outcome="applied"]')).toContainText('Zezima Form’s history is now under Zezima Formd')
+	await expect(page.locator('[data-name-changes] li').filter({ hasText: 'Zezima Form → Zezima Formd' })).toContainText('applied')
 
 	await page.getByLabel('Old name').fill('Zezima Form')
-	await page.getByLabel('New name').fill('Zezima Formed')
+	await page.getByLabel('New name').fill('Zezima Formd')
 	await page.getByRole('button', { name: 'Submit' }).click()
 	await expect(page.locator('[data-name-change-outcome="conflict"]')).toHaveText(
-		'Not changed: Zezima Form was changed to Zezima Formed already.',
+		'Not changed: Zezima Form was changed to Zezima Formd already.',
 	)
-	await page.getByRole('link', { name: 'Zezima Formed' }).first().click()
-	await expect(page).toHaveURL(`${server.baseURL}/players/Zezima_Formed`)
+	await page.getByRole('link', { name: 'Zezima Formd' }).first().click()
+	await expect(page).toHaveURL(`${server.baseURL}/players/Zezima_Formd`)
 })
