@@ -5,7 +5,7 @@ import { formatDateTime } from '#app/lib/format-date.ts'
 /** The dashboard's review queue of name changes. */
 export const NAME_REVIEW_PATH = '/dev/dashboard/names'
 
-export type ReviewedChange = {
+type ReviewedChange = {
 	id: number
 	oldName: string
 	newName: string

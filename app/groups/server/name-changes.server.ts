@@ -62,7 +62,7 @@ export type Submitter = { source: 'visitor'; client: string } | { source: 'roste
 
 const UPSTREAM_RETRY_SECONDS = 30
 
-export function view(row: NameChange): NameChangeView {
+function view(row: NameChange): NameChangeView {
 	return {
 		id: row.id,
 		oldName: row.oldName,

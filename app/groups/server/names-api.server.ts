@@ -11,7 +11,7 @@ import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } 
 import { checkNameChangeInput } from './name-change-input.server.ts'
 import type { NameChangeOutcome, NameChanges } from './name-changes.server.ts'
 
-export const NAMES_API_PATH = '/api/v1/names'
+const NAMES_API_PATH = '/api/v1/names'
 
 /** The HTTP status of each outcome, for the API and the page alike. */
 export const NAME_CHANGE_STATUS: Record<NameChangeOutcome['kind'], number> = {
