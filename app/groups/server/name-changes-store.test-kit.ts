@@ -107,7 +107,7 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 			expect(await resolveRename(db(), 'new nia')).toBeUndefined()
 		})
 
-		test('into a name with its own history: both kept, nothing twice, gains of a shared day added, the best record kept', async () => {
+		test('into a name with its own history: both kept, nothing twice, the gap between them counted, gains of a shared day added, records raised', async () => {
 			const log = { date: '2026-11-01T09:00:00.000Z', text: 'Levelled up Cooking.', details: '' }
 			await recordFetch(
 				db(),
@@ -118,18 +118,18 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 			)
 			await recordFetch(
 				db(),
-				fetchOf('Old Olga', '2026-11-02T10:00:00Z', 2000, {
+				fetchOf('Old Olga', '2026-11-02T10:00:00Z', 1100, {
 					quests: [
 						{ title: 'Cook’s Assistant', status: 'COMPLETED' },
 						{ title: 'Druidic Ritual', status: 'COMPLETED' },
 					],
 				}),
 			)
-			await recordFetch(db(), fetchOf('Old Olga', '2026-11-20T08:00:00Z', 2100))
+			await recordFetch(db(), fetchOf('Old Olga', '2026-11-20T08:00:00Z', 1160))
 			// The new name was looked up while the change was checked: same account, later XP, the same log line seen again.
 			await recordFetch(
 				db(),
-				fetchOf('New Nia', '2026-11-20T11:00:00Z', 2200, {
+				fetchOf('New Nia', '2026-11-20T11:00:00Z', 1200, {
 					quests: [
 						{ title: 'Cook’s Assistant', status: 'COMPLETED' },
 						{ title: 'Druidic Ritual', status: 'COMPLETED' },
@@ -137,7 +137,7 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 					activities: [log, { date: '2026-11-20T10:30:00.000Z', text: 'Capped at my Clan Citadel.', details: '' }],
 				}),
 			)
-			await recordFetch(db(), fetchOf('New Nia', '2026-11-20T11:30:00Z', 2250))
+			await recordFetch(db(), fetchOf('New Nia', '2026-11-20T11:30:00Z', 1250))
 			const oldOne = await everything('old olga')
 			const newOne = await everything('new nia')
 
@@ -155,14 +155,17 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 			])
 			expect(merged.log.map((l) => l.text)).toEqual(['Capped at my Clan Citadel.', 'Levelled up Cooking.'])
 			expect(merged.kinds.map((k) => k.kind)).toEqual(['citadel-cap', 'level'])
-			// 20 November: 100 XP a skill under the old name, then 50 under the new one.
+			// 20 November: 60 XP a skill under the old name, 40 between its last snapshot and the new name's first, 50 under the new name.
 			const [day] = await queryRows<{ xp_gained: number[] }>(
 				db(),
 				sql`select xp_gained from tracker_daily_gains where player_id = ${merged.player.id} and day = '2026-11-20'`,
 			)
-			expect(day!.xp_gained.every((xp) => xp === 150)).toBe(true)
+			expect(day!.xp_gained).toEqual(Array.from({ length: 29 }, () => 150))
 			const records = await readRecords(db(), { id: merged.player.id, name: 'New Nia' })
-			expect(records.skills[0]!.day).toMatchObject({ xpGained: 1000, from: '2026-11-02' })
+			// Each name alone had 100 (2 November) and 50 at best; together, 20 November's 150 is the record.
+			expect(records.skills[0]!.day).toMatchObject({ xpGained: 150, from: '2026-11-20' })
+			expect(records.overall.day).toMatchObject({ xpGained: 29 * 150, from: '2026-11-20' })
+			expect(records.skills[0]!.week).toMatchObject({ xpGained: 150, from: '2026-11-16' })
 			const [{ count } = { count: -1 }] = await queryRows<{ count: number }>(
 				db(),
 				sql`select count(*)::int as count from tracker_snapshots where player_id = ${oldOne.player.id}`,

@@ -4,12 +4,17 @@
  * name, the old row simply takes the new key and name. With one (the new name was looked up
  * already), every row of the old name is copied to the new one and the old row deleted:
  * snapshots, quest dates and log entries the new name has already stay as they are (same key, no
- * duplicate); gains of a day, week or month both names saw are added up; a record keeps the
- * higher of the two.
+ * duplicate); gains of a day, week or month both names saw are added up, the XP gained between the
+ * old name's last snapshot and the new name's first counts (unless no account could gain it: like
+ * `recordFetch`), and the records are raised from the merged totals.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
+import { xpGainedBetween } from '#app/tracker/gain-periods.ts'
+import { implausibleChange } from '#app/tracker/plausible-gains.ts'
+import { addGains } from './gains-store.server.ts'
 import { trackedPlayers } from './schema.ts'
+import { firstSnapshotAfter, snapshotAt } from './tracker-store.server.ts'
 
 export type MergeResult = { merged: false } | { merged: true; playerId: number }
 
@@ -23,6 +28,13 @@ export async function mergePlayers(tx: Database, fromKey: string, to: { key: str
 	}
 	const a = from.id
 	const b = into.id
+	// The XP gained between the old name's last snapshot and the new name's first was never counted.
+	const before = await snapshotAt(tx, a)
+	const after = await firstSnapshotAfter(tx, b, new Date(0), into.lastCheckedAt)
+	const gap =
+		before && after && before.takenAt < after.takenAt && !implausibleChange(before, after)
+			? { at: after.takenAt, gained: xpGainedBetween(before, after) }
+			: null
 	await tx.execute(sql`
 		insert into tracker_snapshots (player_id, source, quest_points, taken_at, rank, quests_complete, quests_started, skills)
 		select ${b}, source, quest_points, taken_at, rank, quests_complete, quests_started, skills from tracker_snapshots where player_id = ${a}
@@ -56,6 +68,19 @@ export async function mergePlayers(tx: Database, fromKey: string, to: { key: str
 			xp = greatest(t.xp, excluded.xp),
 			start = case when excluded.xp > t.xp then excluded.start else t.start end,
 			from_backfill = case when excluded.xp > t.xp then excluded.from_backfill else t.from_backfill end`)
+	if (gap) await addGains(tx, b, new Date(gap.at), gap.gained)
+	// A day, week or month both names gained in may now beat a record: raised from the merged totals.
+	await tx.execute(sql`
+		select tracker_raise_records(${b}, false, array_agg(period), array_agg(skill), array_agg(xp), array_agg(start)) from (
+			select distinct on (period, skill) period, skill, xp, start from (
+				select period, skill, xp, start from tracker_period_gains where player_id = ${b}
+				union all
+				select 'day', (u.i - 1)::smallint, u.xp::bigint, d.day
+				from tracker_daily_gains d, unnest(d.xp_gained) with ordinality as u(xp, i) where d.player_id = ${b}
+				union all
+				select 'day', -1::smallint, (select sum(x) from unnest(d.xp_gained) as x)::bigint, d.day from tracker_daily_gains d where d.player_id = ${b}
+			) as c where xp > 0 order by period, skill, xp desc, start
+		) as best`)
 	const backfillDone = into.backfillState !== 'done' && from.backfillState === 'done'
 	await tx.execute(
 		sql`update tracked_players set
