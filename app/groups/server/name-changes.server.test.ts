@@ -108,7 +108,7 @@ test('refused when a skill has less XP on the new name, or the new name is unkno
 	upstream.set('new nia', { xp: 5000, attack: 999 })
 	expect(await names.submit(player('Old Olga'), player('New Nia'), visitor())).toEqual({
 		kind: 'refused',
-		reason: expect.stringContaining('less XP than the old name last had in attack'),
+		reason: expect.stringContaining('less XP than the old name last had in Attack'),
 	})
 	expect(await names.submit(player('Old Olga'), player('Nobody Here'), visitor())).toEqual({
 		kind: 'refused',
