@@ -79,6 +79,9 @@ test('accepted: applied at once; the old name’s page answers 301 and its API 3
 	// One history: the old name's, from its first day.
 	expect(parsed<Summary>(moved)).toMatchObject({ name: 'Zezima Newe', trackedSince: before.trackedSince })
 
+	const update = await call('10.1.0.1', 'POST', '/api/v1/players/Zezima%20Olde/update')
+	expect([update.status, update.headers.location]).toEqual([308, '/api/v1/players/Zezima%20Newe/update'])
+
 	const page = await call('10.1.0.1', 'GET', '/players/Zezima_Olde?period=month')
 	expect(page.status).toBe(301)
 	expect(page.headers.location).toBe('/players/Zezima_Newe?period=month')

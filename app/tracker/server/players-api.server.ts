@@ -54,7 +54,7 @@ export type RenamedTo = (key: string) => Promise<{ name: string } | undefined>
 
 /**
  * `now`: the server's clock (the tracker's), for "today" in the catch-up and the date bounds.
- * `renamedTo`: a read of a name with no history that was changed answers 308 to the new name's.
+ * `renamedTo`: a read or Update of a name with no history that was changed answers 308 to the new name's.
  */
 export function playersApiEndpoints(
 	tracker: Tracker,
@@ -127,7 +127,12 @@ export function playersApiEndpoints(
 				const player = playerFromPath(params.name!)
 				if ('status' in player) return player
 				const outcome = await tracker.update(player, clientId)
-				if (outcome.kind === 'not-found') return notFound(player.name)
+				if (outcome.kind === 'not-found') {
+					const renamed = await renamedTo?.(player.key)
+					return renamed
+						? movedTo(player.name, renamed.name, `${PLAYERS_API_PREFIX}${encodeURIComponent(renamed.name)}/update`)
+						: notFound(player.name)
+				}
 				if (outcome.kind === 'failed' || outcome.kind === 'upstream-failing') {
 					// While the upstream fails, an Update says when to come back instead of adding to it.
 					const seconds = outcome.retryAfterSeconds
