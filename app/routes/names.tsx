@@ -11,9 +11,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
-import { playerPath } from '#app/tracker/paths.ts'
-
-const NAMES_PATH = '/names'
+import { NAME_CHANGES_PATH as NAMES_PATH, playerPath } from '#app/tracker/paths.ts'
 
 export async function loader() {
 	return { recent: await getNameChanges().recent(30) }

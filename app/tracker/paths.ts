@@ -22,6 +22,9 @@ export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubj
 
 export const PRIVACY_PATH = '/privacy'
 
+/** Where anyone submits "old name → new name" (the groups feature checks and applies it). */
+export const NAME_CHANGES_PATH = '/names'
+
 /** The top-gainers boards (this week, all skills). */
 export const TOP_GAINERS_PATH = '/players'
 
