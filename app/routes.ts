@@ -23,6 +23,8 @@ export default [
 	// Competitions: server-rendered on each request, the creation and update forms work without JavaScript.
 	route('competitions', 'routes/competitions.tsx'),
 	route('competitions/:id', 'routes/competition.tsx'),
+	// Name changes: submitted by anyone (the form works without JavaScript), checked, applied or reviewed.
+	route('names', 'routes/names.tsx'),
 	route('privacy', 'routes/privacy.tsx'),
 	// Readers' reports ("Something wrong on this page?"): the form's action and its answer page.
 	route('feedback', 'routes/feedback.tsx'),
@@ -33,6 +35,7 @@ export default [
 		route('gallery', 'routes/dashboard.gallery.tsx'),
 		route('players', 'routes/dashboard.players.tsx'),
 		route('reports', 'routes/dashboard.reports.tsx'),
+		route('names', 'routes/dashboard.names.tsx'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),

@@ -16,7 +16,8 @@ import { closeDatabase, embeddedDataDir, getDatabase } from '#app/server/db/data
 import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
 import { holdDatabaseLock, releaseDatabaseLocks } from '#app/server/db/db-lock.server.ts'
 import { GROUPS_API_PREFIX, groupsApiEndpoints } from '#app/groups/server/groups-api.server.ts'
-import { getGroupsService } from '#app/groups/server/services.server.ts'
+import { namesApiEndpoints } from '#app/groups/server/names-api.server.ts'
+import { getGroupsService, getNameChanges } from '#app/groups/server/services.server.ts'
 import { PLAYERS_API_PREFIX, playersApiEndpoints } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { startGroupWork } from '#app/groups/server/group-work.server.ts'
@@ -106,8 +107,10 @@ const api = createApi(
 		playerData.endpoint,
 		// The plan API looks players up through the same core: one cache, one rate limit, one set of errors.
 		planEndpoint(playerData, getPlanner(), async (key) => (await tracker.player(key))?.pace() ?? { status: 'not-tracked' }),
-		...playersApiEndpoints(tracker, playerData),
+		// A changed name's reads answer 308 to the new name's.
+		...playersApiEndpoints(tracker, playerData, undefined, (key) => getNameChanges().renamedTo(key)),
 		...groupsApiEndpoints(getGroupsService()),
+		...namesApiEndpoints(getNameChanges()),
 		...competitionsApiEndpoints(getCompetitionsService()),
 	],
 	[PLAYERS_API_PREFIX, `${GROUPS_API_PREFIX}/`, `${COMPETITIONS_API_PREFIX}/`],

@@ -57,7 +57,7 @@ describe('checkNameChange', () => {
 		})
 		expect(checkNameChange({ oldSnapshot: old, oldNameExists: false, newSnapshot: other })).toEqual({
 			verdict: 'refuse',
-			reason: 'The new name has less XP than the old name last had in cooking, slayer: XP never goes down, so it is another account.',
+			reason: 'The new name has less XP than the old name last had in Cooking, Slayer: XP never goes down, so it is another account.',
 		})
 	})
 

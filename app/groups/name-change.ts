@@ -5,6 +5,7 @@
  * does not (stored lamps and bonus XP can beat any hourly rate, so a big gap alone is doubtful,
  * not proof of another account).
  */
+import { skillLabel } from '#app/lib/skills.ts'
 import type { Snapshot } from '#app/tracker/api-types.ts'
 
 /**
@@ -40,7 +41,7 @@ export function checkNameChange({ oldSnapshot, oldNameExists, newSnapshot }: Nam
 	if (!newSnapshot) return refuse('RuneScape knows no player by the new name.')
 	const lower = newSnapshot.skills.filter((skill, id) => skill.xp < (oldSnapshot.skills[id]?.xp ?? 0))
 	if (lower.length > 0) {
-		const names = lower.map((skill) => skill.skill).join(', ')
+		const names = lower.map((skill) => skillLabel(skill.skill)).join(', ')
 		return refuse(`The new name has less XP than the old name last had in ${names}: XP never goes down, so it is another account.`)
 	}
 	const gained = newSnapshot.totalXp - oldSnapshot.totalXp

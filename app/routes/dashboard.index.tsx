@@ -8,6 +8,7 @@ import { ui } from '#app/dashboard/ui.ts'
 import { DASHBOARD_PATH, GALLERY_PATH, PLAYERS_PATH, UPLOAD_PATH, dashboardMeta, safeRedirectTo } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { REPORTS_PATH } from '#app/feedback/reports-query.ts'
+import { NAME_REVIEW_PATH } from '#app/groups/name-review.tsx'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
@@ -117,6 +118,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 					to={PLAYERS_PATH}
 					title="Players"
 					text="Find a tracked player, delete their history and block the name on request."
+					icon={<IconUsers size={24} />}
+				/>
+				<ToolCard
+					to={NAME_REVIEW_PATH}
+					title="Name changes"
+					text="Name changes waiting for review: approve to move the history to the new name, or reject."
 					icon={<IconUsers size={24} />}
 				/>
 				<ToolCard

@@ -3,7 +3,7 @@ import type { Route } from './+types/players'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PlayerLogSection } from '#app/groups/player-log-section.tsx'
-import { getGroupsService } from '#app/groups/server/services.server.ts'
+import { getGroupsService, getNameChanges } from '#app/groups/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
@@ -21,10 +21,13 @@ import { loadPlayerPage, updateFromPage } from '#app/tracker/server/player-page.
 const PAGE_STATUS = { player: 200, 'not-tracked': 200, invalid: 400, unknown: 404, unavailable: 502 } as const
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+	// A changed name with no history of its own: its page is the new name's now.
+	const player = parsePlayerName(params.name.replaceAll('_', ' '))
+	const renamed = player.success ? await getNameChanges().renamedTo(player.data.key) : undefined
+	if (renamed) throw redirect(`${playerPath(renamed.name)}${new URL(request.url).search}`, 301)
 	const client = context.get(clientKeyContext)
 	refuseOverLimit(await getPlayerServices().lookup.hitLimit(client))
 	const result = await loadPlayerPage(playerPageSource(client), params.name, new URL(request.url))
-	const player = parsePlayerName(params.name.replaceAll('_', ' '))
 	const log = result.kind === 'player' && player.success ? await getGroupsService().playerLog(player.data.key) : null
 	return data({ ...result, log }, { status: PAGE_STATUS[result.kind] })
 }

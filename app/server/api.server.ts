@@ -74,6 +74,8 @@ export type ApiCall<Q> = {
 	query: Q
 	/** The `:name` segments of the path, as sent (still percent-encoded). */
 	params: Record<string, string>
+	/** The query as sent (`?a=1`, or empty): for a redirect that keeps it. */
+	search: string
 	clientId: string
 	/** The JSON body, parsed, for an endpoint that declares `body` (else undefined). */
 	body: unknown
@@ -232,6 +234,7 @@ export function createApi(endpoints: readonly Endpoint[], ownedPrefixes: readonl
 				method: request.method,
 				query: query.value,
 				params,
+				search: request.query.size > 0 ? `?${request.query}` : '',
 				clientId: request.clientId,
 				body,
 				header: request.header,

@@ -18,6 +18,9 @@ export function playerPageHref(name: string, gains: GainsQuery, chart: ChartSubj
 
 export const PRIVACY_PATH = '/privacy'
 
+/** Where anyone submits "old name → new name" (the groups feature checks and applies it). */
+export const NAME_CHANGES_PATH = '/names'
+
 /** A top-gainers board: `/players?period=month&skill=magic&page=2&after=…` (defaults left out). */
 export function topGainersHref(query: BoardQuery): string {
 	const params = new URLSearchParams()

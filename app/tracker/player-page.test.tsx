@@ -102,6 +102,7 @@ test('a possible name change is flagged with its date; none, no flag', () => {
 	const flagged = renderPage(fixtureView({ summary: { ...base.summary, possibleNameChangeAt: '2026-11-20T09:30:00.000Z' } }))
 	const notice = within(flagged).getByText(/this name’s XP changed in a way no account could manage/)
 	expect(text(notice)).toMatch(/^On .*20.* this name’s XP changed .* probably moved to another account/)
+	expect(within(notice).getByRole('link', { name: 'tell us the new one' }).getAttribute('href')).toBe('/names')
 	expect(within(renderPage(base)).queryByText(/this name’s XP changed/)).toBeNull()
 })
 

@@ -8,7 +8,7 @@ import { HistorySection } from '#app/tracker/history-section.tsx'
 import { MilestonesSection } from '#app/tracker/milestones-section.tsx'
 import type { PlayerPageView, UpdateNotice } from '#app/tracker/page-data.ts'
 import { TOP_GAINERS_PATH } from '#app/lib/player-paths.ts'
-import { PRIVACY_PATH } from '#app/tracker/paths.ts'
+import { NAME_CHANGES_PATH, PRIVACY_PATH } from '#app/tracker/paths.ts'
 import { RecordsSection } from '#app/tracker/records-section.tsx'
 import { CapCaveats, SkillsTable } from '#app/tracker/skills-table.tsx'
 import { AdventurersLogSection, QuestTimelineSection } from '#app/tracker/timeline-sections.tsx'
@@ -159,7 +159,11 @@ export function PlayerPage({ view, plan }: { view: PlayerPageView; plan: ReactNo
 				<p className={`${note} border-warn/50 text-warn`} data-name-change="">
 					On {formatDateTime(summary.possibleNameChangeAt)} this name’s XP changed in a way no account could manage in the time (a skill
 					lost XP, or gained more than the fastest training allows): the name has probably moved to another account. That change counts on
-					no top-gainers board and in no record.
+					no top-gainers board and in no record. If the player took a new name,{' '}
+					<Link to={NAME_CHANGES_PATH} className="underline">
+						tell us the new one
+					</Link>
+					: their history follows them.
 				</p>
 			) : null}
 			{summary.backfill.state === 'pending' ? (

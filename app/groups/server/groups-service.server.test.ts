@@ -26,6 +26,7 @@ let now: number
 let clanList: MemberListResult
 const asked: string[] = []
 let service: ReturnType<typeof createGroupsService>
+let suggested: unknown[]
 
 beforeEach(async () => {
 	await handle.db.execute(
@@ -37,6 +38,7 @@ beforeEach(async () => {
 	clanList = parseMemberList(CSV)
 	asked.length = 0
 	const state = createMemoryState({ now: () => now })
+	suggested = []
 	service = createGroupsService({
 		db: async () => handle.db,
 		readClan: async (name) => {
@@ -48,6 +50,7 @@ beforeEach(async () => {
 			wrongCode: state.limiter('group-code', { max: 2, windowMs: HOUR, refill: 'window' }),
 		},
 		now: () => now,
+		onRenames: (renames) => suggested.push(...renames),
 	})
 })
 
@@ -119,6 +122,17 @@ test('the code guards sync, edit and delete; wrong codes are counted and then re
 	const synced = await service.sync(id, created.code, 'y')
 	expect(synced).toMatchObject({ ok: true, events: [{ type: 'left', member: { name: 'Zezima Jr' } }] })
 	expect(synced.ok && synced.group.members).toHaveLength(12)
+	expect(suggested).toEqual([])
+
+	// A member gone and one come with a bit more XP, keeping the rank: handed over as a name change to check.
+	now += HOUR
+	const [first, ...rest] = clanList.members
+	clanList = { ok: true, members: [{ ...first!, key: 'renamed one', name: 'Renamed One', totalXp: first!.totalXp + 5000 }, ...rest] }
+	expect(await service.sync(id, created.code, 'y')).toMatchObject({
+		ok: true,
+		renames: [{ from: { key: first!.key }, to: { key: 'renamed one' } }],
+	})
+	expect(suggested).toEqual([{ from: { key: first!.key, name: first!.name }, to: { key: 'renamed one', name: 'Renamed One' } }])
 
 	expect(await service.remove(id, created.code, 'y')).toEqual({ ok: true })
 	expect(await service.read(id)).toMatchObject({ ok: false, reason: 'not-found' })

@@ -8,6 +8,7 @@ import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import type { RenameSuggestion } from '#app/groups/roster-diff.ts'
 import type { ClanClient } from './clan-client.server.ts'
 import {
 	claimDailySync,
@@ -51,6 +52,8 @@ export type GroupsServiceDeps = {
 	limits: { creation: Limiter; wrongCode: Limiter }
 	now: () => number
 	log?: (line: string) => void
+	/** A sync's suggested renames (a member lost, one gained whose XP fits), to be checked as name changes. */
+	onRenames?: (renames: RenameSuggestion[]) => void
 }
 
 const fail = (reason: FailureReason, message: string, retryAfterSeconds?: number): GroupFailure => ({
@@ -197,6 +200,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			const diff = await syncRoster(checked.db, id, list.members, new Date(deps.now()))
 			const group = await readGroup(checked.db, id)
 			if (!diff || !group) return fail('not-found', NOT_FOUND)
+			if (diff.renames.length > 0) deps.onRenames?.(diff.renames)
 			return { ok: true as const, group, events: diff.events, renames: diff.renames }
 		},
 

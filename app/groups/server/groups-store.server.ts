@@ -4,6 +4,7 @@
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type Database } from '#app/server/db/database.server.ts'
 import { getSkill, SKILLS } from '#app/lib/skills.ts'
 import { activities, logCoverageSpans, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
@@ -147,6 +148,48 @@ export async function syncRoster(db: Database, groupId: number, members: readonl
 		await tx.update(groups).set({ rosterAt: at }).where(eq(groups.id, groupId))
 		return diff
 	})
+}
+
+type Who = { key: string; name: string }
+
+/**
+ * An applied name change in every group (in the caller's transaction): the member's row takes the
+ * new name (or goes, when the group lists the new name already) and the group gets a `renamed`
+ * event. A sync that saw the pair as a "left" and a "joined" at one reading has those two events
+ * replaced by the `renamed` one, dated with that reading; other groups' events are dated `at`.
+ */
+export async function renameInGroups(tx: Database, from: Who, to: Who, at: Date): Promise<void> {
+	const left = alias(groupRosterEvents, 'left_event')
+	const joined = alias(groupRosterEvents, 'joined_event')
+	const pairs = await tx
+		.select({ groupId: left.groupId, at: left.at, leftId: left.id, joinedId: joined.id, fromRank: left.fromRank, toRank: joined.toRank })
+		.from(left)
+		.innerJoin(
+			joined,
+			and(eq(joined.groupId, left.groupId), eq(joined.at, left.at), eq(joined.type, 'joined'), eq(joined.playerKey, to.key)),
+		)
+		.where(and(eq(left.type, 'left'), eq(left.playerKey, from.key)))
+	const paired = new Set<number>()
+	const events: (typeof groupRosterEvents.$inferInsert)[] = []
+	const renamed = { type: 'renamed' as const, playerKey: to.key, playerName: to.name, previousKey: from.key, previousName: from.name }
+	for (const pair of pairs) {
+		if (paired.has(pair.groupId)) continue
+		paired.add(pair.groupId)
+		await tx.delete(groupRosterEvents).where(inArray(groupRosterEvents.id, [pair.leftId, pair.joinedId]))
+		events.push({ groupId: pair.groupId, at: pair.at, ...renamed, fromRank: pair.fromRank, toRank: pair.toRank })
+	}
+	const members = await tx.select().from(groupMembers).where(eq(groupMembers.playerKey, from.key))
+	for (const member of members) {
+		const [both] = await tx
+			.select({ key: groupMembers.playerKey })
+			.from(groupMembers)
+			.where(and(eq(groupMembers.groupId, member.groupId), eq(groupMembers.playerKey, to.key)))
+		const where = and(eq(groupMembers.groupId, member.groupId), eq(groupMembers.playerKey, from.key))
+		if (both) await tx.delete(groupMembers).where(where)
+		else await tx.update(groupMembers).set({ playerKey: to.key, name: to.name }).where(where)
+		if (!paired.has(member.groupId)) events.push({ groupId: member.groupId, at, ...renamed, fromRank: member.rank, toRank: member.rank })
+	}
+	if (events.length > 0) await tx.insert(groupRosterEvents).values(events)
 }
 
 /** The group's roster events, newest first. */

@@ -4,7 +4,20 @@
  * the tracker's row: a clan's roster is stored before its members are first fetched.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	boolean,
+	check,
+	foreignKey,
+	index,
+	integer,
+	pgTable,
+	primaryKey,
+	smallint,
+	text,
+	timestamp,
+	uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { activities } from '#app/tracker/server/schema.ts'
 import { LOG_KINDS } from '../log-kinds.ts'
 import { CLAN_RANKS } from '../ranks.ts'
@@ -123,5 +136,44 @@ export const logEntryKinds = pgTable(
 		// The log by kind (a player's caps, drops, boss kills), newest first.
 		index('log_entry_kinds_by_kind').on(table.playerId, table.kind, table.occurredAt.desc()),
 		check('log_entry_kinds_kind', sql`${table.kind} in (${kindList})`),
+	],
+)
+
+const NAME_CHANGE_STATUSES = ['pending', 'applied'] as const
+const statusList = sql.raw(NAME_CHANGE_STATUSES.map((status) => `'${status}'`).join(', '))
+
+/**
+ * "Old name → new name": applied (the histories were merged under the new name, and the old name
+ * redirects to it) or pending (waiting for the dashboard's review, with the reason). A refused
+ * submission is answered, never stored; a rejected one is deleted. `source`: a visitor (the page
+ * or the API) or a roster sync that lost one member and gained one whose XP fits.
+ */
+export const nameChanges = pgTable(
+	'name_changes',
+	{
+		id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+		oldKey: text('old_key').notNull(),
+		oldName: text('old_name').notNull(),
+		newKey: text('new_key').notNull(),
+		newName: text('new_name').notNull(),
+		status: text('status', { enum: NAME_CHANGE_STATUSES }).notNull(),
+		source: text('source', { enum: ['visitor', 'roster'] }).notNull(),
+		/** Why it waits for review (null once applied without one). */
+		reason: text('reason'),
+		submittedAt: time('submitted_at').notNull(),
+		/** When it was applied; null while pending. */
+		appliedAt: time('applied_at'),
+	},
+	(table) => [
+		// The old name's redirect, newest change first.
+		index('name_changes_old_key').on(table.oldKey, table.appliedAt.desc()),
+		// One change of a name waits for review at a time.
+		uniqueIndex('name_changes_one_pending')
+			.on(table.oldKey)
+			.where(sql`${table.status} = 'pending'`),
+		index('name_changes_recent').on(table.submittedAt.desc()),
+		check('name_changes_status', sql`${table.status} in (${statusList})`),
+		check('name_changes_source', sql`${table.source} in ('visitor', 'roster')`),
+		check('name_changes_applied', sql`(${table.status} = 'applied') = (${table.appliedAt} is not null)`),
 	],
 )

@@ -1,5 +1,6 @@
 /** This process's groups service, wired to the database, the shared limits and upstream. Created on first use. */
 import { UPSTREAM_USER_AGENT } from '#app/player/server/config.server.ts'
+import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
@@ -8,10 +9,26 @@ import { log } from '#app/server/log.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createClanClient } from './clan-client.server.ts'
 import { createGroupsService, type GroupsService } from './groups-service.server.ts'
+import { createNameChanges, type NameChanges } from './name-changes.server.ts'
 
 const HOUR = 3_600_000
 
 let service: GroupsService | undefined
+let nameChanges: NameChanges | undefined
+
+/** This process's name changes: checked through the lookup (so through the one upstream gate), limited per client. */
+export function getNameChanges(): NameChanges {
+	if (nameChanges) return nameChanges
+	nameChanges = createNameChanges({
+		db: async () => (await getDatabase()).db,
+		fetchFresh: (player, priority) => getPlayerServices().lookup.fetchFresh(player, { priority }),
+		// Each submission may cost two upstream calls.
+		limit: getSharedState().limiter('name-change-submissions', { max: 10, windowMs: HOUR, refill: 'window' }),
+		now: getClock().now,
+		log: (line) => log.error(line),
+	})
+	return nameChanges
+}
 
 export function getGroupsService(): GroupsService {
 	if (service) return service
@@ -33,6 +50,7 @@ export function getGroupsService(): GroupsService {
 		},
 		now: getClock().now,
 		log: (line) => log.error(line),
+		onRenames: (renames) => void finishBeforeExit(getNameChanges().submitRenames(renames)),
 	})
 	return service
 }

@@ -43,11 +43,25 @@ function playerFromPath(raw: string): PlayerName | ApiAnswer {
 const notFound = (name: string) =>
 	apiError(404, 'USER_NOT_FOUND', `No history for "${name}": look the player up on the site first, which starts tracking them.`)
 
-/** `now`: the server's clock (the tracker's), for "today" in the catch-up and the date bounds. */
+/** A changed name: 308 (the method and query kept) to the new name's answer, saying so in the body too. */
+const movedTo = (oldName: string, newName: string, location: string) =>
+	apiError(308, 'PLAYER_RENAMED', `${oldName} is now called ${newName}: the history moved to ${location}.`, {
+		headers: { location },
+		details: { newName },
+	})
+
+/** Where a changed name's history is now (its new name), if it was changed. */
+export type RenamedTo = (key: string) => Promise<{ name: string } | undefined>
+
+/**
+ * `now`: the server's clock (the tracker's), for "today" in the catch-up and the date bounds.
+ * `renamedTo`: a read or Update of a name with no history that was changed answers 308 to the new name's.
+ */
 export function playersApiEndpoints(
 	tracker: Tracker,
 	lookup: Pick<PlayerLookup, 'hitLimit'>,
 	now: () => number = () => getClock().now(),
+	renamedTo?: RenamedTo,
 ): Endpoint[] {
 	const limit = { hit: (clientId: string) => lookup.hitLimit(clientId), what: 'player lookups' }
 	const today = () => utcDay(now())
@@ -65,13 +79,17 @@ export function playersApiEndpoints(
 			query,
 			limit,
 			failure: UNAVAILABLE,
-			async handle({ params, query }) {
+			async handle({ params, query, search }) {
 				const player = playerFromPath(params.name!)
 				if ('status' in player) return player
 				tracker.noteLookup(player)
 				const history = await tracker.player(player.key)
 				const body = history && (await answer(history, query, player))
-				return body ? json(200, body) : notFound(player.name)
+				if (body) return json(200, body)
+				const renamed = await renamedTo?.(player.key)
+				return renamed
+					? movedTo(player.name, renamed.name, `${PLAYERS_API_PREFIX}${encodeURIComponent(renamed.name)}${what ? `/${what}` : ''}${search}`)
+					: notFound(player.name)
 			},
 		})
 
@@ -108,7 +126,12 @@ export function playersApiEndpoints(
 				const player = playerFromPath(params.name!)
 				if ('status' in player) return player
 				const outcome = await tracker.update(player, clientId)
-				if (outcome.kind === 'not-found') return notFound(player.name)
+				if (outcome.kind === 'not-found') {
+					const renamed = await renamedTo?.(player.key)
+					return renamed
+						? movedTo(player.name, renamed.name, `${PLAYERS_API_PREFIX}${encodeURIComponent(renamed.name)}/update`)
+						: notFound(player.name)
+				}
 				if (outcome.kind === 'failed' || outcome.kind === 'upstream-failing') {
 					// While the upstream fails, an Update says when to come back instead of adding to it.
 					const seconds = outcome.retryAfterSeconds
