@@ -9,7 +9,7 @@ import { questCapeQuests } from '#app/planner/plan.ts'
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
-import { finishBeforeExit } from '#app/server/background-work.server.ts'
+import { finishBeforeExit, shutdownSignal } from '#app/server/background-work.server.ts'
 import { budgetLimit, createUpstreamGate, type UpstreamGate } from '#app/player/server/upstream-gate.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
@@ -32,6 +32,7 @@ export function getPlayerServices(): PlayerServices {
 		now: Date.now,
 		sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 		log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+		stopping: shutdownSignal,
 	})
 	const tracker = createTracker({
 		db: async () => (await getDatabase()).db,
