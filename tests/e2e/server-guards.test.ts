@@ -207,6 +207,7 @@ test.describe('methods', () => {
 
 test.describe('cross-site form posts', () => {
 	test('a form post from another site gets 403 with a clear message, logged as one line without a stack', async () => {
+		test.setTimeout(120_000)
 		await withInstance({}, async (server) => {
 			const report = form({ page: '/quests', reason: 'outdated', message: 'sent from another site' })
 			const post = (origin: string | undefined, target = '/feedback') =>
