@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, type ScryptOptions, timingSafeEqual } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.server.ts'
+import { scryptOnThread } from './scrypt-thread.server.ts'
 
 export type Logger = (message: string) => void
 
@@ -28,11 +29,7 @@ const KEY_LENGTH = 32
 const DEFAULT_COST = { N: 2 ** 14, r: 8, p: 1 }
 
 function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-			error ? reject(error) : resolve(key),
-		)
-	})
+	return scryptOnThread(secret, salt, KEY_LENGTH, { N: options.N, r: options.r, p: options.p, maxmem: 64 * 1024 * 1024 })
 }
 
 export async function hashSecret(secret: string, cost: { N: number; r: number; p: number } = DEFAULT_COST): Promise<ScryptHash> {
