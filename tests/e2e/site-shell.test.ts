@@ -280,6 +280,7 @@ test('on a phone the header icons keep their place while the header is still arr
 })
 
 test('on a phone the header icons keep their box wherever the parser stops inside them', async ({ page, request }) => {
+	test.setTimeout(180_000)
 	// A busy machine paints part-way through the document. Mid-header, the "More" <details> showed
 	// the browser's own "Details" label before its <summary> came, and the account box stood 42 px
 	// tall before its button was whole: the icons moved (a layout shift of 0.002–0.003 in CI).
