@@ -133,7 +133,7 @@ test('SIGTERM while the refresher is busy: no upstream call for it after the sig
 			UPSTREAM_TIMEOUT_MS: '10000',
 		})
 		// Each new player is tracked with a 29-call backfill: work for the refresher's next rounds.
-		for (const name of ['Zezima Ra', 'Zezima Rb', 'Zezima Rc']) {
+		for (const name of ['Zezima Ra', 'Zezima Rb', 'Zezima Rc', 'Zezima Rd', 'Zezima Re']) {
 			const answer = await fetch(`${server.baseURL}/api/v1/player-data?username=${encodeURIComponent(name)}`)
 			expect(answer.status).toBe(200)
 		}
