@@ -10,7 +10,7 @@ import { COMPETITIONS_API_PREFIX, competitionsApiEndpoints } from '#app/competit
 import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
 import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
-import { backgroundWorkSettled } from '#app/server/background-work.server.ts'
+import { backgroundWorkSettled, stopBackgroundWork } from '#app/server/background-work.server.ts'
 import { secureDataDir } from '#app/server/data-dir.server.ts'
 import { closeDatabase, embeddedDataDir, getDatabase } from '#app/server/db/database.server.ts'
 import { DB_CONTROL_PATH, writeDbControl } from '#app/server/db/db-control.server.ts'
@@ -35,7 +35,14 @@ import { createImagesMiddleware } from './images-middleware.ts'
 import { createApiRoute } from './api-route.ts'
 import aliases from '#app/generated/aliases.json' with { type: 'json' }
 import { aliasRedirects, canonicalRedirects } from './redirects.ts'
-import { closeAfterUnreadBody, limitFormBodies, refuseAbsurdPaths, refuseOtherPageMethods, refuseUnservable } from './request-guards.ts'
+import {
+	closeAfterUnreadBody,
+	limitFormBodies,
+	refuseAbsurdPaths,
+	refuseCrossSiteActions,
+	refuseOtherPageMethods,
+	refuseUnservable,
+} from './request-guards.ts'
 import { staticFiles } from './static-files.ts'
 
 /** Validated at import: a bad value stops the server with a message naming the variable. */
@@ -86,6 +93,7 @@ const loadBuild = () => import('virtual:react-router/server-build')
 app.use(limitFormBodies)
 app.use(refuseAbsurdPaths)
 app.use(refuseOtherPageMethods(async () => (await loadBuild()).routes))
+app.use(refuseCrossSiteActions)
 app.use(
 	createRequestHandler({
 		build: loadBuild,
@@ -161,11 +169,13 @@ export async function onStart() {
 let serveDbControl: ReturnType<typeof createDbControlRoute> | undefined
 
 /**
- * Run by server/index.js on SIGTERM/SIGINT: /readyz answers 503 at once; once the requests in
- * flight are answered, the database writes they started finish, and the database is closed.
+ * Run by server/index.js on SIGTERM/SIGINT: /readyz answers 503 and background work (the
+ * refresher, competition updates) stops at once; once the requests in flight are answered, the
+ * database writes they started finish, and the database is closed.
  */
 export async function onShutdown(requestsFinished: Promise<void>) {
 	markShuttingDown()
+	stopBackgroundWork()
 	await requestsFinished
 	await backgroundWorkSettled()
 	const where = await closeDatabase()

@@ -28,7 +28,14 @@ export function MoreMenu() {
 	})
 
 	return (
-		<details ref={menuRef} className="group/more md:hidden" onToggle={(event) => setOpen(event.currentTarget.open)} data-more-menu="">
+		<details
+			ref={menuRef}
+			// Its own size, whatever of it has arrived: a paint made before the <summary> is parsed
+			// would show the browser's own "Details" label, 72 px wide, and shift the header icons.
+			className="group/more h-9 w-8 shrink-0 sm:w-9 md:hidden"
+			onToggle={(event) => setOpen(event.currentTarget.open)}
+			data-more-menu=""
+		>
 			<summary className="inline-flex h-9 w-8 cursor-pointer list-none items-center justify-center rounded-md border border-line text-muted group-open/more:border-accent/70 group-open/more:bg-raised group-open/more:text-fg hover:bg-raised hover:text-fg sm:w-9 [&::-webkit-details-marker]:hidden">
 				<IconMenu size={18} />
 				<span className="sr-only">More</span>

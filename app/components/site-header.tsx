@@ -60,8 +60,9 @@ export function SiteHeader({ items, leaguesHref }: { items: TopNavItem[]; league
 				    two 2 px gaps = 25.5 spacing units), from the first paint: a paint made while the parser
 				    is still inside the header must not move the icons when the ones after them arrive. Being
 				    a set width, not the icons' own, it also lets a remembered player's name widen the account
-				    button only up to the room the logo leaves. */}
-				<div className="ml-auto flex items-center gap-0.5 max-sm:min-w-25.5 sm:gap-1">
+				    button only up to the room the logo leaves. Its height is set too: it does not grow from
+				    nothing as the icons arrive. */}
+				<div className="ml-auto flex h-9 items-center gap-0.5 max-sm:min-w-25.5 sm:gap-1">
 					<HeaderSearch />
 					{leaguesHref ? (
 						<Link

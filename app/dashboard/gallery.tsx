@@ -1,11 +1,14 @@
+import { useMutation } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { queryClient } from '#app/lib/query-client.ts'
 import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { formatBytes, formatModified } from './format.ts'
-import { apiErrorMessage, type GalleryData, type GalleryItem, galleryHref, MAX_GALLERY_FILTER } from './gallery-data.ts'
+import { type GalleryData, type GalleryItem, galleryHref, MAX_GALLERY_FILTER } from './gallery-data.ts'
 import { showingRange } from './pagination.ts'
 import { Pagination } from '#app/components/pagination.tsx'
-import { GALLERY_PATH, imagesApi, UPLOAD_PATH } from './paths.ts'
+import { GALLERY_PATH, UPLOAD_PATH } from './paths.ts'
+import { deleteImageMutation } from './images-api.ts'
 import { CopyButtons, ViewLink } from './copy-url-button.tsx'
 import { DashboardPageHeader } from './page-header.tsx'
 import { IconAlert, IconFile, IconImageOff, IconImages, IconSpinner, IconUpload } from './icons.tsx'
@@ -227,19 +230,16 @@ function DeleteButton({ item }: { item: GalleryItem }) {
 		if (confirming) confirmRef.current?.focus()
 	}, [confirming])
 
+	const deletion = useMutation(deleteImageMutation(), queryClient())
+
 	async function remove() {
 		setBusy(true)
 		try {
-			const response = await fetch(imagesApi.file(item.key), { method: 'DELETE' })
-			const body: unknown = await response.json().catch(() => null)
-			if (response.ok) {
-				void notify('success', `Deleted ${item.name}`)
-				await revalidator.revalidate()
-			} else {
-				void notify('error', `Could not delete ${item.name}`, apiErrorMessage(body) ?? `${response.status} ${response.statusText}`)
-			}
-		} catch {
-			void notify('error', `Could not delete ${item.name}`, 'The server did not answer. Try again.')
+			await deletion.mutateAsync(item.key)
+			void notify('success', `Deleted ${item.name}`)
+			await revalidator.revalidate()
+		} catch (error) {
+			void notify('error', `Could not delete ${item.name}`, error instanceof Error ? error.message : String(error))
 		} finally {
 			setBusy(false)
 			setConfirming(false)

@@ -11,6 +11,8 @@ export const imagesApi = {
 	view: (query: string) => `/api/v1/images/view?${query}`,
 	/** `DELETE`: one stored file. */
 	file: (key: string) => `${IMAGE_FILES_PATH}${encodeURIComponent(key)}`,
+	/** `POST` (Bearer API key, JSON): a signed URL to upload one file to. */
+	uploadUrl: '/api/v1/images/upload/upload-url',
 }
 
 /**

@@ -1,10 +1,13 @@
+import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
+import { queryClient } from '#app/lib/query-client.ts'
 import { Link } from 'react-router'
 import { notify } from '#app/components/toaster.tsx'
 import { browserKeyStore, readApiKey } from './api-key.ts'
 import { formatBytes } from './format.ts'
 import { DASHBOARD_PATH, GALLERY_PATH } from './paths.ts'
-import { putFile, requestUploadUrl, type UploadedFile, type UploadProgress, uploadFiles } from './upload-client.ts'
+import type { UploadedFile, UploadProgress } from './upload-client.ts'
+import { uploadImagesMutation } from './images-api.ts'
 import { ACCEPTED_TYPES_TEXT, sortUploadFiles } from './upload-validation.ts'
 import { ACCEPT_ATTRIBUTE, FILE_TYPES, isImageType } from './file-types.ts'
 import { CopyButtons, ViewLink } from './copy-url-button.tsx'
@@ -30,6 +33,7 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 		setHydrated(true)
 	}, [])
 	const pickerDisabled = uploading || !hydrated
+	const uploads = useMutation(uploadImagesMutation(), queryClient())
 
 	async function upload(files: File[]) {
 		if (uploading || files.length === 0) return
@@ -48,17 +52,12 @@ export function UploadCenter({ maxUploadBytes }: { maxUploadBytes: number | null
 		setUploading(true)
 		setProgress({ percent: 0, index: 1, count: accepted.length, name: accepted[0]!.file.name })
 		try {
-			const done = await uploadFiles(
-				accepted,
-				{
-					requestUrl: (file) => requestUploadUrl({ apiKey, ...file }),
-					put: (request) => putFile(request),
-				},
-				{
-					onProgress: setProgress,
-					onUploaded: (file) => setUploaded((list) => [...list, file]),
-				},
-			)
+			const done = await uploads.mutateAsync({
+				files: accepted,
+				apiKey,
+				onProgress: setProgress,
+				onUploaded: (file) => setUploaded((list) => [...list, file]),
+			})
 			void notify('success', 'All files uploaded successfully!', `Uploaded ${done.length} file(s)`)
 		} catch (error) {
 			void notify('error', 'Upload failed', error instanceof Error ? error.message : 'Unknown error occurred')

@@ -1,13 +1,5 @@
 import { expect, test } from 'vitest'
-import {
-	progressPercent,
-	putFile,
-	requestUploadUrl,
-	UPLOAD_URL_ENDPOINT,
-	type UploadProgress,
-	type XhrLike,
-	uploadFiles,
-} from './upload-client.ts'
+import { progressPercent, putFile, requestUploadUrl, type UploadProgress, type XhrLike, uploadFiles } from './upload-client.ts'
 
 test('requestUploadUrl sends the key as a Bearer token and returns the target', async () => {
 	const calls: { url: string; init?: RequestInit }[] = []
@@ -25,7 +17,7 @@ test('requestUploadUrl sends the key as a Bearer token and returns the target', 
 		key: 'abc-map.png',
 		publicUrl: 'http://x/uploads/abc-map.png',
 	})
-	expect(calls[0]?.url).toBe(UPLOAD_URL_ENDPOINT)
+	expect(calls[0]?.url).toBe('/api/v1/images/upload/upload-url')
 	expect(calls[0]?.init?.method).toBe('POST')
 	expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe('Bearer k1')
 	expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import type { AllowedContentType } from './file-types.ts'
 import { describeStatus } from '#app/lib/http-status.ts'
-
-export const UPLOAD_URL_ENDPOINT = '/api/v1/images/upload/upload-url'
+import { imagesApi } from './paths.ts'
 
 const uploadUrlSchema = z.object({
 	uploadUrl: z.string().min(1),
@@ -23,7 +22,7 @@ export async function requestUploadUrl(
 	input: { apiKey: string; filename: string; contentType: AllowedContentType; size: number },
 	fetchImpl: FetchLike = fetch,
 ): Promise<UploadTarget> {
-	const response = await fetchImpl(UPLOAD_URL_ENDPOINT, {
+	const response = await fetchImpl(imagesApi.uploadUrl, {
 		method: 'POST',
 		headers: {
 			Authorization: `Bearer ${input.apiKey}`,

@@ -37,7 +37,9 @@ export function HeaderPlayer() {
 
 	return (
 		// js-only: without JavaScript the popover cannot open (the quest pages have their own box).
-		<div ref={wrapperRef} className="js-only max-sm:min-w-0 sm:relative">
+		// flex: the button is not on a text line, whose baseline made the box 42 px tall while the
+		// button was arriving (a paint mid-parse), moving the header icons.
+		<div ref={wrapperRef} className="js-only flex max-sm:min-w-0 sm:relative">
 			<button
 				ref={buttonRef}
 				type="button"

@@ -14,6 +14,10 @@ export const log = {
 	info(line: string) {
 		write(line)
 	},
+	/** A request refused for looking like an attack, or another thing an operator may want to notice: one line, no stack. */
+	warn(line: string) {
+		write(`warning: ${line}`)
+	},
 	/** A failure the code expected (an upstream error, a lost connection): one line, no stack. */
 	error(line: string) {
 		write(line)

@@ -11,7 +11,7 @@ import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { budgetLimit, createUpstreamGate, type UpstreamGate } from '#app/player/server/upstream-gate.server.ts'
-import { finishBeforeExit } from '#app/server/background-work.server.ts'
+import { finishBeforeExit, shutdownSignal } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase, type Database } from '#app/server/db/database.server.ts'
 import { getEnv, type Env } from '#app/server/env.server.ts'
@@ -56,6 +56,7 @@ export function createPlayerServices({
 		now: Date.now,
 		sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 		log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+		stopping: shutdownSignal,
 	})
 	const tracker = createTracker({
 		db,

@@ -39,7 +39,8 @@ console.log(JSON.stringify(statuses))
 const percentile = (values: number[], p: number) =>
 	values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 const summary = (values: number[]) =>
-	`p50 ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length} loads)`
+	`p50 ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms ` +
+	`(${values.length} loads, ${values.filter((ms) => ms >= 500).length} of them 500 ms or more)`
 
 async function load(url: string): Promise<number> {
 	const started = performance.now()

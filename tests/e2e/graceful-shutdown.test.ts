@@ -116,3 +116,46 @@ const sendReportTo = (server: ServerInstance, message: string) =>
 		body: new URLSearchParams({ page: '/setup/client-setup', reason: 'other', message }),
 		redirect: 'manual',
 	})
+
+// The refresher is background work too (issue 39): from SIGTERM on it starts no round and no
+// upstream call, the round under way gives back what it had not finished, and the database closes
+// after it, with nothing logged as an error.
+test('SIGTERM while the refresher is busy: no upstream call for it after the signal, no error logged, exit within 10 s', async () => {
+	test.setTimeout(180_000)
+	const fake = await startFakeUpstream({ latencyMs: 20, slowMs: 5000 })
+	let server: ServerInstance | undefined
+	try {
+		server = await startServerInstance({
+			RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+			HISCORES_BASE_URL: fake.hiscoresBaseUrl,
+			TRACKER_REFRESH: 'on',
+			TRACKER_UPSTREAM_RPS: '20',
+			UPSTREAM_TIMEOUT_MS: '10000',
+		})
+		// Each new player is tracked with a 29-call backfill: work for the refresher's next rounds.
+		for (const name of ['Zezima Ra', 'Zezima Rb', 'Zezima Rc', 'Zezima Rd', 'Zezima Re']) {
+			const answer = await fetch(`${server.baseURL}/api/v1/player-data?username=${encodeURIComponent(name)}`)
+			expect(answer.status).toBe(200)
+		}
+		await expect.poll(() => fake.calls['xp-monthly'], { timeout: 60_000 }).toBeGreaterThanOrEqual(5)
+		// A request in flight keeps the server answering for ~5 s after the signal.
+		const slow = fetch(`${server.baseURL}/api/v1/player-data?username=Slow%20Sam`)
+		slow.catch(() => {}) // awaited below
+		await expect.poll(() => fake.callsFor('Slow Sam').profile, { timeout: 10_000 }).toBe(1)
+		const signalledAt = Date.now()
+		process.kill(server.pid, 'SIGTERM')
+		const code = await server.exited
+		const seconds = (Date.now() - signalledAt) / 1000
+		expect((await slow).status).toBe(200)
+		expect(code).toBe(0)
+		expect(seconds).toBeLessThan(10)
+		// Calls asked for before the signal may arrive a moment after it; none for minutes of backfill.
+		const backfillCallsAfter = fake.requests.filter((request) => request.endpoint === 'xp-monthly' && request.at > signalledAt + 250)
+		expect(backfillCallsAfter).toEqual([])
+		expect(server.output()).toMatch(/Database closed \(PGlite at .*\)\./)
+		expect(server.output()).not.toMatch(/unexpected error|database is closed|shutting down: the database/i)
+	} finally {
+		await server?.stop()
+		await fake.close()
+	}
+})

@@ -166,17 +166,29 @@ for (const width of [375, 1280]) {
 		test('the live timers and stored ticks move nothing on the page', async ({ page }) => {
 			await page.addInitScript(() => {
 				localStorage.setItem('recurring:v1', JSON.stringify({ ticks: { 'vis-wax': Date.now() }, hidden: [] }))
-				const shifts: number[] = []
-				;(window as unknown as { shifts: number[] }).shifts = shifts
+				// Each shift with what moved (a failure names the nodes and their boxes before and after).
+				type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
+				const shifts: unknown[] = []
+				;(window as unknown as { shifts: unknown[] }).shifts = shifts
+				const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(' ')
+				const describe = (node: Node | null) =>
+					node instanceof Element ? `<${node.localName} class="${node.getAttribute('class') ?? ''}">` : (node?.nodeName ?? 'a removed node')
 				new PerformanceObserver((list) => {
-					for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+					for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Source[] }>) {
+						shifts.push({
+							value: entry.value,
+							moved: entry.sources.map(
+								(source) => `${describe(source.node)} from ${box(source.previousRect)} to ${box(source.currentRect)}`,
+							),
+						})
+					}
 				}).observe({ type: 'layout-shift', buffered: true })
 			})
 			await page.goto('/tools/recurring')
 			await waitForHydration(page)
 			await expect(box(page, 'vis-wax')).toBeChecked()
 			await expect(page.locator('[data-reset-countdown="daily"]')).toBeVisible()
-			expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
+			expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([])
 		})
 	})
 }

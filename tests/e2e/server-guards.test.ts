@@ -205,6 +205,41 @@ test.describe('methods', () => {
 	})
 })
 
+test.describe('cross-site form posts', () => {
+	test('a form post from another site gets 403 with a clear message, logged as one line without a stack', async () => {
+		test.setTimeout(120_000)
+		await withInstance({}, async (server) => {
+			const report = form({ page: '/quests', reason: 'outdated', message: 'sent from another site' })
+			const post = (origin: string | undefined, target = '/feedback') =>
+				rawRequest(server.baseURL, {
+					method: 'POST',
+					path: target,
+					headers: { ...formHeaders, 'content-length': String(report.length), ...(origin ? { origin } : {}) },
+					body: report,
+				})
+			for (const [origin, target] of [
+				['https://evil.example', '/feedback'],
+				['null', '/feedback'],
+				['not a url', '/feedback'],
+				['https://evil.example', '/feedback.data'],
+				['https://evil.example', `${DASHBOARD}?index`],
+			] as const) {
+				const refused = await post(origin, target)
+				expect(refused.status, `${origin} → ${target}`).toBe(403)
+				expect(refused.body).toMatch(/sent from another site/)
+			}
+			// The same site, and a client that sends no Origin (curl), still post.
+			expect((await post(server.baseURL)).status).toBe(303)
+			expect((await post(undefined)).status).toBe(303)
+			const output = server.output()
+			expect(output).not.toMatch(/unexpected error|Aborting the action|^\s+at /m)
+			const warnings = output.split('\n').filter((line) => line.includes('cross-site POST'))
+			expect(warnings).toHaveLength(5)
+			expect(warnings[0]).toMatch(/warning: refused a cross-site POST to \/feedback from Origin "https:\/\/evil.example"/)
+		})
+	})
+})
+
 test.describe('TRUST_PROXY', () => {
 	test('the client is the right-most X-Forwarded-For hop: spoofed hops get no new login attempts', async () => {
 		await withInstance({ TRUST_PROXY: '1' }, async (server) => {

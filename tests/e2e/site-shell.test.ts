@@ -279,6 +279,46 @@ test('on a phone the header icons keep their place while the header is still arr
 	expect(await boxes()).toEqual(before)
 })
 
+test('on a phone the header icons keep their box wherever the parser stops inside them', async ({ page, request }) => {
+	test.setTimeout(180_000)
+	// A busy machine paints part-way through the document. Mid-header, the "More" <details> showed
+	// the browser's own "Details" label before its <summary> came, and the account box stood 42 px
+	// tall before its button was whole: the icons moved (a layout shift of 0.002–0.003 in CI).
+	await page.setViewportSize({ width: 375, height: 700 })
+	const html = await (await request.get('/guides')).text()
+	// Without the page's scripts: only the parsed markup and the styles count here.
+	const whole = html.replace(/<script\b[^>]*type="module"[^>]*>[^]*?<\/script>/g, '')
+	const start = whole.indexOf('<div class="ml-auto')
+	const end = whole.indexOf('</header>')
+	expect(start).toBeGreaterThan(0)
+	// Right after each start tag in the group: where the parser may stop and the browser paint.
+	const cuts = [...whole.slice(start, end).matchAll(/<[a-z][^>]*>/g)].map((tag) => start + tag.index + tag[0].length)
+	let body = whole
+	await page.route('**/guides?part', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }))
+	// The group's box, and where each of its children that has a box starts.
+	const layout = () =>
+		page.locator('header .ml-auto').evaluate((group) => {
+			const box = group.getBoundingClientRect()
+			return {
+				group: [box.x, box.y, box.width, box.height],
+				starts: [...group.children].map((child) => {
+					const rect = child.getBoundingClientRect()
+					return rect.width > 0 && rect.height > 0 ? [rect.x, rect.y] : null
+				}),
+			}
+		})
+	await page.goto('/guides?part')
+	const expected = await layout()
+	for (const cut of cuts) {
+		body = whole.slice(0, cut)
+		await page.goto('/guides?part')
+		const where = `cut after …${whole.slice(Math.max(start, cut - 60), cut)}`
+		const partial = await layout()
+		expect(partial.group, where).toEqual(expected.group)
+		partial.starts.forEach((at, i) => at && expect(at, `${where} (child ${i + 1})`).toEqual(expected.starts[i]))
+	}
+})
+
 test("a form action's own 400 says Bad Request, not Internal Server Error", async ({ request }) => {
 	const response = await request.post('/feedback', { data: { page: '/quests', reason: 'outdated' } })
 	expect(response.status()).toBe(400)

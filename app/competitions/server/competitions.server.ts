@@ -5,7 +5,7 @@
  */
 import { readGroup } from '#app/groups/server/groups-store.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
-import { finishBeforeExit } from '#app/server/background-work.server.ts'
+import { finishBeforeExit, shutdownSignal } from '#app/server/background-work.server.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { log } from '#app/server/log.server.ts'
 import type { LimitOptions, SharedState } from '#app/server/shared-state/shared-state.server.ts'
@@ -169,7 +169,7 @@ export function createCompetitions(config: CompetitionsConfig) {
 
 		/**
 		 * Updates every participant, one after another, in the background (the answer does not wait
-		 * for 500 fetches); `done` settles when the round is over. One round per competition per
+		 * for 500 fetches); `done` settles when the round is over (or the server shuts down). One round per competition per
 		 * `updateLimit`, whoever asks.
 		 */
 		async requestUpdate(
@@ -187,6 +187,8 @@ export function createCompetitions(config: CompetitionsConfig) {
 			const done = finishBeforeExit(
 				(async () => {
 					for (const player of participants) {
+						// A shutdown ends the round: those not updated yet wait for the next one.
+						if (shutdownSignal.aborted) break
 						try {
 							await config.refreshParticipant(player)
 						} catch (failure) {

@@ -9,9 +9,8 @@ export type CheckQueue = {
 }
 
 /**
- * A small semaphore with a bounded queue, for work that must not pile up: password checks run
- * scrypt on libuv's thread pool, which static file reads share, so a flood of logins would
- * otherwise slow every page.
+ * A small semaphore with a bounded queue, for work that must not pile up: password checks (scrypt,
+ * a core for ~50 ms each), so a flood of logins can't slow every page.
  */
 export function createCheckQueue(options: { concurrent: number; queued: number }): CheckQueue {
 	let running = 0

@@ -5,8 +5,10 @@ import { join } from 'node:path'
 import { afterEach, expect, test, vi } from 'vitest'
 import * as crypto from 'node:crypto'
 import { createKeyListVerifier, generatePassword, hashSecret, loadCredentials, verifySecret } from './credentials.server.ts'
+import { scryptOnThread } from './scrypt-thread.server.ts'
 
 vi.mock('node:crypto', { spy: true })
+vi.mock('./scrypt-thread.server.ts', { spy: true })
 vi.mock('node:fs/promises', { spy: true })
 
 const cost = { N: 1024, r: 8, p: 1 }
@@ -86,7 +88,7 @@ test('env values win and nothing is generated for them', async () => {
 test('a wrong API key costs a SHA-256, never a scrypt run', async () => {
 	const dir = await dataDir()
 	const credentials = await loadCredentials({ dataDir: dir, cost, log: () => {} })
-	const scrypt = vi.mocked(crypto.scrypt)
+	const scrypt = vi.mocked(scryptOnThread)
 	scrypt.mockClear()
 	for (let i = 0; i < 50; i++) expect(await credentials.apiKeys.verify(`gg_wrong-${i}`)).toBe(false)
 	expect(scrypt).not.toHaveBeenCalled()
@@ -106,7 +108,7 @@ test('an API key file from before (scrypt) still works and is rewritten as SHA-2
 	expect(await credentials.apiKeys.verify('gg_the-old-key')).toBe(true)
 	expect(JSON.parse(await readFile(join(dir, 'secrets', 'api-key.json'), 'utf8'))).toMatchObject({ algorithm: 'sha256' })
 	expect(lines.join('\n')).toMatch(/now holds its SHA-256/)
-	const scrypt = vi.mocked(crypto.scrypt)
+	const scrypt = vi.mocked(scryptOnThread)
 	scrypt.mockClear()
 	expect(await credentials.apiKeys.verify('gg_not-it')).toBe(false)
 	expect(await credentials.apiKeys.verify('gg_the-old-key')).toBe(true)

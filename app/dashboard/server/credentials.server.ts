@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { log as serverLog } from '#app/server/log.server.ts'
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.server.ts'
+import { scryptOnThread } from './scrypt-thread.server.ts'
 
 export type Logger = (message: string) => void
 
@@ -27,11 +28,12 @@ type KeyHashFile = z.infer<typeof sha256HashSchema> | ScryptHash
 const KEY_LENGTH = 32
 const DEFAULT_COST = { N: 2 ** 14, r: 8, p: 1 }
 
-function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+const scryptOptions = (cost: ScryptOptions) => ({ N: cost.N, r: cost.r, p: cost.p, maxmem: 64 * 1024 * 1024 })
+
+/** Hashing a new secret (at start, or when one is generated): at the server's own priority. */
+function scrypt(secret: string, salt: Buffer, cost: ScryptOptions): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
-		scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-			error ? reject(error) : resolve(key),
-		)
+		scryptCallback(secret, salt, KEY_LENGTH, scryptOptions(cost), (error, key) => (error ? reject(error) : resolve(key)))
 	})
 }
 
@@ -49,7 +51,8 @@ export async function hashSecret(secret: string, cost: { N: number; r: number; p
 /** Hashes the candidate with the stored salt and compares the hashes in constant time. */
 export async function verifySecret(candidate: string, stored: ScryptHash): Promise<boolean> {
 	const expected = Buffer.from(stored.hash, 'base64url')
-	const actual = await scrypt(candidate, Buffer.from(stored.salt, 'base64url'), stored)
+	// What a client can make us do (a login flood): below the priority of the pages (scrypt-thread.server.ts).
+	const actual = await scryptOnThread(candidate, Buffer.from(stored.salt, 'base64url'), KEY_LENGTH, scryptOptions(stored))
 	return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 

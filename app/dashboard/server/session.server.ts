@@ -23,10 +23,10 @@ const LOGIN_LIMIT = { max: 5, windowMs: 15 * 60 * 1000, refill: 'window' } as co
  */
 const FAILED_LOGIN_BUDGET = { max: 30, windowMs: 60 * 1000, refill: 'window' } as const
 /**
- * Password checks at once, and waiting: scrypt runs on libuv's thread pool (4 threads), which
- * static file reads share, so a login flood must never fill it. Beyond the queue: 503. One scrypt
- * run is a whole core for ~50 ms: below 4 cores two at once left nothing for the pages (a static
- * page took 1.2–1.9 s during a flood on 2 cores), so there only one runs at a time.
+ * Password checks at once, and waiting; beyond the queue: 503. One scrypt run is a whole core for
+ * ~50 ms: below 4 cores two at once left nothing for the pages (a static page took 1.2–1.9 s
+ * during a flood on 2 cores), so there only one runs at a time, and every check runs on a thread
+ * of lower priority than the one answering pages (scrypt-thread.server.ts).
  */
 const passwordChecksAtOnce = () => (availableParallelism() < 4 ? 1 : 2)
 const QUEUED_PASSWORD_CHECKS = 8

@@ -13,13 +13,21 @@ function fakeClock() {
 	return { now: () => time, sleep }
 }
 
-function gateFor(rps: number, options: { instances?: number } = {}) {
+function gateFor(rps: number, options: { instances?: number; stopping?: AbortSignal } = {}) {
 	const clock = fakeClock()
 	const state = createMemoryState({ now: clock.now })
 	const budget = state.limiter('upstream', budgetLimit(rps))
 	const lines: string[] = []
 	const gates = Array.from({ length: options.instances ?? 1 }, () =>
-		createUpstreamGate({ rps, budget, now: clock.now, sleep: clock.sleep, log: (line) => lines.push(line), maxWaitMs: 3_600_000 }),
+		createUpstreamGate({
+			rps,
+			budget,
+			now: clock.now,
+			sleep: clock.sleep,
+			log: (line) => lines.push(line),
+			maxWaitMs: 3_600_000,
+			stopping: options.stopping,
+		}),
 	)
 	return { clock, gates, gate: gates[0]!, lines }
 }
@@ -117,6 +125,21 @@ describe('upstream gate', () => {
 		await expect(Promise.all(queued)).resolves.toHaveLength(4)
 		// Background work is never refused: it waits its turn.
 		await expect(Promise.all(Array.from({ length: 10 }, () => gate.run('refresh', async () => 'ok')))).resolves.toHaveLength(10)
+	})
+
+	test('a shutdown refuses the background calls waiting and any new one; someone waiting still gets through', async () => {
+		const stopping = new AbortController()
+		const { gate } = gateFor(1, { stopping: stopping.signal })
+		const called: string[] = []
+		const call = (priority: UpstreamPriority) => gate.run(priority, async () => void called.push(priority))
+		await call('refresh') // takes the token: the next ones wait a second
+		const waiting = (['backfill', 'refresh', 'competition', 'group'] as const).map((priority) => call(priority))
+		stopping.abort()
+		for (const refused of waiting)
+			await expect(refused).rejects.toMatchObject({ kind: 'busy', message: expect.stringMatching(/shutting down/) })
+		await expect(call('backfill')).rejects.toMatchObject({ kind: 'busy' })
+		await call('interactive')
+		expect(called).toEqual(['refresh', 'interactive'])
 	})
 })
 

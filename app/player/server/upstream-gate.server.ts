@@ -10,7 +10,8 @@
  *   interval), each success adds back a twentieth of the budget; both are logged.
  * - While the upstream fails, `failing()` says for how long, so an Update can answer 503 at once.
  * - A caller someone waits for is refused with `UpstreamError('busy')` rather than queued for more
- *   than `maxWaitMs`; background work waits as long as it takes.
+ *   than `maxWaitMs`; background work waits as long as it takes, until the server shuts down
+ *   (`stopping`): then it is refused too, waiting or new, so a shutdown never waits on the budget.
  */
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { UpstreamError } from './runemetrics.server.ts'
@@ -39,6 +40,8 @@ export type UpstreamGateOptions = {
 	sleep: (ms: number) => Promise<void>
 	maxWaitMs?: number
 	log?: (line: string) => void
+	/** Aborted when the server shuts down: calls nobody waits for are refused from then on. */
+	stopping?: AbortSignal
 }
 
 export type UpstreamGate = {
@@ -50,7 +53,7 @@ export type UpstreamGate = {
 	rate(): number
 }
 
-type Waiter = { priority: UpstreamPriority; grant: () => void }
+type Waiter = { priority: UpstreamPriority; grant: () => void; refuse: (error: Error) => void }
 
 /**
  * The shared limiter's options for `rps` calls a second: one call every `1000 / rps` ms and never
@@ -81,6 +84,14 @@ export function createUpstreamGate(options: UpstreamGateOptions): UpstreamGate {
 	let lastDecreaseAt = Number.NEGATIVE_INFINITY
 	let failingUntil = 0
 	let pumping = false
+
+	const stoppingError = () => new UpstreamError('busy', 'profile', 'the server is shutting down')
+	options.stopping?.addEventListener('abort', () => {
+		for (const priority of PRIORITIES) {
+			if (priority === 'interactive') continue
+			for (const waiter of queues.get(priority)!.splice(0)) waiter.refuse(stoppingError())
+		}
+	})
 
 	const interval = () => 1000 / rate
 	const waiting = () => PRIORITIES.some((priority) => queues.get(priority)!.length > 0)
@@ -148,6 +159,7 @@ export function createUpstreamGate(options: UpstreamGateOptions): UpstreamGate {
 	return {
 		async run(priority, call) {
 			const queue = queues.get(priority)!
+			if (priority !== 'interactive' && options.stopping?.aborted) throw stoppingError()
 			if (priority === 'interactive') {
 				const ahead = queue.length + 1
 				const waitMs = Math.max(0, nextAt - now()) + (ahead - 1) * interval()
@@ -157,8 +169,8 @@ export function createUpstreamGate(options: UpstreamGateOptions): UpstreamGate {
 					})
 				}
 			}
-			await new Promise<void>((grant) => {
-				queue.push({ priority, grant })
+			await new Promise<void>((grant, refuse) => {
+				queue.push({ priority, grant, refuse })
 				void pump()
 			})
 			try {

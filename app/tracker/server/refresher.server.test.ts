@@ -40,8 +40,9 @@ function instance(
 	lines: string[],
 	refresherFetch: (fetchFresh: FetchFresh) => FetchFresh = (fetchFresh) => fetchFresh,
 	rps = 50,
+	stopping?: AbortSignal,
 ): Instance {
-	const gate = createUpstreamGate({ rps, budget, now: clock.now, sleep: clock.sleep })
+	const gate = createUpstreamGate({ rps, budget, now: clock.now, sleep: clock.sleep, stopping })
 	const config = { runemetricsBaseUrl: fake.runemetricsBaseUrl, hiscoresBaseUrl: fake.hiscoresBaseUrl, timeoutMs: 2000, userAgent: 'test' }
 	const tracker = createTracker({ db: async () => handle.db, now: clock.now, fetchFresh: (player) => lookup.fetchFresh(player) })
 	const lookup: PlayerLookup = createPlayerDataCore({
@@ -59,6 +60,7 @@ function instance(
 		upstream: createUpstreamClient(config),
 		gate,
 		log: (line) => lines.push(line),
+		stopping,
 	})
 	return { lookup, tracker, refresher }
 }
@@ -275,6 +277,58 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 1 })
 			expect(fake.callsFor('Zezima A').profile).toBe(1)
 			expect(fake.callsFor('Zezima B').profile).toBe(0)
+		})
+
+		test('a shutdown mid-round: the fetch under way is refused and given back, no player is claimed after it, the backfill gives its claim back untried, and no round starts', async () => {
+			const clock = fakeClock()
+			const state = createMemoryState({ now: clock.now })
+			const stopping = new AbortController()
+			const lines: string[] = []
+			const claimed: string[] = []
+			let backfillCallsAtStop = 0
+			const one = instance(
+				handle,
+				fake,
+				clock,
+				state.limiter('tracker-upstream', budgetLimit(50)),
+				lines,
+				// The shutdown begins as the second player's fetch is about to wait for the gate.
+				(fetchFresh) => (player, options) => {
+					claimed.push(player.key)
+					if (claimed.length === 2) {
+						backfillCallsAtStop = fake.calls['xp-monthly']
+						stopping.abort()
+					}
+					return fetchFresh(player, options)
+				},
+				50,
+				stopping.signal,
+			)
+			await dueTomorrow(one, clock, ['Zezima G', 'Zezima H', 'Zezima I'])
+			await lookUp(one, 'Zezima J') // its backfill is pending
+			fake.resetCalls()
+
+			expect(await one.refresher.runRound()).toMatchObject({ refreshed: 1, failed: 1, backfilled: 0, backingOff: false })
+			expect(claimed).toHaveLength(2)
+			// The backfill's calls stop with the shutdown (one may have been under way).
+			expect(fake.calls['xp-monthly']).toBeLessThanOrEqual(backfillCallsAtStop + 1)
+			expect(fake.calls['xp-monthly']).toBeLessThan(10)
+			// The player refused and the one never claimed are still due; the backfill is due, its try not counted.
+			const due = await store.claimRefreshBatch(handle.db, new Date(clock.now()), { limit: 10, staleMs: DAY, activeMs: DORMANT_AFTER_MS })
+			expect(due.map((player) => player.key).toSorted()).toEqual(
+				['zezima g', 'zezima h', 'zezima i'].filter((key) => key !== claimed[0]).toSorted(),
+			)
+			const [backfill] = await queryRows<{ backfill_state: string; backfill_attempts: number; backfill_next_at: Date | string }>(
+				handle.db,
+				sql`select backfill_state, backfill_attempts, backfill_next_at from tracked_players where key = 'zezima j'`,
+			)
+			expect(backfill).toMatchObject({ backfill_state: 'pending', backfill_attempts: 0 })
+			expect(new Date(backfill!.backfill_next_at).getTime()).toBeLessThanOrEqual(clock.now())
+			expect(lines).toEqual([])
+
+			fake.resetCalls()
+			expect(await one.refresher.runRound()).toEqual({ refreshed: 0, failed: 0, backfilled: 0, backingOff: false })
+			expect(fake.calls.profile + fake.calls['xp-monthly']).toBe(0)
 		})
 
 		test('a backfill that keeps failing ends as unavailable, never stuck pending', async () => {

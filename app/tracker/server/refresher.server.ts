@@ -5,11 +5,14 @@
  * the upstream gate (`#app/player/server/upstream-gate.server.ts`): the refresh before backfill,
  * both after anyone waiting on an answer, all within one budget for all instances. Repeated
  * upstream failures (429, 5xx, timeouts) pause the refresher for 15 minutes, and it says so.
+ * On shutdown (`stopping`) a round claims nothing more and gives back what it had not finished.
  */
+import { setTimeout } from 'node:timers/promises'
 import type { PlayerLookup } from '#app/player/server/handler.server.ts'
 import { createUpstreamClient, type UpstreamClient } from '#app/player/server/runemetrics.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
 import type { UpstreamGate } from '#app/player/server/upstream-gate.server.ts'
+import { runUntilShutdown } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase, type Database } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
@@ -38,6 +41,8 @@ export type RefresherOptions = {
 	/** Players refreshed per round at most, claimed one at a time. */
 	batch?: number
 	log?: (line: string) => void
+	/** Aborted when the server shuts down (the gate then refuses the calls still waiting). */
+	stopping?: AbortSignal
 }
 
 export type RoundResult = { refreshed: number; failed: number; backfilled: number; backingOff: boolean }
@@ -45,6 +50,7 @@ export type RoundResult = { refreshed: number; failed: number; backfilled: numbe
 export function createRefresher(options: RefresherOptions) {
 	const log = options.log ?? serverLog.info
 	const batch = options.batch ?? 10
+	const stopping = () => options.stopping?.aborted === true
 	let failuresInARow = 0
 	let backOffUntil = 0
 
@@ -64,12 +70,21 @@ export function createRefresher(options: RefresherOptions) {
 			const histories: MonthlyXp[] = []
 			try {
 				for (const skill of SKILLS) {
+					if (stopping()) break
 					const history = await options.gate.run('backfill', () => options.upstream.xpMonthly(claim.name, skill.id))
 					if (history) histories.push(history)
 				}
 			} catch (error) {
+				if (stopping()) {
+					await store.releaseBackfill(db, claim.id, claim.attempt, new Date(options.now()))
+					return 0
+				}
 				await store.failBackfill(db, claim.id, claim.attempt)
 				failed(error instanceof Error ? error.message : String(error))
+				return 0
+			}
+			if (stopping()) {
+				await store.releaseBackfill(db, claim.id, claim.attempt, new Date(options.now()))
 				return 0
 			}
 			failuresInARow = 0
@@ -87,7 +102,7 @@ export function createRefresher(options: RefresherOptions) {
 	 */
 	async function refresh(db: Database, result: RoundResult): Promise<void> {
 		const failedKeys: string[] = []
-		for (let done = 0; done < batch && options.now() >= backOffUntil; done++) {
+		for (let done = 0; done < batch && options.now() >= backOffUntil && !stopping(); done++) {
 			const claimedAt = new Date(options.now())
 			const [claim] = await store.claimRefreshBatch(db, claimedAt, {
 				limit: 1,
@@ -107,6 +122,8 @@ export function createRefresher(options: RefresherOptions) {
 			result.failed += 1
 			failedKeys.push(claim.key)
 			await store.releaseFetch(db, claim.key, claimedAt, claim.previous)
+			// Refused by the gate because the server is stopping: not the upstream's failure.
+			if (stopping()) break
 			if (failed(`${claim.key}: HTTP ${answer.status}`)) break
 		}
 	}
@@ -115,6 +132,7 @@ export function createRefresher(options: RefresherOptions) {
 		/** The refresh and one backfill side by side: the gate lets the refresh's calls go first. */
 		async runRound(): Promise<RoundResult> {
 			const result: RoundResult = { refreshed: 0, failed: 0, backfilled: 0, backingOff: false }
+			if (stopping()) return result
 			if (options.now() < backOffUntil) return { ...result, backingOff: true }
 			const db = await options.db()
 			const [backfilled] = await Promise.all([backfill(db), refresh(db, result)])
@@ -125,34 +143,36 @@ export function createRefresher(options: RefresherOptions) {
 	}
 }
 
-/** Runs rounds for as long as the server runs: at once while there is work, else every 5 seconds (a round with nothing due is two small queries). */
+/**
+ * Runs rounds until the server shuts down: at once while there is work, else every 5 seconds (a
+ * round with nothing due is two small queries). A shutdown wakes the pause and waits for the round
+ * under way, which stops early (no round starts after it).
+ */
 export function startRefresher({ lookup, gate }: Pick<RefresherOptions, 'lookup' | 'gate'>) {
 	const env = getEnv()
 	const clock = getClock()
-	const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
-	const refresher = createRefresher({
-		db: async () => (await getDatabase()).db,
-		now: clock.now,
-		lookup,
-		upstream: createUpstreamClient(playerDataConfigFromEnv(env)),
-		gate,
-	})
-	const loop = async () => {
-		for (;;) {
+	runUntilShutdown(async (stopping) => {
+		const refresher = createRefresher({
+			db: async () => (await getDatabase()).db,
+			now: clock.now,
+			lookup,
+			upstream: createUpstreamClient(playerDataConfigFromEnv(env)),
+			gate,
+			stopping,
+		})
+		const pause = (ms: number) => setTimeout(ms, undefined, { signal: stopping, ref: false }).catch(() => {})
+		while (!stopping.aborted) {
 			let busy = false
 			try {
 				// Nothing tracked yet (no PGlite folder): do not create one just to find it empty.
-				if (!databaseExists()) {
-					await sleep(5000)
-					continue
+				if (databaseExists()) {
+					const round = await refresher.runRound()
+					busy = round.refreshed + round.failed + round.backfilled > 0 && !round.backingOff
 				}
-				const round = await refresher.runRound()
-				busy = round.refreshed + round.failed + round.backfilled > 0 && !round.backingOff
 			} catch (error) {
 				serverLog.unexpected('tracker: refresh round', error)
 			}
-			await sleep(busy ? 0 : 5000)
+			if (!busy) await pause(5000)
 		}
-	}
-	void loop()
+	})
 }

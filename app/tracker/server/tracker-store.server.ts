@@ -492,6 +492,14 @@ export async function finishBackfill(db: Database, playerId: number, months: Bac
 	})
 }
 
+/** A claim given back unfinished (the server is stopping): due at once, the try not counted. */
+export async function releaseBackfill(db: Database, playerId: number, attempt: number, now: Date): Promise<void> {
+	await db
+		.update(trackedPlayers)
+		.set({ backfillNextAt: now, backfillAttempts: attempt - 1 })
+		.where(and(eq(trackedPlayers.id, playerId), eq(trackedPlayers.backfillAttempts, attempt), eq(trackedPlayers.backfillState, 'pending')))
+}
+
 /** A failed try: pending again later, or unavailable after the last attempt. */
 export async function failBackfill(db: Database, playerId: number, attempt: number): Promise<void> {
 	if (attempt < BACKFILL_MAX_ATTEMPTS) return
