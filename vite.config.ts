@@ -10,6 +10,8 @@ const SHELL = new RegExp(
 		'/app/player/(player-icons|username-store|header-player)\\.tsx?$',
 		'/app/lib/(analytics|content/navigation|content/compact-hast|format-date|format-number|countdown|use-hydrated)\\.ts$',
 		'/app/home/(last-read-store|continue-reading)\\.ts$',
+		// Only for `questPath` on a guide page: in the requirements chunk, it pulled in 10 KB of widgets.
+		'/app/quests/names\\.ts$',
 		'/app/widgets/(components|widget-host)\\.tsx?$',
 		'/app/search/(search-box|search-launcher)\\.tsx$',
 		'preload-helper',
@@ -22,7 +24,7 @@ const REQUIREMENTS = new RegExp(
 		'/app/widgets/(quest-requirements|requirements)/[^/]+\\.tsx?$',
 		'/app/widgets/skill-badge/skill-badge\\.tsx$',
 		'/app/player/(player-data|client|player-state)\\.tsx?$',
-		'/app/quests/(names|progress)\\.ts$',
+		'/app/quests/progress\\.ts$',
 	].join('|'),
 )
 

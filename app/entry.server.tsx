@@ -11,6 +11,7 @@ import { hydrateAfterPaint } from './server/hydrate-after-paint.server.ts'
 import { log } from './server/log.server.ts'
 import { documentCspContext } from './server/load-context.server.ts'
 import { appCss } from './styles/app-css.server.ts'
+import { omitBodyHtmlFromHandoff } from './server/body-handoff.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -42,6 +43,7 @@ export default function handleRequest(
 	// once, with no streamed-in parts; browsers get a stream.
 	const userAgent = request.headers.get('user-agent')
 	const waitForAll = !userAgent || isbot(userAgent) || routerContext.isSpaMode
+	omitBodyHtmlFromHandoff(routerContext)
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(

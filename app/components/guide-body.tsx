@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, type SyntheticEvent, useContext, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 import {
 	PrefetchPageLinks,
 	UNSAFE_DataRouterContext as DataRouterContext,
@@ -43,8 +43,28 @@ function useRouterBridge(): (node: ReactNode) => ReactNode {
 }
 
 /** A link the server rendered as a router `<Link>` (app/components/markdown.tsx's AppLink). */
-function routerLink(event: SyntheticEvent): HTMLAnchorElement | null {
-	return (event.target as Element).closest<HTMLAnchorElement>('a[data-discover]')
+function routerLink(event: Event): HTMLAnchorElement | null {
+	return event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-discover]') : null
+}
+
+/** Where React may not have hydrated the links yet (app/widgets/quest-requirements/until-player.tsx). */
+const UNHYDRATED_LINKS = '[data-until-player]'
+
+const fromDocument = new WeakMap<GuideBodyData, string>()
+
+/**
+ * The body's HTML. A client navigation's route data carries it; a document's does not (it is
+ * already the article's HTML: app/server/body-handoff.server.ts), so when hydrating the document
+ * it is read from the article, once per body, so that React finds the same string on every render.
+ */
+function bodyHtml(body: GuideBodyData): string {
+	if (body.html !== '' || typeof document === 'undefined') return body.html
+	let html = fromDocument.get(body)
+	if (html === undefined) {
+		html = document.querySelector('article[data-guide-body]')?.innerHTML ?? ''
+		fromDocument.set(body, html)
+	}
+	return html
 }
 
 /**
@@ -66,29 +86,44 @@ export function GuideBody({ body, className }: { body: GuideBodyData; className:
 		return hydrateIslands(ref.current, body.islands, (node) => latestBridge.current(node))
 	}, [body])
 
-	const onClick = (event: MouseEvent) => {
-		const link = routerLink(event)
-		if (!link || event.defaultPrevented || event.button !== 0 || link.target) return
-		if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
-		event.preventDefault()
-		void navigate(link.getAttribute('href') ?? '/')
-	}
-	const onIntent = (event: SyntheticEvent) => {
-		const href = routerLink(event)?.getAttribute('href')
-		if (href) setIntent(href.split('#')[0])
-	}
+	// Native listeners, not React's. React holds back events from inside a part of an island it has
+	// not hydrated (a requirement panel's quest list without a player: until-player.tsx) and stops
+	// them at the document, so those links are routed first, while the click is captured by the
+	// window. Every other link is routed as the click bubbles up to the article, after an island's
+	// own `<Link>` (whose root sits below the article) has handled it and prevented the default.
+	const latestNavigate = useRef(navigate)
+	useEffect(() => {
+		latestNavigate.current = navigate
+	})
+	useEffect(() => {
+		const article = ref.current
+		if (!article) return
+		const route = (event: MouseEvent) => {
+			const link = routerLink(event)
+			if (!link || !article.contains(link) || event.defaultPrevented || event.button !== 0 || link.target) return
+			if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+			if (event.currentTarget === window && !link.closest(UNHYDRATED_LINKS)) return
+			event.preventDefault()
+			void latestNavigate.current(link.getAttribute('href') ?? '/')
+		}
+		const onIntent = (event: Event) => {
+			const link = routerLink(event)
+			if (link && article.contains(link)) setIntent(link.getAttribute('href')?.split('#')[0])
+		}
+		const intents = ['mouseover', 'focusin', 'touchstart'] as const
+		article.addEventListener('click', route)
+		window.addEventListener('click', route, { capture: true })
+		for (const type of intents) window.addEventListener(type, onIntent, { capture: true, passive: true })
+		return () => {
+			article.removeEventListener('click', route)
+			window.removeEventListener('click', route, { capture: true })
+			for (const type of intents) window.removeEventListener(type, onIntent, { capture: true })
+		}
+	}, [])
 
 	return (
 		<>
-			<article
-				ref={ref}
-				className={className}
-				dangerouslySetInnerHTML={{ __html: body.html }}
-				onClick={onClick}
-				onMouseOver={onIntent}
-				onFocus={onIntent}
-				onTouchStart={onIntent}
-			/>
+			<article ref={ref} className={className} data-guide-body="" dangerouslySetInnerHTML={{ __html: bodyHtml(body) }} />
 			{intent ? <PrefetchPageLinks page={intent} /> : null}
 		</>
 	)

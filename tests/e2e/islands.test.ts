@@ -59,3 +59,65 @@ test('a link in the prose navigates client-side, and the next page has working i
 	await expect(page.locator('x-island[data-widget="quest-requirements"][data-hydrated]')).toBeAttached()
 	expect(consoleErrors).toEqual([])
 })
+
+// A sentence from the guide's prose (content/guides/mid-game/while-guthix-sleeps.md).
+const PROSE = 'There is a lot of walking; anything that restores run energy is welcome.'
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1
+
+test('the document carries the body HTML once: React takes it from the page, client navigation from the route data', async ({
+	page,
+	request,
+	consoleErrors,
+}) => {
+	const document = await (await request.get(WGS)).text()
+	expect(occurrences(document, PROSE)).toBe(1)
+	// What a client-side navigation to the page fetches does carry it.
+	expect(occurrences(await (await request.get(`${WGS}.data`)).text(), PROSE)).toBe(1)
+
+	await page.goto(WGS)
+	await waitForHydration(page)
+	const article = page.locator('main article.prose')
+	await expect(article.getByText(PROSE)).toBeVisible()
+	await expect(page.locator('x-island[data-widget="quest-requirements"][data-hydrated]')).toBeAttached()
+	const elements = await article.evaluate((element) => element.querySelectorAll('*').length)
+
+	// Away and back client-side: the body comes from the route data, the same as the server's.
+	await page.locator('main article.prose a[href="/guides/mid-game/ancient-curses"]').first().click()
+	await expect(page.locator('main h1')).toHaveText(/Ancient Curses/)
+	await page.goBack()
+	await expect(article.getByText(PROSE)).toBeVisible()
+	await expect(page.locator('x-island[data-widget="quest-requirements"][data-hydrated]')).toBeAttached()
+	expect(await article.evaluate((element) => element.querySelectorAll('*').length)).toBe(elements)
+	expect(consoleErrors).toEqual([])
+})
+
+test('a requirement panel leaves its quest list unhydrated until a player is named', async ({ page }) => {
+	await page.goto(WGS)
+	await waitForHydration(page)
+	const island = page.locator('x-island[data-widget="quest-requirements"]')
+	await expect(island).toHaveAttribute('data-hydrated')
+	const step = island.locator('li[data-quest]').first()
+	expect(await step.evaluate(hasFiber)).toBe(false)
+	expect(await island.locator('section').first().evaluate(hasFiber)).toBe(true)
+	// Its links work all the same, client-side (the long chain is folded).
+	await island.locator('summary').click()
+	await page.evaluate(() => {
+		;(window as unknown as { marker: boolean }).marker = true
+	})
+	const link = step.getByRole('link').first()
+	const href = await link.getAttribute('href')
+	await link.click()
+	await expect(page).toHaveURL((url) => url.pathname === href)
+	expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true)
+	await page.goBack()
+	await expect(island).toHaveAttribute('data-hydrated')
+
+	// The same page with a name stored: the list shows where the player stands, so it hydrates.
+	await page.evaluate(() => localStorage.setItem('player:username', 'Zezima Jr'))
+	await page.reload()
+	await waitForHydration(page)
+	await expect(island.getByText('Checked against Zezima Jr')).toBeVisible()
+	expect(await step.evaluate(hasFiber)).toBe(true)
+	await expect(step).toHaveAttribute('data-status')
+})

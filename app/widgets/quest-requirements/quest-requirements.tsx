@@ -24,6 +24,7 @@ import {
 } from './panel-parts.tsx'
 import type { QuestRequirementsWidgetProps } from './quest-requirements.schema.ts'
 import { questPath } from '#app/quests/names.ts'
+import { UntilPlayer } from './until-player.tsx'
 
 /** Chains longer than this start folded (except where the panel is the page, e.g. quest pages). */
 const FOLD_AFTER = 12
@@ -107,7 +108,10 @@ function QuestRequirementsPanel({
 	const questPointsMet = player?.questPoints !== undefined && player.questPoints >= questPoints
 	const other = summary?.other ?? []
 
-	const list = <QuestList steps={shownSteps} target={target?.name} />
+	const questList = <QuestList steps={shownSteps} target={target?.name} />
+	// In a guide body only: where the panel is the page (quest pages), no <GuideBody> routes the
+	// links of a list React has not hydrated.
+	const list = expandChain ? questList : <UntilPlayer>{questList}</UntilPlayer>
 	return (
 		<RequirementCard
 			label={`Requirements for ${target?.name ?? quest}`}
