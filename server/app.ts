@@ -9,6 +9,9 @@ import { getServices } from '#app/dashboard/server/services.server.ts'
 import { COMPETITIONS_API_PREFIX, competitionsApiEndpoints } from '#app/competitions/server/competitions-api.server.ts'
 import { createCompetitions } from '#app/competitions/server/competitions.server.ts'
 import { participantRefresher } from '#app/competitions/server/participant-refresh.server.ts'
+import { startCompetitionWork } from '#app/competitions/server/services.server.ts'
+import { webhooksApiEndpoints } from '#app/competitions/server/webhooks-api.server.ts'
+import { createWebhookSettings } from '#app/competitions/server/webhook-settings.server.ts'
 import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { backgroundWorkSettled } from '#app/server/background-work.server.ts'
@@ -117,6 +120,7 @@ const api = createApi(
 				refreshParticipant: participantRefresher(tracker, playerData),
 			}),
 		),
+		...webhooksApiEndpoints(createWebhookSettings({ db: async () => (await getDatabase()).db, now: () => new Date(getClock().now()) })),
 	],
 	[PLAYERS_API_PREFIX, `${GROUPS_API_PREFIX}/`, `${COMPETITIONS_API_PREFIX}/`],
 )
@@ -156,11 +160,13 @@ export async function onStart() {
 	// A PostgreSQL server is checked (and migrated) now; PGlite opens on first use.
 	await Promise.all([getServices(), getSharedState().ready(), env.DATABASE_URL ? getDatabase() : undefined])
 	if (env.TRACKER_REFRESH === 'on') startRefresher()
+	stopCompetitionWork = startCompetitionWork({ env, refresh: participantRefresher(tracker, playerData) })
 	// `npm run db -- backup|restore` reach the embedded database through this server.
 	if (!env.DATABASE_URL) serveDbControl = createDbControlRoute(writeDbControl(env.DATA_DIR, env.PORT))
 }
 
 let serveDbControl: ReturnType<typeof createDbControlRoute> | undefined
+let stopCompetitionWork: (() => Promise<void>) | undefined
 
 /**
  * Run by server/index.js on SIGTERM/SIGINT: /readyz answers 503 at once; once the requests in
@@ -169,6 +175,7 @@ let serveDbControl: ReturnType<typeof createDbControlRoute> | undefined
 export async function onShutdown(requestsFinished: Promise<void>) {
 	markShuttingDown()
 	await requestsFinished
+	await stopCompetitionWork?.()
 	await backgroundWorkSettled()
 	const where = await closeDatabase()
 	releaseDatabaseLocks()
