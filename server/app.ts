@@ -11,6 +11,7 @@ import { createCompetitions } from '#app/competitions/server/competitions.server
 import { participantRefresher } from '#app/competitions/server/participant-refresh.server.ts'
 import { startCompetitionWork } from '#app/competitions/server/services.server.ts'
 import { webhooksApiEndpoints } from '#app/competitions/server/webhooks-api.server.ts'
+import { balanceApiEndpoint } from '#app/competitions/server/balance-api.server.ts'
 import { createWebhookSettings } from '#app/competitions/server/webhook-settings.server.ts'
 import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
@@ -111,6 +112,12 @@ const api = createApi(
 		planEndpoint(playerData, getPlanner(), (key) => tracker.pace(key)),
 		...playersApiEndpoints(tracker, playerData),
 		...groupsApiEndpoints(getGroupsService()),
+		// Before `/api/v1/competitions/:id`, which the path would match too.
+		balanceApiEndpoint({
+			db: async () => (await getDatabase()).db,
+			now: () => new Date(getClock().now()),
+			limiter: getSharedState().limiter('competition-balance', { max: 30, windowMs: 3_600_000, refill: 'window' }),
+		}),
 		...competitionsApiEndpoints(
 			createCompetitions({
 				db: async () => (await getDatabase()).db,
