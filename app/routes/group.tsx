@@ -3,6 +3,7 @@ import type { Route } from './+types/group'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
+import { readGroupWebhook } from '#app/competitions/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
@@ -13,14 +14,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const [caps, totals] = await Promise.all([service.caps(read.group.id, 8), service.memberTotals(read.group.id)])
+	const [caps, totals, webhook] = await Promise.all([
+		service.caps(read.group.id, 8),
+		service.memberTotals(read.group.id),
+		readGroupWebhook(read.group.id),
+	])
 	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
 	const members = read.group.members.map((m) => ({
 		...m,
 		totalLevel: totals.get(m.key)?.totalLevel ?? null,
 		totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
 	}))
-	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null }
+	return { group: { ...read.group, members }, caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null, webhook }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
@@ -33,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps } = loaderData
+	const { group, caps, webhook } = loaderData
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -47,6 +52,12 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 				{group.clanName ? `The clan ${group.clanName}, roster read ${day(group.rosterAt)}` : 'A group of players'}
 				{group.citadelReset ? `; citadel resets ${group.citadelReset.weekday} ${group.citadelReset.time} UTC` : ''}.
 			</p>
+			{webhook?.disabledAt ? (
+				<p className="mt-2 text-sm" role="status" data-webhook-off="">
+					Discord notifications are off: Discord answered “{webhook.disabledReason}” on {day(webhook.disabledAt)}. Set the webhook again to
+					switch them back on.
+				</p>
+			) : null}
 			<h2 className="mt-8 text-xl font-bold">Members ({group.members.length})</h2>
 			<p className="mt-1 text-sm text-muted">Total level once a member has been looked up on the site (— until then).</p>
 			<table className="mt-3 w-full text-left text-sm" data-group-members="">

@@ -8,6 +8,7 @@ import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import type { getEnv } from '#app/server/env.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import { createAnnouncer } from './announcements.server.ts'
+import { readWebhookState } from './competitions-store.server.ts'
 import { startCompetitionRounds } from './competition-rounds.server.ts'
 import { startDiscordOutbox } from './discord-outbox.server.ts'
 import type { RefreshOutcome } from './participant-refresh.server.ts'
@@ -39,4 +40,10 @@ export function startCompetitionWork(options: {
 	return async () => {
 		await Promise.all([outbox.stop(), rounds?.stop()])
 	}
+}
+
+/** A group's Discord webhook, for its page: null without one; `disabledAt` once Discord made us switch it off. */
+export async function readGroupWebhook(groupId: number) {
+	const row = await readWebhookState((await getDatabase()).db, { groupId })
+	return row && { disabledAt: row.disabledAt, disabledReason: row.disabledReason }
 }
