@@ -104,7 +104,7 @@ test('the webhook endpoints refuse anything but a Discord webhook, a wrong code,
 	})
 	expect(group.status, group.body).toBe(201)
 	groupId = group.json.group.id
-	groupCode = group.json.code
+	groupCode = group.json.verificationCode
 	const put = (path: string, body: unknown, code = groupCode) => call('PUT', path, { body, headers: { 'x-verification-code': code } })
 	const path = `/api/v1/groups/${groupId}/webhook`
 	const refusals = [
