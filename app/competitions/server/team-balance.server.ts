@@ -9,9 +9,9 @@ import { readWindowHistories } from '#app/tracker/server/tracker-store.server.ts
 import { balanceTeams } from '../balance.ts'
 import { parseBalanceInput, type InputError } from '../competition-input.ts'
 
-export const RECENT_DAYS = 30
+const RECENT_DAYS = 30
 
-export async function recentGains(db: Database, players: readonly PlayerName[], now: Date) {
+async function recentGains(db: Database, players: readonly PlayerName[], now: Date) {
 	const from = new Date(now.getTime() - RECENT_DAYS * 86_400_000)
 	const histories = await readWindowHistories(
 		db,
