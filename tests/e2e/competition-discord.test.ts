@@ -126,11 +126,17 @@ test('the webhook endpoints refuse anything but a Discord webhook, a wrong code,
 test('announcements reach the receiver once each, batched by kind, after the 429 wait; a dead webhook is switched off', async () => {
 	const now = await serverNow()
 	const live = await call('PUT', `/api/v1/groups/${groupId}/webhook`, {
-		body: { url: webhookUrl(LIVE), events: ['competition-starting-soon', 'competition-started'] },
+		body: {
+			url: webhookUrl(LIVE),
+			events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		},
 		headers: { 'x-verification-code': groupCode },
 	})
 	expect(live.status, live.body).toBe(200)
-	expect(live.json.webhook).toMatchObject({ events: ['competition-starting-soon', 'competition-started'], disabledAt: null })
+	expect(live.json.webhook).toMatchObject({
+		events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		disabledAt: null,
+	})
 	expect(live.body).not.toContain(LIVE.token)
 	const competition = (title: string, patch: Record<string, unknown>) =>
 		call('POST', '/api/v1/competitions', {
@@ -187,6 +193,35 @@ test('at the start the rounds update every participant and "started" is posted o
 	await new Promise((resolve) => setTimeout(resolve, 12_000))
 	expect(postsTo(LIVE)).toHaveLength(3)
 	expect(postsTo(DEAD)).toHaveLength(1)
+})
+
+test('"ending in 1 hour" in the last hour; after the end the final round, the standings freeze and "finished" is posted with the top 3', async () => {
+	// From a minute after the start (3 hours long) to half an hour before the end.
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${2 * HOUR + 29 * 60_000}` })
+	const ending = await until('the ending post', () =>
+		postsTo(LIVE).find((post) => titles(post).some((title) => title.startsWith('Ending'))),
+	)
+	expect(titles(ending)).toEqual(['Ending in 1 hour: Alpha', 'Ending in 1 hour: Beta'])
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${32 * 60_000}` })
+	const finished = await until(
+		'the finished post',
+		() => postsTo(LIVE).find((post) => titles(post).some((title) => title.startsWith('Finished'))),
+		90_000,
+	)
+	expect(titles(finished)).toEqual(['Finished: Alpha', 'Finished: Beta'])
+	const podium = (finished.body.embeds as { description: string }[])[0]!.description
+	expect(podium).toMatch(/^1\. (Zezima Jr|Midgame Mia): 0\n2\. (Zezima Jr|Midgame Mia): 0$/)
+	const frozen = await until(
+		'the frozen standings',
+		async () => {
+			const answer = await call('GET', `/api/v1/competitions/${competitionIds[1]}`)
+			return answer.json.competition.frozenAt ? answer : undefined
+		},
+		90_000,
+	)
+	expect(Date.parse(frozen.json.competition.frozenAt)).toBeGreaterThanOrEqual(Date.parse(frozen.json.competition.endsAt))
+	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	expect(postsTo(LIVE)).toHaveLength(5)
 })
 
 test('auto-balance answers teams of recent gains, and refuses bad input with the field', async () => {
