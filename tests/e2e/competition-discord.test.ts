@@ -18,7 +18,7 @@ const LIVE = { id: '111', token: 'live-token' }
 const DEAD = { id: '222', token: 'dead-token' }
 const webhookUrl = (hook: { id: string; token: string }) => `https://discord.com/api/webhooks/${hook.id}/${hook.token}`
 
-type Post = { path: string; at: number; body: { embeds?: { title: string }[]; content?: string } }
+type Post = { path: string; at: number; body: { embeds?: { title: string; description: string }[]; content?: string } }
 const posts: Post[] = []
 let receiver: Server
 let receiverUrl: string
@@ -209,7 +209,7 @@ test('"ending in 1 hour" in the last hour; after the end the final round, the st
 		90_000,
 	)
 	expect(titles(finished)).toEqual(['Finished: Alpha', 'Finished: Beta'])
-	const podium = (finished.body.embeds as { description: string }[])[0]!.description
+	const podium = finished.body.embeds![0]!.description
 	expect(podium).toMatch(/^1\. (Zezima Jr|Midgame Mia): 0\n2\. (Zezima Jr|Midgame Mia): 0$/)
 	const frozen = await until(
 		'the frozen standings',
