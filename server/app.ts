@@ -8,6 +8,11 @@ import { DASHBOARD_PATH } from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { COMPETITIONS_API_PREFIX, competitionsApiEndpoints } from '#app/competitions/server/competitions-api.server.ts'
 import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
+import { startCompetitionWork } from '#app/competitions/server/competition-work.server.ts'
+import { participantRefresher } from '#app/competitions/server/participant-refresh.server.ts'
+import { webhooksApiEndpoints } from '#app/competitions/server/webhooks-api.server.ts'
+import { balanceApiEndpoint } from '#app/competitions/server/balance-api.server.ts'
+import { createWebhookSettings } from '#app/competitions/server/webhook-settings.server.ts'
 import { createApi } from '#app/server/api.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { backgroundWorkSettled, stopBackgroundWork } from '#app/server/background-work.server.ts'
@@ -119,7 +124,14 @@ const api = createApi(
 		...playersApiEndpoints(tracker, playerData, undefined, (key) => getNameChanges().renamedTo(key)),
 		...groupsApiEndpoints(getGroupsService()),
 		...namesApiEndpoints(getNameChanges()),
+		// Before `/api/v1/competitions/:id`, which the path would match too.
+		balanceApiEndpoint({
+			db: async () => (await getDatabase()).db,
+			now: () => new Date(getClock().now()),
+			limiter: getSharedState().limiter('competition-balance', { max: 30, windowMs: 3_600_000, refill: 'window' }),
+		}),
 		...competitionsApiEndpoints(getCompetitionsService()),
+		...webhooksApiEndpoints(createWebhookSettings({ db: async () => (await getDatabase()).db, now: () => new Date(getClock().now()) })),
 	],
 	[PLAYERS_API_PREFIX, `${GROUPS_API_PREFIX}/`, `${COMPETITIONS_API_PREFIX}/`],
 )
@@ -162,11 +174,13 @@ export async function onStart() {
 		startRefresher(getPlayerServices())
 		startGroupWork()
 	}
+	stopCompetitionWork = startCompetitionWork({ env, refresh: participantRefresher(tracker, playerData) })
 	// `npm run db -- backup|restore` reach the embedded database through this server.
 	if (!env.DATABASE_URL) serveDbControl = createDbControlRoute(writeDbControl(env.DATA_DIR, env.PORT))
 }
 
 let serveDbControl: ReturnType<typeof createDbControlRoute> | undefined
+let stopCompetitionWork: (() => Promise<void>) | undefined
 
 /**
  * Run by server/index.js on SIGTERM/SIGINT: /readyz answers 503 and background work (the
@@ -177,6 +191,7 @@ export async function onShutdown(requestsFinished: Promise<void>) {
 	markShuttingDown()
 	stopBackgroundWork()
 	await requestsFinished
+	await stopCompetitionWork?.()
 	await backgroundWorkSettled()
 	const where = await closeDatabase()
 	releaseDatabaseLocks()

@@ -197,3 +197,24 @@ export function parseCompetitionInput(raw: unknown): { ok: true; competition: Co
 		})),
 	}
 }
+
+const balanceInputSchema = z
+	.object({
+		participants: nameList.min(2, { error: 'List at least 2 participants.' }),
+		teams: z
+			.number({ error: 'Expected a number of teams.' })
+			.int('Expected a whole number of teams.')
+			.min(2, 'At least 2 teams.')
+			.max(MAX_TEAMS, `At most ${MAX_TEAMS} teams.`),
+	})
+	.strict()
+	.refine((input) => input.teams <= input.participants.length, { path: ['teams'], message: 'No more teams than participants.' })
+
+/** The auto-balance action's input: `{participants: [names], teams: N}`. */
+export function parseBalanceInput(
+	raw: unknown,
+): { ok: true; input: z.output<typeof balanceInputSchema> } | { ok: false; errors: InputError[] } {
+	const parsed = balanceInputSchema.safeParse(raw)
+	if (parsed.success) return { ok: true, input: parsed.data }
+	return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message })) }
+}

@@ -7,6 +7,7 @@ import { ACTIVITY_LIMIT } from '#app/groups/activity.ts'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { COMPETITIONS_PATH, competitionPath } from '#app/competitions/paths.ts'
 import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
+import { readGroupWebhook } from '#app/competitions/server/services.server.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
@@ -17,11 +18,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const [caps, totals, activity, competitions] = await Promise.all([
+	const [caps, totals, activity, competitions, webhook] = await Promise.all([
 		service.caps(read.group.id, 8),
 		service.memberTotals(read.group.id),
 		service.activity(read.group.id, ACTIVITY_LIMIT.default),
 		getCompetitionsService().ofGroup(read.group.id),
+		readGroupWebhook(read.group.id),
 	])
 	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
 	const members = read.group.members.map((m) => ({
@@ -34,6 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 		caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null,
 		activity: activity.ok ? activity.items : [],
 		competitions,
+		webhook,
 	}
 }
 
@@ -47,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps, activity, competitions } = loaderData
+	const { group, caps, activity, competitions, webhook } = loaderData
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -61,6 +64,12 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 				{group.clanName ? `The clan ${group.clanName}, roster read ${day(group.rosterAt)}` : 'A group of players'}
 				{group.citadelReset ? `; citadel resets ${group.citadelReset.weekday} ${group.citadelReset.time} UTC` : ''}.
 			</p>
+			{webhook?.disabledAt ? (
+				<p className="mt-2 text-sm" role="status" data-webhook-off="">
+					Discord notifications are off: Discord answered “{webhook.disabledReason}” on {day(webhook.disabledAt)}. Set the webhook again to
+					switch them back on.
+				</p>
+			) : null}
 			<h2 className="mt-8 text-xl font-bold">Members ({group.members.length})</h2>
 			<p className="mt-1 text-sm text-muted">Total level once a member has been looked up on the site (— until then).</p>
 			<table className="mt-3 w-full text-left text-sm" data-group-members="">

@@ -3,13 +3,15 @@
  * through here. Functions take the database first and plain values, so the contract kit runs them
  * on PGlite and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, max, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
 import { planBatches, type DeliveryOutcome, type DiscordEvent, type DiscordEventKind, type Webhook } from '../discord.ts'
 import { metricName, parseMetric } from '../metrics.ts'
 import type { CompetitionStatus } from '../schedule.ts'
 import type { WeightedMetric } from '../scoring.ts'
+import { trackedPlayers } from '#app/tracker/server/schema.ts'
+import { groupMembers, groups, logEntryKinds } from '#app/groups/server/schema.ts'
 import { competitionMetrics, competitionParticipants, competitionTeams, competitions, discordOutbox, discordWebhooks } from './schema.ts'
 
 export type NewCompetition = {
@@ -210,6 +212,115 @@ export async function deleteCompetition(db: Database, id: number): Promise<boole
 	return deleted.length > 0
 }
 
+// Update rounds (competition-rounds.server.ts).
+
+const DAY = 86_400_000
+
+/**
+ * The competitions a round or an announcement may concern at `now`: not frozen and starting
+ * within a day (or started), or frozen within the last day ("finished" is announced then).
+ */
+export async function listCompetitionsToWatch(db: Database, now: Date) {
+	return db
+		.select({
+			id: competitions.id,
+			title: competitions.title,
+			startsAt: competitions.startsAt,
+			endsAt: competitions.endsAt,
+			groupId: competitions.groupId,
+			frozenAt: competitions.frozenAt,
+		})
+		.from(competitions)
+		.where(
+			or(
+				and(isNull(competitions.frozenAt), lte(competitions.startsAt, new Date(now.getTime() + DAY))),
+				gte(competitions.frozenAt, new Date(now.getTime() - DAY)),
+			),
+		)
+		.orderBy(asc(competitions.startsAt), asc(competitions.id))
+}
+
+/** Each participant with the tracker's last check (null: never tracked), their start check and the round's lease. */
+export async function readParticipantChecks(db: Database, competitionId: number) {
+	return db
+		.select({
+			key: competitionParticipants.playerKey,
+			name: competitionParticipants.name,
+			lastCheckedAt: trackedPlayers.lastCheckedAt,
+			startCheckedAt: competitionParticipants.startCheckedAt,
+			claimedUntil: competitionParticipants.claimedUntil,
+		})
+		.from(competitionParticipants)
+		.leftJoin(trackedPlayers, eq(trackedPlayers.key, competitionParticipants.playerKey))
+		.where(eq(competitionParticipants.competitionId, competitionId))
+		.orderBy(asc(competitionParticipants.playerKey))
+}
+
+/** Notes, for each participant without one yet, a tracker check at or after the start (whoever made it). */
+export async function noteStartChecks(db: Database, competitionId: number, startsAt: Date): Promise<number> {
+	const noted = await db
+		.update(competitionParticipants)
+		.set({ startCheckedAt: sql`${trackedPlayers.lastCheckedAt}` })
+		.from(trackedPlayers)
+		.where(
+			and(
+				eq(competitionParticipants.competitionId, competitionId),
+				isNull(competitionParticipants.startCheckedAt),
+				eq(trackedPlayers.key, competitionParticipants.playerKey),
+				gte(trackedPlayers.lastCheckedAt, startsAt),
+			),
+		)
+		.returning({ key: competitionParticipants.playerKey })
+	return noted.length
+}
+
+/** The participants' start checks, by key (absent: none yet). */
+export async function readStartChecks(db: Database, competitionId: number): Promise<Map<string, Date>> {
+	const rows = await db
+		.select({ key: competitionParticipants.playerKey, at: competitionParticipants.startCheckedAt })
+		.from(competitionParticipants)
+		.where(and(eq(competitionParticipants.competitionId, competitionId), sql`${competitionParticipants.startCheckedAt} is not null`))
+	return new Map(rows.map((row) => [row.key, row.at!]))
+}
+
+/**
+ * Takes the round's lease on one participant for `leaseMs`; false when another instance holds it.
+ * A lease taken before `roundStart` (the end, for the final round) no longer holds.
+ */
+export async function claimParticipant(
+	db: Database,
+	competitionId: number,
+	key: string,
+	claim: { now: Date; leaseMs: number; roundStart: Date },
+): Promise<boolean> {
+	const rows = await db
+		.update(competitionParticipants)
+		.set({ claimedUntil: new Date(claim.now.getTime() + claim.leaseMs) })
+		.where(
+			and(
+				eq(competitionParticipants.competitionId, competitionId),
+				eq(competitionParticipants.playerKey, key),
+				or(
+					isNull(competitionParticipants.claimedUntil),
+					lte(competitionParticipants.claimedUntil, claim.now),
+					lt(competitionParticipants.claimedUntil, new Date(claim.roundStart.getTime() + claim.leaseMs)),
+				),
+			),
+		)
+		.returning({ key: competitionParticipants.playerKey })
+	return rows.length > 0
+}
+
+/** Freezes the standings once; false when they already were. */
+export async function freezeCompetition(db: Database, id: number, at: Date): Promise<boolean> {
+	const rows = await db
+		.update(competitions)
+		.set({ frozenAt: at })
+		.where(and(eq(competitions.id, id), isNull(competitions.frozenAt)))
+		.returning({ id: competitions.id })
+	return rows.length > 0
+}
+
 // Discord webhooks and the outbox.
 
 export type WebhookOwner = { groupId: number } | { competitionId: number }
@@ -221,12 +332,14 @@ export async function setWebhook(
 	webhook: Webhook,
 	events: readonly DiscordEventKind[],
 	at: Date,
+	logMatches: readonly string[] = [],
 ): Promise<number> {
 	const ownerColumns = 'groupId' in owner ? { groupId: owner.groupId } : { competitionId: owner.competitionId }
 	const fresh = {
 		discordId: webhook.id,
 		token: webhook.token,
 		events: [...events],
+		logMatches: [...logMatches],
 		createdAt: at,
 		disabledAt: null,
 		disabledReason: null,
@@ -243,12 +356,77 @@ export async function setWebhook(
 	return row!.id
 }
 
+/** The switched-on webhooks that hear of a competition: its own and its group's. */
+export async function activeWebhooksFor(db: Database, competition: { id: number; groupId: number | null }) {
+	const owner =
+		competition.groupId === null
+			? eq(discordWebhooks.competitionId, competition.id)
+			: or(eq(discordWebhooks.competitionId, competition.id), eq(discordWebhooks.groupId, competition.groupId))
+	return db
+		.select({ id: discordWebhooks.id, events: discordWebhooks.events })
+		.from(discordWebhooks)
+		.where(and(owner, isNull(discordWebhooks.disabledAt)))
+		.orderBy(asc(discordWebhooks.id))
+}
+
+/** Whether the event was already added for the webhook (sent or not). */
+export async function outboxHas(db: Database, webhookId: number, eventKey: string): Promise<boolean> {
+	const rows = await db
+		.select({ id: discordOutbox.id })
+		.from(discordOutbox)
+		.where(and(eq(discordOutbox.webhookId, webhookId), eq(discordOutbox.eventKey, eventKey)))
+	return rows.length > 0
+}
+
+/** Groups' switched-on webhooks wanting any of `kinds`, with the group's name and list of log names. */
+export async function listGroupWebhooks(db: Database, kinds: readonly DiscordEventKind[]) {
+	return db
+		.select({
+			id: discordWebhooks.id,
+			groupId: groups.id,
+			groupName: groups.name,
+			events: discordWebhooks.events,
+			logMatches: discordWebhooks.logMatches,
+			createdAt: discordWebhooks.createdAt,
+		})
+		.from(discordWebhooks)
+		.innerJoin(groups, eq(groups.id, discordWebhooks.groupId))
+		.where(and(isNull(discordWebhooks.disabledAt), sql`${discordWebhooks.events} && ${sql.param([...kinds])}::text[]`))
+		.orderBy(asc(discordWebhooks.id))
+}
+
+/** A group's members' classified log entries of `kinds` dated from `since`, oldest first. */
+export async function listMemberLogEntries(db: Database, groupId: number, since: Date, kinds: readonly string[]) {
+	return db
+		.select({
+			playerKey: groupMembers.playerKey,
+			name: groupMembers.name,
+			occurredAt: logEntryKinds.occurredAt,
+			kind: logEntryKinds.kind,
+			skill: logEntryKinds.skill,
+			subject: logEntryKinds.subject,
+			amount: logEntryKinds.amount,
+		})
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, trackedPlayers.id))
+		.where(
+			and(
+				eq(groupMembers.groupId, groupId),
+				gte(logEntryKinds.occurredAt, since),
+				inArray(logEntryKinds.kind, kinds as (typeof logEntryKinds.kind.enumValues)[number][]),
+			),
+		)
+		.orderBy(asc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
+}
+
 /** What the group or competition page shows: the events chosen, and whether it was switched off (never the token). */
 export async function readWebhookState(db: Database, owner: WebhookOwner) {
 	const [row] = await db
 		.select({
 			id: discordWebhooks.id,
 			events: discordWebhooks.events,
+			logMatches: discordWebhooks.logMatches,
 			disabledAt: discordWebhooks.disabledAt,
 			disabledReason: discordWebhooks.disabledReason,
 		})

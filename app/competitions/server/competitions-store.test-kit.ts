@@ -4,10 +4,22 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
-import { createGroup, deleteGroup } from '#app/groups/server/groups-store.server.ts'
+import { classifyPlayerLog, createGroup, deleteGroup } from '#app/groups/server/groups-store.server.ts'
+import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
+import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import type { DiscordEvent } from '../discord.ts'
 import { parseCompetitionInput } from '../competition-input.ts'
 import {
+	activeWebhooksFor,
+	claimParticipant,
+	freezeCompetition,
+	listCompetitionsToWatch,
+	listGroupWebhooks,
+	listMemberLogEntries,
+	noteStartChecks,
+	outboxHas,
+	readParticipantChecks,
+	readStartChecks,
 	claimDiscordBatches,
 	createCompetition,
 	deleteCompetition,
@@ -25,6 +37,7 @@ import {
 } from './competitions-store.server.ts'
 
 const TABLES = [
+	'tracked_players',
 	'discord_outbox',
 	'discord_webhooks',
 	'competition_participants',
@@ -325,6 +338,7 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(await readWebhookState(db(), { competitionId })).toEqual({
 				id,
 				events: ['member-joined'],
+				logMatches: [],
 				disabledAt: at('2026-11-28T10:00:01Z'),
 				disabledReason: 'HTTP 404: gone',
 			})
@@ -349,6 +363,128 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 					sql`insert into discord_webhooks (competition_id, discord_id, token, events, created_at) values (1, '1', 't', '{"nope"}', now())`,
 				),
 			).rejects.toThrow()
+		})
+
+		const fetchOf = (name: string, when: string, activities: { date: string; text: string; details: string }[] = []) =>
+			recordFetch(db(), {
+				key: name.toLowerCase(),
+				name,
+				fetchedAt: at(when),
+				snapshot: snapshotOf({ magic: 1_000 }),
+				quests: null,
+				activities,
+			})
+
+		test("update rounds: the competitions to watch, the participants' checks, start checks noted once, leases, the freeze", async () => {
+			const id = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			expect(await listCompetitionsToWatch(db(), at('2026-11-30T17:59:00Z'))).toEqual([])
+			expect(await listCompetitionsToWatch(db(), at('2026-11-30T18:00:00Z'))).toMatchObject([{ id, frozenAt: null }])
+			await fetchOf('Zezima', '2026-12-01T17:00:00Z')
+			expect(await noteStartChecks(db(), id, at('2026-12-01T18:00:00Z'))).toBe(0)
+			await fetchOf('Zezima', '2026-12-01T18:01:00Z')
+			expect(await noteStartChecks(db(), id, at('2026-12-01T18:00:00Z'))).toBe(1)
+			await fetchOf('Zezima', '2026-12-01T19:00:00Z')
+			expect(await noteStartChecks(db(), id, at('2026-12-01T18:00:00Z'))).toBe(0)
+			expect(await readStartChecks(db(), id)).toEqual(new Map([['zezima', at('2026-12-01T18:01:00Z')]]))
+			expect(await readParticipantChecks(db(), id)).toEqual([
+				{ key: 'anna', name: 'Anna', lastCheckedAt: null, startCheckedAt: null, claimedUntil: null },
+				{ key: 'le me', name: 'le me', lastCheckedAt: null, startCheckedAt: null, claimedUntil: null },
+				{
+					key: 'zezima',
+					name: 'Zezima',
+					lastCheckedAt: at('2026-12-01T19:00:00Z'),
+					startCheckedAt: at('2026-12-01T18:01:00Z'),
+					claimedUntil: null,
+				},
+			])
+			const lease = { leaseMs: 600_000, roundStart: at('2026-12-01T18:00:00Z') }
+			expect(await claimParticipant(db(), id, 'anna', { ...lease, now: at('2026-12-01T18:05:00Z') })).toBe(true)
+			expect(await claimParticipant(db(), id, 'anna', { ...lease, now: at('2026-12-01T18:14:59Z') })).toBe(false)
+			expect(await claimParticipant(db(), id, 'anna', { ...lease, now: at('2026-12-01T18:15:00Z') })).toBe(true)
+			// A lease taken before the final round's start (the end) does not hold it back.
+			expect(await claimParticipant(db(), id, 'le me', { ...lease, now: at('2026-12-08T17:59:00Z') })).toBe(true)
+			expect(
+				await claimParticipant(db(), id, 'le me', { ...lease, now: at('2026-12-08T18:00:00Z'), roundStart: at('2026-12-08T18:00:00Z') }),
+			).toBe(true)
+			expect(
+				await claimParticipant(db(), id, 'le me', { ...lease, now: at('2026-12-08T18:01:00Z'), roundStart: at('2026-12-08T18:00:00Z') }),
+			).toBe(false)
+			expect(await freezeCompetition(db(), id, at('2026-12-08T19:00:00Z'))).toBe(true)
+			expect(await freezeCompetition(db(), id, at('2026-12-08T19:01:00Z'))).toBe(false)
+			expect(await listCompetitionsToWatch(db(), at('2026-12-09T18:59:00Z'))).toMatchObject([{ id, frozenAt: at('2026-12-08T19:00:00Z') }])
+			expect(await listCompetitionsToWatch(db(), at('2026-12-09T19:01:00Z'))).toEqual([])
+		})
+
+		test("announcements: a competition's webhooks and its group's, the outbox's keys, group webhooks with their members' log", async () => {
+			const groupId = await createGroup(
+				db(),
+				{
+					name: 'Clan',
+					clanName: null,
+					codeHash: 'h',
+					citadelReset: null,
+					members: [{ key: 'zezima', name: 'Zezima', rank: null, totalXp: null }],
+				},
+				at('2026-11-28T10:00:00Z'),
+			)
+			const id = await createCompetition(db(), newCompetition({ groupId, participants: ['Zezima'] }), at('2026-11-28T10:00:00Z'))
+			const own = await setWebhook(db(), { competitionId: id }, webhook, ['competition-started'], at('2026-11-28T10:00:00Z'))
+			const groups = await setWebhook(
+				db(),
+				{ groupId },
+				{ ...webhook, id: '2' },
+				['log-match', 'competition-started'],
+				at('2026-11-28T10:00:00Z'),
+				['vorago'],
+			)
+			expect(await activeWebhooksFor(db(), { id, groupId })).toEqual([
+				{ id: own, events: ['competition-started'] },
+				{ id: groups, events: ['log-match', 'competition-started'] },
+			])
+			expect(await activeWebhooksFor(db(), { id, groupId: null })).toEqual([{ id: own, events: ['competition-started'] }])
+			expect(await outboxHas(db(), own, 'k')).toBe(false)
+			await enqueueDiscordEvent(db(), { webhookId: own, eventKey: 'k', event: joined('A') }, at('2026-11-28T10:00:00Z'))
+			expect(await outboxHas(db(), own, 'k')).toBe(false)
+			const started: DiscordEvent = {
+				kind: 'competition-started',
+				competition: {
+					title: 'T',
+					url: 'https://guide.example/competitions/1',
+					startsAt: '2026-12-01T18:00:00Z',
+					endsAt: '2026-12-08T18:00:00Z',
+				},
+			}
+			await enqueueDiscordEvent(db(), { webhookId: own, eventKey: 'k', event: started }, at('2026-11-28T10:00:00Z'))
+			expect(await outboxHas(db(), own, 'k')).toBe(true)
+			expect(await outboxHas(db(), groups, 'k')).toBe(false)
+			expect(await listGroupWebhooks(db(), ['log-match'])).toEqual([
+				{
+					id: groups,
+					groupId,
+					groupName: 'Clan',
+					events: ['log-match', 'competition-started'],
+					logMatches: ['vorago'],
+					createdAt: at('2026-11-28T10:00:00Z'),
+				},
+			])
+			expect(await listGroupWebhooks(db(), ['member-left'])).toEqual([])
+			await fetchOf('Zezima', '2026-11-29T10:00:00Z', [
+				{ date: '2026-11-27T10:00:00.000Z', text: 'I killed 2 Voragos.', details: '' },
+				{ date: '2026-11-29T09:00:00.000Z', text: 'I killed 3 Voragos.', details: '' },
+				{ date: '2026-11-29T09:30:00.000Z', text: 'I found some Dragon bones.', details: '' },
+			])
+			await classifyPlayerLog(db(), (await findPlayer(db(), 'zezima'))!.id)
+			expect(await listMemberLogEntries(db(), groupId, at('2026-11-28T10:00:00Z'), ['boss-kill'])).toEqual([
+				{
+					playerKey: 'zezima',
+					name: 'Zezima',
+					occurredAt: at('2026-11-29T09:00:00Z'),
+					kind: 'boss-kill',
+					skill: null,
+					subject: 'Voragos',
+					amount: 3,
+				},
+			])
 		})
 	})
 }

@@ -36,7 +36,7 @@ export type CompetitionsConfig = {
 	 * Fetches one participant now and records it (`refreshParticipant` in
 	 * `participant-refresh.server.ts`): the update round's one way upstream.
 	 */
-	refreshParticipant: (player: PlayerName) => Promise<void>
+	refreshParticipant: (player: PlayerName) => Promise<unknown>
 	/** Update rounds one competition may ask for; default one per 10 minutes. */
 	updateLimit?: LimitOptions
 }

@@ -1,12 +1,13 @@
 /**
  * One pass of the Discord outbox: claim what may be posted now, post each batch as one message,
- * record Discord's answer. A worker (not built yet) calls it every few seconds on each instance;
- * the claims keep two instances from posting the same event.
+ * record Discord's answer. `startDiscordOutbox` runs it every few seconds on each instance; the
+ * claims keep two instances from posting the same event.
  */
 import type { Database } from '#app/server/db/database.server.ts'
 import { formatDiscordMessage, type DeliveryOutcome } from '../discord.ts'
 import { claimDiscordBatches, recordDelivery } from './competitions-store.server.ts'
 import { postDiscordMessage } from './discord-client.server.ts'
+import { startLoop } from './background-loop.server.ts'
 
 type OutboxOptions = { apiBase: string; timeoutMs: number; now: () => Date }
 
@@ -30,4 +31,32 @@ export async function deliverDiscordOutbox(
 		results.push({ webhookId: batch.webhookId, eventIds: batch.eventIds, outcome })
 	}
 	return results
+}
+
+/**
+ * Delivers the outbox for as long as the server runs: at once again after a pass that posted, else
+ * every `idleMs`. `produce` (the groups' announcements) runs first, at most every `produceEveryMs`.
+ */
+export function startDiscordOutbox(
+	db: () => Promise<Database>,
+	options: OutboxOptions & {
+		idleMs?: number
+		databaseReady?: () => boolean
+		produce?: (db: Database, now: Date) => Promise<void>
+		produceEveryMs?: number
+	},
+) {
+	const idle = options.idleMs ?? 2_000
+	let producedAt = 0
+	return startLoop('discord: outbox', async () => {
+		if (options.databaseReady?.() === false) return idle
+		const database = await db()
+		const now = options.now()
+		if (options.produce && now.getTime() - producedAt >= (options.produceEveryMs ?? 15_000)) {
+			producedAt = now.getTime()
+			await options.produce(database, now)
+		}
+		const posted = await deliverDiscordOutbox(database, options)
+		return posted.length > 0 ? 0 : idle
+	})
 }

@@ -19,8 +19,8 @@ test("a tracked participant goes through the tracker's Update; one never tracked
 			},
 		},
 	)
-	await refresh({ key: 'known', name: 'Known' })
-	await refresh({ key: 'new', name: 'New' })
+	expect(await refresh({ key: 'known', name: 'Known' })).toBe('checked')
+	expect(await refresh({ key: 'new', name: 'New' })).toBe('checked')
 	// Both wait at the one upstream gate at competition priority.
 	expect(calls).toEqual(['update known at competition', 'update new at competition', 'fetch new at competition'])
 })

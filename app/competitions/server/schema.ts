@@ -95,6 +95,14 @@ export const competitionParticipants = pgTable(
 		name: text('name').notNull(),
 		/** The team's position; null without teams. */
 		team: smallint('team'),
+		/**
+		 * A check of the player at or after the start (the tracker's `last_checked_at` first seen
+		 * there): what the player had then is their latest snapshot at that time, so an unchanged
+		 * start check still dates their start value (standings.server.ts).
+		 */
+		startCheckedAt: time('start_checked_at'),
+		/** An update round's lease on this participant (one instance fetches them; a failed fetch waits until then). */
+		claimedUntil: time('claimed_until'),
 	},
 	(table) => [
 		primaryKey({ columns: [table.competitionId, table.playerKey] }),
@@ -124,6 +132,11 @@ export const discordWebhooks = pgTable(
 		discordId: text('discord_id').notNull(),
 		token: text('token').notNull(),
 		events: text('events', { enum: DISCORD_EVENT_KINDS }).array().notNull(),
+		/** A group's list of item and boss names: log drops and kills matching one are announced (`log-match`). */
+		logMatches: text('log_matches')
+			.array()
+			.notNull()
+			.default(sql`'{}'::text[]`),
 		createdAt: time('created_at').notNull(),
 		/** Switched off (Discord answered 404 or 401): when and why, for the group page. */
 		disabledAt: time('disabled_at'),

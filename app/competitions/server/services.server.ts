@@ -4,6 +4,7 @@ import { getDatabase } from '#app/server/db/database.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { getPlayerServices } from '#app/server/player-services.server.ts'
 import { createCompetitions, type Competitions } from './competitions.server.ts'
+import { readWebhookState } from './competitions-store.server.ts'
 import { participantRefresher } from './participant-refresh.server.ts'
 
 let service: Competitions | undefined
@@ -19,4 +20,9 @@ export function getCompetitionsService(): Competitions {
 		refreshParticipant: participantRefresher(tracker, lookup),
 	})
 	return service
+}
+
+export async function readGroupWebhook(groupId: number) {
+	const row = await readWebhookState((await getDatabase()).db, { groupId })
+	return row && { disabledAt: row.disabledAt, disabledReason: row.disabledReason }
 }

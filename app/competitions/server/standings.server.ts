@@ -23,21 +23,34 @@ import {
 	type TeamStanding,
 	type Window,
 } from '../scoring.ts'
-import { readCompetition } from './competitions-store.server.ts'
+import { readCompetition, readStartChecks } from './competitions-store.server.ts'
 
 /** What the scorer needs of one participant, from what the tracker holds (undefined: never tracked). */
 function participantRecord(
 	participant: { key: string; name: string },
 	history: WindowHistory | undefined,
+	startCheckedAt: Date | undefined,
 	window: Window,
 ): ParticipantRecord {
 	if (!history) return { ...participant, snapshots: [], log: null }
-	const unchangedSinceBefore =
-		history.within.length === 0 && history.before !== undefined && history.lastCheckedAt.getTime() >= window.startsAt.getTime()
-	const snapshots = unchangedSinceBefore ? [{ ...history.before!, takenAt: window.startsAt.toISOString() }] : history.within
+	const snapshots = unchangedAtStart(history, startCheckedAt, window)
+		? [{ ...history.before!, takenAt: window.startsAt.toISOString() }, ...history.within]
+		: history.within
 	// A private profile shows no log (RuneMetrics answers only for public ones): "no data", not 0.
 	const log = history.profile === 'private' ? null : history.log.map((entry) => ({ date: entry.date, kind: classifyLogEntry(entry) }))
 	return { ...participant, snapshots, log }
+}
+
+/**
+ * True when a check at or after the start (the round's noted start check, else the last check)
+ * found what the latest snapshot before the start holds: no snapshot between the start and that
+ * check. That snapshot is then the start value, whatever was recorded later.
+ */
+function unchangedAtStart(history: WindowHistory, startCheckedAt: Date | undefined, window: Window): boolean {
+	const checkedAt = startCheckedAt ?? history.lastCheckedAt
+	if (!history.before || checkedAt < window.startsAt) return false
+	const first = history.within[0]
+	return first === undefined || new Date(first.takenAt) > checkedAt
 }
 
 type CompetitionStandings = {
@@ -55,6 +68,7 @@ const TOP_CHARTED = 5
 async function readStandings(
 	db: Database,
 	competition: {
+		id: number
 		startsAt: Date
 		endsAt: Date
 		metrics: Parameters<typeof scoreCompetition>[1]
@@ -64,8 +78,13 @@ async function readStandings(
 ): Promise<CompetitionStandings> {
 	const window = { startsAt: competition.startsAt, endsAt: competition.endsAt }
 	const keys = competition.participants.map((participant) => participant.key)
-	const histories = await readWindowHistories(db, keys, window.startsAt, window.endsAt)
-	const records = competition.participants.map((participant) => participantRecord(participant, histories.get(participant.key), window))
+	const [histories, startChecks] = await Promise.all([
+		readWindowHistories(db, keys, window.startsAt, window.endsAt),
+		readStartChecks(db, competition.id),
+	])
+	const records = competition.participants.map((participant) =>
+		participantRecord(participant, histories.get(participant.key), startChecks.get(participant.key), window),
+	)
 	const standings = scoreCompetition(window, competition.metrics, records)
 	const recordOf = new Map(records.map((record) => [record.key, record]))
 	const topProgress = standings

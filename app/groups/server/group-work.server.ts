@@ -4,6 +4,8 @@
  * Both claim their work through the database, so any number of instances share it and a restart
  * picks the schedule up where it was; every upstream call waits at the one gate, at group priority.
  */
+import { setTimeout } from 'node:timers/promises'
+import { runUntilShutdown } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import { log } from '#app/server/log.server.ts'
@@ -12,11 +14,12 @@ import { createMemberRefresher } from './member-refresh.server.ts'
 import { getGroupsService } from './services.server.ts'
 
 export function startGroupWork() {
-	const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 	const { tracker, lookup } = getPlayerServices()
 	const members = createMemberRefresher({ db: async () => (await getDatabase()).db, now: getClock().now, tracker, lookup })
-	const loop = async () => {
-		for (;;) {
+	// Until the server shuts down: a shutdown wakes the pause, and the round under way ends the loop.
+	runUntilShutdown(async (stopping) => {
+		const pause = (ms: number) => setTimeout(ms, undefined, { signal: stopping, ref: false }).catch(() => {})
+		while (!stopping.aborted) {
 			let busy = false
 			try {
 				// Nothing stored yet (no PGlite folder): no group to work on.
@@ -28,8 +31,7 @@ export function startGroupWork() {
 			} catch (error) {
 				log.unexpected('groups: background round', error)
 			}
-			await sleep(busy ? 0 : 5000)
+			if (!busy) await pause(5000)
 		}
-	}
-	void loop()
+	})
 }

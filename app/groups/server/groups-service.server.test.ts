@@ -216,4 +216,14 @@ test('the daily sync reads each clan group once a day and records what changed; 
 	clanList = memberListFailure('upstream down')
 	expect(await service.syncNextDue()).toBe(true)
 	expect(await service.activity(created.group.id, 10)).toMatchObject({ ok: true, items: [{ kind: 'left' }] })
+
+	// A member gone and one come with a bit more XP: the daily sync hands it over as a name change too.
+	now += 24 * HOUR
+	const previous = parseMemberList(CSV)
+	if (!previous.ok) throw new Error('fixture')
+	const [, second, ...rest] = previous.members
+	clanList = { ok: true, members: [{ ...second!, key: 'renamed two', name: 'Renamed Two', totalXp: second!.totalXp + 5000 }, ...rest] }
+	expect(suggested).toEqual([])
+	expect(await service.syncNextDue()).toBe(true)
+	expect(suggested).toEqual([{ from: { key: second!.key, name: second!.name }, to: { key: 'renamed two', name: 'Renamed Two' } }])
 })

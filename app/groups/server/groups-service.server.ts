@@ -185,7 +185,9 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			const due = await claimDailySync(db, new Date(deps.now()), DAY)
 			if (!due) return false
 			const list = await readClanMembers(due.clanName)
-			if (list.ok) await syncRoster(db, due.id, list.members, new Date(deps.now()))
+			const diff = list.ok ? await syncRoster(db, due.id, list.members, new Date(deps.now())) : null
+			// A member lost and one gained whose XP fits: checked as a name change, as after a sync on demand.
+			if (diff && diff.renames.length > 0) deps.onRenames?.(diff.renames)
 			return true
 		},
 

@@ -1,0 +1,237 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { FAKE_PLAYERS } from '../fixtures/fake-upstream.ts'
+import type { FakeUpstream } from '../fixtures/fake-upstream.ts'
+import { expect, test } from './fixtures.ts'
+import { rawRequest } from './raw-http.ts'
+import { startClockedInstance, type ServerInstance } from './server-instance.ts'
+
+// Discord notifications and the update rounds against the production build (issue 43): a local
+// receiver stands in for Discord (DISCORD_API_BASE_URL), the fake upstream for RuneMetrics, and
+// the test clock moves the server to a competition's start.
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+
+const HOUR = 3_600_000
+const JSON_TYPE = { 'content-type': 'application/json' }
+const LIVE = { id: '111', token: 'live-token' }
+const DEAD = { id: '222', token: 'dead-token' }
+const webhookUrl = (hook: { id: string; token: string }) => `https://discord.com/api/webhooks/${hook.id}/${hook.token}`
+
+type Post = { path: string; at: number; body: { embeds?: { title: string; description: string }[]; content?: string } }
+const posts: Post[] = []
+let receiver: Server
+let receiverUrl: string
+let fake: FakeUpstream
+let server: ServerInstance
+
+test.beforeAll(async () => {
+	test.setTimeout(180_000)
+	let liveAnswers = 0
+	receiver = createServer((req, res) => {
+		let text = ''
+		req.on('data', (chunk: Buffer) => (text += chunk.toString()))
+		req.on('end', () => {
+			posts.push({ path: req.url ?? '', at: Date.now(), body: JSON.parse(text) })
+			if (req.url === `/api/webhooks/${DEAD.id}/${DEAD.token}`) {
+				res.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "Unknown Webhook", "code": 10015}')
+				return
+			}
+			// The live webhook's first answer asks us to wait two seconds.
+			liveAnswers += 1
+			if (liveAnswers === 1) {
+				res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"retry_after": 2, "global": false}')
+				return
+			}
+			res.writeHead(204).end()
+		})
+	})
+	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api`
+	;({ server, fake } = await startClockedInstance({
+		DISCORD_API_BASE_URL: receiverUrl,
+		TRACKER_UPSTREAM_RPS: '50',
+		DATABASE_URL: '',
+		TRUST_PROXY: 'loopback',
+	}))
+})
+test.afterAll(async () => {
+	await server?.stop()
+	await fake?.close()
+	await new Promise((resolve) => receiver?.close(resolve))
+})
+
+type Answer = Awaited<ReturnType<typeof rawRequest>> & { json: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let client = 0
+async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+	const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+	const response = await rawRequest(server.baseURL, {
+		method,
+		path,
+		headers: { ...(body === undefined ? {} : JSON_TYPE), 'x-forwarded-for': `198.51.100.${++client}`, ...options.headers },
+		body,
+	})
+	const isJson = String(response.headers['content-type']).startsWith('application/json')
+	return { ...response, json: isJson && response.body ? JSON.parse(response.body) : undefined }
+}
+
+async function serverNow(): Promise<number> {
+	const answer = await rawRequest(server.baseURL, { method: 'POST', path: '/api/test/clock?advanceMs=0' })
+	return Date.parse(JSON.parse(answer.body).now)
+}
+
+const postsTo = (hook: { id: string; token: string }) => posts.filter((post) => post.path === `/api/webhooks/${hook.id}/${hook.token}`)
+const titles = (post: Post) => (post.body.embeds ?? []).map((embed) => embed.title).toSorted()
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs
+	for (;;) {
+		const value = await check()
+		if (value !== undefined) return value
+		if (Date.now() > deadline) throw new Error(`${what}: not yet after ${timeoutMs} ms\n${server.output()}`)
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+}
+
+let groupId: number
+let groupCode: string
+let competitionIds: number[] = []
+
+test('the webhook endpoints refuse anything but a Discord webhook, a wrong code, an unknown owner and bad events', async () => {
+	const group = await call('POST', '/api/v1/groups', {
+		body: { name: 'Discord testers', members: [FAKE_PLAYERS.complete, FAKE_PLAYERS.midgame] },
+	})
+	expect(group.status, group.body).toBe(201)
+	groupId = group.json.group.id
+	groupCode = group.json.verificationCode
+	const put = (path: string, body: unknown, code = groupCode) => call('PUT', path, { body, headers: { 'x-verification-code': code } })
+	const path = `/api/v1/groups/${groupId}/webhook`
+	const refusals = [
+		[await put(path, { url: 'https://evil.example/api/webhooks/1/t', events: ['member-joined'] }), 400, 'url'],
+		[await put(path, { url: `${webhookUrl(LIVE)}?wait=true`, events: ['member-joined'] }), 400, 'url'],
+		[await put(path, { url: webhookUrl(LIVE), events: ['everything'] }), 400, 'events.0'],
+		[await put(path, { url: webhookUrl(LIVE), events: ['member-joined'] }, 'wrong'), 403, undefined],
+		[await put(`/api/v1/groups/99999/webhook`, { url: webhookUrl(LIVE), events: ['member-joined'] }), 404, undefined],
+		[await put(`/api/v1/groups/x/webhook`, { url: webhookUrl(LIVE), events: ['member-joined'] }), 400, 'id'],
+		[await put(`/api/v1/competitions/99999/webhook`, { url: webhookUrl(LIVE), events: ['competition-started'] }), 404, undefined],
+	] as const
+	for (const [answer, status, parameter] of refusals) {
+		expect(answer.status, answer.body).toBe(status)
+		expect(answer.json.error.parameter).toBe(parameter)
+	}
+	expect((await call('GET', path)).json).toEqual({ webhook: null })
+})
+
+test('announcements reach the receiver once each, batched by kind, after the 429 wait; a dead webhook is switched off', async () => {
+	const now = await serverNow()
+	const live = await call('PUT', `/api/v1/groups/${groupId}/webhook`, {
+		body: {
+			url: webhookUrl(LIVE),
+			events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		},
+		headers: { 'x-verification-code': groupCode },
+	})
+	expect(live.status, live.body).toBe(200)
+	expect(live.json.webhook).toMatchObject({
+		events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		disabledAt: null,
+	})
+	expect(live.body).not.toContain(LIVE.token)
+	const competition = (title: string, patch: Record<string, unknown>) =>
+		call('POST', '/api/v1/competitions', {
+			body: {
+				title,
+				startsAt: new Date(now + 2 * HOUR).toISOString(),
+				endsAt: new Date(now + 5 * HOUR).toISOString(),
+				metrics: [{ metric: 'overall' }],
+				...patch,
+			},
+		})
+	const first = await competition('Alpha', { groupId })
+	const second = await competition('Beta', { groupId })
+	const lonely = await competition('Gamma', { participants: [FAKE_PLAYERS.complete] })
+	for (const created of [first, second, lonely]) expect(created.status, created.body).toBe(201)
+	competitionIds = [first.json.competition.id, second.json.competition.id]
+	const dead = await call('PUT', `/api/v1/competitions/${lonely.json.competition.id}/webhook`, {
+		body: { url: webhookUrl(DEAD), events: ['competition-starting-soon'] },
+		headers: { 'x-verification-code': lonely.json.code },
+	})
+	expect(dead.status, dead.body).toBe(200)
+
+	// Both "starting in 24 hours" in one message: refused once with a 429, posted again after its wait.
+	const [refused, sent] = await until('two posts to the live webhook', () => (postsTo(LIVE).length >= 2 ? postsTo(LIVE) : undefined))
+	expect(titles(refused!)).toEqual(['Starting in 24 hours: Alpha', 'Starting in 24 hours: Beta'])
+	expect(sent!.body).toEqual(refused!.body)
+	expect(sent!.at - refused!.at).toBeGreaterThanOrEqual(2_000)
+
+	// The dead webhook: one post, then switched off, and the read says so.
+	const state = await until('the dead webhook switched off', async () => {
+		const read = await call('GET', `/api/v1/competitions/${lonely.json.competition.id}/webhook`)
+		return read.json.webhook.disabledAt ? read.json.webhook : undefined
+	})
+	expect(state.disabledReason).toMatch(/404/)
+	expect(postsTo(DEAD)).toHaveLength(1)
+})
+
+test('at the start the rounds update every participant and "started" is posted once, for both competitions in one message', async () => {
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${2 * HOUR + 60_000}` })
+	const started = await until('the started post', () =>
+		postsTo(LIVE).find((post) => titles(post).some((title) => title.startsWith('Started'))),
+	)
+	expect(titles(started)).toEqual(['Started: Alpha', 'Started: Beta'])
+	// The start round fetched both participants: each has a last check after the start.
+	const read = await until('the start round', async () => {
+		const answer = await call('GET', `/api/v1/competitions/${competitionIds[0]}`)
+		const checks = Object.values(answer.json.lastCheckedAt as Record<string, string | null>)
+		return checks.length === 2 && checks.every((at) => at !== null && Date.parse(at) >= Date.parse(answer.json.competition.startsAt))
+			? answer
+			: undefined
+	})
+	expect(read.json.standings.map((standing: { score: number | null }) => standing.score)).toEqual([0, 0])
+	// Nothing more arrives: each event was sent once.
+	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	expect(postsTo(LIVE)).toHaveLength(3)
+	expect(postsTo(DEAD)).toHaveLength(1)
+})
+
+test('"ending in 1 hour" in the last hour; after the end the final round, the standings freeze and "finished" is posted with the top 3', async () => {
+	// From a minute after the start (3 hours long) to half an hour before the end.
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${2 * HOUR + 29 * 60_000}` })
+	const ending = await until('the ending post', () =>
+		postsTo(LIVE).find((post) => titles(post).some((title) => title.startsWith('Ending'))),
+	)
+	expect(titles(ending)).toEqual(['Ending in 1 hour: Alpha', 'Ending in 1 hour: Beta'])
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${32 * 60_000}` })
+	const finished = await until(
+		'the finished post',
+		() => postsTo(LIVE).find((post) => titles(post).some((title) => title.startsWith('Finished'))),
+		90_000,
+	)
+	expect(titles(finished)).toEqual(['Finished: Alpha', 'Finished: Beta'])
+	const podium = finished.body.embeds![0]!.description
+	expect(podium).toMatch(/^1\. (Zezima Jr|Midgame Mia): 0\n2\. (Zezima Jr|Midgame Mia): 0$/)
+	const frozen = await until(
+		'the frozen standings',
+		async () => {
+			const answer = await call('GET', `/api/v1/competitions/${competitionIds[1]}`)
+			return answer.json.competition.frozenAt ? answer : undefined
+		},
+		90_000,
+	)
+	expect(Date.parse(frozen.json.competition.frozenAt)).toBeGreaterThanOrEqual(Date.parse(frozen.json.competition.endsAt))
+	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	expect(postsTo(LIVE)).toHaveLength(5)
+})
+
+test('auto-balance answers teams of recent gains, and refuses bad input with the field', async () => {
+	const balanced = await call('POST', '/api/v1/competitions/balance', {
+		body: { participants: [FAKE_PLAYERS.complete, FAKE_PLAYERS.midgame, 'Nobody Here'], teams: 2 },
+	})
+	expect(balanced.status, balanced.body).toBe(200)
+	expect(balanced.json.days).toBe(30)
+	expect(balanced.json.teams.map((team: { participants: unknown[] }) => team.participants.length).toSorted()).toEqual([1, 2])
+	const refused = await call('POST', '/api/v1/competitions/balance', { body: { participants: ['A', 'B'], teams: 3 } })
+	expect(refused.status).toBe(400)
+	expect(refused.json.error.parameter).toBe('teams')
+})
