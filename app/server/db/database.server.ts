@@ -85,7 +85,9 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
 		let stderr = ''
 		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
 		child.on('error', reject)
-		child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the database in ${partial} failed (${code}): ${stderr}`))))
+		child.on('exit', (code) =>
+			code === 0 ? resolve() : reject(new Error(`Creating the database in ${partial} failed (${code}): ${stderr}`)),
+		)
 	})
 	ownerOnly(partial)
 	// Renamed once complete: a start interrupted meanwhile leaves no half-made folder to open.
