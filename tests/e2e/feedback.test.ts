@@ -194,10 +194,10 @@ test('bad input gets a 400 naming the problem, never a 500; reports never show o
 	}
 	const notAForm = await request.post('/feedback', { data: { page: GUIDE }, maxRedirects: 0 })
 	expect(notAForm.status()).toBe(400)
-	// Another site's page posting through a reader's browser: React Router refuses a foreign Origin
-	// itself (400); a browser that says cross-site without an Origin gets our 403.
+	// Another site's page posting through a reader's browser: a foreign Origin is refused before the
+	// action runs (403, server/request-guards.ts); a browser that says cross-site without an Origin too.
 	const foreign = await post(request, '/feedback', { page: GUIDE, reason: 'other' }, { origin: 'https://evil.example' })
-	expect(foreign.status()).toBe(400)
+	expect(foreign.status()).toBe(403)
 	const crossSite = await post(request, '/feedback', { page: GUIDE, reason: 'other' }, { 'sec-fetch-site': 'cross-site' })
 	expect(crossSite.status()).toBe(403)
 	expect(await crossSite.text()).toContain('Reports are accepted from this site&#x27;s own pages only.')

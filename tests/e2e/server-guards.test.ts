@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from './fixtures.ts'
 import { rawRequest, residentMb } from './raw-http.ts'
@@ -53,26 +55,32 @@ async function withInstance(env: Record<string, string>, run: (server: ServerIns
 
 test.describe('request bodies', () => {
 	test('a form post larger than the limit gets 413 before the server reads it', async () => {
-		await withInstance({}, async (server) => {
-			const before = await residentMb(server.pid)
-			const chunk = Buffer.alloc(1024 * 1024, 'a')
-			const megabytes = 64
-			const response = await rawRequest(server.baseURL, {
-				method: 'POST',
-				path: `${DASHBOARD}?index`,
-				headers: { ...formHeaders, 'content-length': String(megabytes * chunk.length) },
-				body: (function* () {
-					yield Buffer.from('intent=login&password=')
-					for (let i = 0; i < megabytes; i++) yield chunk
-				})(),
+		// An empty DATA_DIR of its own: no embedded database to open meanwhile (~185 MB) and blur the figure.
+		const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-e2e-body-limit-'))
+		try {
+			await withInstance({ DATA_DIR: dataDir }, async (server) => {
+				const before = await residentMb(server.pid)
+				const chunk = Buffer.alloc(1024 * 1024, 'a')
+				const megabytes = 64
+				const response = await rawRequest(server.baseURL, {
+					method: 'POST',
+					path: `${DASHBOARD}?index`,
+					headers: { ...formHeaders, 'content-length': String(megabytes * chunk.length) },
+					body: (function* () {
+						yield Buffer.from('intent=login&password=')
+						for (let i = 0; i < megabytes; i++) yield chunk
+					})(),
+				})
+				expect(response.status).toBe(413)
+				expect(response.body).toMatch(/too large/i)
+				const grown = (await residentMb(server.pid)) - before
+				expect(grown, `the server grew by ${grown.toFixed(0)} MB`).toBeLessThan(24)
+				// And it still answers.
+				expect((await rawRequest(server.baseURL, { path: '/robots.txt' })).status).toBe(200)
 			})
-			expect(response.status).toBe(413)
-			expect(response.body).toMatch(/too large/i)
-			const grown = (await residentMb(server.pid)) - before
-			expect(grown, `the server grew by ${grown.toFixed(0)} MB`).toBeLessThan(24)
-			// And it still answers.
-			expect((await rawRequest(server.baseURL, { path: '/robots.txt' })).status).toBe(200)
-		})
+		} finally {
+			rmSync(dataDir, { recursive: true, force: true })
+		}
 	})
 
 	test('a form body without a length is refused, not buffered', async ({ baseURL }) => {
