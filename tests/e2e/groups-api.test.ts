@@ -225,6 +225,58 @@ test("the caps grid: weeks from the group's reset, N checked", async () => {
 	expect(error(await call(client, 'GET', `${path}?week=3`))).toMatchObject([400, { parameter: 'week' }])
 })
 
+test("a group's gains: a period or a range of days, sorted by a skill; bad parameters named, an unknown group 404", async () => {
+	const client = '198.51.100.10'
+	const { group } = await create(client, { name: 'Gains', clanName: FAKE_CLAN })
+	const path = `/api/v1/groups/${group.id}/gains`
+	// Deputy Dee looked up once: one snapshot, so both ends are it and nothing is gained yet.
+	expect((await call(client, 'GET', '/api/v1/player-data?username=Deputy%20Dee')).status).toBe(200)
+	type GainsBody = {
+		period: string
+		from: string
+		to: string
+		sort: string
+		members: Array<{
+			name: string
+			start: string | null
+			end: string | null
+			overall: number | null
+			skills: Record<string, number> | null
+		}>
+	}
+	let body: GainsBody | undefined
+	await expect(async () => {
+		const gains = await call(client, 'GET', `${path}?period=day&sort=Cooking`)
+		expect(gains.status, gains.body).toBe(200)
+		expect(gains.headers['access-control-allow-origin']).toBe('*')
+		body = parsed<GainsBody>(gains)
+		expect(body.members[0]).toMatchObject({ name: 'Deputy Dee', overall: 0 })
+	}).toPass()
+	expect(body).toMatchObject({ period: 'day', sort: 'cooking' })
+	expect(body!.members).toHaveLength(13)
+	expect(body!.members[0]!.start).toBe(body!.members[0]!.end)
+	expect(body!.members[0]!.skills).toMatchObject({ cooking: 0, necromancy: 0 })
+	expect(body!.members.slice(1).every((m) => m.overall === null && m.skills === null)).toBe(true)
+
+	const range = parsed<GainsBody>(await call(client, 'GET', `${path}?from=2026-01-01&to=2026-01-31`))
+	expect(range).toMatchObject({ period: 'range', from: '2026-01-01T00:00:00.000Z', to: '2026-01-31T23:59:59.999Z', sort: 'overall' })
+	expect(parsed<GainsBody>(await call(client, 'GET', path)).period).toBe('week')
+
+	expect(error(await call(client, 'GET', `${path}?period=fortnight`))).toMatchObject([
+		400,
+		{ code: 'INVALID_PARAMETER', parameter: 'period' },
+	])
+	expect(error(await call(client, 'GET', `${path}?sort=sailing`))).toMatchObject([400, { parameter: 'sort' }])
+	expect(error(await call(client, 'GET', `${path}?from=2026-01-31&to=2026-01-01`))).toMatchObject([400, { parameter: 'from' }])
+	expect(error(await call(client, 'GET', `${path}?from=2026-01-01`))).toMatchObject([400, { parameter: 'to' }])
+	expect(error(await call(client, 'GET', `${path}?period=day&from=2026-01-01&to=2026-01-02`))).toMatchObject([400, { parameter: 'period' }])
+	expect(error(await call(client, 'GET', `${path}?from=1999-12-31&to=2026-01-02`))).toMatchObject([400, { parameter: 'from' }])
+	expect(error(await call(client, 'GET', `${path}?days=3`))).toMatchObject([400, { parameter: 'days' }])
+	expect(error(await call(client, 'GET', '/api/v1/groups/999999/gains'))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
+	expect(error(await call(client, 'GET', '/api/v1/groups/x/gains'))).toMatchObject([400, { parameter: 'id' }])
+	expect(error(await call(client, 'POST', path))).toMatchObject([405, { code: 'METHOD_NOT_ALLOWED' }])
+})
+
 test('creation is limited per client; wrong codes are limited per client, then even the right one waits', async () => {
 	const client = '198.51.100.7'
 	const made = []

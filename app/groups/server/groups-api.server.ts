@@ -1,6 +1,6 @@
 /**
  * `/api/v1/groups` (POST: create), `/api/v1/groups/:id` (GET, PATCH, DELETE),
- * `/api/v1/groups/:id/caps` (GET) and `/api/v1/groups/:id/sync` (POST), declared for the API kit.
+ * `/api/v1/groups/:id/caps` (GET), `/api/v1/groups/:id/gains` (GET) and `/api/v1/groups/:id/sync` (POST), declared for the API kit.
  * Changing a group takes its verification code in `X-Verification-Code`. Errors are the kit's
  * `{ error: { code, message, parameter? } }`: 400 a bad field (named), 403 a wrong code or a locked
  * group, 404 no such group or clan, 409 not possible for this group, 429 with Retry-After, 502 when
@@ -8,6 +8,9 @@
  */
 import { z } from 'zod'
 import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
+import { groupGainsQuerySchema } from '#app/groups/group-gains.ts'
+import { getClock } from '#app/server/clock.server.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 import { checkGroupChanges, checkNewGroup, type InputCheck } from './group-input.server.ts'
 import type { GroupFailure, GroupsService } from './groups-service.server.ts'
 import { CODE_HEADER } from '#app/server/verification-code.server.ts'
@@ -134,6 +137,21 @@ export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
 				if (!caps.ok) return failed(caps)
 				const { ok: _, ...grid } = caps
 				return json(200, grid)
+			},
+		}),
+		endpoint({
+			path: `${GROUPS_API_PREFIX}/:id/gains`,
+			methods: ['GET', 'HEAD'],
+			cors: true,
+			query: () => groupGainsQuerySchema(utcDay(getClock().now())),
+			failure: UNAVAILABLE,
+			async handle({ params, query }) {
+				const id = groupId(params.id!)
+				if (typeof id !== 'number') return id
+				const gains = await service.gains(id, query)
+				if (!gains.ok) return failed(gains)
+				const { ok: _, ...body } = gains
+				return json(200, body)
 			},
 		}),
 		endpoint({

@@ -30,7 +30,7 @@ let service: ReturnType<typeof createGroupsService>
 beforeEach(async () => {
 	await handle.db.execute(
 		sql.raw(
-			'truncate log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade',
+			'truncate tracker_snapshots, log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade',
 		),
 	)
 	now = Date.parse('2026-11-20T10:00:00Z')
@@ -169,4 +169,35 @@ test("the caps grid: the last N weeks from the group's reset, capped from the cl
 	])
 	expect(grid.members[0]).toMatchObject({ name: 'Zezima Jr', rank: 'Owner', weeks: ['unknown', 'unknown', 'capped'], currentStreak: 1 })
 	expect(grid.members[1]).toMatchObject({ weeks: ['unknown', 'unknown', 'unknown'], currentStreak: 0 })
+})
+
+test("a group's gains over a period ending now or a range of days, sorted by a skill; an unknown group is not found", async () => {
+	const created = await service.create({ name: 'Friends', members: ['Anna', 'Bob'].map(normalisePlayerName), citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const fetch = (key: string, when: string, skills: Parameters<typeof testSnapshot>[2]) =>
+		recordFetch(handle.db, {
+			key,
+			name: key,
+			fetchedAt: new Date(when),
+			snapshot: testSnapshot(when, 1000, skills),
+			quests: null,
+			activities: [],
+		})
+	await fetch('anna', '2026-11-10T12:00:00Z', {})
+	await fetch('anna', '2026-11-19T12:00:00Z', { attack: 1500, cooking: 1100 })
+	await fetch('bob', '2026-11-10T12:00:00Z', {})
+	await fetch('bob', '2026-11-19T12:00:00Z', { attack: 1100, cooking: 3000 })
+	const week = await service.gains(created.group.id, { period: 'week', sort: 'attack' })
+	if (!week.ok) throw new Error(week.message)
+	expect(week).toMatchObject({ period: 'week', from: '2026-11-13T00:00:00.000Z', to: '2026-11-20T10:00:00.000Z', sort: 'attack' })
+	expect(week.members.map((m) => [m.name, m.skills?.attack, m.overall])).toEqual([
+		['Anna', 500, 600],
+		['Bob', 100, 2100],
+	])
+	const byCooking = await service.gains(created.group.id, { period: 'week', sort: 'cooking' })
+	expect(byCooking.ok && byCooking.members.map((m) => m.name)).toEqual(['Bob', 'Anna'])
+	// A range that ends before the gains: none.
+	const range = await service.gains(created.group.id, { from: '2026-11-01', to: '2026-11-15', sort: 'overall' })
+	expect(range.ok && range.members.map((m) => m.overall)).toEqual([0, 0])
+	expect(await service.gains(created.group.id + 1, { period: 'day', sort: 'overall' })).toMatchObject({ ok: false, reason: 'not-found' })
 })

@@ -8,12 +8,15 @@ import type { PlayerName } from '#app/player/username.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import { memberGains, sortGains, type GroupGainsQuery } from '#app/groups/group-gains.ts'
+import { dayRange, periodRange } from '#app/tracker/gains.ts'
 import type { ClanClient } from './clan-client.server.ts'
 import {
 	createGroup,
 	deleteGroup,
 	listGroupCaps,
 	listGroups,
+	listMemberGainEnds,
 	listMemberTotals,
 	readGroup,
 	readGroupGuard,
@@ -122,6 +125,26 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		async read(id: number): Promise<Outcome<{ group: Group }>> {
 			const group = await readGroup(await deps.db(), id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		/**
+		 * The members' gains over a period ending now or a range of days (as a player's gains:
+		 * `periodRange`, `dayRange`), most XP in `sort` first; one query whatever the group's size.
+		 */
+		async gains(id: number, { sort, ...query }: GroupGainsQuery) {
+			const db = await deps.db()
+			const range = 'period' in query ? periodRange(query.period, new Date(deps.now())) : dayRange(query.from, query.to)
+			const members = (await listMemberGainEnds(db, id, range)).map(memberGains)
+			// Every group has a member: only an empty answer needs a second look.
+			if (members.length === 0 && !(await readGroupGuard(db, id))) return fail('not-found', NOT_FOUND)
+			return {
+				ok: true as const,
+				period: 'period' in query ? query.period : ('range' as const),
+				from: range.from.toISOString(),
+				to: range.to.toISOString(),
+				sort,
+				members: sortGains(members, sort),
+			}
 		},
 
 		/**

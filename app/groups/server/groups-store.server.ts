@@ -3,12 +3,13 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, gte, ilike, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import { getSkill } from '#app/lib/skills.ts'
 import { activities, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
 import { skillStates, unpackSkills } from '#app/tracker/server/snapshot-codec.ts'
 import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import type { GainsEnd } from '#app/groups/group-gains.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
 import { diffRoster, type RosterMember } from '#app/groups/roster-diff.ts'
@@ -327,3 +328,40 @@ function resetColumns(reset: CitadelReset | null) {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * Every member's snapshots at the ends of `range`, in one query (three index probes a member,
+ * on the snapshots' primary key): the last at or before `from`, the first inside the range (the
+ * start when tracking began inside it), and the last at or before `to` (the end). Members the
+ * tracker has never fetched come back with no snapshot.
+ */
+export async function listMemberGainEnds(db: Database, groupId: number, range: { from: Date; to: Date }) {
+	const end = (name: string, where: SQL, newest: boolean) =>
+		db
+			.select({ takenAt: snapshots.takenAt, source: snapshots.source, skills: snapshots.skills })
+			.from(snapshots)
+			.where(and(eq(snapshots.playerId, trackedPlayers.id), where))
+			.orderBy(newest ? desc(snapshots.takenAt) : asc(snapshots.takenAt))
+			.limit(1)
+			.as(name)
+	const before = end('gains_before', lte(snapshots.takenAt, range.from), true)
+	const inside = end('gains_inside', and(gte(snapshots.takenAt, range.from), lte(snapshots.takenAt, range.to))!, false)
+	const last = end('gains_last', lte(snapshots.takenAt, range.to), true)
+	const rows = await db
+		.select({
+			key: groupMembers.playerKey,
+			name: groupMembers.name,
+			before: { takenAt: before.takenAt, source: before.source, skills: before.skills },
+			inside: { takenAt: inside.takenAt, source: inside.source, skills: inside.skills },
+			last: { takenAt: last.takenAt, source: last.source, skills: last.skills },
+		})
+		.from(groupMembers)
+		.leftJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.leftJoinLateral(before, sql`true`)
+		.leftJoinLateral(inside, sql`true`)
+		.leftJoinLateral(last, sql`true`)
+		.where(eq(groupMembers.groupId, groupId))
+	const decode = (row: { takenAt: Date | null; source: number | null; skills: Uint8Array | null } | null): GainsEnd | null =>
+		row?.takenAt && row.skills ? { takenAt: row.takenAt, source: row.source ?? 0, xp: unpackSkills(row.skills).map((s) => s.xp) } : null
+	return rows.map((row) => ({ key: row.key, name: row.name, start: decode(row.before) ?? decode(row.inside), end: decode(row.last) }))
+}

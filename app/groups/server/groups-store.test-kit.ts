@@ -12,6 +12,7 @@ import {
 	deleteGroup,
 	listGroupCaps,
 	listGroups,
+	listMemberGainEnds,
 	listMemberTotals,
 	listLogKinds,
 	listRosterEvents,
@@ -23,7 +24,15 @@ import {
 	type NewGroup,
 } from './groups-store.server.ts'
 
-const TABLES = ['log_entry_kinds', 'group_roster_events', 'group_members', 'groups', 'tracker_activities', 'tracked_players']
+const TABLES = [
+	'tracker_snapshots',
+	'log_entry_kinds',
+	'group_roster_events',
+	'group_members',
+	'groups',
+	'tracker_activities',
+	'tracked_players',
+]
 const at = (iso: string) => new Date(iso)
 const member = (name: string, rank: ClanRank, totalXp: number) => ({
 	key: name.toLowerCase(),
@@ -242,6 +251,33 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			expect(latest.totalLevel).toBeGreaterThan(29)
 			await db().execute(sql`delete from tracked_players where id = ${id}`)
 			expect(await listLogKinds(db(), id)).toEqual([])
+		})
+
+		test("members' gains come from the snapshot in force at the start and the last one before the end, in one query", async () => {
+			const fetch = (key: string, when: string, xp: number, skills: Parameters<typeof testSnapshot>[2] = {}) =>
+				recordFetch(db(), { key, name: key, fetchedAt: at(when), snapshot: testSnapshot(when, xp, skills), quests: null, activities: [] })
+			await fetch('anna', '2026-11-01T12:00:00Z', 1000)
+			await fetch('anna', '2026-11-10T12:00:00Z', 1000, { attack: 5000 })
+			await fetch('anna', '2026-11-20T12:00:00Z', 1000, { attack: 9000, cooking: 3000 })
+			// Tracked from inside the range: its first snapshot there is the start.
+			await fetch('recruit rae', '2026-11-12T00:00:00Z', 50)
+			await fetch('recruit rae', '2026-11-14T00:00:00Z', 80)
+			const id = await createGroup(db(), clan, at('2026-11-01T00:00:00Z'))
+			const ends = await listMemberGainEnds(db(), id, { from: at('2026-11-05T00:00:00Z'), to: at('2026-11-15T00:00:00Z') })
+			const byKey = new Map(ends.map((row) => [row.key, row]))
+			expect([...byKey.keys()].toSorted()).toEqual(['anna', 'recruit rae', 'zezima jr'])
+			expect(byKey.get('zezima jr')).toMatchObject({ name: 'Zezima Jr', start: null, end: null })
+			const anna = byKey.get('anna')!
+			expect([anna.start?.takenAt, anna.end?.takenAt]).toEqual([at('2026-11-01T12:00:00Z'), at('2026-11-10T12:00:00Z')])
+			expect([anna.start?.xp[0], anna.end?.xp[0], anna.end?.xp[7], anna.end?.source]).toEqual([1000, 5000, 1000, 0])
+			const rae = byKey.get('recruit rae')!
+			expect([rae.start?.takenAt, rae.end?.takenAt, rae.end?.xp[0]]).toEqual([at('2026-11-12T00:00:00Z'), at('2026-11-14T00:00:00Z'), 80])
+			// A range before any snapshot: nothing to compare; a range after the last: the last is both ends.
+			const before = await listMemberGainEnds(db(), id, { from: at('2026-10-01T00:00:00Z'), to: at('2026-10-31T00:00:00Z') })
+			expect(before.every((row) => row.start === null && row.end === null)).toBe(true)
+			const after = await listMemberGainEnds(db(), id, { from: at('2026-11-25T00:00:00Z'), to: at('2026-11-28T00:00:00Z') })
+			expect(after.find((row) => row.key === 'anna')?.start?.xp[7]).toBe(3000)
+			expect(await listMemberGainEnds(db(), id + 1, { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-28T00:00:00Z') })).toEqual([])
 		})
 	})
 }
