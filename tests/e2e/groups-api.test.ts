@@ -229,8 +229,8 @@ test("a group's gains: a period or a range of days, sorted by a skill; bad param
 	const client = '198.51.100.10'
 	const { group } = await create(client, { name: 'Gains', clanName: FAKE_CLAN })
 	const path = `/api/v1/groups/${group.id}/gains`
-	// Deputy Dee looked up once: one snapshot, so both ends are it and nothing is gained yet.
-	expect((await call(client, 'GET', '/api/v1/player-data?username=Deputy%20Dee')).status).toBe(200)
+	// Zezima Jr looked up once: one snapshot, so both ends are it and nothing is gained yet.
+	expect((await call(client, 'GET', '/api/v1/player-data?username=Zezima%20Jr')).status).toBe(200)
 	type GainsBody = {
 		period: string
 		from: string
@@ -250,7 +250,7 @@ test("a group's gains: a period or a range of days, sorted by a skill; bad param
 		expect(gains.status, gains.body).toBe(200)
 		expect(gains.headers['access-control-allow-origin']).toBe('*')
 		body = parsed<GainsBody>(gains)
-		expect(body.members[0]).toMatchObject({ name: 'Deputy Dee', overall: 0 })
+		expect(body.members[0]).toMatchObject({ name: 'Zezima Jr', overall: 0 })
 	}).toPass()
 	expect(body).toMatchObject({ period: 'day', sort: 'cooking' })
 	expect(body!.members).toHaveLength(13)
