@@ -21,10 +21,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const params = new URL(request.url).searchParams
+	const search = new URL(request.url).searchParams
 	// The form sends its dates whatever the period: a period chosen wins over them (the API refuses both).
-	if (params.get('period')) ['from', 'to'].forEach((name) => params.delete(name))
-	const asked = parseQuery(groupGainsQuerySchema(utcDay(getClock().now())), params, { ignoreUnknown: true })
+	if (search.get('period')) ['from', 'to'].forEach((name) => search.delete(name))
+	const asked = parseQuery(groupGainsQuerySchema(utcDay(getClock().now())), search, { ignoreUnknown: true })
 	const query = asked.ok ? asked.value : DEFAULT_GAINS
 	const [caps, totals, gains] = await Promise.all([
 		service.caps(read.group.id, 8),

@@ -199,6 +199,40 @@ test('the code edits, syncs and deletes; without it or with a wrong one, nothing
 	expect(error(await call(client, 'GET', path))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
 })
 
+test("PATCH adds and removes a group of names' members (valid names, at most 500, the field named); a clan's are refused", async () => {
+	const client = '198.51.100.11'
+	const names = await create(client, { name: 'Names', members: ['Anna', 'Bob'] })
+	const path = `/api/v1/groups/${names.group.id}`
+	const code = { 'x-verification-code': names.verificationCode }
+	const patch = (body: unknown, headers = code) => call(client, 'PATCH', path, { body, headers })
+	const edited = await patch({ addMembers: ['Cy_Two'], removeMembers: ['bob'] })
+	expect(edited.status, edited.body).toBe(200)
+	expect(parsed<GroupBody>(edited).group.members.map((m) => m.name)).toEqual(['Anna', 'Cy Two'])
+	expect(error(await patch({ addMembers: ['Dee', 'Bad!Name'] }))).toMatchObject([
+		400,
+		{ code: 'INVALID_PARAMETER', parameter: 'addMembers[1]', message: expect.stringMatching(/^addMembers\[1\]: RuneScape names/) },
+	])
+	expect(error(await patch({ removeMembers: 'Anna' }))).toMatchObject([400, { parameter: 'removeMembers' }])
+	expect(error(await patch({ addMembers: Array.from({ length: 499 }, (_, i) => `P${i}`) }))).toMatchObject([
+		400,
+		{ code: 'INVALID_PARAMETER', parameter: 'addMembers', message: 'The group would have 501 members: it takes at most 500.' },
+	])
+	expect(error(await patch({ removeMembers: ['Anna', 'Cy Two'] }))).toMatchObject([400, { parameter: 'removeMembers' }])
+	expect(error(await patch({ members: ['Anna'] }))).toMatchObject([400, { parameter: 'members' }])
+	expect(error(await patch({ addMembers: ['Dee'] }, { 'x-verification-code': 'wrong' }))).toMatchObject([403, {}])
+	expect(parsed<GroupBody>(await call(client, 'GET', path)).group.members.map((m) => m.name)).toEqual(['Anna', 'Cy Two'])
+
+	const clan = await create(client, { name: 'Clan', clanName: FAKE_CLAN })
+	const refused = await call(client, 'PATCH', `/api/v1/groups/${clan.group.id}`, {
+		body: { addMembers: ['Anna'] },
+		headers: { 'x-verification-code': clan.verificationCode },
+	})
+	expect(error(refused)).toMatchObject([
+		409,
+		{ code: 'CLAN_ROSTER', parameter: 'addMembers', message: expect.stringMatching(/member list/) },
+	])
+})
+
 test("the caps grid: weeks from the group's reset, N checked", async () => {
 	const client = '198.51.100.6'
 	const { group, verificationCode } = await create(client, { name: 'Caps', clanName: FAKE_CLAN })

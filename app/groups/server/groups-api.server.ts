@@ -46,6 +46,8 @@ const FAILURES: Record<GroupFailure['reason'], [number, string]> = {
 	locked: [403, 'GROUP_LOCKED'],
 	'not-a-clan': [409, 'NOT_A_CLAN'],
 	'no-citadel-reset': [409, 'NO_CITADEL_RESET'],
+	'clan-roster': [409, 'CLAN_ROSTER'],
+	'member-count': [400, 'INVALID_PARAMETER'],
 	'too-many-attempts': [429, 'TOO_MANY_ATTEMPTS'],
 	'too-many-groups': [429, 'TOO_MANY_GROUPS'],
 }
@@ -60,7 +62,7 @@ function failed(failure: GroupFailure, during?: 'sync'): ApiAnswer {
 	// The clan was found when the group was made: a member list missing now is upstream's failure.
 	if (during === 'sync' && failure.reason === 'no-such-clan') return apiError(502, 'UPSTREAM_FAILED', failure.message)
 	const [status, code] = FAILURES[failure.reason]
-	return apiError(status, code, failure.message)
+	return apiError(status, code, failure.message, failure.parameter ? { parameter: failure.parameter } : {})
 }
 
 function groupId(raw: string): number | ApiAnswer {

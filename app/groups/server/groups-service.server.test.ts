@@ -201,3 +201,43 @@ test("a group's gains over a period ending now or a range of days, sorted by a s
 	expect(range.ok && range.members.map((m) => m.overall)).toEqual([0, 0])
 	expect(await service.gains(created.group.id + 1, { period: 'day', sort: 'overall' })).toMatchObject({ ok: false, reason: 'not-found' })
 })
+
+test("a group of names' members are added and removed with the code, 1 to 500, all or nothing; a clan's come from its list", async () => {
+	const names = (...list: string[]) => list.map(normalisePlayerName)
+	const created = await service.create({ name: 'Friends', members: names('Anna', 'Bob'), citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const { id } = created.group
+	const edited = await service.update(id, created.code, 'a', {
+		addMembers: names('Cy', 'cy', 'Anna'),
+		removeMembers: names('Bob', 'Nobody'),
+	})
+	expect(edited.ok && edited.group.members.map((m) => [m.name, m.rank])).toEqual([
+		['Anna', null],
+		['Cy', null],
+	])
+	const tooMany = await service.update(id, created.code, 'a', {
+		name: 'Renamed',
+		addMembers: Array.from({ length: 499 }, (_, i) => normalisePlayerName(`P${i}`)),
+	})
+	expect(tooMany).toMatchObject({
+		ok: false,
+		reason: 'member-count',
+		parameter: 'addMembers',
+		message: expect.stringMatching(/501 members/),
+	})
+	const none = await service.update(id, created.code, 'a', { removeMembers: names('Anna', 'Cy') })
+	expect(none).toMatchObject({ ok: false, reason: 'member-count', parameter: 'removeMembers' })
+	const unchanged = await service.read(id)
+	expect(unchanged.ok && [unchanged.group.name, unchanged.group.members.map((m) => m.name)]).toEqual(['Friends', ['Anna', 'Cy']])
+	expect(await service.update(id, 'wrong', 'a', { addMembers: names('Dee') })).toMatchObject({ ok: false, reason: 'wrong-code' })
+
+	const clan = await service.create({ name: 'Clan', clanName: 'Gielinor Testers', citadelReset: reset }, 'a')
+	if (!clan.ok) throw new Error(clan.message)
+	expect(await service.update(clan.group.id, clan.code, 'a', { removeMembers: names('Zezima Jr') })).toMatchObject({
+		ok: false,
+		reason: 'clan-roster',
+		parameter: 'removeMembers',
+	})
+	const roster = await service.read(clan.group.id)
+	expect(roster.ok && roster.group.members).toHaveLength(13)
+})

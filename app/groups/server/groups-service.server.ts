@@ -11,9 +11,11 @@ import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.
 import { memberGains, sortGains, type GroupGainsQuery } from '#app/groups/group-gains.ts'
 import { dayRange, periodRange } from '#app/tracker/gains.ts'
 import type { ClanClient } from './clan-client.server.ts'
+import { MAX_MEMBERS } from './group-input.server.ts'
 import {
 	createGroup,
 	deleteGroup,
+	editMembers,
 	listGroupCaps,
 	listGroups,
 	listMemberGainEnds,
@@ -29,14 +31,29 @@ export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
 	{ clanName: string; members?: undefined } | { clanName?: undefined; members: readonly PlayerName[] }
 )
 
-export type GroupChanges = { name?: string; citadelReset?: CitadelReset | null }
+export type GroupChanges = {
+	name?: string
+	citadelReset?: CitadelReset | null
+	addMembers?: readonly PlayerName[]
+	removeMembers?: readonly PlayerName[]
+}
 
 export type Group = NonNullable<Awaited<ReturnType<typeof readGroup>>>
 
 type FailureReason =
-	'not-found' | 'no-such-clan' | 'wrong-code' | 'too-many-attempts' | 'too-many-groups' | 'locked' | 'not-a-clan' | 'no-citadel-reset'
+	| 'not-found'
+	| 'no-such-clan'
+	| 'wrong-code'
+	| 'too-many-attempts'
+	| 'too-many-groups'
+	| 'locked'
+	| 'not-a-clan'
+	| 'no-citadel-reset'
+	| 'clan-roster'
+	| 'member-count'
 
-export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number }
+/** A refusal; `parameter` names the field at fault when there is one. */
+export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number; parameter?: string }
 
 type Outcome<T> = ({ ok: true } & T) | GroupFailure
 
@@ -58,6 +75,9 @@ const fail = (reason: FailureReason, message: string, retryAfterSeconds?: number
 })
 
 const NOT_FOUND = 'No such group.'
+
+/** Each player once, as first spelt. */
+const unique = (names: readonly PlayerName[]) => [...new Map(names.toReversed().map((m) => [m.key, m])).values()].reverse()
 
 export function createGroupsService(deps: GroupsServiceDeps) {
 	const { limits } = deps
@@ -98,9 +118,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 				if (!list.ok) return list
 				members = list.members.map(({ key, name, rank, totalXp }) => ({ key, name, rank, totalXp }))
 			} else {
-				// Each player once, as first spelt.
-				const unique = new Map(input.members.toReversed().map((m) => [m.key, m]))
-				members = [...unique.values()].reverse().map(({ key, name }) => ({ key, name, rank: null, totalXp: null }))
+				members = unique(input.members).map(({ key, name }) => ({ key, name, rank: null, totalXp: null }))
 			}
 			const { code, hash } = newVerificationCode()
 			const db = await deps.db()
@@ -185,10 +203,42 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			return { ok: true as const, group, events: diff.events, renames: diff.renames }
 		},
 
+		/** Renames, resets, and adds or removes a group of names' members (at most 500, at least one), all or nothing. */
 		async update(id: number, code: string, client: string, changes: GroupChanges): Promise<Outcome<{ group: Group }>> {
 			const checked = await guard(id, code, client)
 			if (!checked.ok) return checked
-			await updateGroup(checked.db, id, changes)
+			const { addMembers = [], removeMembers = [], ...settings } = changes
+			const field = addMembers.length > 0 ? 'addMembers' : 'removeMembers'
+			const editsMembers = addMembers.length + removeMembers.length > 0
+			if (editsMembers && checked.group.clanName !== null) {
+				return {
+					...fail(
+						'clan-roster',
+						`This group is the clan "${checked.group.clanName}": its members come from the clan's member list (sync it), not from ${field}.`,
+					),
+					parameter: field,
+				}
+			}
+			let refusal: GroupFailure | undefined
+			try {
+				await checked.db.transaction(async (tx) => {
+					if (editsMembers) {
+						const edited = await editMembers(tx, id, { add: unique(addMembers), remove: removeMembers }, MAX_MEMBERS, new Date(deps.now()))
+						if (!edited.ok) {
+							const message =
+								edited.members > MAX_MEMBERS
+									? `The group would have ${edited.members} members: it takes at most ${MAX_MEMBERS}.`
+									: 'The group would have no member left: it keeps at least one (delete the group instead).'
+							refusal = { ...fail('member-count', message), parameter: edited.members > MAX_MEMBERS ? 'addMembers' : 'removeMembers' }
+							tx.rollback()
+						}
+					}
+					await updateGroup(tx, id, settings)
+				})
+			} catch (error) {
+				if (!refusal) throw error
+			}
+			if (refusal) return refusal
 			const group = await readGroup(checked.db, id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
 		},

@@ -3,8 +3,9 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, gte, ilike, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
+import type { PlayerName } from '#app/player/username.ts'
 import { getSkill } from '#app/lib/skills.ts'
 import { activities, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
 import { skillStates, unpackSkills } from '#app/tracker/server/snapshot-codec.ts'
@@ -231,6 +232,36 @@ export async function updateGroup(
 	if (Object.keys(set).length === 0) return (await readGroupGuard(db, id)) !== null
 	const updated = await db.update(groups).set(set).where(eq(groups.id, id)).returning({ id: groups.id })
 	return updated.length > 0
+}
+
+/**
+ * Adds and removes members of a group of names (removals first; a name already in is kept as it
+ * was), within the caller's transaction. Refused, changing nothing the caller commits, when the
+ * group would hold more than `max` members or none: then answers the count it would have had.
+ */
+export async function editMembers(
+	tx: Database,
+	groupId: number,
+	changes: { add: readonly PlayerName[]; remove: readonly PlayerName[] },
+	max: number,
+	at: Date,
+): Promise<{ ok: true; members: number } | { ok: false; members: number }> {
+	const removeKeys = changes.remove.map((m) => m.key)
+	if (removeKeys.length > 0) {
+		await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.playerKey, removeKeys)))
+	}
+	if (changes.add.length > 0) {
+		await tx
+			.insert(groupMembers)
+			.values(changes.add.map((m) => ({ groupId, playerKey: m.key, name: m.name, rank: null, totalXp: null, since: at })))
+			.onConflictDoNothing()
+	}
+	const [count] = await tx
+		.select({ members: sql<number>`count(*)::int` })
+		.from(groupMembers)
+		.where(eq(groupMembers.groupId, groupId))
+	const members = count?.members ?? 0
+	return { ok: members >= 1 && members <= max, members }
 }
 
 export async function deleteGroup(db: Database, id: number): Promise<boolean> {

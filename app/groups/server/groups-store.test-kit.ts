@@ -10,6 +10,7 @@ import {
 	classifyPlayerLog,
 	createGroup,
 	deleteGroup,
+	editMembers,
 	listGroupCaps,
 	listGroups,
 	listMemberGainEnds,
@@ -278,6 +279,31 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			const after = await listMemberGainEnds(db(), id, { from: at('2026-11-25T00:00:00Z'), to: at('2026-11-28T00:00:00Z') })
 			expect(after.find((row) => row.key === 'anna')?.start?.xp[7]).toBe(3000)
 			expect(await listMemberGainEnds(db(), id + 1, { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-28T00:00:00Z') })).toEqual([])
+		})
+
+		test("a group of names' members are added (kept when already in) and removed; past the bounds the count says why", async () => {
+			const names = (...list: string[]) => list.map((name) => ({ key: name.toLowerCase(), name }))
+			const id = await createGroup(
+				db(),
+				{ ...clan, clanName: null, members: names('Anna', 'Bob').map((m) => ({ ...m, rank: null, totalXp: null })) },
+				at('2026-11-01T00:00:00Z'),
+			)
+			expect(await editMembers(db(), id, { add: names('Cy', 'Anna'), remove: names('Bob') }, 3, at('2026-11-02T00:00:00Z'))).toEqual({
+				ok: true,
+				members: 2,
+			})
+			const group = await readGroup(db(), id)
+			expect(group?.members.map((m) => [m.name, m.since])).toEqual([
+				['Anna', at('2026-11-01T00:00:00Z')],
+				['Cy', at('2026-11-02T00:00:00Z')],
+			])
+			expect(await editMembers(db(), id, { add: names('Dee', 'Eve'), remove: [] }, 3, at('2026-11-03T00:00:00Z'))).toEqual({
+				ok: false,
+				members: 4,
+			})
+			expect((await editMembers(db(), id, { add: [], remove: names('Anna', 'Cy', 'Dee', 'Eve') }, 3, at('2026-11-03T00:00:00Z'))).ok).toBe(
+				false,
+			)
 		})
 	})
 }
