@@ -18,7 +18,16 @@ test('without JavaScript, /groups creates a group from a clan and its page shows
 	const created = page.locator('[data-group-created]')
 	await expect(created).toContainText(`Created ${name} with 13 members`)
 	await expect(page.locator('[data-group-code]')).toHaveText(/^[\w-]{22}$/)
+	// Post/Redirect/Get: the answer is a page of its own, with the code nowhere in its URL;
+	// reloading it makes no second group and shows the code no more.
+	const code = await page.locator('[data-group-code]').textContent()
+	expect(page.url()).toMatch(/\/groups\?created=\d+$/)
+	expect(page.url()).not.toContain(code!)
+	await page.reload()
+	await expect(page.locator('[data-group-code]')).toHaveCount(0)
+	await expect(page.locator('[data-group-created]')).toHaveCount(0)
 	await page.goto(`/groups?q=${encodeURIComponent(name)}`)
+	await expect(page.locator('[data-groups-list] li')).toHaveCount(1)
 	await expect(page.locator('[data-group-code]')).toHaveCount(0)
 	await page.locator('[data-groups-list]').getByRole('link', { name }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
@@ -60,4 +69,26 @@ test('without JavaScript, an unknown clan is refused with the reason and the for
 	await expect(page.getByLabel('Clan name')).toHaveValue('No Such Clan')
 	const missing = await page.request.get('/groups/999999')
 	expect(missing.status()).toBe(404)
+})
+
+test.describe('with JavaScript', () => {
+	test.use({ javaScriptEnabled: true })
+
+	test('the creation form shows the code once after its redirect; a reload shows it no more and makes no second group', async ({
+		page,
+	}) => {
+		const name = `JS Testers ${Date.now()}`
+		await page.goto('/groups')
+		await page.getByLabel('Name', { exact: true }).fill(name)
+		await page.getByLabel('A list of players (up to 500)').check()
+		await page.getByLabel('Player names, one a line').fill('Anna\nBob')
+		await page.getByRole('button', { name: 'Create the group' }).click()
+		await expect(page.locator('[data-group-created]')).toContainText(`Created ${name} with 2 members`)
+		await expect(page.locator('[data-group-code]')).toHaveText(/^[\w-]{22}$/)
+		expect(page.url()).toMatch(/\/groups\?created=\d+$/)
+		await page.reload()
+		await expect(page.locator('[data-group-created]')).toHaveCount(0)
+		await page.goto(`/groups?q=${encodeURIComponent(name)}`)
+		await expect(page.locator('[data-groups-list] li')).toHaveCount(1)
+	})
 })

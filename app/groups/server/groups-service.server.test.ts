@@ -241,3 +241,11 @@ test("a group of names' members are added and removed with the code, 1 to 500, a
 	const roster = await service.read(clan.group.id)
 	expect(roster.ok && roster.group.members).toHaveLength(13)
 })
+
+test('the group just created is shown with its own code only; a wrong one counts as a wrong code', async () => {
+	const created = await service.create({ name: 'New', members: [normalisePlayerName('Anna')], citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	expect(await service.created(created.group.id, created.code, 'a')).toMatchObject({ ok: true, group: { name: 'New' } })
+	expect(await service.created(created.group.id, 'forged', 'b')).toMatchObject({ ok: false, reason: 'wrong-code' })
+	expect(await service.created(created.group.id + 1, created.code, 'b')).toMatchObject({ ok: false, reason: 'not-found' })
+})

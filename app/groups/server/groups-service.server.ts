@@ -131,6 +131,14 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			return { ok: true, group: group!, code }
 		},
 
+		/** The group just created, when `code` is its code (the creation page shows it this once). */
+		async created(id: number, code: string, client: string): Promise<Outcome<{ group: Group }>> {
+			const checked = await guard(id, code, client)
+			if (!checked.ok) return checked
+			const group = await readGroup(checked.db, id)
+			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
 		async list(search: string) {
 			return listGroups(await deps.db(), search)
 		},
