@@ -92,3 +92,43 @@ test.describe('with JavaScript', () => {
 		await expect(page.locator('[data-groups-list] li')).toHaveCount(1)
 	})
 })
+
+test('the author dashboard locks, unlocks and deletes any group, without JavaScript; without its session nothing changes', async ({
+	page,
+}) => {
+	const name = `Dashboard Target ${Date.now()}`
+	const made = await page.request.post('/api/v1/groups', { data: { name, members: ['Anna'] } })
+	expect(made.status()).toBe(201)
+	const { group, verificationCode } = (await made.json()) as { group: { id: number }; verificationCode: string }
+	const rename = () =>
+		page.request.patch(`/api/v1/groups/${group.id}`, { data: { name }, headers: { 'x-verification-code': verificationCode } })
+
+	// No session: the page and its action send to the login, and the group is untouched.
+	await page.goto('/dev/dashboard/groups')
+	await expect(page).toHaveURL(/\/dev\/dashboard\?redirectTo=|\/dev\/dashboard$/)
+	const anonymous = await page.request.post('/dev/dashboard/groups', { form: { intent: 'delete', id: String(group.id) }, maxRedirects: 0 })
+	expect(anonymous.status()).toBe(303)
+	expect(anonymous.headers().location).toMatch(/redirectTo=/)
+	expect((await page.request.get(`/api/v1/groups/${group.id}`)).status()).toBe(200)
+
+	const login = await page.request.post('/dev/dashboard?index', { form: { intent: 'login', password: 'e2e-dashboard-password' } })
+	expect(login.ok()).toBe(true)
+	await page.goto(`/dev/dashboard/groups?q=${encodeURIComponent(name)}`)
+	const row = page.locator(`[data-group="${group.id}"]`)
+	await expect(row).toContainText(name)
+	await row.getByRole('button', { name: 'Lock' }).click()
+	await expect(page.locator('[data-groups-done]')).toHaveText(`Locked group ${group.id}.`)
+	expect((await rename()).status()).toBe(403)
+	expect(((await (await rename()).json()) as { error: { code: string } }).error.code).toBe('GROUP_LOCKED')
+
+	await page.goto(`/dev/dashboard/groups?q=${encodeURIComponent(name)}`)
+	await expect(row).toContainText('Locked')
+	await row.getByRole('button', { name: 'Unlock' }).click()
+	await expect(page.locator('[data-groups-done]')).toHaveText(`Unlocked group ${group.id}.`)
+	expect((await rename()).status()).toBe(200)
+
+	await page.goto(`/dev/dashboard/groups?q=${encodeURIComponent(name)}`)
+	await row.getByRole('button', { name: 'Delete' }).click()
+	await expect(page.locator('[data-groups-done]')).toHaveText(`Deleted group ${group.id}.`)
+	expect((await page.request.get(`/api/v1/groups/${group.id}`)).status()).toBe(404)
+})

@@ -249,3 +249,20 @@ test('the group just created is shown with its own code only; a wrong one counts
 	expect(await service.created(created.group.id, 'forged', 'b')).toMatchObject({ ok: false, reason: 'wrong-code' })
 	expect(await service.created(created.group.id + 1, created.code, 'b')).toMatchObject({ ok: false, reason: 'not-found' })
 })
+
+test('the author dashboard locks (the code then changes nothing), unlocks and deletes any group without its code', async () => {
+	const created = await service.create({ name: 'Target', members: [normalisePlayerName('Anna')], citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const { id } = created.group
+	expect(await service.setLockedByAuthor(id, true)).toEqual({ ok: true })
+	expect(await service.update(id, created.code, 'a', { name: 'Changed' })).toMatchObject({ ok: false, reason: 'locked' })
+	expect(await service.remove(id, created.code, 'a')).toMatchObject({ ok: false, reason: 'locked' })
+	expect((await service.list('Target')).map((g) => g.locked)).toEqual([true])
+	expect(await service.setLockedByAuthor(id, false)).toEqual({ ok: true })
+	expect(await service.update(id, created.code, 'a', { name: 'Changed' })).toMatchObject({ ok: true, group: { name: 'Changed' } })
+	expect(await service.setLockedByAuthor(id, true)).toEqual({ ok: true })
+	expect(await service.removeByAuthor(id)).toEqual({ ok: true })
+	expect(await service.read(id)).toMatchObject({ ok: false, reason: 'not-found' })
+	expect(await service.removeByAuthor(id)).toMatchObject({ ok: false, reason: 'not-found' })
+	expect(await service.setLockedByAuthor(id, true)).toMatchObject({ ok: false, reason: 'not-found' })
+})

@@ -22,6 +22,7 @@ import {
 	listMemberTotals,
 	readGroup,
 	readGroupGuard,
+	setGroupLocked,
 	syncRoster,
 	updateGroup,
 } from './groups-store.server.ts'
@@ -249,6 +250,16 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			if (refusal) return refusal
 			const group = await readGroup(checked.db, id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		/** The author dashboard's lock (no edit, sync or delete with the code) or unlock, without a code: call after its session check. */
+		async setLockedByAuthor(id: number, locked: boolean): Promise<Outcome<object>> {
+			return (await setGroupLocked(await deps.db(), id, locked)) ? { ok: true } : fail('not-found', NOT_FOUND)
+		},
+
+		/** The author dashboard's delete, without a code, locked or not: call after its session check. */
+		async removeByAuthor(id: number): Promise<Outcome<object>> {
+			return (await deleteGroup(await deps.db(), id)) ? { ok: true } : fail('not-found', NOT_FOUND)
 		},
 
 		async remove(id: number, code: string, client: string): Promise<Outcome<object>> {

@@ -174,6 +174,7 @@ export async function listGroups(db: Database, search = '', limit = 50) {
 			name: groups.name,
 			clanName: groups.clanName,
 			createdAt: groups.createdAt,
+			locked: groups.locked,
 			members: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
 		})
 		.from(groups)
@@ -262,6 +263,12 @@ export async function editMembers(
 		.where(eq(groupMembers.groupId, groupId))
 	const members = count?.members ?? 0
 	return { ok: members >= 1 && members <= max, members }
+}
+
+/** Locks or unlocks a group (the author dashboard); false when there is no such group. */
+export async function setGroupLocked(db: Database, id: number, locked: boolean): Promise<boolean> {
+	const updated = await db.update(groups).set({ locked }).where(eq(groups.id, id)).returning({ id: groups.id })
+	return updated.length > 0
 }
 
 export async function deleteGroup(db: Database, id: number): Promise<boolean> {

@@ -20,6 +20,7 @@ import {
 	readGroup,
 	readGroupGuard,
 	removePlayerFromGroups,
+	setGroupLocked,
 	syncRoster,
 	updateGroup,
 	type NewGroup,
@@ -176,8 +177,8 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
 			const second = await createGroup(db(), { ...clan, name: 'Friends 100%', clanName: null, members: [] }, at('2026-11-21T10:00:00Z'))
 			expect(await listGroups(db())).toEqual([
-				{ id: second, name: 'Friends 100%', clanName: null, createdAt: at('2026-11-21T10:00:00Z'), members: 0 },
-				{ id: first, name: 'Some Clan', clanName: 'Some Clan', createdAt: at('2026-11-20T10:00:00Z'), members: 3 },
+				{ id: second, name: 'Friends 100%', clanName: null, createdAt: at('2026-11-21T10:00:00Z'), locked: false, members: 0 },
+				{ id: first, name: 'Some Clan', clanName: 'Some Clan', createdAt: at('2026-11-20T10:00:00Z'), locked: false, members: 3 },
 			])
 			expect((await listGroups(db(), 'some CLAN')).map((g) => g.id)).toEqual([first])
 			expect((await listGroups(db(), '100%')).map((g) => g.id)).toEqual([second])
@@ -304,6 +305,16 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			expect((await editMembers(db(), id, { add: [], remove: names('Anna', 'Cy', 'Dee', 'Eve') }, 3, at('2026-11-03T00:00:00Z'))).ok).toBe(
 				false,
 			)
+		})
+
+		test('the dashboard locks and unlocks a group; the list and the code guard see it', async () => {
+			const id = await createGroup(db(), clan, at('2026-11-01T00:00:00Z'))
+			expect(await setGroupLocked(db(), id, true)).toBe(true)
+			expect((await readGroupGuard(db(), id))?.locked).toBe(true)
+			expect((await listGroups(db())).map((g) => [g.id, g.locked])).toEqual([[id, true]])
+			expect(await setGroupLocked(db(), id, false)).toBe(true)
+			expect((await readGroupGuard(db(), id))?.locked).toBe(false)
+			expect(await setGroupLocked(db(), id + 1, true)).toBe(false)
 		})
 	})
 }
