@@ -24,6 +24,7 @@ import { syncRoster } from '#app/groups/server/groups-store.server.ts'
 import { createUpstreamGate, budgetLimit } from '#app/player/server/upstream-gate.server.ts'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import type { GainsQuery } from '#app/tracker/api-params.ts'
 import { packSkills } from '#app/tracker/server/snapshot-codec.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../dev/ensure-postgres.ts'
@@ -69,11 +70,11 @@ async function seed(handle: DatabaseHandle) {
 		await db.execute(sql.raw(`vacuum analyze ${table}`))
 }
 
-const QUERIES = [
-	{ period: 'day' as const },
-	{ period: 'week' as const },
-	{ period: 'month' as const },
-	{ period: 'year' as const },
+const QUERIES: GainsQuery[] = [
+	{ period: 'day' },
+	{ period: 'week' },
+	{ period: 'month' },
+	{ period: 'year' },
 	{ from: new Date(NOW - 60 * DAY).toISOString().slice(0, 10), to: new Date(NOW - 3 * DAY).toISOString().slice(0, 10) },
 ]
 
@@ -130,7 +131,7 @@ async function renderTimes(env: Record<string, string>) {
 	const urls = Array.from({ length: 140 }, (_, i) => {
 		const query = QUERIES[i % QUERIES.length]!
 		const group = i % 10 === 9 ? GROUPS + 1 : 1 + ((i * 7919) % GROUPS)
-		return `/groups/${group}?${new URLSearchParams({ ...(query as Record<string, string>), sort: i % 2 ? 'overall' : 'attack' })}`
+		return `/groups/${group}?${new URLSearchParams({ ...query, sort: i % 2 ? 'overall' : 'attack' })}`
 	})
 	const server = await startProductionServer({ env: { TRACKER_REFRESH: 'off', ...env } })
 	try {
