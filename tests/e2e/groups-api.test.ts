@@ -23,6 +23,8 @@ test.beforeAll(async () => {
 	server = await startServerInstance({
 		TRUST_PROXY: 'loopback',
 		CLAN_HISCORES_BASE_URL: fake.clanHiscoresBaseUrl,
+		RUNEMETRICS_BASE_URL: fake.runemetricsBaseUrl,
+		HISCORES_BASE_URL: fake.hiscoresBaseUrl,
 		GROUP_CREATION_LIMIT_PER_HOUR: '3',
 	})
 })
