@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts'
 test.use({ javaScriptEnabled: false })
 
 test('without JavaScript, /groups creates a group from a clan and its page shows members with rank', async ({ page }) => {
+	test.setTimeout(90_000)
 	const name = `No-JS Testers ${Date.now()}`
 	await page.goto('/groups')
 	await page.getByLabel('Name', { exact: true }).fill(name)
@@ -54,6 +55,40 @@ test('without JavaScript, /groups creates a group from a clan and its page shows
 	await expect(rows.first().locator('td').nth(3)).toHaveText(latest!.totalXp.toLocaleString('en-GB'))
 	await expect(page.locator('[data-caps-grid] tbody tr')).toHaveCount(13)
 	await expect(page.locator('[data-caps-grid] thead th')).toHaveCount(11)
+})
+
+test("without JavaScript, the group page's gains take a period or a range and sort by any skill; a bad parameter is named", async ({
+	page,
+}) => {
+	const made = await page.request.post('/api/v1/groups', { data: { name: `Gains ${Date.now()}`, members: ['Anna', 'Bob'] } })
+	expect(made.status()).toBe(201)
+	const { group } = (await made.json()) as { group: { id: number } }
+	await page.goto(`/groups/${group.id}`)
+	const table = page.locator('[data-group-gains]')
+	await expect(table.locator('tbody tr')).toHaveCount(2)
+	await expect(table.locator('thead th')).toHaveText(['Member', 'Overall XP'])
+	await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText('—')
+
+	const form = page.locator('[data-gains-form]')
+	await form.getByLabel('Period').selectOption('month')
+	await form.getByLabel('Sort by').selectOption('cooking')
+	await form.getByRole('button', { name: 'Show' }).click()
+	await expect(page).toHaveURL(/period=month/)
+	await expect(page).toHaveURL(/sort=cooking/)
+	await expect(table.locator('thead th')).toHaveText(['Member', 'Cooking XP', 'Overall XP'])
+	await expect(form.getByLabel('Sort by')).toHaveValue('cooking')
+
+	await form.getByLabel('Period').selectOption('')
+	await form.getByLabel('From').fill('2026-01-01')
+	await form.getByLabel('To').fill('2026-01-31')
+	await form.getByRole('button', { name: 'Show' }).click()
+	await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/)
+	await expect(page.locator('[data-group-gains]')).toBeVisible()
+	await expect(page.getByText('XP gained from 2026-01-01 to 2026-01-31')).toBeVisible()
+
+	const bad = await page.goto(`/groups/${group.id}?sort=sailing`)
+	expect(bad?.status()).toBe(400)
+	await expect(page.locator('[data-gains-error]')).toContainText('sort must be overall or a skill name')
 })
 
 test('without JavaScript, an unknown clan is refused with the reason and the form as filled in', async ({ page }) => {
