@@ -40,7 +40,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const page = {
 		group: { ...read.group, members },
 		caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null,
-		gains: gains.ok ? gains : null,
+		// Only what the table shows: a member's 29 skills each would weigh on every page.
+		gains: gains.ok
+			? {
+					from: gains.from,
+					to: gains.to,
+					members: gains.members.map((m) => ({ key: m.key, name: m.name, overall: m.overall, sorted: gainIn(m, query.sort) })),
+				}
+			: null,
 		query,
 		gainsError: asked.ok ? null : asked.message,
 	}
@@ -185,7 +192,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 											{member.name}
 										</Link>
 									</td>
-									{query.sort === 'overall' ? null : <td className="text-right tabular-nums">{xp(gainIn(member, query.sort))}</td>}
+									{query.sort === 'overall' ? null : <td className="text-right tabular-nums">{xp(member.sorted)}</td>}
 									<td className="text-right tabular-nums">{xp(member.overall)}</td>
 								</tr>
 							))}
