@@ -79,8 +79,8 @@ test("without JavaScript, the group page's gains take a period or a range and so
 	await expect(form.getByLabel('Sort by')).toHaveValue('cooking')
 
 	await form.getByLabel('Period').selectOption('')
-	await form.getByLabel('From').fill('2026-01-01')
-	await form.getByLabel('To').fill('2026-01-31')
+	await form.getByLabel('From', { exact: true }).fill('2026-01-01')
+	await form.getByLabel('To', { exact: true }).fill('2026-01-31')
 	await form.getByRole('button', { name: 'Show' }).click()
 	await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/)
 	await expect(page.locator('[data-group-gains]')).toBeVisible()
