@@ -34,6 +34,7 @@ export default [
 		route('upload', 'routes/dashboard.upload.tsx'),
 		route('gallery', 'routes/dashboard.gallery.tsx'),
 		route('players', 'routes/dashboard.players.tsx'),
+		route('groups', 'routes/dashboard.groups.tsx'),
 		route('reports', 'routes/dashboard.reports.tsx'),
 		route('names', 'routes/dashboard.names.tsx'),
 	]),

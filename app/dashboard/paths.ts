@@ -2,6 +2,7 @@ export const DASHBOARD_PATH = '/dev/dashboard'
 export const UPLOAD_PATH = '/dev/dashboard/upload'
 export const GALLERY_PATH = '/dev/dashboard/gallery'
 export const PLAYERS_PATH = '/dev/dashboard/players'
+export const GROUPS_DASHBOARD_PATH = '/dev/dashboard/groups'
 /** The image API's file resource: `DELETE <IMAGE_FILES_PATH><key>`. */
 export const IMAGE_FILES_PATH = '/api/v1/images/files/'
 

@@ -5,7 +5,15 @@ import { ApiKeyForm } from '#app/dashboard/api-key-form.tsx'
 import { IconAlert, IconImages, IconUpload, IconUsers } from '#app/dashboard/icons.tsx'
 import { LockedScreen, type LoginFailure } from '#app/dashboard/locked-screen.tsx'
 import { ui } from '#app/dashboard/ui.ts'
-import { DASHBOARD_PATH, GALLERY_PATH, PLAYERS_PATH, UPLOAD_PATH, dashboardMeta, safeRedirectTo } from '#app/dashboard/paths.ts'
+import {
+	DASHBOARD_PATH,
+	GALLERY_PATH,
+	GROUPS_DASHBOARD_PATH,
+	PLAYERS_PATH,
+	UPLOAD_PATH,
+	dashboardMeta,
+	safeRedirectTo,
+} from '#app/dashboard/paths.ts'
 import { getServices } from '#app/dashboard/server/services.server.ts'
 import { REPORTS_PATH } from '#app/feedback/reports-query.ts'
 import { NAME_REVIEW_PATH } from '#app/groups/name-review.tsx'
@@ -124,6 +132,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 					to={NAME_REVIEW_PATH}
 					title="Name changes"
 					text="Name changes waiting for review: approve to move the history to the new name, or reject."
+					icon={<IconUsers size={24} />}
+				/>
+				<ToolCard
+					to={GROUPS_DASHBOARD_PATH}
+					title="Groups"
+					text="Find a clan or group of players, lock it against changes with its code, or delete it."
 					icon={<IconUsers size={24} />}
 				/>
 				<ToolCard

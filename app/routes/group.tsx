@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/group'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -8,19 +8,33 @@ import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { COMPETITIONS_PATH, competitionPath } from '#app/competitions/paths.ts'
 import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
 import { readGroupWebhook } from '#app/competitions/server/services.server.ts'
+import { gainIn, groupGainsQuerySchema, type GroupGainsQuery } from '#app/groups/group-gains.ts'
+import { parseQuery } from '#app/lib/query-params.ts'
+import { SKILLS, skillLabel } from '#app/lib/skills.ts'
+import { getClock } from '#app/server/clock.server.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 const CAP_MARK = { capped: '✔', 'not-capped': '✘', unknown: '?' } as const
 
-export async function loader({ params }: Route.LoaderArgs) {
+const DEFAULT_GAINS: GroupGainsQuery = { period: 'week', sort: 'overall' }
+
+/** `?period=day|week|month|year` or `?from=&to=` (UTC days) and `?sort=overall|<skill>` choose the gains shown. */
+export async function loader({ params, request }: Route.LoaderArgs) {
 	if (!/^[1-9]\d{0,8}$/.test(params.id)) throw data('No such group.', { status: 404 })
 	const service = getGroupsService()
 	const read = await service.read(Number(params.id))
 	if (!read.ok) throw data(read.message, { status: 404 })
-	const [caps, totals, activity, competitions, webhook] = await Promise.all([
+	const search = new URL(request.url).searchParams
+	// The form sends its dates whatever the period: a period chosen wins over them (the API refuses both).
+	if (search.get('period')) ['from', 'to'].forEach((name) => search.delete(name))
+	const asked = parseQuery(groupGainsQuerySchema(utcDay(getClock().now())), search, { ignoreUnknown: true })
+	const query = asked.ok ? asked.value : DEFAULT_GAINS
+	const [caps, totals, gains, activity, competitions, webhook] = await Promise.all([
 		service.caps(read.group.id, 8),
 		service.memberTotals(read.group.id),
+		service.gains(read.group.id, query),
 		service.activity(read.group.id, ACTIVITY_LIMIT.default),
 		getCompetitionsService().ofGroup(read.group.id),
 		readGroupWebhook(read.group.id),
@@ -31,13 +45,24 @@ export async function loader({ params }: Route.LoaderArgs) {
 		totalLevel: totals.get(m.key)?.totalLevel ?? null,
 		totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
 	}))
-	return {
+	const page = {
 		group: { ...read.group, members },
 		caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null,
+		// Only what the table shows: a member's 29 skills each would weigh on every page.
+		gains: gains.ok
+			? {
+					from: gains.from,
+					to: gains.to,
+					members: gains.members.map((m) => ({ key: m.key, name: m.name, overall: m.overall, sorted: gainIn(m, query.sort) })),
+				}
+			: null,
 		activity: activity.ok ? activity.items : [],
 		competitions,
 		webhook,
+		query,
+		gainsError: asked.ok ? null : asked.message,
 	}
+	return asked.ok ? page : data(page, { status: 400 })
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
@@ -48,9 +73,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 const day = (date: Date) => date.toISOString().slice(0, 10)
+const PERIODS = ['day', 'week', 'month', 'year'] as const
+const sortLabel = (sort: GroupGainsQuery['sort']) => (sort === 'overall' ? 'Overall' : skillLabel(sort))
+const xp = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-GB'))
+
+const field = 'rounded-md border border-line bg-sunken px-3 py-2'
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps, activity, competitions, webhook } = loaderData
+	const { group, caps, gains, query, gainsError, activity, competitions, webhook } = loaderData
+	const sortHref = (sort: string) =>
+		`?${new URLSearchParams({ ...('period' in query ? { period: query.period } : { from: query.from, to: query.to }), sort })}#gains`
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -125,6 +157,89 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					))}
 				</ul>
 			)}
+			<h2 id="gains" className="mt-10 text-xl font-bold">
+				Gains
+			</h2>
+			<Form method="get" className="mt-3 flex flex-wrap items-end gap-3 text-sm" data-gains-form="">
+				<label className="flex flex-col gap-1">
+					Period
+					<select name="period" defaultValue={'period' in query ? query.period : ''} className={field}>
+						{PERIODS.map((period) => (
+							<option key={period} value={period}>
+								Last {period}
+							</option>
+						))}
+						<option value="">From–to dates</option>
+					</select>
+				</label>
+				<label className="flex flex-col gap-1">
+					From
+					<input type="date" name="from" defaultValue={'from' in query ? query.from : ''} className={field} />
+				</label>
+				<label className="flex flex-col gap-1">
+					To
+					<input type="date" name="to" defaultValue={'to' in query ? query.to : ''} className={field} />
+				</label>
+				<label className="flex flex-col gap-1">
+					Sort by
+					<select name="sort" defaultValue={query.sort} className={field}>
+						<option value="overall">Overall</option>
+						{SKILLS.map((skill) => (
+							<option key={skill.name} value={skill.name}>
+								{skill.label}
+							</option>
+						))}
+					</select>
+				</label>
+				<button type="submit" className="rounded-md border border-line px-4 py-2 font-semibold">
+					Show
+				</button>
+			</Form>
+			{gainsError ? (
+				<p role="alert" className="mt-3 rounded-md bg-bad-bg px-4 py-3 text-bad" data-gains-error="">
+					{gainsError} (showing the last week).
+				</p>
+			) : null}
+			{gains ? (
+				<>
+					<p className="mt-2 text-sm text-muted">
+						XP gained from {day(new Date(gains.from))} to {day(new Date(gains.to))} (UTC), between the snapshots the site holds; — for a
+						member not looked up on the site in that time.
+					</p>
+					<table className="mt-3 w-full text-left text-sm" data-group-gains="">
+						<thead>
+							<tr>
+								<th scope="col" className="py-1">
+									Member
+								</th>
+								{query.sort === 'overall' ? null : (
+									<th scope="col" className="text-right" aria-sort="descending">
+										{sortLabel(query.sort)} XP
+									</th>
+								)}
+								<th scope="col" className="text-right" aria-sort={query.sort === 'overall' ? 'descending' : undefined}>
+									<Link to={sortHref('overall')} className="text-link underline">
+										Overall XP
+									</Link>
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{gains.members.map((member) => (
+								<tr key={member.key} className="border-t border-line">
+									<td className="py-1">
+										<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">
+											{member.name}
+										</Link>
+									</td>
+									{query.sort === 'overall' ? null : <td className="text-right tabular-nums">{xp(member.sorted)}</td>}
+									<td className="text-right tabular-nums">{xp(member.overall)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</>
+			) : null}
 			<h2 className="mt-10 text-xl font-bold">Citadel caps</h2>
 			{caps ? (
 				<>
@@ -142,7 +257,10 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 										</th>
 									))}
 									<th scope="col" className="pl-3">
-										Streak
+										Current streak
+									</th>
+									<th scope="col" className="pl-3">
+										Longest streak
 									</th>
 								</tr>
 							</thead>
@@ -158,6 +276,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 											</td>
 										))}
 										<td className="pl-3 text-center">{row.currentStreak}</td>
+										<td className="pl-3 text-center">{row.longestStreak}</td>
 									</tr>
 								))}
 							</tbody>

@@ -1,8 +1,9 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/groups'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { WEEKDAYS } from '#app/groups/citadel-caps.ts'
+import { clearCreatedCodeCookie, createdCodeCookie, readCreatedCode } from '#app/groups/server/created-code.server.ts'
 import { checkNewGroup } from '#app/groups/server/group-input.server.ts'
 import { groupFailureStatus } from '#app/groups/server/groups-api.server.ts'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
@@ -13,17 +14,31 @@ import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 
 const GROUPS_PATH = '/groups'
 
-/** `?q=` searches the groups by name or clan. */
-export async function loader({ request }: Route.LoaderArgs) {
-	const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 60)
-	return { q, groups: await getGroupsService().list(q) }
+/**
+ * `?q=` searches the groups by name or clan. `?created=<id>` after the form: the group and its
+ * code, from the one-time cookie the action set (created-code.server.ts), cleared here.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 60)
+	const service = getGroupsService()
+	const groups = await service.list(q)
+	const cookie = readCreatedCode(request)
+	if (!cookie) return { q, groups, created: null }
+	const shown =
+		cookie.id === Number(url.searchParams.get('created'))
+			? await service.created(cookie.id, cookie.code, context.get(clientKeyContext))
+			: null
+	const created = shown?.ok ? { id: shown.group.id, name: shown.group.name, members: shown.group.members.length, code: cookie.code } : null
+	return data({ q, groups, created }, { headers: { 'Set-Cookie': clearCreatedCodeCookie(request) } })
 }
 
 type Values = { name: string; source: string; clanName: string; members: string; weekday: string; time: string }
 
 /**
- * The creation form, without JavaScript too. Created: this page with the code, shown this once
- * (no redirect: the code must not travel in a URL). Refused: the reason and the form as filled in.
+ * The creation form, without JavaScript too. Created: 303 to `?created=<id>`, the code in a
+ * one-time cookie (never in a URL), so reloading the answer neither posts again nor shows the
+ * code again. Refused: the reason and the form as filled in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
@@ -65,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			},
 		)
 	}
-	return { ok: true as const, id: created.group.id, name: created.group.name, members: created.group.members.length, code: created.code }
+	return redirect(`${GROUPS_PATH}?created=${created.group.id}`, {
+		status: 303,
+		headers: { 'Set-Cookie': createdCodeCookie(request, created.group.id, created.code) },
+	})
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -85,7 +103,7 @@ const input = 'mt-1 block w-full rounded-md border border-line bg-sunken px-3 py
 
 export default function Groups({ loaderData, actionData }: Route.ComponentProps) {
 	const refused = actionData && !actionData.ok ? actionData : null
-	const created = actionData?.ok ? actionData : null
+	const { created } = loaderData
 	const values = refused?.values
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">

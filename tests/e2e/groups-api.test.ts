@@ -202,6 +202,40 @@ test('the code edits, syncs and deletes; without it or with a wrong one, nothing
 	expect(error(await call(client, 'GET', path))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
 })
 
+test("PATCH adds and removes a group of names' members (valid names, at most 500, the field named); a clan's are refused", async () => {
+	const client = '198.51.100.11'
+	const names = await create(client, { name: 'Names', members: ['Anna', 'Bob'] })
+	const path = `/api/v1/groups/${names.group.id}`
+	const code = { 'x-verification-code': names.verificationCode }
+	const patch = (body: unknown, headers = code) => call(client, 'PATCH', path, { body, headers })
+	const edited = await patch({ addMembers: ['Cy_Two'], removeMembers: ['bob'] })
+	expect(edited.status, edited.body).toBe(200)
+	expect(parsed<GroupBody>(edited).group.members.map((m) => m.name)).toEqual(['Anna', 'Cy Two'])
+	expect(error(await patch({ addMembers: ['Dee', 'Bad!Name'] }))).toMatchObject([
+		400,
+		{ code: 'INVALID_PARAMETER', parameter: 'addMembers[1]', message: expect.stringMatching(/^addMembers\[1\]: RuneScape names/) },
+	])
+	expect(error(await patch({ removeMembers: 'Anna' }))).toMatchObject([400, { parameter: 'removeMembers' }])
+	expect(error(await patch({ addMembers: Array.from({ length: 499 }, (_, i) => `P${i}`) }))).toMatchObject([
+		400,
+		{ code: 'INVALID_PARAMETER', parameter: 'addMembers', message: 'The group would have 501 members: it takes at most 500.' },
+	])
+	expect(error(await patch({ removeMembers: ['Anna', 'Cy Two'] }))).toMatchObject([400, { parameter: 'removeMembers' }])
+	expect(error(await patch({ members: ['Anna'] }))).toMatchObject([400, { parameter: 'members' }])
+	expect(error(await patch({ addMembers: ['Dee'] }, { 'x-verification-code': 'wrong' }))).toMatchObject([403, {}])
+	expect(parsed<GroupBody>(await call(client, 'GET', path)).group.members.map((m) => m.name)).toEqual(['Anna', 'Cy Two'])
+
+	const clan = await create(client, { name: 'Clan', clanName: FAKE_CLAN })
+	const refused = await call(client, 'PATCH', `/api/v1/groups/${clan.group.id}`, {
+		body: { addMembers: ['Anna'] },
+		headers: { 'x-verification-code': clan.verificationCode },
+	})
+	expect(error(refused)).toMatchObject([
+		409,
+		{ code: 'CLAN_ROSTER', parameter: 'addMembers', message: expect.stringMatching(/member list/) },
+	])
+})
+
 test("the caps grid: weeks from the group's reset, N checked", async () => {
 	const client = '198.51.100.6'
 	const { group, verificationCode } = await create(client, { name: 'Caps', clanName: FAKE_CLAN })
@@ -268,6 +302,58 @@ test("the activity feed: members' quests and boss kills once fetched, roster cha
 	expect(error(await call(client, 'GET', `${path}?before=x`))).toMatchObject([400, { parameter: 'before' }])
 	expect(error(await call(client, 'GET', '/api/v1/groups/999999/activity'))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
 	expect(error(await call(client, 'GET', '/api/v1/groups/abc/activity'))).toMatchObject([400, { parameter: 'id' }])
+})
+
+test("a group's gains: a period or a range of days, sorted by a skill; bad parameters named, an unknown group 404", async () => {
+	const client = '198.51.100.10'
+	const { group } = await create(client, { name: 'Gains', clanName: FAKE_CLAN })
+	const path = `/api/v1/groups/${group.id}/gains`
+	// Zezima Jr looked up once: one snapshot, so both ends are it and nothing is gained yet.
+	expect((await call(client, 'GET', '/api/v1/player-data?username=Zezima%20Jr')).status).toBe(200)
+	type GainsBody = {
+		period: string
+		from: string
+		to: string
+		sort: string
+		members: Array<{
+			name: string
+			start: string | null
+			end: string | null
+			overall: number | null
+			skills: Record<string, number> | null
+		}>
+	}
+	let body: GainsBody | undefined
+	await expect(async () => {
+		const gains = await call(client, 'GET', `${path}?period=day&sort=Cooking`)
+		expect(gains.status, gains.body).toBe(200)
+		expect(gains.headers['access-control-allow-origin']).toBe('*')
+		body = parsed<GainsBody>(gains)
+		expect(body.members[0]).toMatchObject({ name: 'Zezima Jr', overall: 0 })
+	}).toPass()
+	expect(body).toMatchObject({ period: 'day', sort: 'cooking' })
+	expect(body!.members).toHaveLength(13)
+	expect(body!.members[0]!.start).toBe(body!.members[0]!.end)
+	expect(body!.members[0]!.skills).toMatchObject({ cooking: 0, necromancy: 0 })
+	expect(body!.members.slice(1).every((m) => m.overall === null && m.skills === null)).toBe(true)
+
+	const range = parsed<GainsBody>(await call(client, 'GET', `${path}?from=2026-01-01&to=2026-01-31`))
+	expect(range).toMatchObject({ period: 'range', from: '2026-01-01T00:00:00.000Z', to: '2026-01-31T23:59:59.999Z', sort: 'overall' })
+	expect(parsed<GainsBody>(await call(client, 'GET', path)).period).toBe('week')
+
+	expect(error(await call(client, 'GET', `${path}?period=fortnight`))).toMatchObject([
+		400,
+		{ code: 'INVALID_PARAMETER', parameter: 'period' },
+	])
+	expect(error(await call(client, 'GET', `${path}?sort=sailing`))).toMatchObject([400, { parameter: 'sort' }])
+	expect(error(await call(client, 'GET', `${path}?from=2026-01-31&to=2026-01-01`))).toMatchObject([400, { parameter: 'from' }])
+	expect(error(await call(client, 'GET', `${path}?from=2026-01-01`))).toMatchObject([400, { parameter: 'to' }])
+	expect(error(await call(client, 'GET', `${path}?period=day&from=2026-01-01&to=2026-01-02`))).toMatchObject([400, { parameter: 'period' }])
+	expect(error(await call(client, 'GET', `${path}?from=1999-12-31&to=2026-01-02`))).toMatchObject([400, { parameter: 'from' }])
+	expect(error(await call(client, 'GET', `${path}?days=3`))).toMatchObject([400, { parameter: 'days' }])
+	expect(error(await call(client, 'GET', '/api/v1/groups/999999/gains'))).toMatchObject([404, { code: 'GROUP_NOT_FOUND' }])
+	expect(error(await call(client, 'GET', '/api/v1/groups/x/gains'))).toMatchObject([400, { parameter: 'id' }])
+	expect(error(await call(client, 'POST', path))).toMatchObject([405, { code: 'METHOD_NOT_ALLOWED' }])
 })
 
 test('creation is limited per client; wrong codes are limited per client, then even the right one waits', async () => {

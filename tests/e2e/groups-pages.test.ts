@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts'
 test.use({ javaScriptEnabled: false })
 
 test('without JavaScript, /groups creates a group from a clan and its page shows members with rank', async ({ page }) => {
+	test.setTimeout(90_000)
 	const name = `No-JS Testers ${Date.now()}`
 	await page.goto('/groups')
 	await page.getByLabel('Name', { exact: true }).fill(name)
@@ -18,7 +19,16 @@ test('without JavaScript, /groups creates a group from a clan and its page shows
 	const created = page.locator('[data-group-created]')
 	await expect(created).toContainText(`Created ${name} with 13 members`)
 	await expect(page.locator('[data-group-code]')).toHaveText(/^[\w-]{22}$/)
+	// Post/Redirect/Get: the answer is a page of its own, with the code nowhere in its URL;
+	// reloading it makes no second group and shows the code no more.
+	const code = await page.locator('[data-group-code]').textContent()
+	expect(page.url()).toMatch(/\/groups\?created=\d+$/)
+	expect(page.url()).not.toContain(code!)
+	await page.reload()
+	await expect(page.locator('[data-group-code]')).toHaveCount(0)
+	await expect(page.locator('[data-group-created]')).toHaveCount(0)
 	await page.goto(`/groups?q=${encodeURIComponent(name)}`)
+	await expect(page.locator('[data-groups-list] li')).toHaveCount(1)
 	await expect(page.locator('[data-group-code]')).toHaveCount(0)
 	await page.locator('[data-groups-list]').getByRole('link', { name }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
@@ -44,7 +54,41 @@ test('without JavaScript, /groups creates a group from a clan and its page shows
 	await expect(rows.first().locator('td').nth(2)).toHaveText(String(latest!.totalLevel))
 	await expect(rows.first().locator('td').nth(3)).toHaveText(latest!.totalXp.toLocaleString('en-GB'))
 	await expect(page.locator('[data-caps-grid] tbody tr')).toHaveCount(13)
-	await expect(page.locator('[data-caps-grid] thead th')).toHaveCount(10)
+	await expect(page.locator('[data-caps-grid] thead th')).toHaveCount(11)
+})
+
+test("without JavaScript, the group page's gains take a period or a range and sort by any skill; a bad parameter is named", async ({
+	page,
+}) => {
+	const made = await page.request.post('/api/v1/groups', { data: { name: `Gains ${Date.now()}`, members: ['Anna', 'Bob'] } })
+	expect(made.status()).toBe(201)
+	const { group } = (await made.json()) as { group: { id: number } }
+	await page.goto(`/groups/${group.id}`)
+	const table = page.locator('[data-group-gains]')
+	await expect(table.locator('tbody tr')).toHaveCount(2)
+	await expect(table.locator('thead th')).toHaveText(['Member', 'Overall XP'])
+	await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText('—')
+
+	const form = page.locator('[data-gains-form]')
+	await form.getByLabel('Period').selectOption('month')
+	await form.getByLabel('Sort by').selectOption('cooking')
+	await form.getByRole('button', { name: 'Show' }).click()
+	await expect(page).toHaveURL(/period=month/)
+	await expect(page).toHaveURL(/sort=cooking/)
+	await expect(table.locator('thead th')).toHaveText(['Member', 'Cooking XP', 'Overall XP'])
+	await expect(form.getByLabel('Sort by')).toHaveValue('cooking')
+
+	await form.getByLabel('Period').selectOption('')
+	await form.getByLabel('From', { exact: true }).fill('2026-01-01')
+	await form.getByLabel('To', { exact: true }).fill('2026-01-31')
+	await form.getByRole('button', { name: 'Show' }).click()
+	await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/)
+	await expect(page.locator('[data-group-gains]')).toBeVisible()
+	await expect(page.getByText('XP gained from 2026-01-01 to 2026-01-31')).toBeVisible()
+
+	const bad = await page.goto(`/groups/${group.id}?sort=sailing`)
+	expect(bad?.status()).toBe(400)
+	await expect(page.locator('[data-gains-error]')).toContainText('sort must be overall or a skill name')
 })
 
 test('without JavaScript, an unknown clan is refused with the reason and the form as filled in', async ({ page }) => {
@@ -93,4 +137,66 @@ test("without JavaScript, the group page's activity feed shows members' quests a
 	await expect(log.locator('[data-log-kind="quest"]')).toContainText('Quest complete: Beneath Cursed Tides')
 	await expect(log.locator('[data-log-kind="level"]')).toContainText('Levelled up Divination.')
 	await expect(log.locator('[data-log-kind="other"]')).toContainText('I killed a boss monster in Daemonheim.')
+})
+
+test.describe('with JavaScript', () => {
+	test.use({ javaScriptEnabled: true })
+
+	test('the creation form shows the code once after its redirect; a reload shows it no more and makes no second group', async ({
+		page,
+	}) => {
+		const name = `JS Testers ${Date.now()}`
+		await page.goto('/groups')
+		await page.getByLabel('Name', { exact: true }).fill(name)
+		await page.getByLabel('A list of players (up to 500)').check()
+		await page.getByLabel('Player names, one a line').fill('Anna\nBob')
+		await page.getByRole('button', { name: 'Create the group' }).click()
+		await expect(page.locator('[data-group-created]')).toContainText(`Created ${name} with 2 members`)
+		await expect(page.locator('[data-group-code]')).toHaveText(/^[\w-]{22}$/)
+		expect(page.url()).toMatch(/\/groups\?created=\d+$/)
+		await page.reload()
+		await expect(page.locator('[data-group-created]')).toHaveCount(0)
+		await page.goto(`/groups?q=${encodeURIComponent(name)}`)
+		await expect(page.locator('[data-groups-list] li')).toHaveCount(1)
+	})
+})
+
+test('the author dashboard locks, unlocks and deletes any group, without JavaScript; without its session nothing changes', async ({
+	page,
+}) => {
+	const name = `Dashboard Target ${Date.now()}`
+	const made = await page.request.post('/api/v1/groups', { data: { name, members: ['Anna'] } })
+	expect(made.status()).toBe(201)
+	const { group, verificationCode } = (await made.json()) as { group: { id: number }; verificationCode: string }
+	const rename = () =>
+		page.request.patch(`/api/v1/groups/${group.id}`, { data: { name }, headers: { 'x-verification-code': verificationCode } })
+
+	// No session: the page and its action send to the login, and the group is untouched.
+	await page.goto('/dev/dashboard/groups')
+	await expect(page).toHaveURL(/\/dev\/dashboard\?redirectTo=|\/dev\/dashboard$/)
+	const anonymous = await page.request.post('/dev/dashboard/groups', { form: { intent: 'delete', id: String(group.id) }, maxRedirects: 0 })
+	expect(anonymous.status()).toBe(303)
+	expect(anonymous.headers().location).toMatch(/redirectTo=/)
+	expect((await page.request.get(`/api/v1/groups/${group.id}`)).status()).toBe(200)
+
+	const login = await page.request.post('/dev/dashboard?index', { form: { intent: 'login', password: 'e2e-dashboard-password' } })
+	expect(login.ok()).toBe(true)
+	await page.goto(`/dev/dashboard/groups?q=${encodeURIComponent(name)}`)
+	const row = page.locator(`[data-group="${group.id}"]`)
+	await expect(row).toContainText(name)
+	await row.getByRole('button', { name: 'Lock' }).click()
+	await expect(page.locator('[data-groups-done]')).toHaveText(`Locked group ${group.id}.`)
+	expect((await rename()).status()).toBe(403)
+	expect(((await (await rename()).json()) as { error: { code: string } }).error.code).toBe('GROUP_LOCKED')
+
+	await page.goto(`/dev/dashboard/groups?q=${encodeURIComponent(name)}`)
+	await expect(row).toContainText('Locked')
+	await row.getByRole('button', { name: 'Unlock' }).click()
+	await expect(page.locator('[data-groups-done]')).toHaveText(`Unlocked group ${group.id}.`)
+	expect((await rename()).status()).toBe(200)
+
+	await page.goto(`/dev/dashboard/groups?q=${encodeURIComponent(name)}`)
+	await row.getByRole('button', { name: 'Delete' }).click()
+	await expect(page.locator('[data-groups-done]')).toHaveText(`Deleted group ${group.id}.`)
+	expect((await page.request.get(`/api/v1/groups/${group.id}`)).status()).toBe(404)
 })

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { controlCharacterProblem } from '#app/lib/control-characters.ts'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import { citadelResetSchema } from '#app/groups/citadel-caps.ts'
-const MAX_MEMBERS = 500
+/** The most members a group of names holds (a clan's roster is as large as its member list). */
+export const MAX_MEMBERS = 500
 
 const text = (field: string, max: number) =>
 	z
@@ -24,21 +25,27 @@ const groupName = text('name', 60)
 const clanName = text('clanName', 20).regex(/^[A-Za-z0-9 _-]+$/, { error: 'clanName uses only letters, digits, spaces, "-" and "_".' })
 const citadelReset = citadelResetSchema.nullable()
 
-const playerNames = z
-	.array(z.unknown(), { error: 'members must be a list of player names.' })
-	.min(1, { error: 'members must name at least one player.' })
-	.max(MAX_MEMBERS, { error: `members takes at most ${MAX_MEMBERS} names.` })
-	.transform((names, ctx) =>
-		names.map((raw, i) => {
-			const player = parsePlayerName(raw)
-			if (player.success) return player.data
-			ctx.addIssue({ code: 'custom', path: [i], message: `members[${i}]: ${player.message}` })
-			return z.NEVER
-		}),
-	)
+const playerNames = (field: string) =>
+	z
+		.array(z.unknown(), { error: `${field} must be a list of player names.` })
+		.min(1, { error: `${field} must name at least one player.` })
+		.max(MAX_MEMBERS, { error: `${field} takes at most ${MAX_MEMBERS} names.` })
+		.transform((names, ctx) =>
+			names.map((raw, i) => {
+				const player = parsePlayerName(raw)
+				if (player.success) return player.data
+				ctx.addIssue({ code: 'custom', path: [i], message: `${field}[${i}]: ${player.message}` })
+				return z.NEVER
+			}),
+		)
 
 const newGroupSchema = z
-	.strictObject({ name: groupName, clanName: clanName.optional(), members: playerNames.optional(), citadelReset: citadelReset.optional() })
+	.strictObject({
+		name: groupName,
+		clanName: clanName.optional(),
+		members: playerNames('members').optional(),
+		citadelReset: citadelReset.optional(),
+	})
 	.superRefine((body, ctx) => {
 		if ((body.clanName === undefined) === (body.members === undefined)) {
 			ctx.addIssue({
@@ -49,12 +56,18 @@ const newGroupSchema = z
 		}
 	})
 
-const changesSchema = z.strictObject({ name: groupName.optional(), citadelReset: citadelReset.optional() })
+/** A group of names' members change by name: `addMembers` and `removeMembers` (a clan's come from its member list). */
+const changesSchema = z.strictObject({
+	name: groupName.optional(),
+	citadelReset: citadelReset.optional(),
+	addMembers: playerNames('addMembers').optional(),
+	removeMembers: playerNames('removeMembers').optional(),
+})
 
 export type InputCheck<T> =
 	{ ok: true; value: T } | { ok: false; code: 'INVALID_BODY' | 'INVALID_PARAMETER'; message: string; parameter?: string }
 
-function check<S extends z.ZodType>(schema: S, body: unknown): InputCheck<z.output<S>> {
+function check<S extends z.ZodType>(schema: S, fields: string, body: unknown): InputCheck<z.output<S>> {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 		return { ok: false, code: 'INVALID_BODY', message: 'The body must be a JSON object.' }
 	}
@@ -66,7 +79,7 @@ function check<S extends z.ZodType>(schema: S, body: unknown): InputCheck<z.outp
 		return {
 			ok: false,
 			code: 'INVALID_PARAMETER',
-			message: `Unknown field "${field}": a group takes name, clanName, members and citadelReset.`,
+			message: `Unknown field "${field}": ${fields}.`,
 			parameter: field,
 		}
 	}
@@ -75,5 +88,6 @@ function check<S extends z.ZodType>(schema: S, body: unknown): InputCheck<z.outp
 	return { ok: false, code: 'INVALID_PARAMETER', message: issue.message, ...(parameter ? { parameter } : {}) }
 }
 
-export const checkNewGroup = (body: unknown) => check(newGroupSchema, body)
-export const checkGroupChanges = (body: unknown) => check(changesSchema, body)
+export const checkNewGroup = (body: unknown) => check(newGroupSchema, 'a group takes name, clanName, members and citadelReset', body)
+export const checkGroupChanges = (body: unknown) =>
+	check(changesSchema, 'a change takes name, citadelReset, addMembers and removeMembers', body)

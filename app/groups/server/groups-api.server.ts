@@ -1,6 +1,6 @@
 /**
  * `/api/v1/groups` (POST: create), `/api/v1/groups/:id` (GET, PATCH, DELETE),
- * `/api/v1/groups/:id/caps` (GET), `/api/v1/groups/:id/activity` (GET, `limit` items newest first) and `/api/v1/groups/:id/sync` (POST), declared for the API kit.
+ * `/api/v1/groups/:id/caps` (GET), `/api/v1/groups/:id/gains` (GET), `/api/v1/groups/:id/activity` (GET, `limit` items newest first) and `/api/v1/groups/:id/sync` (POST), declared for the API kit.
  * Changing a group takes its verification code in `X-Verification-Code`. Errors are the kit's
  * `{ error: { code, message, parameter? } }`: 400 a bad field (named), 403 a wrong code or a locked
  * group, 404 no such group or clan, 409 not possible for this group, 429 with Retry-After, 502 when
@@ -8,6 +8,9 @@
  */
 import { z } from 'zod'
 import { apiError, endpoint, json, rateLimited, type ApiAnswer, type Endpoint } from '#app/server/api.server.ts'
+import { groupGainsQuerySchema } from '#app/groups/group-gains.ts'
+import { getClock } from '#app/server/clock.server.ts'
+import { utcDay } from '#app/tracker/gain-periods.ts'
 import { checkGroupChanges, checkNewGroup, type InputCheck } from './group-input.server.ts'
 import type { GroupFailure, GroupsService } from './groups-service.server.ts'
 import { CODE_HEADER } from '#app/server/verification-code.server.ts'
@@ -53,6 +56,8 @@ const FAILURES: Record<GroupFailure['reason'], [number, string]> = {
 	locked: [403, 'GROUP_LOCKED'],
 	'not-a-clan': [409, 'NOT_A_CLAN'],
 	'no-citadel-reset': [409, 'NO_CITADEL_RESET'],
+	'clan-roster': [409, 'CLAN_ROSTER'],
+	'member-count': [400, 'INVALID_PARAMETER'],
 	'too-many-attempts': [429, 'TOO_MANY_ATTEMPTS'],
 	'too-many-groups': [429, 'TOO_MANY_GROUPS'],
 }
@@ -67,7 +72,7 @@ function failed(failure: GroupFailure, during?: 'sync'): ApiAnswer {
 	// The clan was found when the group was made: a member list missing now is upstream's failure.
 	if (during === 'sync' && failure.reason === 'no-such-clan') return apiError(502, 'UPSTREAM_FAILED', failure.message)
 	const [status, code] = FAILURES[failure.reason]
-	return apiError(status, code, failure.message)
+	return apiError(status, code, failure.message, failure.parameter ? { parameter: failure.parameter } : {})
 }
 
 function groupId(raw: string): number | ApiAnswer {
@@ -157,6 +162,21 @@ export function groupsApiEndpoints(service: GroupsService): Endpoint[] {
 				if (typeof id !== 'number') return id
 				const activity = await service.activity(id, query.limit ?? ACTIVITY_LIMIT.default)
 				return activity.ok ? json(200, { items: activity.items }) : failed(activity)
+			},
+		}),
+		endpoint({
+			path: `${GROUPS_API_PREFIX}/:id/gains`,
+			methods: ['GET', 'HEAD'],
+			cors: true,
+			query: () => groupGainsQuerySchema(utcDay(getClock().now())),
+			failure: UNAVAILABLE,
+			async handle({ params, query }) {
+				const id = groupId(params.id!)
+				if (typeof id !== 'number') return id
+				const gains = await service.gains(id, query)
+				if (!gains.ok) return failed(gains)
+				const { ok: _, ...body } = gains
+				return json(200, body)
 			},
 		}),
 		endpoint({

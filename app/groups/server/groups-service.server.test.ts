@@ -31,7 +31,7 @@ let suggested: unknown[]
 beforeEach(async () => {
 	await handle.db.execute(
 		sql.raw(
-			'truncate log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade',
+			'truncate tracker_snapshots, log_entry_kinds, group_roster_events, group_members, groups, tracker_activities, tracked_players restart identity cascade',
 		),
 	)
 	now = Date.parse('2026-11-20T10:00:00Z')
@@ -226,4 +226,100 @@ test('the daily sync reads each clan group once a day and records what changed; 
 	expect(suggested).toEqual([])
 	expect(await service.syncNextDue()).toBe(true)
 	expect(suggested).toEqual([{ from: { key: second!.key, name: second!.name }, to: { key: 'renamed two', name: 'Renamed Two' } }])
+})
+
+test("a group's gains over a period ending now or a range of days, sorted by a skill; an unknown group is not found", async () => {
+	const created = await service.create({ name: 'Friends', members: ['Anna', 'Bob'].map(normalisePlayerName), citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const fetch = (key: string, when: string, skills: Parameters<typeof testSnapshot>[2]) =>
+		recordFetch(handle.db, {
+			key,
+			name: key,
+			fetchedAt: new Date(when),
+			snapshot: testSnapshot(when, 1000, skills),
+			quests: null,
+			activities: [],
+		})
+	await fetch('anna', '2026-11-10T12:00:00Z', {})
+	await fetch('anna', '2026-11-19T12:00:00Z', { attack: 1500, cooking: 1100 })
+	await fetch('bob', '2026-11-10T12:00:00Z', {})
+	await fetch('bob', '2026-11-19T12:00:00Z', { attack: 1100, cooking: 3000 })
+	const week = await service.gains(created.group.id, { period: 'week', sort: 'attack' })
+	if (!week.ok) throw new Error(week.message)
+	expect(week).toMatchObject({ period: 'week', from: '2026-11-13T00:00:00.000Z', to: '2026-11-20T10:00:00.000Z', sort: 'attack' })
+	expect(week.members.map((m) => [m.name, m.skills?.attack, m.overall])).toEqual([
+		['Anna', 500, 600],
+		['Bob', 100, 2100],
+	])
+	const byCooking = await service.gains(created.group.id, { period: 'week', sort: 'cooking' })
+	expect(byCooking.ok && byCooking.members.map((m) => m.name)).toEqual(['Bob', 'Anna'])
+	// A range that ends before the gains: none.
+	const range = await service.gains(created.group.id, { from: '2026-11-01', to: '2026-11-15', sort: 'overall' })
+	expect(range.ok && range.members.map((m) => m.overall)).toEqual([0, 0])
+	expect(await service.gains(created.group.id + 1, { period: 'day', sort: 'overall' })).toMatchObject({ ok: false, reason: 'not-found' })
+})
+
+test("a group of names' members are added and removed with the code, 1 to 500, all or nothing; a clan's come from its list", async () => {
+	const names = (...list: string[]) => list.map(normalisePlayerName)
+	const created = await service.create({ name: 'Friends', members: names('Anna', 'Bob'), citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const { id } = created.group
+	const edited = await service.update(id, created.code, 'a', {
+		addMembers: names('Cy', 'cy', 'Anna'),
+		removeMembers: names('Bob', 'Nobody'),
+	})
+	expect(edited.ok && edited.group.members.map((m) => [m.name, m.rank])).toEqual([
+		['Anna', null],
+		['Cy', null],
+	])
+	const tooMany = await service.update(id, created.code, 'a', {
+		name: 'Renamed',
+		addMembers: Array.from({ length: 499 }, (_, i) => normalisePlayerName(`P${i}`)),
+	})
+	expect(tooMany).toMatchObject({
+		ok: false,
+		reason: 'member-count',
+		parameter: 'addMembers',
+		message: expect.stringMatching(/501 members/),
+	})
+	const none = await service.update(id, created.code, 'a', { removeMembers: names('Anna', 'Cy') })
+	expect(none).toMatchObject({ ok: false, reason: 'member-count', parameter: 'removeMembers' })
+	const unchanged = await service.read(id)
+	expect(unchanged.ok && [unchanged.group.name, unchanged.group.members.map((m) => m.name)]).toEqual(['Friends', ['Anna', 'Cy']])
+	expect(await service.update(id, 'wrong', 'a', { addMembers: names('Dee') })).toMatchObject({ ok: false, reason: 'wrong-code' })
+
+	const clan = await service.create({ name: 'Clan', clanName: 'Gielinor Testers', citadelReset: reset }, 'a')
+	if (!clan.ok) throw new Error(clan.message)
+	expect(await service.update(clan.group.id, clan.code, 'a', { removeMembers: names('Zezima Jr') })).toMatchObject({
+		ok: false,
+		reason: 'clan-roster',
+		parameter: 'removeMembers',
+	})
+	const roster = await service.read(clan.group.id)
+	expect(roster.ok && roster.group.members).toHaveLength(13)
+})
+
+test('the group just created is shown with its own code only; a wrong one counts as a wrong code', async () => {
+	const created = await service.create({ name: 'New', members: [normalisePlayerName('Anna')], citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	expect(await service.created(created.group.id, created.code, 'a')).toMatchObject({ ok: true, group: { name: 'New' } })
+	expect(await service.created(created.group.id, 'forged', 'b')).toMatchObject({ ok: false, reason: 'wrong-code' })
+	expect(await service.created(created.group.id + 1, created.code, 'b')).toMatchObject({ ok: false, reason: 'not-found' })
+})
+
+test('the author dashboard locks (the code then changes nothing), unlocks and deletes any group without its code', async () => {
+	const created = await service.create({ name: 'Target', members: [normalisePlayerName('Anna')], citadelReset: reset }, 'a')
+	if (!created.ok) throw new Error(created.message)
+	const { id } = created.group
+	expect(await service.setLockedByAuthor(id, true)).toEqual({ ok: true })
+	expect(await service.update(id, created.code, 'a', { name: 'Changed' })).toMatchObject({ ok: false, reason: 'locked' })
+	expect(await service.remove(id, created.code, 'a')).toMatchObject({ ok: false, reason: 'locked' })
+	expect((await service.list('Target')).map((g) => g.locked)).toEqual([true])
+	expect(await service.setLockedByAuthor(id, false)).toEqual({ ok: true })
+	expect(await service.update(id, created.code, 'a', { name: 'Changed' })).toMatchObject({ ok: true, group: { name: 'Changed' } })
+	expect(await service.setLockedByAuthor(id, true)).toEqual({ ok: true })
+	expect(await service.removeByAuthor(id)).toEqual({ ok: true })
+	expect(await service.read(id)).toMatchObject({ ok: false, reason: 'not-found' })
+	expect(await service.removeByAuthor(id)).toMatchObject({ ok: false, reason: 'not-found' })
+	expect(await service.setLockedByAuthor(id, true)).toMatchObject({ ok: false, reason: 'not-found' })
 })

@@ -9,19 +9,25 @@ import type { Database } from '#app/server/db/database.server.ts'
 import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import type { RenameSuggestion } from '#app/groups/roster-diff.ts'
+import { memberGains, sortGains, type GroupGainsQuery } from '#app/groups/group-gains.ts'
+import { dayRange, periodRange } from '#app/tracker/gains.ts'
 import type { ClanClient } from './clan-client.server.ts'
+import { MAX_MEMBERS } from './group-input.server.ts'
 import {
 	claimDailySync,
 	createGroup,
 	deleteGroup,
 	listGroupActivity,
+	editMembers,
 	listGroupCaps,
 	listGroupCoverage,
 	listGroups,
+	listMemberGainEnds,
 	listMemberTotals,
 	readGroup,
 	readGroupGuard,
 	readPlayerLog,
+	setGroupLocked,
 	syncRoster,
 	updateGroup,
 } from './groups-store.server.ts'
@@ -33,14 +39,29 @@ export type GroupInput = { name: string; citadelReset: CitadelReset | null } & (
 	{ clanName: string; members?: undefined } | { clanName?: undefined; members: readonly PlayerName[] }
 )
 
-export type GroupChanges = { name?: string; citadelReset?: CitadelReset | null }
+export type GroupChanges = {
+	name?: string
+	citadelReset?: CitadelReset | null
+	addMembers?: readonly PlayerName[]
+	removeMembers?: readonly PlayerName[]
+}
 
 export type Group = NonNullable<Awaited<ReturnType<typeof readGroup>>>
 
 type FailureReason =
-	'not-found' | 'no-such-clan' | 'wrong-code' | 'too-many-attempts' | 'too-many-groups' | 'locked' | 'not-a-clan' | 'no-citadel-reset'
+	| 'not-found'
+	| 'no-such-clan'
+	| 'wrong-code'
+	| 'too-many-attempts'
+	| 'too-many-groups'
+	| 'locked'
+	| 'not-a-clan'
+	| 'no-citadel-reset'
+	| 'clan-roster'
+	| 'member-count'
 
-export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number }
+/** A refusal; `parameter` names the field at fault when there is one. */
+export type GroupFailure = { ok: false; reason: FailureReason; message: string; retryAfterSeconds?: number; parameter?: string }
 
 type Outcome<T> = ({ ok: true } & T) | GroupFailure
 
@@ -65,6 +86,9 @@ const fail = (reason: FailureReason, message: string, retryAfterSeconds?: number
 
 const NOT_FOUND = 'No such group.'
 const DAY = 86_400_000
+
+/** Each player once, as first spelt. */
+const unique = (names: readonly PlayerName[]) => [...new Map(names.toReversed().map((m) => [m.key, m])).values()].reverse()
 
 export function createGroupsService(deps: GroupsServiceDeps) {
 	const { limits } = deps
@@ -105,9 +129,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 				if (!list.ok) return list
 				members = list.members.map(({ key, name, rank, totalXp }) => ({ key, name, rank, totalXp }))
 			} else {
-				// Each player once, as first spelt.
-				const unique = new Map(input.members.toReversed().map((m) => [m.key, m]))
-				members = [...unique.values()].reverse().map(({ key, name }) => ({ key, name, rank: null, totalXp: null }))
+				members = unique(input.members).map(({ key, name }) => ({ key, name, rank: null, totalXp: null }))
 			}
 			const { code, hash } = newVerificationCode()
 			const db = await deps.db()
@@ -118,6 +140,14 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			)
 			const group = await readGroup(db, id)
 			return { ok: true, group: group!, code }
+		},
+
+		/** The group just created, when `code` is its code (the creation page shows it this once). */
+		async created(id: number, code: string, client: string): Promise<Outcome<{ group: Group }>> {
+			const checked = await guard(id, code, client)
+			if (!checked.ok) return checked
+			const group = await readGroup(checked.db, id)
+			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
 		},
 
 		async list(search: string) {
@@ -132,6 +162,26 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		async read(id: number): Promise<Outcome<{ group: Group }>> {
 			const group = await readGroup(await deps.db(), id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		/**
+		 * The members' gains over a period ending now or a range of days (as a player's gains:
+		 * `periodRange`, `dayRange`), most XP in `sort` first; one query whatever the group's size.
+		 */
+		async gains(id: number, { sort, ...query }: GroupGainsQuery) {
+			const db = await deps.db()
+			const range = 'period' in query ? periodRange(query.period, new Date(deps.now())) : dayRange(query.from, query.to)
+			const members = (await listMemberGainEnds(db, id, range)).map(memberGains)
+			// Every group has a member: only an empty answer needs a second look.
+			if (members.length === 0 && !(await readGroupGuard(db, id))) return fail('not-found', NOT_FOUND)
+			return {
+				ok: true as const,
+				period: 'period' in query ? query.period : ('range' as const),
+				from: range.from.toISOString(),
+				to: range.to.toISOString(),
+				sort,
+				members: sortGains(members, sort),
+			}
 		},
 
 		/**
@@ -206,12 +256,54 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			return { ok: true as const, group, events: diff.events, renames: diff.renames }
 		},
 
+		/** Renames, resets, and adds or removes a group of names' members (at most 500, at least one), all or nothing. */
 		async update(id: number, code: string, client: string, changes: GroupChanges): Promise<Outcome<{ group: Group }>> {
 			const checked = await guard(id, code, client)
 			if (!checked.ok) return checked
-			await updateGroup(checked.db, id, changes)
+			const { addMembers = [], removeMembers = [], ...settings } = changes
+			const field = addMembers.length > 0 ? 'addMembers' : 'removeMembers'
+			const editsMembers = addMembers.length + removeMembers.length > 0
+			if (editsMembers && checked.group.clanName !== null) {
+				return {
+					...fail(
+						'clan-roster',
+						`This group is the clan "${checked.group.clanName}": its members come from the clan's member list (sync it), not from ${field}.`,
+					),
+					parameter: field,
+				}
+			}
+			let refusal: GroupFailure | undefined
+			try {
+				await checked.db.transaction(async (tx) => {
+					if (editsMembers) {
+						const edited = await editMembers(tx, id, { add: unique(addMembers), remove: removeMembers }, MAX_MEMBERS, new Date(deps.now()))
+						if (!edited.ok) {
+							const message =
+								edited.members > MAX_MEMBERS
+									? `The group would have ${edited.members} members: it takes at most ${MAX_MEMBERS}.`
+									: 'The group would have no member left: it keeps at least one (delete the group instead).'
+							refusal = { ...fail('member-count', message), parameter: edited.members > MAX_MEMBERS ? 'addMembers' : 'removeMembers' }
+							tx.rollback()
+						}
+					}
+					await updateGroup(tx, id, settings)
+				})
+			} catch (error) {
+				if (!refusal) throw error
+			}
+			if (refusal) return refusal
 			const group = await readGroup(checked.db, id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
+		},
+
+		/** The author dashboard's lock (no edit, sync or delete with the code) or unlock, without a code: call after its session check. */
+		async setLockedByAuthor(id: number, locked: boolean): Promise<Outcome<object>> {
+			return (await setGroupLocked(await deps.db(), id, locked)) ? { ok: true } : fail('not-found', NOT_FOUND)
+		},
+
+		/** The author dashboard's delete, without a code, locked or not: call after its session check. */
+		async removeByAuthor(id: number): Promise<Outcome<object>> {
+			return (await deleteGroup(await deps.db(), id)) ? { ok: true } : fail('not-found', NOT_FOUND)
 		},
 
 		async remove(id: number, code: string, client: string): Promise<Outcome<object>> {

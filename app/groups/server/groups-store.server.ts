@@ -3,14 +3,16 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type Database } from '#app/server/db/database.server.ts'
+import type { PlayerName } from '#app/player/username.ts'
 import { getSkill, SKILLS } from '#app/lib/skills.ts'
 import { activities, logCoverageSpans, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
 import type { LogSpan } from '#app/tracker/log-coverage.ts'
 import { skillStates, unpackSkills } from '#app/tracker/server/snapshot-codec.ts'
 import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import type { GainsEnd } from '#app/groups/group-gains.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
 import { diffRoster, type RosterMember } from '#app/groups/roster-diff.ts'
@@ -220,6 +222,7 @@ export async function listGroups(db: Database, search = '', limit = 50) {
 			name: groups.name,
 			clanName: groups.clanName,
 			createdAt: groups.createdAt,
+			locked: groups.locked,
 			members: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
 		})
 		.from(groups)
@@ -437,6 +440,42 @@ export async function updateGroup(
 	return updated.length > 0
 }
 
+/**
+ * Adds and removes members of a group of names (removals first; a name already in is kept as it
+ * was), within the caller's transaction. Refused, changing nothing the caller commits, when the
+ * group would hold more than `max` members or none: then answers the count it would have had.
+ */
+export async function editMembers(
+	tx: Database,
+	groupId: number,
+	changes: { add: readonly PlayerName[]; remove: readonly PlayerName[] },
+	max: number,
+	at: Date,
+): Promise<{ ok: true; members: number } | { ok: false; members: number }> {
+	const removeKeys = changes.remove.map((m) => m.key)
+	if (removeKeys.length > 0) {
+		await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.playerKey, removeKeys)))
+	}
+	if (changes.add.length > 0) {
+		await tx
+			.insert(groupMembers)
+			.values(changes.add.map((m) => ({ groupId, playerKey: m.key, name: m.name, rank: null, totalXp: null, since: at })))
+			.onConflictDoNothing()
+	}
+	const [count] = await tx
+		.select({ members: sql<number>`count(*)::int` })
+		.from(groupMembers)
+		.where(eq(groupMembers.groupId, groupId))
+	const members = count?.members ?? 0
+	return { ok: members >= 1 && members <= max, members }
+}
+
+/** Locks or unlocks a group (the author dashboard); false when there is no such group. */
+export async function setGroupLocked(db: Database, id: number, locked: boolean): Promise<boolean> {
+	const updated = await db.update(groups).set({ locked }).where(eq(groups.id, id)).returning({ id: groups.id })
+	return updated.length > 0
+}
+
 export async function deleteGroup(db: Database, id: number): Promise<boolean> {
 	const deleted = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id })
 	return deleted.length > 0
@@ -533,3 +572,40 @@ function resetColumns(reset: CitadelReset | null) {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * Every member's snapshots at the ends of `range`, in one query (three index probes a member,
+ * on the snapshots' primary key): the last at or before `from`, the first inside the range (the
+ * start when tracking began inside it), and the last at or before `to` (the end). Members the
+ * tracker has never fetched come back with no snapshot.
+ */
+export async function listMemberGainEnds(db: Database, groupId: number, range: { from: Date; to: Date }) {
+	const end = (name: string, where: SQL, newest: boolean) =>
+		db
+			.select({ takenAt: snapshots.takenAt, source: snapshots.source, skills: snapshots.skills })
+			.from(snapshots)
+			.where(and(eq(snapshots.playerId, trackedPlayers.id), where))
+			.orderBy(newest ? desc(snapshots.takenAt) : asc(snapshots.takenAt))
+			.limit(1)
+			.as(name)
+	const before = end('gains_before', lte(snapshots.takenAt, range.from), true)
+	const inside = end('gains_inside', and(gte(snapshots.takenAt, range.from), lte(snapshots.takenAt, range.to))!, false)
+	const last = end('gains_last', lte(snapshots.takenAt, range.to), true)
+	const rows = await db
+		.select({
+			key: groupMembers.playerKey,
+			name: groupMembers.name,
+			before: { takenAt: before.takenAt, source: before.source, skills: before.skills },
+			inside: { takenAt: inside.takenAt, source: inside.source, skills: inside.skills },
+			last: { takenAt: last.takenAt, source: last.source, skills: last.skills },
+		})
+		.from(groupMembers)
+		.leftJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.leftJoinLateral(before, sql`true`)
+		.leftJoinLateral(inside, sql`true`)
+		.leftJoinLateral(last, sql`true`)
+		.where(eq(groupMembers.groupId, groupId))
+	const decode = (row: { takenAt: Date | null; source: number | null; skills: Uint8Array | null } | null): GainsEnd | null =>
+		row?.takenAt && row.skills ? { takenAt: row.takenAt, source: row.source ?? 0, xp: unpackSkills(row.skills).map((s) => s.xp) } : null
+	return rows.map((row) => ({ key: row.key, name: row.name, start: decode(row.before) ?? decode(row.inside), end: decode(row.last) }))
+}

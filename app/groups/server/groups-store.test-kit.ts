@@ -13,9 +13,11 @@ import {
 	createGroup,
 	deleteGroup,
 	listGroupActivity,
+	editMembers,
 	listGroupCaps,
 	listGroupCoverage,
 	listGroups,
+	listMemberGainEnds,
 	listMemberTotals,
 	listLogKinds,
 	listRosterEvents,
@@ -24,6 +26,7 @@ import {
 	readPlayerLog,
 	removePlayerFromGroups,
 	scheduleMemberCheck,
+	setGroupLocked,
 	syncRoster,
 	updateGroup,
 	type NewGroup,
@@ -31,6 +34,7 @@ import {
 
 const TABLES = [
 	'tracker_log_coverage',
+	'tracker_snapshots',
 	'log_entry_kinds',
 	'group_roster_events',
 	'group_members',
@@ -180,8 +184,8 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
 			const second = await createGroup(db(), { ...clan, name: 'Friends 100%', clanName: null, members: [] }, at('2026-11-21T10:00:00Z'))
 			expect(await listGroups(db())).toEqual([
-				{ id: second, name: 'Friends 100%', clanName: null, createdAt: at('2026-11-21T10:00:00Z'), members: 0 },
-				{ id: first, name: 'Some Clan', clanName: 'Some Clan', createdAt: at('2026-11-20T10:00:00Z'), members: 3 },
+				{ id: second, name: 'Friends 100%', clanName: null, createdAt: at('2026-11-21T10:00:00Z'), locked: false, members: 0 },
+				{ id: first, name: 'Some Clan', clanName: 'Some Clan', createdAt: at('2026-11-20T10:00:00Z'), locked: false, members: 3 },
 			])
 			expect((await listGroups(db(), 'some CLAN')).map((g) => g.id)).toEqual([first])
 			expect((await listGroups(db(), '100%')).map((g) => g.id)).toEqual([second])
@@ -360,6 +364,68 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			// A player who left the group takes their log out of its feed; the roster event stays.
 			await syncRoster(db(), group, firstRoster, at('2026-11-27T10:00:00Z'))
 			expect((await listGroupActivity(db(), group, 50)).map((item) => item.kind)).toEqual(['left', 'rank-changed'])
+		})
+
+		test("members' gains come from the snapshot in force at the start and the last one before the end, in one query", async () => {
+			const fetch = (key: string, when: string, xp: number, skills: Parameters<typeof testSnapshot>[2] = {}) =>
+				recordFetch(db(), { key, name: key, fetchedAt: at(when), snapshot: testSnapshot(when, xp, skills), quests: null, activities: [] })
+			await fetch('anna', '2026-11-01T12:00:00Z', 1000)
+			await fetch('anna', '2026-11-10T12:00:00Z', 1000, { attack: 5000 })
+			await fetch('anna', '2026-11-20T12:00:00Z', 1000, { attack: 9000, cooking: 3000 })
+			// Tracked from inside the range: its first snapshot there is the start.
+			await fetch('recruit rae', '2026-11-12T00:00:00Z', 50)
+			await fetch('recruit rae', '2026-11-14T00:00:00Z', 80)
+			const id = await createGroup(db(), clan, at('2026-11-01T00:00:00Z'))
+			const ends = await listMemberGainEnds(db(), id, { from: at('2026-11-05T00:00:00Z'), to: at('2026-11-15T00:00:00Z') })
+			const byKey = new Map(ends.map((row) => [row.key, row]))
+			expect([...byKey.keys()].toSorted()).toEqual(['anna', 'recruit rae', 'zezima jr'])
+			expect(byKey.get('zezima jr')).toMatchObject({ name: 'Zezima Jr', start: null, end: null })
+			const anna = byKey.get('anna')!
+			expect([anna.start?.takenAt, anna.end?.takenAt]).toEqual([at('2026-11-01T12:00:00Z'), at('2026-11-10T12:00:00Z')])
+			expect([anna.start?.xp[0], anna.end?.xp[0], anna.end?.xp[7], anna.end?.source]).toEqual([1000, 5000, 1000, 0])
+			const rae = byKey.get('recruit rae')!
+			expect([rae.start?.takenAt, rae.end?.takenAt, rae.end?.xp[0]]).toEqual([at('2026-11-12T00:00:00Z'), at('2026-11-14T00:00:00Z'), 80])
+			// A range before any snapshot: nothing to compare; a range after the last: the last is both ends.
+			const before = await listMemberGainEnds(db(), id, { from: at('2026-10-01T00:00:00Z'), to: at('2026-10-31T00:00:00Z') })
+			expect(before.every((row) => row.start === null && row.end === null)).toBe(true)
+			const after = await listMemberGainEnds(db(), id, { from: at('2026-11-25T00:00:00Z'), to: at('2026-11-28T00:00:00Z') })
+			expect(after.find((row) => row.key === 'anna')?.start?.xp[7]).toBe(3000)
+			expect(await listMemberGainEnds(db(), id + 1, { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-28T00:00:00Z') })).toEqual([])
+		})
+
+		test("a group of names' members are added (kept when already in) and removed; past the bounds the count says why", async () => {
+			const names = (...list: string[]) => list.map((name) => ({ key: name.toLowerCase(), name }))
+			const id = await createGroup(
+				db(),
+				{ ...clan, clanName: null, members: names('Anna', 'Bob').map((m) => ({ ...m, rank: null, totalXp: null })) },
+				at('2026-11-01T00:00:00Z'),
+			)
+			expect(await editMembers(db(), id, { add: names('Cy', 'Anna'), remove: names('Bob') }, 3, at('2026-11-02T00:00:00Z'))).toEqual({
+				ok: true,
+				members: 2,
+			})
+			const group = await readGroup(db(), id)
+			expect(group?.members.map((m) => [m.name, m.since])).toEqual([
+				['Anna', at('2026-11-01T00:00:00Z')],
+				['Cy', at('2026-11-02T00:00:00Z')],
+			])
+			expect(await editMembers(db(), id, { add: names('Dee', 'Eve'), remove: [] }, 3, at('2026-11-03T00:00:00Z'))).toEqual({
+				ok: false,
+				members: 4,
+			})
+			expect((await editMembers(db(), id, { add: [], remove: names('Anna', 'Cy', 'Dee', 'Eve') }, 3, at('2026-11-03T00:00:00Z'))).ok).toBe(
+				false,
+			)
+		})
+
+		test('the dashboard locks and unlocks a group; the list and the code guard see it', async () => {
+			const id = await createGroup(db(), clan, at('2026-11-01T00:00:00Z'))
+			expect(await setGroupLocked(db(), id, true)).toBe(true)
+			expect((await readGroupGuard(db(), id))?.locked).toBe(true)
+			expect((await listGroups(db())).map((g) => [g.id, g.locked])).toEqual([[id, true]])
+			expect(await setGroupLocked(db(), id, false)).toBe(true)
+			expect((await readGroupGuard(db(), id))?.locked).toBe(false)
+			expect(await setGroupLocked(db(), id + 1, true)).toBe(false)
 		})
 	})
 }
