@@ -3,7 +3,7 @@ import type { Route } from './+types/groups'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { WEEKDAYS } from '#app/groups/citadel-caps.ts'
-import { clearCreatedCodeCookie, createdCodeCookie, readCreatedCode } from '#app/groups/server/created-code.server.ts'
+import { rememberCode, takeCode } from '#app/groups/server/created-code.server.ts'
 import { checkNewGroup } from '#app/groups/server/group-input.server.ts'
 import { groupFailureStatus } from '#app/groups/server/groups-api.server.ts'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
@@ -23,14 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 60)
 	const service = getGroupsService()
 	const groups = await service.list(q)
-	const cookie = readCreatedCode(request)
+	const cookie = await takeCode(request)
 	if (!cookie) return { q, groups, created: null }
 	const shown =
 		cookie.id === Number(url.searchParams.get('created'))
 			? await service.created(cookie.id, cookie.code, context.get(clientKeyContext))
 			: null
 	const created = shown?.ok ? { id: shown.group.id, name: shown.group.name, members: shown.group.members.length, code: cookie.code } : null
-	return data({ q, groups, created }, { headers: { 'Set-Cookie': clearCreatedCodeCookie(request) } })
+	return data({ q, groups, created }, { headers: { 'Set-Cookie': cookie.clear } })
 }
 
 type Values = { name: string; source: string; clanName: string; members: string; weekday: string; time: string }
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	return redirect(`${GROUPS_PATH}?created=${created.group.id}`, {
 		status: 303,
-		headers: { 'Set-Cookie': createdCodeCookie(request, created.group.id, created.code) },
+		headers: { 'Set-Cookie': await rememberCode(request, created.group.id, created.code) },
 	})
 }
 

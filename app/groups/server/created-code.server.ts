@@ -1,37 +1,22 @@
 /**
- * Post/Redirect/Get for the creation form without putting the verification code in a URL. The
- * form's answer is a 303 to `/groups?created=<id>` with a short-lived, HttpOnly, SameSite=Strict
- * cookie holding `<id>.<code>`: a one-time cookie, consumed on its first render (the
- * page that shows the code clears it), so reloading that page posts nothing and shows no code.
- * Nothing is kept on the server. The cookie is not signed: the page shows a code only after
- * checking it against the group's stored hash, which a forged cookie cannot pass (and wrong ones
- * count against the wrong-code limit like any other).
+ * A new group's verification code, from the creation form's answer to `/groups?created=<id>`
+ * (Post/Redirect/Get): shown there once, never in a URL. The page shows a code only after checking
+ * it against the group's stored hash, so a forged cookie shows nothing (and counts as a wrong code).
  */
-const COOKIE = 'gg_group_created'
-/** Path=/ rather than /groups: with JavaScript the page's data comes from /groups.data, which /groups does not cover. */
-const PATH = '/'
-/** Long enough for the redirect to be followed on a slow connection. */
-const MAX_AGE_SECONDS = 120
+import { z } from 'zod'
+import { oneTimeCookie } from '#app/server/one-time-cookie.server.ts'
 
-function cookie(request: Request, value: string, maxAgeSeconds: number): string {
-	const parts = [`${COOKIE}=${value}`, `Path=${PATH}`, 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`]
-	if (new URL(request.url).protocol === 'https:') parts.push('Secure')
-	return parts.join('; ')
-}
+// Path=/ rather than /groups: with JavaScript the page's data comes from /groups.data, which a
+// cookie on /groups does not reach. Two minutes: long enough to follow the redirect on a slow line.
+const cookie = oneTimeCookie('gg_group_created', '/', 120)
+const created = z.object({ id: z.number().int().positive(), code: z.string().regex(/^[\w-]{1,64}$/) })
 
-/** `Set-Cookie` for the answer to a creation: the code, for the next page only. */
-export const createdCodeCookie = (request: Request, id: number, code: string) => cookie(request, `${id}.${code}`, MAX_AGE_SECONDS)
+/** The Set-Cookie header the creation's redirect carries. */
+export const rememberCode = (request: Request, id: number, code: string) => cookie.set(request, { id, code })
 
-/** `Set-Cookie` that removes it (on the page that showed it). */
-export const clearCreatedCodeCookie = (request: Request) => cookie(request, '', 0)
-
-/** The group id and code the request's cookie holds, if any. */
-export function readCreatedCode(request: Request): { id: number; code: string } | null {
-	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-		const [name, value] = part.trim().split('=', 2)
-		if (name !== COOKIE || !value) continue
-		const match = /^([1-9]\d{0,8})\.([\w-]{1,64})$/.exec(value)
-		return match ? { id: Number(match[1]), code: match[2]! } : null
-	}
-	return null
+/** The group id and code this request brings, if any, with the header that forgets them. */
+export async function takeCode(request: Request): Promise<{ id: number; code: string; clear: string } | null> {
+	const taken = await cookie.take(request)
+	const value = created.safeParse(taken?.value)
+	return taken && value.success ? { ...value.data, clear: taken.clear } : null
 }
