@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { describeActivity, type ActivityItem } from './activity.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 
 /** The group page's activity feed, newest first; plain HTML (no JavaScript needed). */
 export function ActivityFeed({ items, limit }: { items: readonly ActivityItem[]; limit: number }) {
@@ -23,7 +24,7 @@ export function ActivityFeed({ items, limit }: { items: readonly ActivityItem[];
 								<time dateTime={item.at.toISOString()} className="mr-2 text-muted tabular-nums">
 									{item.at.toISOString().slice(0, 16).replace('T', ' ')}
 								</time>
-								<Link to={`/players/${encodeURIComponent(item.player.name)}`} className="text-link underline">
+								<Link to={playerPath(item.player.name)} className="text-link underline">
 									{item.player.name}
 								</Link>{' '}
 								{describeActivity(item)}

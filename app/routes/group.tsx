@@ -15,6 +15,7 @@ import { getClock } from '#app/server/clock.server.ts'
 import { utcDay } from '#app/tracker/gain-periods.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { playerPath } from '#app/lib/player-paths.ts'
 
 const CAP_MARK = { capped: '✔', 'not-capped': '✘', unknown: '?' } as const
 
@@ -123,7 +124,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					{group.members.map((member) => (
 						<tr key={member.key} className="border-t border-line">
 							<td className="py-1">
-								<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">
+								<Link to={playerPath(member.name)} className="text-link underline">
 									{member.name}
 								</Link>
 							</td>
@@ -228,7 +229,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 							{gains.members.map((member) => (
 								<tr key={member.key} className="border-t border-line">
 									<td className="py-1">
-										<Link to={`/players/${encodeURIComponent(member.name)}`} className="text-link underline">
+										<Link to={playerPath(member.name)} className="text-link underline">
 											{member.name}
 										</Link>
 									</td>

@@ -12,6 +12,7 @@ import { budgetLimit, createUpstreamGate } from '#app/player/server/upstream-gat
 import { BACK_OFF_MS, createRefresher, DORMANT_AFTER_MS } from './refresher.server.ts'
 import { createTracker, type Tracker } from './tracker.server.ts'
 import * as store from './tracker-store.server.ts'
+import { SKILLS } from '#app/lib/skills.ts'
 
 const DAY = 86_400_000
 const START = Date.parse('2026-03-01T12:00:00Z')
@@ -312,7 +313,8 @@ function describeRefresher(engine: string, open: () => Promise<DatabaseHandle>) 
 			expect(claimed).toHaveLength(2)
 			// The backfill's calls stop with the shutdown (one may have been under way).
 			expect(fake.calls['xp-monthly']).toBeLessThanOrEqual(backfillCallsAtStop + 1)
-			expect(fake.calls['xp-monthly']).toBeLessThan(10)
+			// Stopped short of a whole backfill (a call per skill): how far it got first depends on the engine's speed.
+			expect(fake.calls['xp-monthly']).toBeLessThan(SKILLS.length)
 			// The player refused and the one never claimed are still due; the backfill is due, its try not counted.
 			const due = await store.claimRefreshBatch(handle.db, new Date(clock.now()), { limit: 10, staleMs: DAY, activeMs: DORMANT_AFTER_MS })
 			expect(due.map((player) => player.key).toSorted()).toEqual(
