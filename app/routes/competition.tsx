@@ -12,6 +12,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
 import { formatNumber } from '#app/lib/format-number.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { withRetryAfter } from '#app/server/page-limit.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 
@@ -60,9 +61,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-	const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
-	const retryAfter = actionHeaders.get('Retry-After')
-	if (retryAfter) headers.set('Retry-After', retryAfter)
+	const headers = withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, actionHeaders)
 	const cookie = loaderHeaders.get('Set-Cookie')
 	if (cookie) headers.set('Set-Cookie', cookie)
 	return headers

@@ -18,6 +18,7 @@ import { getCompetitionsService } from '#app/competitions/server/services.server
 import { formatDateTime } from '#app/lib/format-date.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { withRetryAfter } from '#app/server/page-limit.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
@@ -85,12 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	throw redirect(competitionPath(id), { status: 303, headers: { 'Set-Cookie': await rememberCode(request, id, created.code) } })
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-	const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
-	const retryAfter = actionHeaders.get('Retry-After')
-	if (retryAfter) headers.set('Retry-After', retryAfter)
-	return headers
-}
+export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
+	withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, actionHeaders)
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Competitions - ${SITE_NAME}` },

@@ -11,6 +11,7 @@ import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { withRetryAfter } from '#app/server/page-limit.server.ts'
 
 const GROUPS_PATH = '/groups'
 
@@ -86,12 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	})
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-	const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
-	const retryAfter = actionHeaders.get('Retry-After')
-	if (retryAfter) headers.set('Retry-After', retryAfter)
-	return headers
-}
+export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
+	withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, actionHeaders)
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Groups - ${SITE_NAME}` },

@@ -9,6 +9,7 @@ import { getNameChanges } from '#app/groups/server/services.server.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
 import { SITE_NAME } from '#app/lib/content/navigation.ts'
 import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
+import { withRetryAfter } from '#app/server/page-limit.server.ts'
 import { readForm } from '#app/server/form-body.server.ts'
 import { clientKeyContext } from '#app/server/load-context.server.ts'
 import { playerPath } from '#app/lib/player-paths.ts'
@@ -32,12 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data({ ...outcome, values }, { status: NAME_CHANGE_STATUS[outcome.kind], headers: retryAfter })
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-	const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
-	const retryAfter = actionHeaders.get('Retry-After')
-	if (retryAfter) headers.set('Retry-After', retryAfter)
-	return headers
-}
+export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
+	withRetryAfter({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' }, actionHeaders)
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Name changes - ${SITE_NAME}` },

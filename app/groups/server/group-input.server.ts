@@ -67,9 +67,10 @@ const changesSchema = z.strictObject({
 export type InputCheck<T> =
 	{ ok: true; value: T } | { ok: false; code: 'INVALID_BODY' | 'INVALID_PARAMETER'; message: string; parameter?: string }
 
-function check<S extends z.ZodType>(schema: S, fields: string, body: unknown): InputCheck<z.output<S>> {
+/** A JSON body against a strict schema: the first problem with its field (`members[3]`); `shape` follows "must be a JSON object". */
+export function checkBody<S extends z.ZodType>(schema: S, fields: string, body: unknown, shape = ''): InputCheck<z.output<S>> {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return { ok: false, code: 'INVALID_BODY', message: 'The body must be a JSON object.' }
+		return { ok: false, code: 'INVALID_BODY', message: `The body must be a JSON object${shape}.` }
 	}
 	const parsed = schema.safeParse(body)
 	if (parsed.success) return { ok: true, value: parsed.data }
@@ -88,6 +89,6 @@ function check<S extends z.ZodType>(schema: S, fields: string, body: unknown): I
 	return { ok: false, code: 'INVALID_PARAMETER', message: issue.message, ...(parameter ? { parameter } : {}) }
 }
 
-export const checkNewGroup = (body: unknown) => check(newGroupSchema, 'a group takes name, clanName, members and citadelReset', body)
+export const checkNewGroup = (body: unknown) => checkBody(newGroupSchema, 'a group takes name, clanName, members and citadelReset', body)
 export const checkGroupChanges = (body: unknown) =>
-	check(changesSchema, 'a change takes name, citadelReset, addMembers and removeMembers', body)
+	checkBody(changesSchema, 'a change takes name, citadelReset, addMembers and removeMembers', body)

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { parsePlayerName } from '#app/player/username-schema.ts'
 import type { PlayerName } from '#app/player/username.ts'
-import type { InputCheck } from './group-input.server.ts'
+import { checkBody, type InputCheck } from './group-input.server.ts'
 
 const playerName = (field: 'oldName' | 'newName') =>
 	z.unknown().transform((raw, ctx) => {
@@ -23,21 +23,5 @@ const schema = z.strictObject({ oldName: playerName('oldName'), newName: playerN
 
 export type NameChangeInput = { oldName: PlayerName; newName: PlayerName }
 
-export function checkNameChangeInput(body: unknown): InputCheck<NameChangeInput> {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return { ok: false, code: 'INVALID_BODY', message: 'The body must be a JSON object: {"oldName": "…", "newName": "…"}.' }
-	}
-	const parsed = schema.safeParse(body)
-	if (parsed.success) return { ok: true, value: parsed.data }
-	const issue = parsed.error.issues[0]!
-	if (issue.code === 'unrecognized_keys') {
-		const [field] = issue.keys
-		return {
-			ok: false,
-			code: 'INVALID_PARAMETER',
-			message: `Unknown field "${field}": a name change takes oldName and newName.`,
-			parameter: field,
-		}
-	}
-	return { ok: false, code: 'INVALID_PARAMETER', message: issue.message, parameter: String(issue.path[0]) }
-}
+export const checkNameChangeInput = (body: unknown): InputCheck<NameChangeInput> =>
+	checkBody(schema, 'a name change takes oldName and newName', body, ': {"oldName": "…", "newName": "…"}')
