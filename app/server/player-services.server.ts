@@ -3,9 +3,12 @@
  * fetch the lookup makes is recorded by the tracker, and the tracker's Update goes through the
  * lookup (one cache, one rate limit, one set of upstream errors). Every upstream call of the
  * process (lookup, Update, refresh, backfill, groups) waits its turn at one gate, whose budget all
- * instances share. A player's opt-out also takes them out of every group. Created on first use.
+ * instances share. A player's opt-out also takes them out of every group, and a name change
+ * applied moves their competitions' participant rows (`followRename`). Created on first use.
  */
+import { renameInCompetitions } from '#app/competitions/server/competitions-store.server.ts'
 import { removePlayerFromGroups } from '#app/groups/server/groups-store.server.ts'
+import type { RenameHook } from '#app/groups/server/name-changes-store.server.ts'
 import { questCapeQuests } from '#app/planner/plan.ts'
 import { getPlanner } from '#app/planner/server/planner.server.ts'
 import { playerDataConfigFromEnv } from '#app/player/server/config.server.ts'
@@ -82,6 +85,12 @@ export function createPlayerServices({
 	})
 	return { lookup, tracker, gate }
 }
+
+/**
+ * What follows a name change applied, in its transaction (the groups' name-change service calls
+ * it; groups' own members follow inside the groups' store): the competitions' participants.
+ */
+export const followRename: RenameHook = (tx, from, to) => renameInCompetitions(tx, from, to)
 
 /** The player page's reads and Update for one request by `clientId`. */
 export function playerPageSource(clientId: string): PlayerPageSource {

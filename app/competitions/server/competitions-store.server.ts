@@ -3,6 +3,7 @@
  * through here. Functions take the database first and plain values, so the contract kit runs them
  * on PGlite and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
+import { alias } from 'drizzle-orm/pg-core'
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
@@ -210,6 +211,45 @@ export async function updateCompetition(db: Database, id: number, change: Compet
 export async function deleteCompetition(db: Database, id: number): Promise<boolean> {
 	const deleted = await db.delete(competitions).where(eq(competitions.id, id)).returning({ id: competitions.id })
 	return deleted.length > 0
+}
+
+/**
+ * A name change applied (the groups' name-change service calls this in its transaction, through
+ * the hook `app/server/player-services.server.ts` wires): the old name's participant rows move to
+ * the new name. Where the new name takes part already, the two rows become one (the new name's,
+ * its team kept or else the old one's, the earlier start check, the later lease). The tracker's
+ * histories are merged in the same transaction, so the standings keep the whole history.
+ */
+export async function renameInCompetitions(tx: Database, from: PlayerName, to: PlayerName): Promise<void> {
+	if (from.key === to.key) {
+		await tx.update(competitionParticipants).set({ name: to.name }).where(eq(competitionParticipants.playerKey, to.key))
+		return
+	}
+	const old = alias(competitionParticipants, 'old_participant')
+	await tx
+		.update(competitionParticipants)
+		.set({
+			name: to.name,
+			team: sql`coalesce(${competitionParticipants.team}, ${old.team})`,
+			startCheckedAt: sql`least(${competitionParticipants.startCheckedAt}, ${old.startCheckedAt})`,
+			claimedUntil: sql`greatest(${competitionParticipants.claimedUntil}, ${old.claimedUntil})`,
+		})
+		.from(old)
+		.where(
+			and(
+				eq(competitionParticipants.playerKey, to.key),
+				eq(old.competitionId, competitionParticipants.competitionId),
+				eq(old.playerKey, from.key),
+			),
+		)
+	const both = tx
+		.select({ id: competitionParticipants.competitionId })
+		.from(competitionParticipants)
+		.where(eq(competitionParticipants.playerKey, to.key))
+	await tx
+		.delete(competitionParticipants)
+		.where(and(eq(competitionParticipants.playerKey, from.key), inArray(competitionParticipants.competitionId, both)))
+	await tx.update(competitionParticipants).set({ playerKey: to.key, name: to.name }).where(eq(competitionParticipants.playerKey, from.key))
 }
 
 // Update rounds (competition-rounds.server.ts).
