@@ -324,29 +324,29 @@ export async function readStartChecks(db: Database, competitionId: number): Prom
 }
 
 /**
- * Takes the round's lease on one participant for `leaseMs`; false when another instance holds it.
- * A lease taken before `roundStart` (the end, for the final round) no longer holds.
+ * Takes the lease on one participant for `leaseMs` (an update round's, or a manual update's);
+ * false when another holds it. A lease taken before `roundStart` (the end, for the final round)
+ * no longer holds. With `notCheckedSince`, false too when the tracker checked the player since
+ * then (whoever fetched them).
  */
 export async function claimParticipant(
 	db: Database,
 	competitionId: number,
 	key: string,
-	claim: { now: Date; leaseMs: number; roundStart: Date },
+	claim: { now: Date; leaseMs: number; roundStart?: Date; notCheckedSince?: Date },
 ): Promise<boolean> {
+	const lease = or(
+		isNull(competitionParticipants.claimedUntil),
+		lte(competitionParticipants.claimedUntil, claim.now),
+		claim.roundStart && lt(competitionParticipants.claimedUntil, new Date(claim.roundStart.getTime() + claim.leaseMs)),
+	)
+	const stale =
+		claim.notCheckedSince &&
+		sql`not exists (select 1 from ${trackedPlayers} where ${trackedPlayers.key} = ${competitionParticipants.playerKey} and ${trackedPlayers.lastCheckedAt} >= ${claim.notCheckedSince.toISOString()}::timestamptz)`
 	const rows = await db
 		.update(competitionParticipants)
 		.set({ claimedUntil: new Date(claim.now.getTime() + claim.leaseMs) })
-		.where(
-			and(
-				eq(competitionParticipants.competitionId, competitionId),
-				eq(competitionParticipants.playerKey, key),
-				or(
-					isNull(competitionParticipants.claimedUntil),
-					lte(competitionParticipants.claimedUntil, claim.now),
-					lt(competitionParticipants.claimedUntil, new Date(claim.roundStart.getTime() + claim.leaseMs)),
-				),
-			),
-		)
+		.where(and(eq(competitionParticipants.competitionId, competitionId), eq(competitionParticipants.playerKey, key), lease, stale))
 		.returning({ key: competitionParticipants.playerKey })
 	return rows.length > 0
 }

@@ -413,6 +413,11 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(
 				await claimParticipant(db(), id, 'le me', { ...lease, now: at('2026-12-08T18:01:00Z'), roundStart: at('2026-12-08T18:00:00Z') }),
 			).toBe(false)
+			// A manual update's claim: no round start, and not when the tracker checked the player since.
+			const manual = { leaseMs: 600_000, now: at('2026-12-01T19:05:00Z') }
+			expect(await claimParticipant(db(), id, 'zezima', { ...manual, notCheckedSince: at('2026-12-01T18:55:00Z') })).toBe(false)
+			expect(await claimParticipant(db(), id, 'zezima', { ...manual, notCheckedSince: at('2026-12-01T19:00:01Z') })).toBe(true)
+			expect(await claimParticipant(db(), id, 'zezima', { ...manual, now: at('2026-12-01T19:14:59Z') })).toBe(false)
 			expect(await freezeCompetition(db(), id, at('2026-12-08T19:00:00Z'))).toBe(true)
 			expect(await freezeCompetition(db(), id, at('2026-12-08T19:01:00Z'))).toBe(false)
 			expect(await listCompetitionsToWatch(db(), at('2026-12-09T18:59:00Z'))).toMatchObject([{ id, frozenAt: at('2026-12-08T19:00:00Z') }])
