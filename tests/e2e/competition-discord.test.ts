@@ -235,3 +235,25 @@ test('auto-balance answers teams of recent gains, and refuses bad input with the
 	expect(refused.status).toBe(400)
 	expect(refused.json.error.parameter).toBe('teams')
 })
+
+test('DELETE …/webhook with the code removes it (204), then answers 404; a wrong or missing code is refused', async () => {
+	const group = await call('POST', '/api/v1/groups', { body: { name: 'Leaving Discord', members: [FAKE_PLAYERS.complete] } })
+	expect(group.status, group.body).toBe(201)
+	const path = `/api/v1/groups/${group.json.group.id}/webhook`
+	const code = { 'x-verification-code': group.json.verificationCode as string }
+	const remove = (headers: Record<string, string>) => call('DELETE', path, { headers })
+	const none = await remove(code)
+	expect([none.status, none.json.error.code]).toEqual([404, 'WEBHOOK_NOT_FOUND'])
+	const set = await call('PUT', path, { body: { url: webhookUrl(LIVE), events: ['member-joined'] }, headers: code })
+	expect(set.status, set.body).toBe(200)
+	expect([(await remove({ 'x-verification-code': 'wrong' })).status, (await remove({})).status]).toEqual([403, 403])
+	expect((await call('GET', path)).json.webhook).toMatchObject({ events: ['member-joined'] })
+	const removed = await remove(code)
+	expect([removed.status, removed.body]).toEqual([204, ''])
+	expect((await call('GET', path)).json).toEqual({ webhook: null })
+	expect((await remove(code)).status).toBe(404)
+	const unknown = await call('DELETE', '/api/v1/competitions/99999/webhook', { headers: code })
+	expect([unknown.status, unknown.json.error.code]).toEqual([404, 'COMPETITION_NOT_FOUND'])
+	const allowed = await call('PATCH', path, { headers: code })
+	expect(allowed.headers.allow).toContain('DELETE')
+})

@@ -396,6 +396,15 @@ export async function setWebhook(
 	return row!.id
 }
 
+/** Removes the owner's webhook, and with it (cascade) its outbox: what was not sent yet is dropped. False when it had none. */
+export async function deleteWebhook(db: Database, owner: WebhookOwner): Promise<boolean> {
+	const deleted = await db
+		.delete(discordWebhooks)
+		.where('groupId' in owner ? eq(discordWebhooks.groupId, owner.groupId) : eq(discordWebhooks.competitionId, owner.competitionId))
+		.returning({ id: discordWebhooks.id })
+	return deleted.length > 0
+}
+
 /** The switched-on webhooks that hear of a competition: its own and its group's. */
 export async function activeWebhooksFor(db: Database, competition: { id: number; groupId: number | null }) {
 	const owner =

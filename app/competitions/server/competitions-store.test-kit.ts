@@ -24,6 +24,7 @@ import {
 	claimDiscordBatches,
 	createCompetition,
 	deleteCompetition,
+	deleteWebhook,
 	enqueueDiscordEvent,
 	countCompetitions,
 	listCompetitions,
@@ -290,6 +291,21 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(await claimDiscordBatches(db(), at('2026-11-28T10:01:04Z'), 30_000)).toEqual([])
 			const [next] = await claimDiscordBatches(db(), at('2026-11-28T10:01:05Z'), 30_000)
 			expect(next?.events).toEqual([joined('Bob')])
+		})
+
+		test('removing a webhook drops what it had not sent; the other webhooks keep theirs; removing none says so', async () => {
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const other = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			const kept = await setWebhook(db(), { competitionId: other }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			for (const webhookId of [id, kept])
+				await enqueueDiscordEvent(db(), { webhookId, eventKey: 'joined:zezima', event: joined('Zezima') }, at('2026-11-28T10:00:00Z'))
+			expect(await deleteWebhook(db(), { competitionId })).toBe(true)
+			expect(await readWebhookState(db(), { competitionId })).toBeNull()
+			expect(await outboxHas(db(), id, 'joined:zezima')).toBe(false)
+			expect((await claimDiscordBatches(db(), at('2026-11-28T10:00:05Z'), 30_000)).map((batch) => batch.webhookId)).toEqual([kept])
+			expect(await deleteWebhook(db(), { competitionId })).toBe(false)
+			expect(await deleteWebhook(db(), { groupId: 12345 })).toBe(false)
 		})
 
 		test('instances claiming at once never get the same event', async () => {
