@@ -21,6 +21,7 @@ import { getEnv, type Env } from '#app/server/env.server.ts'
 import { getSharedState, type SharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createPlayerPageSource } from '#app/tracker/server/page-source.server.ts'
 import type { PlayerPageSource } from '#app/tracker/server/player-page.server.ts'
+import type { QuestCape } from '#app/tracker/server/player-history.server.ts'
 import { createTracker, type Tracker } from '#app/tracker/server/tracker.server.ts'
 import { trackingLimitsFromEnv } from '#app/tracker/server/tracking-limits.server.ts'
 
@@ -67,10 +68,7 @@ export function createPlayerServices({
 		fetchFresh: (player, requestedBy, priority) => lookup.fetchFresh(player, { requestedBy, priority }),
 		upstreamFailing: () => gate.failing(),
 		tracking: { state, ...trackingLimitsFromEnv(env) },
-		questCape: {
-			quests: questCapeQuests(getPlanner().data).map((quest) => quest.name),
-			questName: (title) => getPlanner().questName(title),
-		},
+		questCape: questCapeRule(),
 		stored,
 		// An opt-out takes the player out of every group too, in the same transaction.
 		onOptOut: removePlayerFromGroups,
@@ -84,6 +82,18 @@ export function createPlayerServices({
 		onLookup: (player) => tracker.noteLookup(player),
 	})
 	return { lookup, tracker, gate }
+}
+
+/**
+ * The quest cape's quests (the planner's rule: every quest awarding quest points, so neither
+ * miniquests nor sagas) and RuneMetrics' titles read as the catalogue names them: the player
+ * page's count and the groups' quest cape milestone.
+ */
+export function questCapeRule(): QuestCape {
+	return {
+		quests: questCapeQuests(getPlanner().data).map((quest) => quest.name),
+		questName: (title) => getPlanner().questName(title),
+	}
 }
 
 /**

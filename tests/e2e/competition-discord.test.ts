@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { questCapeQuests } from '#app/planner/plan.ts'
+import { plannerData } from '#app/planner/server/planner.server.ts'
 import { FAKE_PLAYERS } from '../fixtures/fake-upstream.ts'
 import type { FakeUpstream } from '../fixtures/fake-upstream.ts'
 import { expect, test } from './fixtures.ts'
@@ -256,4 +258,37 @@ test('DELETE …/webhook with the code removes it (204), then answers 404; a wro
 	expect([unknown.status, unknown.json.error.code]).toEqual([404, 'COMPETITION_NOT_FOUND'])
 	const allowed = await call('PATCH', path, { headers: code })
 	expect(allowed.headers.allow).toContain('DELETE')
+})
+
+test('the quest cape milestone: posted once for a member whose quests became complete, never for one capped at the first fetch', async () => {
+	const CAPE = { id: '333', token: 'cape-token' }
+	const capeQuests = questCapeQuests(plannerData).map((quest) => quest.name)
+	// Capped before the clan was added; and one quest short until the next fetch ('Phite Club is
+	// only started in the fake's quest list).
+	fake.setProgress('Zezima Caped', { questsCompleted: capeQuests })
+	fake.setProgress('Zezima Cape', { questsCompleted: capeQuests.filter((quest) => quest !== "'Phite Club") })
+	const group = await call('POST', '/api/v1/groups', { body: { name: 'Cape hunters', members: ['Zezima Cape', 'Zezima Caped'] } })
+	expect(group.status, group.body).toBe(201)
+	const code = { 'x-verification-code': group.json.verificationCode as string }
+	const set = await call('PUT', `/api/v1/groups/${group.json.group.id}/webhook`, {
+		body: { url: webhookUrl(CAPE), events: ['milestone'] },
+		headers: code,
+	})
+	expect(set.status, set.body).toBe(200)
+	for (const name of ['Zezima Cape', 'Zezima Caped'])
+		expect((await call('GET', `/api/v1/player-data?username=${encodeURIComponent(name)}`)).status).toBe(200)
+	await until('both tracked', async () => {
+		const answers = await Promise.all(['Zezima%20Cape', 'Zezima%20Caped'].map((name) => call('GET', `/api/v1/players/${name}`)))
+		return answers.every((answer) => answer.status === 200) ? true : undefined
+	})
+	// The last quest done; fetched again two minutes later.
+	fake.setProgress('Zezima Cape', { questsCompleted: capeQuests })
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${2 * 60_000}` })
+	expect((await call('POST', '/api/v1/players/Zezima%20Cape/update')).status).toBe(202)
+	const [post] = await until('the quest cape post', () => (postsTo(CAPE).length > 0 ? postsTo(CAPE) : undefined))
+	expect(post!.body.content).toContain('**Zezima Cape** earned the quest cape (Cape hunters).')
+	// The producers run every 15 s: nothing more, and nothing for the member capped from the start.
+	await new Promise((resolve) => setTimeout(resolve, 35_000))
+	expect(postsTo(CAPE)).toHaveLength(1)
+	expect(JSON.stringify(postsTo(CAPE))).not.toContain('Zezima Caped')
 })

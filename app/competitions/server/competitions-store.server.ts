@@ -11,7 +11,7 @@ import { planBatches, type DeliveryOutcome, type DiscordEvent, type DiscordEvent
 import { metricName, parseMetric } from '../metrics.ts'
 import type { CompetitionStatus } from '../schedule.ts'
 import type { WeightedMetric } from '../scoring.ts'
-import { trackedPlayers } from '#app/tracker/server/schema.ts'
+import { questCompletions, trackedPlayers } from '#app/tracker/server/schema.ts'
 import { groupMembers, groups, logEntryKinds } from '#app/groups/server/schema.ts'
 import { competitionMetrics, competitionParticipants, competitionTeams, competitions, discordOutbox, discordWebhooks } from './schema.ts'
 
@@ -467,6 +467,33 @@ export async function listMemberLogEntries(db: Database, groupId: number, since:
 			),
 		)
 		.orderBy(asc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
+}
+
+/**
+ * The group's members with a quest completed from `since` (the candidates for the quest cape
+ * milestone), each with every quest completion the tracker keeps (null: done before tracking).
+ */
+export async function listMemberQuestCompletions(db: Database, groupId: number, since: Date) {
+	const recent = db.select({ playerId: questCompletions.playerId }).from(questCompletions).where(gte(questCompletions.completedAt, since))
+	const rows = await db
+		.select({
+			playerKey: groupMembers.playerKey,
+			name: groupMembers.name,
+			title: questCompletions.title,
+			completedAt: questCompletions.completedAt,
+		})
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(questCompletions, eq(questCompletions.playerId, trackedPlayers.id))
+		.where(and(eq(groupMembers.groupId, groupId), inArray(trackedPlayers.id, recent)))
+		.orderBy(asc(groupMembers.playerKey), asc(questCompletions.title))
+	const members = new Map<string, { playerKey: string; name: string; completions: { title: string; completedAt: Date | null }[] }>()
+	for (const { playerKey, name, title, completedAt } of rows) {
+		const member = members.get(playerKey) ?? { playerKey, name, completions: [] }
+		member.completions.push({ title, completedAt })
+		members.set(playerKey, member)
+	}
+	return [...members.values()]
 }
 
 /** What the group or competition page shows: the events chosen, and whether it was switched off (never the token). */
