@@ -26,7 +26,7 @@ import { getGroupsService, getNameChanges } from '#app/groups/server/services.se
 import { PLAYERS_API_PREFIX, playersApiEndpoints } from '#app/tracker/server/players-api.server.ts'
 import { startRefresher } from '#app/tracker/server/refresher.server.ts'
 import { startGroupWork } from '#app/groups/server/group-work.server.ts'
-import { getPlayerServices } from '#app/server/player-services.server.ts'
+import { getPlayerServices, questCapeRule } from '#app/server/player-services.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { planEndpoint } from '#app/planner/server/plan-api.server.ts'
@@ -174,7 +174,7 @@ export async function onStart() {
 		startRefresher(getPlayerServices())
 		startGroupWork()
 	}
-	stopCompetitionWork = startCompetitionWork({ env, refresh: participantRefresher(tracker, playerData) })
+	stopCompetitionWork = startCompetitionWork({ env, refresh: participantRefresher(tracker, playerData), questCape: questCapeRule() })
 	// `npm run db -- backup|restore` reach the embedded database through this server.
 	if (!env.DATABASE_URL) serveDbControl = createDbControlRoute(writeDbControl(env.DATA_DIR, env.PORT))
 }

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { competitionAnnouncements, logAnnouncements, normaliseLogMatch, rosterAnnouncements, type MemberLogEntry } from './announcements.ts'
+import {
+	competitionAnnouncements,
+	logAnnouncements,
+	normaliseLogMatch,
+	questCapeAnnouncements,
+	rosterAnnouncements,
+	type MemberLogEntry,
+} from './announcements.ts'
 import { getSkill } from '#app/lib/skills.ts'
 
 const competition = {
@@ -76,4 +83,54 @@ test("log: 99, 120 and 200M are milestones; drops and kills are announced only w
 	expect(new Set(found.map((item) => item.key)).size).toBe(5)
 	expect(logAnnouncements(3, group, entries, []).map((item) => item.event.kind)).toEqual(['milestone', 'milestone', 'milestone'])
 	expect(normaliseLogMatch('  Dragon   Rider Boots ')).toBe('dragon rider boots')
+})
+
+test('the quest cape: once every cape quest is done, the last seen complete from `since`; never for a cape held before tracking', () => {
+	// Two cape quests; the miniquest awards no quest points, so it does not count. RuneMetrics' spelling is read as the catalogue's.
+	const cape = {
+		quests: ["Cook's Assistant", 'Dragon Slayer I'],
+		questName: (title: string) => (title === 'Dragon Slayer' ? 'Dragon Slayer I' : title),
+	}
+	const since = new Date('2026-11-27T00:00:00Z')
+	const member = (name: string, completions: [string, string | null][]) => ({
+		playerKey: name.toLowerCase(),
+		name,
+		completions: completions.map(([title, at]) => ({ title, completedAt: at === null ? null : new Date(at) })),
+	})
+	const announced = questCapeAnnouncements(
+		3,
+		group,
+		[
+			// Capped by a fetch after tracking began: announced.
+			member('Zezima', [
+				["Cook's Assistant", null],
+				['Dragon Slayer', '2026-11-28T10:00:00Z'],
+			]),
+			// Everything done at the first fetch (a clan just added): never.
+			member('Anna', [
+				["Cook's Assistant", null],
+				['Dragon Slayer', null],
+				['Bar Crawl (miniquest)', '2026-11-28T10:00:00Z'],
+			]),
+			// One cape quest left; a miniquest does not make up for it.
+			member('Bob', [
+				["Cook's Assistant", '2026-11-28T10:00:00Z'],
+				['Bar Crawl (miniquest)', '2026-11-28T10:00:00Z'],
+			]),
+			// Capped long ago (a week back); a quest done since is not the cape.
+			member('Cy', [
+				["Cook's Assistant", '2026-11-20T10:00:00Z'],
+				['Dragon Slayer', '2026-11-20T11:00:00Z'],
+				['Some New Quest', '2026-11-28T10:00:00Z'],
+			]),
+		],
+		cape,
+		since,
+	)
+	expect(announced).toEqual([
+		{ key: 'group:3:quest-cape:zezima', event: { kind: 'milestone', group, player: 'Zezima', milestone: { type: 'quest-cape' } } },
+	])
+	expect(
+		questCapeAnnouncements(3, group, [member('Zezima', [['Dragon Slayer', '2026-11-28T10:00:00Z']])], { ...cape, quests: [] }, since),
+	).toEqual([])
 })

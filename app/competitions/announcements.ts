@@ -88,6 +88,46 @@ export function logAnnouncements(
 	})
 }
 
+/** A member's quest completions as the tracker keeps them (`completedAt` null: done before tracking began). */
+export type MemberQuests = { playerKey: string; name: string; completions: readonly { title: string; completedAt: Date | null }[] }
+
+/** The quest cape's quests (catalogue names) and RuneMetrics' titles read as the catalogue names them. */
+type QuestCapeRule = { quests: readonly string[]; questName: (title: string) => string | undefined }
+
+/**
+ * The quest cape milestone: a member whose completions hold every quest of the cape, the last of
+ * them seen complete from `since` on. The rule is the planner's (`questCapeQuests`: every quest
+ * that awards quest points; the catalogue gives miniquests and sagas none). The adventurer's log
+ * does not say it, so it comes from the tracker's quests: a quest seen complete by a later fetch
+ * has a date, one already complete at the first fetch has none. So a player capped before they
+ * were first fetched (a clan just added) is never announced, and the cape is reached when the last
+ * cape quest was seen complete. Keyed once per player and group.
+ */
+export function questCapeAnnouncements(
+	groupId: number,
+	group: GroupRef,
+	members: readonly MemberQuests[],
+	cape: QuestCapeRule,
+	since: Date,
+): Announcement[] {
+	const capeQuests = new Set(cape.quests)
+	return members.flatMap((member): Announcement[] => {
+		// Each cape quest done, and when it was first seen complete (0: before tracking began).
+		const doneAt = new Map<string, number>()
+		for (const { title, completedAt } of member.completions) {
+			const quest = cape.questName(title)
+			if (quest === undefined || !capeQuests.has(quest)) continue
+			const time = completedAt?.getTime() ?? 0
+			doneAt.set(quest, Math.min(doneAt.get(quest) ?? time, time))
+		}
+		if (doneAt.size < capeQuests.size) return []
+		// When the last of them was seen complete; all before tracking (0) is never from `since`.
+		if (Math.max(...doneAt.values()) < since.getTime()) return []
+		const key = `group:${groupId}:quest-cape:${member.playerKey}`
+		return [{ key, event: { kind: 'milestone', group, player: member.name, milestone: { type: 'quest-cape' } } }]
+	})
+}
+
 /** A name of the group's list as it is kept and compared: lower case, single spaces. */
 export function normaliseLogMatch(name: string): string {
 	return name.toLowerCase().replace(/\s+/g, ' ').trim()

@@ -25,20 +25,25 @@ function competitionId(raw: string): number {
 
 /**
  * The competition with its live standings. Straight after its creation, its code, once (the
- * creation's one-time cookie, cleared by this answer); after an update request, `?updating=N`.
+ * creation's one-time cookie, cleared by this answer); after an update request, `?updating=N&skipped=M`.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = competitionId(params.id)
 	const found = await getCompetitionsService().read(id)
 	if (!found) throw data(`There is no competition ${id}.`, { status: 404 })
 	const created = await takeCode(request, id)
-	const updating = Number(new URL(request.url).searchParams.get('updating'))
+	const query = new URL(request.url).searchParams
+	const count = (name: string) => {
+		const value = Number(query.get(name) ?? '')
+		return Number.isSafeInteger(value) && value >= 0 ? value : 0
+	}
+	const update = query.has('updating') ? { queued: count('updating'), skipped: count('skipped') } : null
 	return data(
 		{
 			...found,
 			now: getClock().now(),
 			code: created?.code ?? null,
-			updating: Number.isSafeInteger(updating) && updating > 0 ? updating : null,
+			update,
 		},
 		{ headers: created ? { 'Set-Cookie': created.clear } : undefined },
 	)
@@ -57,7 +62,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 			{ error: `Its participants were updated recently; try again in ${outcome.retryAfterSeconds} seconds.` },
 			{ status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
 		)
-	throw redirect(`${competitionPath(id)}?updating=${outcome.participants}`, 303)
+	throw redirect(`${competitionPath(id)}?updating=${outcome.queued}&skipped=${outcome.skipped}`, 303)
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
@@ -75,7 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const STATUS_LABEL = { ongoing: 'Ongoing', upcoming: 'Upcoming', finished: 'Finished' } as const
 
 export default function Competition({ loaderData, actionData }: Route.ComponentProps) {
-	const { competition, standings, teams, lastCheckedAt, topProgress, now, code, updating } = loaderData
+	const { competition, standings, teams, lastCheckedAt, topProgress, now, code, update } = loaderData
 	const metrics = competition.metrics
 	return (
 		<main id="main" className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16 sm:px-8">
@@ -97,9 +102,14 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
 					</p>
 				</section>
 			) : null}
-			{updating ? (
+			{update ? (
 				<p role="status" className="mt-6 rounded-md border border-line bg-raised px-4 py-3" data-updating="">
-					Updating {updating} participant{updating === 1 ? '' : 's'} now, one after another: reload in a minute for their new standings.
+					{update.queued > 0
+						? `Updating ${plural(update.queued, 'participant')} now, one after another: reload in a minute for their new standings.`
+						: 'Nothing to update now.'}
+					{update.skipped > 0
+						? ` ${plural(update.skipped, 'participant')} skipped: updated in the last 10 minutes, or being updated already.`
+						: ''}
 				</p>
 			) : null}
 			<p className="mt-4 text-muted">
@@ -236,3 +246,5 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
 }
 
 export const ErrorBoundary = GeneralErrorBoundary
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { questCapeQuests } from '#app/planner/plan.ts'
+import { plannerData } from '#app/planner/server/planner.server.ts'
 import { FAKE_PLAYERS } from '../fixtures/fake-upstream.ts'
 import type { FakeUpstream } from '../fixtures/fake-upstream.ts'
 import { expect, test } from './fixtures.ts'
@@ -18,7 +20,7 @@ const LIVE = { id: '111', token: 'live-token' }
 const DEAD = { id: '222', token: 'dead-token' }
 const webhookUrl = (hook: { id: string; token: string }) => `https://discord.com/api/webhooks/${hook.id}/${hook.token}`
 
-type Post = { path: string; at: number; body: { embeds?: { title: string; description: string }[]; content?: string } }
+type Post = { path: string; at: number; status: number; body: { embeds?: { title: string; description: string }[]; content?: string } }
 const posts: Post[] = []
 let receiver: Server
 let receiverUrl: string
@@ -32,14 +34,17 @@ test.beforeAll(async () => {
 		let text = ''
 		req.on('data', (chunk: Buffer) => (text += chunk.toString()))
 		req.on('end', () => {
-			posts.push({ path: req.url ?? '', at: Date.now(), body: JSON.parse(text) })
+			const post: Post = { path: req.url ?? '', at: Date.now(), body: JSON.parse(text), status: 204 }
+			posts.push(post)
 			if (req.url === `/api/webhooks/${DEAD.id}/${DEAD.token}`) {
+				post.status = 404
 				res.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "Unknown Webhook", "code": 10015}')
 				return
 			}
 			// The live webhook's first answer asks us to wait two seconds.
 			liveAnswers += 1
 			if (liveAnswers === 1) {
+				post.status = 429
 				res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"retry_after": 2, "global": false}')
 				return
 			}
@@ -234,4 +239,67 @@ test('auto-balance answers teams of recent gains, and refuses bad input with the
 	const refused = await call('POST', '/api/v1/competitions/balance', { body: { participants: ['A', 'B'], teams: 3 } })
 	expect(refused.status).toBe(400)
 	expect(refused.json.error.parameter).toBe('teams')
+})
+
+test('DELETE …/webhook with the code removes it (204), then answers 404; a wrong or missing code is refused', async () => {
+	const group = await call('POST', '/api/v1/groups', { body: { name: 'Leaving Discord', members: [FAKE_PLAYERS.complete] } })
+	expect(group.status, group.body).toBe(201)
+	const path = `/api/v1/groups/${group.json.group.id}/webhook`
+	const code = { 'x-verification-code': group.json.verificationCode as string }
+	const remove = (headers: Record<string, string>) => call('DELETE', path, { headers })
+	const none = await remove(code)
+	expect([none.status, none.json.error.code]).toEqual([404, 'WEBHOOK_NOT_FOUND'])
+	const set = await call('PUT', path, { body: { url: webhookUrl(LIVE), events: ['member-joined'] }, headers: code })
+	expect(set.status, set.body).toBe(200)
+	expect([(await remove({ 'x-verification-code': 'wrong' })).status, (await remove({})).status]).toEqual([403, 403])
+	expect((await call('GET', path)).json.webhook).toMatchObject({ events: ['member-joined'] })
+	const removed = await remove(code)
+	expect([removed.status, removed.body]).toEqual([204, ''])
+	expect((await call('GET', path)).json).toEqual({ webhook: null })
+	expect((await remove(code)).status).toBe(404)
+	const unknown = await call('DELETE', '/api/v1/competitions/99999/webhook', { headers: code })
+	expect([unknown.status, unknown.json.error.code]).toEqual([404, 'COMPETITION_NOT_FOUND'])
+	const allowed = await call('PATCH', path, { headers: code })
+	expect(allowed.headers.allow).toContain('DELETE')
+})
+
+test('the quest cape milestone: posted once for a member whose quests became complete, never for one capped at the first fetch', async () => {
+	const CAPE = { id: '333', token: 'cape-token' }
+	const capeQuests = questCapeQuests(plannerData).map((quest) => quest.name)
+	// Capped before the clan was added; and one quest short until the next fetch ('Phite Club is
+	// only started in the fake's quest list).
+	fake.setProgress('Zezima Caped', { questsCompleted: capeQuests })
+	fake.setProgress('Zezima Cape', { questsCompleted: capeQuests.filter((quest) => quest !== "'Phite Club") })
+	const group = await call('POST', '/api/v1/groups', { body: { name: 'Cape hunters', members: ['Zezima Cape', 'Zezima Caped'] } })
+	expect(group.status, group.body).toBe(201)
+	const code = { 'x-verification-code': group.json.verificationCode as string }
+	const set = await call('PUT', `/api/v1/groups/${group.json.group.id}/webhook`, {
+		body: { url: webhookUrl(CAPE), events: ['milestone'] },
+		headers: code,
+	})
+	expect(set.status, set.body).toBe(200)
+	for (const name of ['Zezima Cape', 'Zezima Caped'])
+		expect((await call('GET', `/api/v1/player-data?username=${encodeURIComponent(name)}&quests=true`)).status).toBe(200)
+	// Their quests first seen: one left for Zezima Cape, none for Zezima Caped.
+	const questsLeft = async (name: string) => {
+		const answer = await call('GET', `/api/v1/players/${encodeURIComponent(name)}/milestones`)
+		if (answer.status !== 200) return undefined
+		const cape = (answer.json.account as { kind: string; questsLeft?: number | null }[]).find((item) => item.kind === 'quest-cape')
+		return cape ? (cape.questsLeft ?? undefined) : 0
+	}
+	await until('the quests first seen', async () =>
+		(await questsLeft('Zezima Cape')) === 1 && (await questsLeft('Zezima Caped')) === 0 ? true : undefined,
+	)
+	// The last quest done; fetched again two minutes later.
+	fake.setProgress('Zezima Cape', { questsCompleted: capeQuests })
+	await rawRequest(server.baseURL, { method: 'POST', path: `/api/test/clock?advanceMs=${2 * 60_000}` })
+	expect((await call('POST', '/api/v1/players/Zezima%20Cape/update')).status).toBe(202)
+	// Delivered: a 429 (the receiver's first answer, when this test runs alone) is not a delivery.
+	const delivered = () => postsTo(CAPE).filter((post) => post.status === 204)
+	const [post] = await until('the quest cape post', () => (delivered().length > 0 ? delivered() : undefined))
+	expect(post!.body.content).toContain('**Zezima Cape** earned the quest cape (Cape hunters).')
+	// The producers run every 15 s: nothing more, and nothing for the member capped from the start.
+	await new Promise((resolve) => setTimeout(resolve, 35_000))
+	expect(delivered()).toHaveLength(1)
+	expect(JSON.stringify(postsTo(CAPE))).not.toContain('Zezima Caped')
 })

@@ -206,7 +206,7 @@ test('creation is limited per client: the eleventh in an hour is a 429 with Retr
 	expect((await create(competition(), { 'x-forwarded-for': '203.0.113.10' })).status).toBe(201)
 })
 
-test('POST …/update with the code updates every participant in the background, once per 10 minutes', async () => {
+test('POST …/update with the code updates the participants not fetched in the last 10 minutes in the background, once per 10 minutes', async () => {
 	const created = await create(competition({ participants: [GWEN, FAKE_PLAYERS.complete] }))
 	const { id } = created.json.competition as { id: number }
 	const update = (headers: Record<string, string> = {}) => call('POST', `/api/v1/competitions/${id}/update`, { headers })
@@ -223,7 +223,7 @@ test('POST …/update with the code updates every participant in the background,
 	// A day later Gwen has played again; Zezima Jr was never looked up and is fetched for the first time.
 	expect((await call('POST', `/api/test/clock?advanceMs=${DAY}`)).status).toBe(200)
 	const round = await update({ 'x-verification-code': created.json.code })
-	expect([round.status, round.json]).toEqual([202, { updating: 2 }])
+	expect([round.status, round.json]).toEqual([202, { queued: 2, skipped: 0 }])
 	const after = await until(
 		`/api/v1/competitions/${id}`,
 		(answer) => gwenAttack(answer) === 2 * 12_345 && answer.json.lastCheckedAt['zezima jr'] !== null,
@@ -233,4 +233,13 @@ test('POST …/update with the code updates every participant in the background,
 	const again = await update({ 'x-verification-code': created.json.code })
 	expect([again.status, again.json.error.code]).toEqual([429, 'UPDATE_COOLDOWN'])
 	expect(Number(again.headers['retry-after'])).toBeGreaterThan(0)
+
+	// Another competition of the same two, updated at once: both were fetched minutes ago, so neither is fetched again.
+	const other = await create(competition({ participants: [GWEN, FAKE_PLAYERS.complete] }))
+	const otherId = (other.json.competition as { id: number }).id
+	const checkedAt = after.json.lastCheckedAt as Record<string, string>
+	const skipped = await call('POST', `/api/v1/competitions/${otherId}/update`, { headers: { 'x-verification-code': other.json.code } })
+	expect([skipped.status, skipped.json]).toEqual([202, { queued: 0, skipped: 2 }])
+	await new Promise((resolve) => setTimeout(resolve, 1_000))
+	expect((await call('GET', `/api/v1/competitions/${otherId}`)).json.lastCheckedAt).toEqual(checkedAt)
 })

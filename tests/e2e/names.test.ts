@@ -181,3 +181,41 @@ test('without JavaScript, /names submits a change, shows the outcome and lists i
 	await page.getByRole('link', { name: 'Zezima Formd' }).first().click()
 	await expect(page).toHaveURL(`${server.baseURL}/players/Zezima_Formd`)
 })
+
+test('a change applied moves the competitions’ participants: two competitions, one where the new name took part already', async () => {
+	await track('Zezima Comp')
+	const create = async (participants: string[]) => {
+		const body = {
+			title: `Rename week ${participants.join(' ')}`,
+			startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+			endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+			metrics: [{ metric: 'overall' }],
+			participants,
+		}
+		const response = await call(`10.4.0.${participants.length}`, 'POST', '/api/v1/competitions', body)
+		expect(response.status, response.body).toBe(201)
+		return parsed<{ competition: { id: number } }>(response).competition.id
+	}
+	const alone = await create(['Zezima Comp', 'Anna Other'])
+	const merged = await create(['Zezima Comp', 'Zezima Compd', 'Bea Other'])
+	fake.rename('Zezima Comp', 'Zezima Compd')
+	const response = await submit('10.4.0.9', 'Zezima Comp', 'Zezima Compd')
+	expect(response.status, response.body).toBe(200)
+
+	type Read = {
+		competition: { participants: { key: string; name: string }[] }
+		standings: { name: string }[]
+		lastCheckedAt: Record<string, string | null>
+	}
+	const read = async (id: number) => parsed<Read>(await call('10.4.0.9', 'GET', `/api/v1/competitions/${id}`))
+	const first = await read(alone)
+	expect(first.competition.participants.map((p) => p.name)).toEqual(['Anna Other', 'Zezima Compd'])
+	// The history came along: the new name's row was checked (by the lookup that tracked the old name).
+	expect(first.lastCheckedAt['zezima compd']).toEqual(expect.any(String))
+	const second = await read(merged)
+	expect(second.competition.participants.map((p) => p.name)).toEqual(['Bea Other', 'Zezima Compd'])
+	expect(second.standings.map((s) => s.name).sort()).toEqual(['Bea Other', 'Zezima Compd'])
+	const csv = await call('10.4.0.9', 'GET', `/api/v1/competitions/${alone}/standings.csv`)
+	expect(csv.body).toContain('Zezima Compd')
+	expect(csv.body).not.toContain('Zezima Comp,')
+})

@@ -59,3 +59,45 @@ test("a group's webhook hears of members joining, milestones and the drops and k
 		['milestone', 'Zezima'],
 	])
 })
+
+test("the quest cape milestone: from the tracker's quests, once per member even with two instances; none for a member capped at the first fetch", async () => {
+	const db = handle.db
+	await db.execute(sql`truncate discord_outbox, discord_webhooks, groups, tracked_players restart identity cascade`)
+	const member = (name: string) => ({ key: name.toLowerCase(), name, rank: 'Recruit' as const, totalXp: 1_000 })
+	const groupId = await createGroup(
+		db,
+		{ name: 'Capes', clanName: null, codeHash: 'h', citadelReset: null, members: [member('Quester'), member('Veteran')] },
+		at('2026-11-20T00:00:00Z'),
+	)
+	await setWebhook(db, { groupId }, { id: '1', token: 't' }, ['milestone'], at('2026-11-27T00:00:00Z'))
+	const cape = { quests: ["Cook's Assistant", 'Dragon Slayer I'], questName: (title: string) => title }
+	const fetched = (name: string, when: string, done: string[]) =>
+		recordFetch(db, {
+			key: name.toLowerCase(),
+			name,
+			fetchedAt: at(when),
+			snapshot: snapshotOf({ magic: 1_000 }),
+			quests: [
+				...done.map((title) => ({ title, status: 'COMPLETED' as const })),
+				{ title: 'Dragon Slayer I', status: done.includes('Dragon Slayer I') ? ('COMPLETED' as const) : ('STARTED' as const) },
+			],
+			activities: [],
+		})
+	await fetched('Veteran', '2026-11-27T10:00:00Z', ["Cook's Assistant", 'Dragon Slayer I'])
+	await fetched('Quester', '2026-11-27T10:00:00Z', ["Cook's Assistant"])
+	const instances = [createAnnouncer('https://guide.example', cape), createAnnouncer('https://guide.example', cape)]
+	await Promise.all(instances.map((announcer) => announcer.groups(db, at('2026-11-27T11:00:00Z'))))
+	const milestones = () =>
+		queryRows<{ key: string; event: { player: string } }>(db, sql`select event_key as key, event from discord_outbox order by id`)
+	expect(await milestones()).toEqual([])
+
+	await fetched('Quester', '2026-11-28T10:00:00Z', ["Cook's Assistant", 'Dragon Slayer I'])
+	await fetched('Veteran', '2026-11-28T10:00:00Z', ["Cook's Assistant", 'Dragon Slayer I'])
+	await Promise.all(instances.map((announcer) => announcer.groups(db, at('2026-11-28T11:00:00Z'))))
+	await instances[0]!.groups(db, at('2026-11-28T11:00:15Z'))
+	expect((await milestones()).map((row) => [row.key, row.event.player])).toEqual([[`group:${groupId}:quest-cape:quester`, 'Quester']])
+	// Without the rule (an announcer not given it) nothing is looked at.
+	await db.execute(sql`truncate discord_outbox`)
+	await createAnnouncer('https://guide.example').groups(db, at('2026-11-28T11:00:30Z'))
+	expect(await milestones()).toEqual([])
+})

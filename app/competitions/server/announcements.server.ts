@@ -5,10 +5,24 @@
  */
 import { listRosterEvents } from '#app/groups/server/groups-store.server.ts'
 import type { Database } from '#app/server/db/database.server.ts'
-import { competitionAnnouncements, logAnnouncements, rosterAnnouncements, type Announcement } from '../announcements.ts'
+import type { QuestCape } from '#app/tracker/server/player-history.server.ts'
+import {
+	competitionAnnouncements,
+	logAnnouncements,
+	questCapeAnnouncements,
+	rosterAnnouncements,
+	type Announcement,
+} from '../announcements.ts'
 import { competitionEventsDue } from '../schedule.ts'
 import type { WatchedCompetition } from './competition-rounds.server.ts'
-import { activeWebhooksFor, enqueueDiscordEvent, listGroupWebhooks, listMemberLogEntries, outboxHas } from './competitions-store.server.ts'
+import {
+	activeWebhooksFor,
+	enqueueDiscordEvent,
+	listGroupWebhooks,
+	listMemberLogEntries,
+	listMemberQuestCompletions,
+	outboxHas,
+} from './competitions-store.server.ts'
 import { readCompetitionWithStandings } from './standings.server.ts'
 
 /** How far back a group's roster changes and log entries are looked at (a member's log arrives with their daily refresh). */
@@ -16,7 +30,8 @@ const GROUP_LOOKBACK_MS = 2 * 86_400_000
 const ROSTER_KINDS = ['member-joined', 'member-left'] as const
 const LOG_KINDS = ['milestone', 'log-match'] as const
 
-export function createAnnouncer(siteUrl: string) {
+/** `questCape`: the quest cape's rule (`questCapeRule` in app/server/player-services.server.ts); without it, no quest cape milestone. */
+export function createAnnouncer(siteUrl: string, questCape?: QuestCape) {
 	return {
 		/** The competition's announcements due now, for its webhook and its group's. */
 		async competition(db: Database, competition: WatchedCompetition, frozen: boolean, now: Date): Promise<void> {
@@ -43,7 +58,7 @@ export function createAnnouncer(siteUrl: string) {
 				await enqueueDiscordEvent(db, { webhookId: item.webhookId, eventKey: item.key, event: events.get(item.key)! }, now)
 		},
 
-		/** Members who joined or left, milestones and matching drops and kills, for every group webhook wanting them. */
+		/** Members who joined or left, milestones (the log's, and the quest cape from the tracker's quests) and matching drops and kills, for every group webhook wanting them. */
 		async groups(db: Database, now: Date): Promise<void> {
 			for (const hook of await listGroupWebhooks(db, [...ROSTER_KINDS, ...LOG_KINDS])) {
 				const group = { name: hook.groupName, url: `${siteUrl}/groups/${hook.groupId}` }
@@ -56,6 +71,10 @@ export function createAnnouncer(siteUrl: string) {
 				if (LOG_KINDS.some((kind) => hook.events.includes(kind))) {
 					const entries = await listMemberLogEntries(db, hook.groupId, since, ['level', 'xp-milestone', 'drop', 'boss-kill'])
 					found.push(...logAnnouncements(hook.groupId, group, entries, hook.logMatches))
+				}
+				if (questCape && hook.events.includes('milestone')) {
+					const members = await listMemberQuestCompletions(db, hook.groupId, since)
+					found.push(...questCapeAnnouncements(hook.groupId, group, members, questCape, since))
 				}
 				for (const { key, event } of found)
 					if (hook.events.includes(event.kind)) await enqueueDiscordEvent(db, { webhookId: hook.id, eventKey: key, event }, now)

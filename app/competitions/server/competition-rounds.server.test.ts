@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { PlayerName } from '#app/player/username.ts'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { recordFetch } from '#app/tracker/server/tracker-store.server.ts'
@@ -8,6 +8,9 @@ import { parseMetric } from '../metrics.ts'
 import { createCompetitionRounds, PARTICIPANT_LEASE_MS, startCompetitionRounds } from './competition-rounds.server.ts'
 import { createCompetition, readCompetition, readStartChecks } from './competitions-store.server.ts'
 import type { RefreshOutcome } from './participant-refresh.server.ts'
+import { createCompetitions } from './competitions.server.ts'
+import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
+import { newVerificationCode } from '#app/server/verification-code.server.ts'
 import { readCompetitionWithStandings } from './standings.server.ts'
 
 let handle: DatabaseHandle
@@ -181,4 +184,66 @@ test('stop() lets the fetch under way finish and starts no other', async () => {
 	await stopped
 	expect(started).toHaveLength(1)
 	expect(w.fetched).toHaveLength(1)
+})
+
+describe('a manual update claims participants with the rounds’ lease', () => {
+	const { code, hash } = newVerificationCode()
+	async function competitionWithCode() {
+		const id = await newCompetition()
+		await handle.db.execute(sql`update competitions set code_hash = ${hash} where id = ${id}`)
+		return id
+	}
+	/** A service of its own per instance: its own limits, the one database. */
+	const instance = (w: ReturnType<typeof world>) =>
+		createCompetitions({
+			db: async () => handle.db,
+			state: createMemoryState(),
+			now: w.now,
+			refreshParticipant: async (player) => {
+				// Slow enough for the others to run meanwhile.
+				await new Promise((resolve) => setTimeout(resolve, 5))
+				return w.refresh(player)
+			},
+		})
+	const update = async (service: ReturnType<typeof instance>, id: number) => {
+		const outcome = await service.requestUpdate(id, code)
+		if (outcome.kind !== 'queued') throw new Error(outcome.kind)
+		await outcome.done
+		return { queued: outcome.queued, skipped: outcome.skipped }
+	}
+	const keys = names.map((name) => name.toLowerCase()).sort()
+
+	test('a start round and a manual update at once fetch each participant once', async () => {
+		const w = world()
+		const id = await competitionWithCode()
+		w.at(START)
+		const [, manual] = await Promise.all([w.rounds().runPass(), update(instance(w), id)])
+		expect(manual.queued + manual.skipped).toBe(3)
+		expect([...w.fetched].sort()).toEqual(keys)
+	})
+
+	test('after a round, a manual update skips the participants it leased or fetched; once both are old, it fetches them', async () => {
+		const w = world()
+		const id = await competitionWithCode()
+		w.at(START)
+		await w.rounds().runPass()
+		expect(await update(instance(w), id)).toEqual({ queued: 0, skipped: 3 })
+		expect(w.fetched).toHaveLength(3)
+		// The lease has run out, but Zezima was looked up 5 minutes ago: only the other two.
+		w.at(new Date(START.getTime() + PARTICIPANT_LEASE_MS + 60_000))
+		await w.refresh({ key: 'zezima', name: 'Zezima' })
+		w.at(new Date(START.getTime() + PARTICIPANT_LEASE_MS + 6 * 60_000))
+		w.fetched.length = 0
+		expect(await update(instance(w), id)).toEqual({ queued: 2, skipped: 1 })
+		expect([...w.fetched].sort()).toEqual(['anna', 'lynx titan'])
+	})
+
+	test('two manual updates at once (two instances) fetch each participant once', async () => {
+		const w = world()
+		const id = await competitionWithCode()
+		w.at(new Date(START.getTime() + HOUR))
+		const [first, second] = await Promise.all([update(instance(w), id), update(instance(w), id)])
+		expect(first.queued + second.queued).toBeGreaterThanOrEqual(3)
+		expect([...w.fetched].sort()).toEqual(keys)
+	})
 })

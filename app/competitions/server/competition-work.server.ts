@@ -7,6 +7,7 @@ import { getClock } from '#app/server/clock.server.ts'
 import { databaseExists, getDatabase } from '#app/server/db/database.server.ts'
 import type { getEnv } from '#app/server/env.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
+import type { QuestCape } from '#app/tracker/server/player-history.server.ts'
 import { createAnnouncer } from './announcements.server.ts'
 import { startCompetitionRounds } from './competition-rounds.server.ts'
 import { startDiscordOutbox } from './discord-outbox.server.ts'
@@ -18,11 +19,13 @@ const DISCORD_TIMEOUT_MS = 10_000
 export function startCompetitionWork(options: {
 	env: ReturnType<typeof getEnv>
 	refresh: (player: PlayerName) => Promise<RefreshOutcome>
+	/** The quest cape's rule, for the groups' quest cape milestone. */
+	questCape: QuestCape
 }): () => Promise<void> {
 	const clock = getClock()
 	const now = () => new Date(clock.now())
 	const db = async () => (await getDatabase()).db
-	const announcer = createAnnouncer(options.env.SITE_URL)
+	const announcer = createAnnouncer(options.env.SITE_URL, options.questCape)
 	// Nothing stored yet (no PGlite folder): do not create one just to find it empty.
 	const databaseReady = databaseExists
 	const outbox = startDiscordOutbox(db, {

@@ -107,7 +107,7 @@ export function competitionsApiEndpoints(competitions: Competitions): Endpoint[]
 				}
 			},
 		}),
-		/** Updates every participant (in the background): 202 at once with how many. */
+		/** Updates the participants not fetched lately (in the background): 202 at once with how many, and how many were skipped. */
 		endpoint({
 			path: `${COMPETITIONS_API_PREFIX}/:id/update`,
 			methods: ['POST'],
@@ -124,7 +124,7 @@ export function competitionsApiEndpoints(competitions: Competitions): Endpoint[]
 						code: 'UPDATE_COOLDOWN',
 						message: `This competition's participants were updated recently; try again in ${outcome.retryAfterSeconds} seconds.`,
 					})
-				return json(202, { updating: outcome.participants })
+				return json(202, { queued: outcome.queued, skipped: outcome.skipped })
 			},
 		}),
 	]

@@ -3,6 +3,7 @@
  * through here. Functions take the database first and plain values, so the contract kit runs them
  * on PGlite and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
+import { alias } from 'drizzle-orm/pg-core'
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
 import type { Database } from '#app/server/db/database.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
@@ -10,7 +11,7 @@ import { planBatches, type DeliveryOutcome, type DiscordEvent, type DiscordEvent
 import { metricName, parseMetric } from '../metrics.ts'
 import type { CompetitionStatus } from '../schedule.ts'
 import type { WeightedMetric } from '../scoring.ts'
-import { trackedPlayers } from '#app/tracker/server/schema.ts'
+import { questCompletions, trackedPlayers } from '#app/tracker/server/schema.ts'
 import { groupMembers, groups, logEntryKinds } from '#app/groups/server/schema.ts'
 import { competitionMetrics, competitionParticipants, competitionTeams, competitions, discordOutbox, discordWebhooks } from './schema.ts'
 
@@ -212,6 +213,45 @@ export async function deleteCompetition(db: Database, id: number): Promise<boole
 	return deleted.length > 0
 }
 
+/**
+ * A name change applied (the groups' name-change service calls this in its transaction, through
+ * the hook `app/server/player-services.server.ts` wires): the old name's participant rows move to
+ * the new name. Where the new name takes part already, the two rows become one (the new name's,
+ * its team kept or else the old one's, the earlier start check, the later lease). The tracker's
+ * histories are merged in the same transaction, so the standings keep the whole history.
+ */
+export async function renameInCompetitions(tx: Database, from: PlayerName, to: PlayerName): Promise<void> {
+	if (from.key === to.key) {
+		await tx.update(competitionParticipants).set({ name: to.name }).where(eq(competitionParticipants.playerKey, to.key))
+		return
+	}
+	const old = alias(competitionParticipants, 'old_participant')
+	await tx
+		.update(competitionParticipants)
+		.set({
+			name: to.name,
+			team: sql`coalesce(${competitionParticipants.team}, ${old.team})`,
+			startCheckedAt: sql`least(${competitionParticipants.startCheckedAt}, ${old.startCheckedAt})`,
+			claimedUntil: sql`greatest(${competitionParticipants.claimedUntil}, ${old.claimedUntil})`,
+		})
+		.from(old)
+		.where(
+			and(
+				eq(competitionParticipants.playerKey, to.key),
+				eq(old.competitionId, competitionParticipants.competitionId),
+				eq(old.playerKey, from.key),
+			),
+		)
+	const both = tx
+		.select({ id: competitionParticipants.competitionId })
+		.from(competitionParticipants)
+		.where(eq(competitionParticipants.playerKey, to.key))
+	await tx
+		.delete(competitionParticipants)
+		.where(and(eq(competitionParticipants.playerKey, from.key), inArray(competitionParticipants.competitionId, both)))
+	await tx.update(competitionParticipants).set({ playerKey: to.key, name: to.name }).where(eq(competitionParticipants.playerKey, from.key))
+}
+
 // Update rounds (competition-rounds.server.ts).
 
 const DAY = 86_400_000
@@ -284,29 +324,29 @@ export async function readStartChecks(db: Database, competitionId: number): Prom
 }
 
 /**
- * Takes the round's lease on one participant for `leaseMs`; false when another instance holds it.
- * A lease taken before `roundStart` (the end, for the final round) no longer holds.
+ * Takes the lease on one participant for `leaseMs` (an update round's, or a manual update's);
+ * false when another holds it. A lease taken before `roundStart` (the end, for the final round)
+ * no longer holds. With `notCheckedSince`, false too when the tracker checked the player since
+ * then (whoever fetched them).
  */
 export async function claimParticipant(
 	db: Database,
 	competitionId: number,
 	key: string,
-	claim: { now: Date; leaseMs: number; roundStart: Date },
+	claim: { now: Date; leaseMs: number; roundStart?: Date; notCheckedSince?: Date },
 ): Promise<boolean> {
+	const lease = or(
+		isNull(competitionParticipants.claimedUntil),
+		lte(competitionParticipants.claimedUntil, claim.now),
+		claim.roundStart && lt(competitionParticipants.claimedUntil, new Date(claim.roundStart.getTime() + claim.leaseMs)),
+	)
+	const stale =
+		claim.notCheckedSince &&
+		sql`not exists (select 1 from ${trackedPlayers} where ${trackedPlayers.key} = ${competitionParticipants.playerKey} and ${trackedPlayers.lastCheckedAt} >= ${claim.notCheckedSince.toISOString()}::timestamptz)`
 	const rows = await db
 		.update(competitionParticipants)
 		.set({ claimedUntil: new Date(claim.now.getTime() + claim.leaseMs) })
-		.where(
-			and(
-				eq(competitionParticipants.competitionId, competitionId),
-				eq(competitionParticipants.playerKey, key),
-				or(
-					isNull(competitionParticipants.claimedUntil),
-					lte(competitionParticipants.claimedUntil, claim.now),
-					lt(competitionParticipants.claimedUntil, new Date(claim.roundStart.getTime() + claim.leaseMs)),
-				),
-			),
-		)
+		.where(and(eq(competitionParticipants.competitionId, competitionId), eq(competitionParticipants.playerKey, key), lease, stale))
 		.returning({ key: competitionParticipants.playerKey })
 	return rows.length > 0
 }
@@ -354,6 +394,15 @@ export async function setWebhook(
 		})
 		.returning({ id: discordWebhooks.id })
 	return row!.id
+}
+
+/** Removes the owner's webhook, and with it (cascade) its outbox: what was not sent yet is dropped. False when it had none. */
+export async function deleteWebhook(db: Database, owner: WebhookOwner): Promise<boolean> {
+	const deleted = await db
+		.delete(discordWebhooks)
+		.where('groupId' in owner ? eq(discordWebhooks.groupId, owner.groupId) : eq(discordWebhooks.competitionId, owner.competitionId))
+		.returning({ id: discordWebhooks.id })
+	return deleted.length > 0
 }
 
 /** The switched-on webhooks that hear of a competition: its own and its group's. */
@@ -418,6 +467,33 @@ export async function listMemberLogEntries(db: Database, groupId: number, since:
 			),
 		)
 		.orderBy(asc(logEntryKinds.occurredAt), asc(logEntryKinds.text))
+}
+
+/**
+ * The group's members with a quest completed from `since` (the candidates for the quest cape
+ * milestone), each with every quest completion the tracker keeps (null: done before tracking).
+ */
+export async function listMemberQuestCompletions(db: Database, groupId: number, since: Date) {
+	const recent = db.select({ playerId: questCompletions.playerId }).from(questCompletions).where(gte(questCompletions.completedAt, since))
+	const rows = await db
+		.select({
+			playerKey: groupMembers.playerKey,
+			name: groupMembers.name,
+			title: questCompletions.title,
+			completedAt: questCompletions.completedAt,
+		})
+		.from(groupMembers)
+		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.innerJoin(questCompletions, eq(questCompletions.playerId, trackedPlayers.id))
+		.where(and(eq(groupMembers.groupId, groupId), inArray(trackedPlayers.id, recent)))
+		.orderBy(asc(groupMembers.playerKey), asc(questCompletions.title))
+	const members = new Map<string, { playerKey: string; name: string; completions: { title: string; completedAt: Date | null }[] }>()
+	for (const { playerKey, name, title, completedAt } of rows) {
+		const member = members.get(playerKey) ?? { playerKey, name, completions: [] }
+		member.completions.push({ title, completedAt })
+		members.set(playerKey, member)
+	}
+	return [...members.values()]
 }
 
 /** What the group or competition page shows: the events chosen, and whether it was switched off (never the token). */

@@ -1,11 +1,12 @@
 // One behaviour suite for competitions' storage and the Discord outbox, run on PGlite (always) and
 // on PostgreSQL (when npm test or CI started one): competitions-store.pglite.test.ts and
 // competitions-store.postgres.test.ts.
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { classifyPlayerLog, createGroup, deleteGroup } from '#app/groups/server/groups-store.server.ts'
 import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
+import { applyNameChange } from '#app/groups/server/name-changes-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import type { DiscordEvent } from '../discord.ts'
 import { parseCompetitionInput } from '../competition-input.ts'
@@ -23,6 +24,7 @@ import {
 	claimDiscordBatches,
 	createCompetition,
 	deleteCompetition,
+	deleteWebhook,
 	enqueueDiscordEvent,
 	countCompetitions,
 	listCompetitions,
@@ -31,12 +33,15 @@ import {
 	readCompetition,
 	readWebhookState,
 	recordDelivery,
+	renameInCompetitions,
 	setWebhook,
 	updateCompetition,
 	type NewCompetition,
 } from './competitions-store.server.ts'
+import { competitionParticipants } from './schema.ts'
 
 const TABLES = [
+	'name_changes',
 	'tracked_players',
 	'discord_outbox',
 	'discord_webhooks',
@@ -288,6 +293,21 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(next?.events).toEqual([joined('Bob')])
 		})
 
+		test('removing a webhook drops what it had not sent; the other webhooks keep theirs; removing none says so', async () => {
+			const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const other = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
+			const id = await setWebhook(db(), { competitionId }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			const kept = await setWebhook(db(), { competitionId: other }, webhook, ['member-joined'], at('2026-11-28T10:00:00Z'))
+			for (const webhookId of [id, kept])
+				await enqueueDiscordEvent(db(), { webhookId, eventKey: 'joined:zezima', event: joined('Zezima') }, at('2026-11-28T10:00:00Z'))
+			expect(await deleteWebhook(db(), { competitionId })).toBe(true)
+			expect(await readWebhookState(db(), { competitionId })).toBeNull()
+			expect(await outboxHas(db(), id, 'joined:zezima')).toBe(false)
+			expect((await claimDiscordBatches(db(), at('2026-11-28T10:00:05Z'), 30_000)).map((batch) => batch.webhookId)).toEqual([kept])
+			expect(await deleteWebhook(db(), { competitionId })).toBe(false)
+			expect(await deleteWebhook(db(), { groupId: 12345 })).toBe(false)
+		})
+
 		test('instances claiming at once never get the same event', async () => {
 			for (let c = 0; c < 4; c++) {
 				const competitionId = await createCompetition(db(), newCompetition(), at('2026-11-28T10:00:00Z'))
@@ -409,6 +429,11 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(
 				await claimParticipant(db(), id, 'le me', { ...lease, now: at('2026-12-08T18:01:00Z'), roundStart: at('2026-12-08T18:00:00Z') }),
 			).toBe(false)
+			// A manual update's claim: no round start, and not when the tracker checked the player since.
+			const manual = { leaseMs: 600_000, now: at('2026-12-01T19:05:00Z') }
+			expect(await claimParticipant(db(), id, 'zezima', { ...manual, notCheckedSince: at('2026-12-01T18:55:00Z') })).toBe(false)
+			expect(await claimParticipant(db(), id, 'zezima', { ...manual, notCheckedSince: at('2026-12-01T19:00:01Z') })).toBe(true)
+			expect(await claimParticipant(db(), id, 'zezima', { ...manual, now: at('2026-12-01T19:14:59Z') })).toBe(false)
 			expect(await freezeCompetition(db(), id, at('2026-12-08T19:00:00Z'))).toBe(true)
 			expect(await freezeCompetition(db(), id, at('2026-12-08T19:01:00Z'))).toBe(false)
 			expect(await listCompetitionsToWatch(db(), at('2026-12-09T18:59:00Z'))).toMatchObject([{ id, frozenAt: at('2026-12-08T19:00:00Z') }])
@@ -485,6 +510,101 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 					amount: 3,
 				},
 			])
+		})
+
+		describe('a name change applied', () => {
+			const who = (name: string) => ({ key: name.toLowerCase().replace(/[_-]/g, ' '), name })
+			const participants = async (id: number) =>
+				db()
+					.select({
+						key: competitionParticipants.playerKey,
+						name: competitionParticipants.name,
+						team: competitionParticipants.team,
+						start: competitionParticipants.startCheckedAt,
+					})
+					.from(competitionParticipants)
+					.where(eq(competitionParticipants.competitionId, id))
+					.orderBy(competitionParticipants.playerKey)
+
+			test('moves a participant of two competitions to the new name, in the same transaction as the history merge', async () => {
+				const first = await createCompetition(db(), newCompetition(), at('2026-11-30T00:00:00Z'))
+				const second = await createCompetition(
+					db(),
+					newCompetition({
+						participants: undefined,
+						teams: [
+							{ name: 'Red', participants: ['Anna'] },
+							{ name: 'Blue', participants: ['Zezima'] },
+						],
+					}),
+					at('2026-11-30T00:00:00Z'),
+				)
+				await recordFetch(db(), {
+					...who('Zezima'),
+					fetchedAt: at('2026-11-30T10:00:00Z'),
+					snapshot: snapshotOf({ magic: 1000 }),
+					quests: null,
+					activities: [],
+				})
+				const change = { old: who('Zezima'), new: who('Zezima Two'), source: 'visitor' as const, submittedAt: at('2026-12-02T00:00:00Z') }
+				const applied = await applyNameChange(db(), change, at('2026-12-02T00:00:00Z'), { onRename: renameInCompetitions })
+				expect(applied).not.toBeNull()
+				expect((await readCompetition(db(), first))!.participants).toEqual([
+					who('Anna'),
+					{ key: 'le me', name: 'le me' },
+					who('Zezima Two'),
+				])
+				const teamed = (await readCompetition(db(), second))!
+				expect(teamed.participants).toEqual([who('Anna'), who('Zezima Two')])
+				expect(teamed.teams).toEqual([
+					{ name: 'Red', members: ['anna'] },
+					{ name: 'Blue', members: ['zezima two'] },
+				])
+				expect(await readParticipantChecks(db(), first)).toContainEqual(
+					expect.objectContaining({ key: 'zezima two', lastCheckedAt: at('2026-11-30T10:00:00Z') }),
+				)
+
+				// A failing hook undoes the whole change: history, groups and participants stay as they were.
+				const failing = async () => {
+					throw new Error('boom')
+				}
+				const back = { ...change, old: who('Zezima Two'), new: who('Zezima Three') }
+				await expect(
+					applyNameChange(db(), back, at('2026-12-03T00:00:00Z'), {
+						onRename: async (tx, from, to) => {
+							await renameInCompetitions(tx, from, to)
+							await failing()
+						},
+					}),
+				).rejects.toThrow('boom')
+				expect(await findPlayer(db(), 'zezima two')).toBeDefined()
+				expect((await participants(first)).map((row) => row.key)).toEqual(['anna', 'le me', 'zezima two'])
+			})
+
+			test('to a name already taking part: one row, no duplicate, its team kept, the earlier start check', async () => {
+				const id = await createCompetition(
+					db(),
+					newCompetition({
+						participants: undefined,
+						teams: [
+							{ name: 'Red', participants: ['Anna', 'le_me'] },
+							{ name: 'Blue', participants: ['Zezima'] },
+						],
+					}),
+					at('2026-11-30T00:00:00Z'),
+				)
+				await db().execute(
+					sql`update competition_participants set start_checked_at = ${at('2026-12-01T18:05:00Z')} where competition_id = ${id} and player_key = 'zezima'`,
+				)
+				await renameInCompetitions(db(), who('Zezima'), who('Anna'))
+				expect(await participants(id)).toEqual([
+					{ key: 'anna', name: 'Anna', team: 0, start: at('2026-12-01T18:05:00Z') },
+					{ key: 'le me', name: 'le me', team: 0, start: null },
+				])
+				// A participant elsewhere only, and a name in no competition, are left alone.
+				await renameInCompetitions(db(), who('Nobody'), who('Le me'))
+				expect((await participants(id)).map((row) => row.name)).toEqual(['Anna', 'le me'])
+			})
 		})
 	})
 }

@@ -20,9 +20,12 @@ import {
 	listGroupCompetitions,
 	readCodeHash,
 	readCompetition,
+	readParticipantChecks,
+	claimParticipant,
 	updateCompetition,
 	type NewCompetition,
 } from './competitions-store.server.ts'
+import { PARTICIPANT_LEASE_MS } from './competition-rounds.server.ts'
 import { readCompetitionWithStandings } from './standings.server.ts'
 import { codeMatches, newVerificationCode } from '#app/server/verification-code.server.ts'
 
@@ -168,37 +171,48 @@ export function createCompetitions(config: CompetitionsConfig) {
 		},
 
 		/**
-		 * Updates every participant, one after another, in the background (the answer does not wait
-		 * for 500 fetches); `done` settles when the round is over (or the server shuts down). One round per competition per
-		 * `updateLimit`, whoever asks.
+		 * Updates the participants, one after another, in the background (the answer does not wait
+		 * for 500 fetches); `done` settles when the round is over (or the server shuts down). One round
+		 * per competition per `updateLimit`, whoever asks. Each participant is claimed with the update
+		 * rounds' lease just before it is fetched (`claimParticipant`), so a round, another instance's
+		 * update or this one never fetch a player twice: skipped are those leased now or checked in the
+		 * last `RECENT_CHECK_MS` (at the request, or by the time their turn comes).
 		 */
 		async requestUpdate(
 			id: number,
 			code: string | undefined,
 		): Promise<
-			CodeRefusal | { kind: 'rate-limited'; retryAfterSeconds: number } | { kind: 'queued'; participants: number; done: Promise<void> }
+			| CodeRefusal
+			| { kind: 'rate-limited'; retryAfterSeconds: number }
+			| { kind: 'queued'; queued: number; skipped: number; done: Promise<void> }
 		> {
 			const db = await config.db()
 			const refusal = await checkCode(db, id, code)
 			if (refusal) return refusal
 			const decision = await updates.hit(String(id))
 			if (!decision.allowed) return { kind: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds }
-			const { participants } = (await readCompetition(db, id))!
+			const asked = config.now()
+			const recent = new Date(asked.getTime() - RECENT_CHECK_MS)
+			const checks = await readParticipantChecks(db, id)
+			const queue = checks.filter(
+				(check) => !(check.claimedUntil && check.claimedUntil > asked) && !(check.lastCheckedAt && check.lastCheckedAt >= recent),
+			)
 			const done = finishBeforeExit(
 				(async () => {
-					for (const player of participants) {
+					for (const { key, name } of queue) {
 						// A shutdown ends the round: those not updated yet wait for the next one.
 						if (shutdownSignal.aborted) break
 						try {
-							await config.refreshParticipant(player)
+							const claim = { now: config.now(), leaseMs: PARTICIPANT_LEASE_MS, notCheckedSince: recent }
+							if (await claimParticipant(db, id, key, claim)) await config.refreshParticipant({ key, name })
 						} catch (failure) {
-							log.unexpected(`competition ${id}: updating ${player.name}`, failure)
+							log.unexpected(`competition ${id}: updating ${name}`, failure)
 						}
 					}
 					reads.delete(id)
 				})(),
 			)
-			return { kind: 'queued', participants: participants.length, done }
+			return { kind: 'queued', queued: queue.length, skipped: checks.length - queue.length, done }
 		},
 
 		async delete(id: number, code: string | undefined): Promise<CodeRefusal | { kind: 'deleted' }> {
@@ -216,6 +230,8 @@ export type Competitions = ReturnType<typeof createCompetitions>
 
 const CHANGEABLE = ['title', 'startsAt', 'endsAt', 'metrics']
 const STANDINGS_TTL_MS = 60_000
+/** A participant checked this recently (by anyone) is not fetched again by a manual update. */
+const RECENT_CHECK_MS = 10 * 60_000
 const MAX_SHARED_READS = 200
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -1,5 +1,5 @@
 /**
- * Setting a group's or a competition's Discord webhook, with its verification code: the URL
+ * Setting (and removing) a group's or a competition's Discord webhook, with its verification code: the URL
  * (only Discord's own, `parseWebhookUrl`), the event kinds wanted and, for a group, the item and
  * boss names whose drops and kills are announced. Outcomes, not statuses (webhooks-api.server.ts
  * maps them).
@@ -10,7 +10,7 @@ import { codeMatches } from '#app/server/verification-code.server.ts'
 import { normaliseLogMatch } from '../announcements.ts'
 import type { InputError } from '../competition-input.ts'
 import { DISCORD_EVENT_KINDS, parseWebhookUrl, type DiscordEventKind, type Webhook } from '../discord.ts'
-import { readCodeHash, readWebhookState, setWebhook, type WebhookOwner } from './competitions-store.server.ts'
+import { deleteWebhook, readCodeHash, readWebhookState, setWebhook, type WebhookOwner } from './competitions-store.server.ts'
 
 const COMPETITION_KINDS = DISCORD_EVENT_KINDS.filter((kind) => kind.startsWith('competition-'))
 const MAX_LOG_MATCHES = 50
@@ -87,6 +87,14 @@ export function createWebhookSettings(config: { db: () => Promise<Database>; now
 			const { webhook, events, logMatches } = parsed.value
 			await setWebhook(db, owner, webhook, events, config.now(), logMatches)
 			return { kind: 'set' as const, webhook: (await readWebhookState(db, owner))! }
+		},
+
+		/** Removes the webhook; what it had not been sent yet is dropped. `none` when there was none to remove. */
+		async remove(owner: WebhookOwner, code: string | undefined) {
+			const db = await config.db()
+			const refused = await refusal(db, owner, code)
+			if (refused) return refused
+			return (await deleteWebhook(db, owner)) ? { kind: 'removed' as const } : { kind: 'none' as const }
 		},
 
 		/** The webhook's events and state (switched off, and why), for the group and competition reads; null without one. */

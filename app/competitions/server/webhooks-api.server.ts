@@ -1,11 +1,13 @@
 /**
  * `PUT /api/v1/groups/:id/webhook` and `PUT /api/v1/competitions/:id/webhook` (the code in
  * `X-Verification-Code`): `{url, events, logMatches?}` sets the Discord webhook; `GET` on the same
- * path (CORS) tells the events chosen and whether Discord made us switch it off. The README's
+ * path (CORS) tells the events chosen and whether Discord made us switch it off; `DELETE` (with the
+ * code) removes it, dropping what it had not been sent yet. The README's
  * "Competitions" section documents them.
  */
 import { z } from 'zod'
 import { apiError, endpoint, json, type Endpoint } from '#app/server/api.server.ts'
+import { CACHE_CONTROL } from '#app/server/cache-control.server.ts'
 import { CODE_HEADER } from '#app/server/verification-code.server.ts'
 import type { WebhookOwner } from './competitions-store.server.ts'
 import type { WebhookSettings } from './webhook-settings.server.ts'
@@ -23,7 +25,7 @@ export function webhooksApiEndpoints(settings: WebhookSettings): Endpoint[] {
 	return OWNERS.map(({ path, what, owner }) =>
 		endpoint({
 			path,
-			methods: ['GET', 'HEAD', 'PUT'],
+			methods: ['GET', 'HEAD', 'PUT', 'DELETE'],
 			body: { methods: ['PUT'], maxBytes: MAX_BODY_BYTES },
 			cors: true,
 			query: z.object({}),
@@ -33,8 +35,9 @@ export function webhooksApiEndpoints(settings: WebhookSettings): Endpoint[] {
 				const id = /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null
 				if (id === null)
 					return apiError(400, 'INVALID_PARAMETER', `The ${what} id in the URL must be a positive whole number.`, { parameter: 'id' })
-				if (call.method !== 'PUT') return json(200, { webhook: await settings.state(owner(id)) })
-				const outcome = await settings.set(owner(id), call.header(CODE_HEADER), call.body)
+				if (call.method === 'GET' || call.method === 'HEAD') return json(200, { webhook: await settings.state(owner(id)) })
+				const code = call.header(CODE_HEADER)
+				const outcome = call.method === 'DELETE' ? await settings.remove(owner(id), code) : await settings.set(owner(id), code, call.body)
 				switch (outcome.kind) {
 					case 'not-found':
 						return apiError(404, `${what.toUpperCase()}_NOT_FOUND`, `There is no ${what} ${id}.`)
@@ -49,6 +52,10 @@ export function webhooksApiEndpoints(settings: WebhookSettings): Endpoint[] {
 						})
 					case 'set':
 						return json(200, { webhook: await settings.state(owner(id)) })
+					case 'removed':
+						return { status: 204, headers: { 'cache-control': CACHE_CONTROL.none }, body: '' }
+					case 'none':
+						return apiError(404, 'WEBHOOK_NOT_FOUND', `This ${what} has no Discord webhook to remove.`)
 				}
 			},
 		}),

@@ -19,6 +19,13 @@ export type NewNameChange = {
 	submittedAt: Date
 }
 
+/**
+ * What other features keep by player name follows a change applied, in the same transaction (the
+ * competitions' participants: wired by `app/server/player-services.server.ts`, so groups never
+ * import them). A failure undoes the whole change.
+ */
+export type RenameHook = (tx: Database, from: NewNameChange['old'], to: NewNameChange['new'], at: Date) => Promise<void>
+
 const columns = (change: NewNameChange) => ({
 	oldKey: change.old.key,
 	oldName: change.old.name,
@@ -50,11 +57,16 @@ export async function findPending(db: Database, oldKey: string): Promise<NameCha
 /**
  * Applies a change at `at`: the old name's tracked history moves under the new name
  * (`mergePlayers`), its log entries are classified again under the new row, its groups follow
- * (`renameInGroups`), and the change is recorded as applied (the pending row `pendingId` when it
- * was reviewed). Null, with nothing changed, when the old name has no history (any more) or the
+ * (`renameInGroups`), so does what `onRename` moves, and the change is recorded as applied (the
+ * pending row `pendingId` when it was reviewed). Null, with nothing changed, when the old name has no history (any more) or the
  * pending row is gone (rejected, or applied by someone else meanwhile).
  */
-export async function applyNameChange(db: Database, change: NewNameChange, at: Date, pendingId?: number): Promise<NameChange | null> {
+export async function applyNameChange(
+	db: Database,
+	change: NewNameChange,
+	at: Date,
+	{ pendingId, onRename }: { pendingId?: number; onRename?: RenameHook } = {},
+): Promise<NameChange | null> {
 	return db.transaction(async (tx) => {
 		if (pendingId !== undefined) {
 			const [pending] = await tx
@@ -68,6 +80,7 @@ export async function applyNameChange(db: Database, change: NewNameChange, at: D
 		if (!merged.merged) return null
 		await classifyPlayerLog(tx, merged.playerId)
 		await renameInGroups(tx, change.old, change.new, at)
+		await onRename?.(tx, change.old, change.new, at)
 		const [applied] =
 			pendingId === undefined
 				? await tx

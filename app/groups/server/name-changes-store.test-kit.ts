@@ -225,11 +225,11 @@ export function describeNameChangesStoreContract(engine: string, openEmpty: () =
 
 			expect(await rejectNameChange(db(), pending!.id)).toBe(true)
 			expect(await rejectNameChange(db(), pending!.id)).toBe(false)
-			expect(await applyNameChange(db(), change('Old Olga', 'New Nia'), at('2026-11-20T13:00:00Z'), pending!.id)).toBeNull()
+			expect(await applyNameChange(db(), change('Old Olga', 'New Nia'), at('2026-11-20T13:00:00Z'), { pendingId: pending!.id })).toBeNull()
 			expect(await findPlayer(db(), 'old olga')).toBeDefined()
 
 			const again = (await storePending(db(), change('Old Olga', 'New Nia'), 'Too much XP.'))!
-			const applied = await applyNameChange(db(), change('Old Olga', 'New Nia'), at('2026-11-20T14:00:00Z'), again.id)
+			const applied = await applyNameChange(db(), change('Old Olga', 'New Nia'), at('2026-11-20T14:00:00Z'), { pendingId: again.id })
 			expect(applied).toMatchObject({ id: again.id, status: 'applied', reason: 'Too much XP.' })
 			expect(await findPlayer(db(), 'new nia')).toBeDefined()
 			expect(await listNameChanges(db())).toEqual([applied])

@@ -24,6 +24,7 @@ import {
 	resolveRename,
 	storePending,
 	type NameChange,
+	type RenameHook,
 } from './name-changes-store.server.ts'
 
 /** A name change as the page, the dashboard and the API show it. */
@@ -56,6 +57,8 @@ export type NameChangesDeps = {
 	limit: Limiter
 	now: () => number
 	log?: (line: string) => void
+	/** What else follows a change applied, in its transaction (`RenameHook`). */
+	onRename?: RenameHook
 }
 
 export type Submitter = { source: 'visitor'; client: string } | { source: 'roster' }
@@ -145,7 +148,7 @@ export function createNameChanges(deps: NameChangesDeps) {
 				? { kind: 'pending', change: view(pending) }
 				: { kind: 'conflict', reason: `A change of ${oldPlayer.name} is waiting for review already.` }
 		}
-		const applied = await applyNameChange(db, change, change.submittedAt)
+		const applied = await applyNameChange(db, change, change.submittedAt, { onRename: deps.onRename })
 		return applied
 			? { kind: 'applied', change: view(applied) }
 			: { kind: 'conflict', reason: `${oldPlayer.name} has no history here any more: it was changed meanwhile.` }
@@ -186,7 +189,7 @@ export function createNameChanges(deps: NameChangesDeps) {
 				source: row.source,
 				submittedAt: row.submittedAt,
 			}
-			const applied = await applyNameChange(db, change, new Date(deps.now()), id)
+			const applied = await applyNameChange(db, change, new Date(deps.now()), { pendingId: id, onRename: deps.onRename })
 			return applied
 				? { ok: true, change: view(applied) }
 				: { ok: false, reason: `${row.oldName} has no history here any more, or the change was decided meanwhile: reject it.` }

@@ -4,7 +4,7 @@ import { finishBeforeExit } from '#app/server/background-work.server.ts'
 import { getClock } from '#app/server/clock.server.ts'
 import { getDatabase } from '#app/server/db/database.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
-import { getPlayerServices } from '#app/server/player-services.server.ts'
+import { followRename, getPlayerServices } from '#app/server/player-services.server.ts'
 import { log } from '#app/server/log.server.ts'
 import { getSharedState } from '#app/server/shared-state/shared-state.server.ts'
 import { createClanClient } from './clan-client.server.ts'
@@ -26,6 +26,7 @@ export function getNameChanges(): NameChanges {
 		limit: getSharedState().limiter('name-change-submissions', { max: 10, windowMs: HOUR, refill: 'window' }),
 		now: getClock().now,
 		log: (line) => log.error(line),
+		onRename: followRename,
 	})
 	return nameChanges
 }
