@@ -9,6 +9,8 @@
  *    while 500 players wait for their daily refresh at refresh priority on the same gate: when the
  *    round finished against the budget's arithmetic (500 / rps seconds), and how many refresh calls
  *    got through before it did. Each call stands for an upstream answer taking BENCH_CALL_MS (default 50).
+ *
+ * `npm run bench:competitions -- --only=standings` or `--only=round` runs one part alone.
  */
 import { sql } from 'drizzle-orm'
 import { SKILLS } from '#app/lib/skills.ts'
@@ -194,8 +196,12 @@ async function startRoundBench() {
 	}
 }
 
-await standingsBench('PGlite', 100, () => openDatabase({}))
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-if (url) await standingsBench('PostgreSQL', 50, async () => openDatabase({ url: await freshDatabase(url, 'competitions_bench') }))
-else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
-await startRoundBench()
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+if (only !== undefined && only !== 'standings' && only !== 'round') throw new Error(`--only=${only}: expected standings or round`)
+if (only !== 'round') {
+	await standingsBench('PGlite', 100, () => openDatabase({}))
+	const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+	if (url) await standingsBench('PostgreSQL', 50, async () => openDatabase({ url: await freshDatabase(url, 'competitions_bench') }))
+	else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
+}
+if (only !== 'standings') await startRoundBench()

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from '#app/server/db/database.serve
 import { recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import { parseMetric } from '../metrics.ts'
-import { createCompetitionRounds, PARTICIPANT_LEASE_MS, startCompetitionRounds } from './competition-rounds.server.ts'
+import { createCompetitionRounds, PARTICIPANT_LEASE_MS, PER_PLAN, startCompetitionRounds } from './competition-rounds.server.ts'
 import { createCompetition, readCompetition, readStartChecks } from './competitions-store.server.ts'
 import type { RefreshOutcome } from './participant-refresh.server.ts'
 import { createCompetitions } from './competitions.server.ts'
@@ -31,7 +31,7 @@ const HOUR = 3_600_000
 const names = ['Zezima', 'Anna', 'Lynx Titan']
 const magic = parseMetric('magic') as { ok: true; metric: Extract<ReturnType<typeof parseMetric>, { ok: true }>['metric'] }
 
-async function newCompetition() {
+async function newCompetition(players = names) {
 	return createCompetition(
 		handle.db,
 		{
@@ -41,7 +41,7 @@ async function newCompetition() {
 			groupId: null,
 			codeHash: 'hash',
 			metrics: [{ metric: magic.metric, weight: 1 }],
-			participants: names.map((name) => ({ name, key: name.toLowerCase() })),
+			participants: players.map((name) => ({ name, key: name.toLowerCase() })),
 			teams: null,
 		},
 		new Date('2026-11-28T00:00:00Z'),
@@ -92,6 +92,40 @@ test('nothing is fetched before the start; at the start everyone once, and neith
 	w.at(new Date(START.getTime() + 2 * 60_000))
 	expect(await w.rounds().runPass()).toMatchObject({ checked: 0 })
 	expect(w.fetched).toHaveLength(3)
+})
+
+test('a start round larger than one plan keeps the gate busy: the next participants are planned and queued while the last of a plan are still at the gate', async () => {
+	const racers = Array.from({ length: PER_PLAN + 10 }, (_, i) => `Racer ${i + 1}`)
+	await newCompetition(racers)
+	const now = new Date(START.getTime() + 60_000)
+	// A gate that lets a call through only while another waits behind it (the very last excepted),
+	// as a gate spaced within the budget finds it when the round never runs dry. A round that waited
+	// for its calls under way before it planned the next ones would never queue one: the test would time out.
+	const waiting: (() => void)[] = []
+	let arrived = () => {}
+	const refresh = async (player: PlayerName): Promise<RefreshOutcome> => {
+		await new Promise<void>((grant) => {
+			waiting.push(grant)
+			arrived()
+		})
+		await recordFetch(handle.db, {
+			key: player.key,
+			name: player.name,
+			fetchedAt: now,
+			snapshot: snapshotOf({ magic: 1_000 }),
+			quests: null,
+			activities: [],
+		})
+		return 'checked'
+	}
+	const pass = createCompetitionRounds({ db: async () => handle.db, now: () => now, refresh, concurrency: 2 }).runPass()
+	for (let granted = 0; granted < racers.length; granted++) {
+		const behind = granted < racers.length - 1 ? 1 : 0
+		while (waiting.length <= behind) await new Promise<void>((resolve) => (arrived = resolve))
+		waiting.shift()!()
+	}
+	expect(await pass).toMatchObject({ checked: racers.length, failed: 0 })
+	expect(waiting).toEqual([])
 })
 
 test('an unchanged start check still counts: a gain recorded hours later is counted from the value before the start', async () => {
