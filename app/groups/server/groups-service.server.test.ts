@@ -390,7 +390,7 @@ describe("the group page's data: a page of each table, the gains sorted over all
 		})
 	})
 
-	test('one read of the group and 7 queries in all, whatever the page or the sort (the route adds the competitions and the webhook: 2)', async () => {
+	test('one read of the group and 8 queries in all, whatever the page or the sort (the route adds the competitions and the webhook: 2)', async () => {
 		const query = vi.spyOn(handle.pglite!, 'query')
 		try {
 			for (const [sort, pages] of [
@@ -402,8 +402,8 @@ describe("the group page's data: a page of each table, the gains sorted over all
 				expect(page.ok).toBe(true)
 				const statements = query.mock.calls.map(([text]) => text)
 				expect(statements.filter((text) => /\bfrom "groups"/.test(text))).toHaveLength(1)
-				// The group with its members, their totals, gains, caps, log coverage, roster events, notable log entries.
-				expect(statements).toHaveLength(7)
+				// The group, its members, their totals, gains, caps, log coverage, roster events, notable log entries.
+				expect(statements).toHaveLength(8)
 			}
 		} finally {
 			query.mockRestore()
