@@ -4,9 +4,10 @@ import { GROUP_PAGE_SIZE, groupPageHref, groupPagesSchema, pageOf } from './grou
 
 const rows = Array.from({ length: 250 }, (_, i) => i + 1)
 
-test('a page of 100 rows with "showing first–last of total"; past the last page, the last; an empty list, one empty page', () => {
-	expect(GROUP_PAGE_SIZE).toBe(100)
-	const first = pageOf(rows, 1)
+test('pages of 50 rows (here 100) with "showing first–last of total"; past the last page, the last; an empty list, one empty page', () => {
+	expect(GROUP_PAGE_SIZE).toBe(50)
+	expect(pageOf(rows, 2)).toMatchObject({ page: 2, pages: 5, first: 51, last: 100 })
+	const first = pageOf(rows, 1, 100)
 	expect({ ...first, rows: [first.rows[0], first.rows.at(-1), first.rows.length] }).toEqual({
 		page: 1,
 		pages: 3,
@@ -15,10 +16,10 @@ test('a page of 100 rows with "showing first–last of total"; past the last pag
 		last: 100,
 		rows: [1, 100, 100],
 	})
-	expect(pageOf(rows, 3)).toMatchObject({ page: 3, first: 201, last: 250, rows: rows.slice(200) })
-	expect(pageOf(rows, 99)).toMatchObject({ page: 3, first: 201, last: 250 })
-	expect(pageOf(rows.slice(0, 100), 2)).toMatchObject({ page: 1, pages: 1, first: 1, last: 100 })
-	expect(pageOf([], 4)).toEqual({ page: 1, pages: 1, total: 0, first: 0, last: 0, rows: [] })
+	expect(pageOf(rows, 3, 100)).toMatchObject({ page: 3, first: 201, last: 250, rows: rows.slice(200) })
+	expect(pageOf(rows, 99, 100)).toMatchObject({ page: 3, first: 201, last: 250 })
+	expect(pageOf(rows.slice(0, 100), 2, 100)).toMatchObject({ page: 1, pages: 1, first: 1, last: 100 })
+	expect(pageOf([], 4, 100)).toEqual({ page: 1, pages: 1, total: 0, first: 0, last: 0, rows: [] })
 })
 
 test('?page= and ?gainsPage= are whole numbers from 1, 1 when absent or empty; anything else is named', () => {

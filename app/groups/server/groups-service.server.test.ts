@@ -352,14 +352,14 @@ describe("the group page's data: a page of each table, the gains sorted over all
 		await fetch('member 120', '2026-11-19T12:00:00Z', {})
 	})
 
-	test('members and caps 100 a page, in the same order; the gains sorted over all 150 before paging; past the last page, the last', async () => {
+	test('members and caps 50 a page, in the same order; the gains sorted over all 150 before paging; past the last page, the last', async () => {
 		const first = await service.page(id, { period: 'week', sort: 'attack' }, { page: 1, gainsPage: 1 })
 		if (!first.ok) throw new Error(first.message)
-		expect(first.members).toMatchObject({ page: 1, pages: 2, total: 150, first: 1, last: 100 })
-		expect(first.members.rows.map((m) => m.name)).toEqual(names.slice(0, 100).map((m) => m.name))
-		expect(first.caps?.members.map((m) => m.name)).toEqual(names.slice(0, 100).map((m) => m.name))
-		// Member 150 is on the members' second page, but first in Attack over all of them.
-		expect(first.gains.members).toMatchObject({ page: 1, pages: 2, total: 150, first: 1, last: 100 })
+		expect(first.members).toMatchObject({ page: 1, pages: 3, total: 150, first: 1, last: 50 })
+		expect(first.members.rows.map((m) => m.name)).toEqual(names.slice(0, 50).map((m) => m.name))
+		expect(first.caps?.members.map((m) => m.name)).toEqual(names.slice(0, 50).map((m) => m.name))
+		// Member 150 is on the members' last page, but first in Attack over all of them.
+		expect(first.gains.members).toMatchObject({ page: 1, pages: 3, total: 150, first: 1, last: 50 })
 		expect(first.gains.members.rows.slice(0, 3).map((m) => [m.name, m.skills?.attack])).toEqual([
 			['Member 150', 8000],
 			['Member 001', 0],
@@ -368,9 +368,9 @@ describe("the group page's data: a page of each table, the gains sorted over all
 		const byCooking = await service.page(id, { period: 'week', sort: 'cooking' }, { page: 1, gainsPage: 1 })
 		expect(byCooking.ok && byCooking.gains.members.rows[0]?.name).toBe('Member 001')
 
-		const second = await service.page(id, { period: 'week', sort: 'attack' }, { page: 2, gainsPage: 2 })
+		const second = await service.page(id, { period: 'week', sort: 'attack' }, { page: 3, gainsPage: 3 })
 		if (!second.ok) throw new Error(second.message)
-		expect(second.members).toMatchObject({ page: 2, first: 101, last: 150 })
+		expect(second.members).toMatchObject({ page: 3, first: 101, last: 150 })
 		expect(second.members.rows.map((m) => m.name)).toEqual(names.slice(100).map((m) => m.name))
 		expect(second.caps?.members.map((m) => m.name)).toEqual(names.slice(100).map((m) => m.name))
 		// Totals from the tracker on the page asked: looked-up members have them, the others none.
@@ -378,12 +378,12 @@ describe("the group page's data: a page of each table, the gains sorted over all
 		expect(member('Member 120')).toMatchObject({ totalLevel: expect.any(Number), totalXp: 29_000 })
 		expect(member('Member 150')?.totalXp).toBe(29_000 - 1000 + 9000)
 		expect(member('Member 101')).toMatchObject({ totalLevel: null, totalXp: null })
-		// The gains' second page: positions 101–150, the members without a snapshot, by name.
-		expect(second.gains.members).toMatchObject({ page: 2, first: 101, last: 150 })
+		// The gains' last page: positions 101–150, the members without a snapshot, by name.
+		expect(second.gains.members).toMatchObject({ page: 3, first: 101, last: 150 })
 		expect(second.gains.members.rows.map((m) => m.overall)).toEqual(Array(50).fill(null))
 
 		const past = await service.page(id, { period: 'week', sort: 'attack' }, { page: 9, gainsPage: 1_000_000 })
-		expect(past.ok && [past.members.page, past.members.first, past.gains.members.page]).toEqual([2, 101, 2])
+		expect(past.ok && [past.members.page, past.members.first, past.gains.members.page]).toEqual([3, 101, 3])
 		expect(await service.page(id + 1, { period: 'week', sort: 'overall' }, { page: 1, gainsPage: 1 })).toMatchObject({
 			ok: false,
 			reason: 'not-found',
