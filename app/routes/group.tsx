@@ -4,6 +4,8 @@ import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ActivityFeed } from '#app/groups/activity-feed.tsx'
 import { ACTIVITY_LIMIT } from '#app/groups/activity.ts'
+import { groupPageHref, groupPagesSchema, type Paged } from '#app/groups/group-page.ts'
+import { Pagination } from '#app/components/pagination.tsx'
 import { getGroupsService } from '#app/groups/server/services.server.ts'
 import { COMPETITIONS_PATH, competitionPath } from '#app/competitions/paths.ts'
 import { getCompetitionsService } from '#app/competitions/server/services.server.ts'
@@ -21,49 +23,46 @@ const CAP_MARK = { capped: '✔', 'not-capped': '✘', unknown: '?' } as const
 
 const DEFAULT_GAINS: GroupGainsQuery = { period: 'week', sort: 'overall' }
 
-/** `?period=day|week|month|year` or `?from=&to=` (UTC days) and `?sort=overall|<skill>` choose the gains shown. */
+/**
+ * `?period=day|week|month|year` or `?from=&to=` (UTC days) and `?sort=overall|<skill>` choose the
+ * gains shown; `?page=` the members' page (and the caps grid's), `?gainsPage=` the gains' page
+ * (past the last: the last). A bad parameter is a 400 that names it, with the defaults shown.
+ */
 export async function loader({ params, request }: Route.LoaderArgs) {
 	if (!/^[1-9]\d{0,8}$/.test(params.id)) throw data('No such group.', { status: 404 })
-	const service = getGroupsService()
-	const read = await service.read(Number(params.id))
-	if (!read.ok) throw data(read.message, { status: 404 })
+	const id = Number(params.id)
 	const search = new URL(request.url).searchParams
 	// The form sends its dates whatever the period: a period chosen wins over them (the API refuses both).
 	if (search.get('period')) ['from', 'to'].forEach((name) => search.delete(name))
 	const asked = parseQuery(groupGainsQuerySchema(utcDay(getClock().now())), search, { ignoreUnknown: true })
 	const query = asked.ok ? asked.value : DEFAULT_GAINS
-	const [caps, totals, gains, activity, competitions, webhook] = await Promise.all([
-		service.caps(read.group.id, 8),
-		service.memberTotals(read.group.id),
-		service.gains(read.group.id, query),
-		service.activity(read.group.id, ACTIVITY_LIMIT.default),
-		getCompetitionsService().ofGroup(read.group.id),
-		readGroupWebhook(read.group.id),
+	const askedPages = parseQuery(groupPagesSchema, search, { ignoreUnknown: true })
+	const pages = askedPages.ok ? askedPages.value : { page: 1, gainsPage: 1 }
+	const [read, competitions, webhook] = await Promise.all([
+		getGroupsService().page(id, query, pages),
+		getCompetitionsService().ofGroup(id),
+		readGroupWebhook(id),
 	])
-	// Total level needs the tracker's snapshot; total XP falls back to the member list's.
-	const members = read.group.members.map((m) => ({
-		...m,
-		totalLevel: totals.get(m.key)?.totalLevel ?? null,
-		totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
-	}))
+	if (!read.ok) throw data(read.message, { status: 404 })
+	const { gains } = read
 	const page = {
-		group: { ...read.group, members },
-		caps: caps.ok ? { weeks: caps.weeks, members: caps.members } : null,
+		...read,
 		// Only what the table shows: a member's 29 skills each would weigh on every page.
-		gains: gains.ok
-			? {
-					from: gains.from,
-					to: gains.to,
-					members: gains.members.map((m) => ({ key: m.key, name: m.name, overall: m.overall, sorted: gainIn(m, query.sort) })),
-				}
-			: null,
-		activity: activity.ok ? activity.items : [],
+		gains: {
+			from: gains.from,
+			to: gains.to,
+			members: {
+				...gains.members,
+				rows: gains.members.rows.map((m) => ({ key: m.key, name: m.name, overall: m.overall, sorted: gainIn(m, query.sort) })),
+			},
+		},
 		competitions,
 		webhook,
 		query,
 		gainsError: asked.ok ? null : asked.message,
+		pageError: askedPages.ok ? null : { parameter: askedPages.parameter, message: askedPages.message },
 	}
-	return asked.ok ? page : data(page, { status: 400 })
+	return asked.ok && askedPages.ok ? page : data(page, { status: 400 })
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.personal, 'X-Robots-Tag': 'noindex' })
@@ -81,9 +80,17 @@ const xp = (value: number | null) => (value === null ? '—' : value.toLocaleStr
 const field = 'rounded-md border border-line bg-sunken px-3 py-2'
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, caps, gains, query, gainsError, activity, competitions, webhook } = loaderData
-	const sortHref = (sort: string) =>
-		`?${new URLSearchParams({ ...('period' in query ? { period: query.period } : { from: query.from, to: query.to }), sort })}#gains`
+	const { group, members, caps, gains, query, gainsError, pageError, activity, competitions, webhook } = loaderData
+	// A new sort starts the gains over from their first page; the members stay on theirs.
+	const sortHref = (sort: GroupGainsQuery['sort']) => groupPageHref({ ...query, sort }, { page: members.page, gainsPage: 1 }, 'gains')
+	const membersHref = (anchor: string) => (page: number) => groupPageHref(query, { page, gainsPage: gains.members.page }, anchor)
+	const gainsHref = (gainsPage: number) => groupPageHref(query, { page: members.page, gainsPage }, 'gains')
+	const pageProblem = (parameter: string) =>
+		pageError?.parameter === parameter ? (
+			<p role="alert" className="mt-3 rounded-md bg-bad-bg px-4 py-3 text-bad" data-page-error="">
+				{pageError.message} (showing the first page).
+			</p>
+		) : null
 	return (
 		<main id="main" className="mx-auto w-full max-w-4xl px-4 pt-6 pb-16 sm:px-8">
 			<Breadcrumbs
@@ -103,8 +110,12 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					switch them back on.
 				</p>
 			) : null}
-			<h2 className="mt-8 text-xl font-bold">Members ({group.members.length})</h2>
+			<h2 id="members" className="mt-8 text-xl font-bold">
+				Members ({members.total})
+			</h2>
 			<p className="mt-1 text-sm text-muted">Total level once a member has been looked up on the site (— until then).</p>
+			{pageProblem('page')}
+			<Showing paged={members} what="members" />
 			<table className="mt-3 w-full text-left text-sm" data-group-members="">
 				<thead>
 					<tr>
@@ -121,7 +132,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					</tr>
 				</thead>
 				<tbody>
-					{group.members.map((member) => (
+					{members.rows.map((member) => (
 						<tr key={member.key} className="border-t border-line">
 							<td className="py-1">
 								<Link to={playerPath(member.name)} className="text-link underline">
@@ -135,6 +146,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					))}
 				</tbody>
 			</table>
+			<Pagination page={members.page} totalPages={members.pages} href={membersHref('members')} label="Member pages" className="mt-4" />
 			<h2 className="mt-10 text-xl font-bold">Competitions</h2>
 			{competitions.length === 0 ? (
 				<p className="mt-2 text-muted">
@@ -162,6 +174,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 				Gains
 			</h2>
 			<Form method="get" className="mt-3 flex flex-wrap items-end gap-3 text-sm" data-gains-form="">
+				{members.page > 1 ? <input type="hidden" name="page" value={members.page} /> : null}
 				<label className="flex flex-col gap-1">
 					Period
 					<select name="period" defaultValue={'period' in query ? query.period : ''} className={field}>
@@ -201,50 +214,52 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					{gainsError} (showing the last week).
 				</p>
 			) : null}
-			{gains ? (
-				<>
-					<p className="mt-2 text-sm text-muted">
-						XP gained from {day(new Date(gains.from))} to {day(new Date(gains.to))} (UTC), between the snapshots the site holds; — for a
-						member not looked up on the site in that time.
-					</p>
-					<table className="mt-3 w-full text-left text-sm" data-group-gains="">
-						<thead>
-							<tr>
-								<th scope="col" className="py-1">
-									Member
-								</th>
-								{query.sort === 'overall' ? null : (
-									<th scope="col" className="text-right" aria-sort="descending">
-										{sortLabel(query.sort)} XP
-									</th>
-								)}
-								<th scope="col" className="text-right" aria-sort={query.sort === 'overall' ? 'descending' : undefined}>
-									<Link to={sortHref('overall')} className="text-link underline">
-										Overall XP
-									</Link>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{gains.members.map((member) => (
-								<tr key={member.key} className="border-t border-line">
-									<td className="py-1">
-										<Link to={playerPath(member.name)} className="text-link underline">
-											{member.name}
-										</Link>
-									</td>
-									{query.sort === 'overall' ? null : <td className="text-right tabular-nums">{xp(member.sorted)}</td>}
-									<td className="text-right tabular-nums">{xp(member.overall)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</>
-			) : null}
-			<h2 className="mt-10 text-xl font-bold">Citadel caps</h2>
+			{pageProblem('gainsPage')}
+			<p className="mt-2 text-sm text-muted">
+				XP gained from {day(new Date(gains.from))} to {day(new Date(gains.to))} (UTC), between the snapshots the site holds; — for a member
+				not looked up on the site in that time. Sorted over all the members, most {sortLabel(query.sort)} XP first.
+			</p>
+			<Showing paged={gains.members} what="members" />
+			<table className="mt-3 w-full text-left text-sm" data-group-gains="">
+				<thead>
+					<tr>
+						<th scope="col" className="py-1">
+							Member
+						</th>
+						{query.sort === 'overall' ? null : (
+							<th scope="col" className="text-right" aria-sort="descending">
+								{sortLabel(query.sort)} XP
+							</th>
+						)}
+						<th scope="col" className="text-right" aria-sort={query.sort === 'overall' ? 'descending' : undefined}>
+							<Link to={sortHref('overall')} className="text-link underline">
+								Overall XP
+							</Link>
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{gains.members.rows.map((member) => (
+						<tr key={member.key} className="border-t border-line">
+							<td className="py-1">
+								<Link to={playerPath(member.name)} className="text-link underline">
+									{member.name}
+								</Link>
+							</td>
+							{query.sort === 'overall' ? null : <td className="text-right tabular-nums">{xp(member.sorted)}</td>}
+							<td className="text-right tabular-nums">{xp(member.overall)}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+			<Pagination page={gains.members.page} totalPages={gains.members.pages} href={gainsHref} label="Gains pages" className="mt-4" />
+			<h2 id="caps" className="mt-10 text-xl font-bold">
+				Citadel caps
+			</h2>
 			{caps ? (
 				<>
 					<p className="mt-2 text-sm text-muted">✔ capped, ✘ not capped, ? not known (a private profile, or a log not seen that week).</p>
+					<Showing paged={members} what="members" />
 					<div className="mt-3 overflow-x-auto">
 						<table className="text-sm" data-caps-grid="">
 							<thead>
@@ -283,12 +298,23 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 							</tbody>
 						</table>
 					</div>
+					<Pagination page={members.page} totalPages={members.pages} href={membersHref('caps')} label="Caps grid pages" className="mt-4" />
 				</>
 			) : (
 				<p className="mt-2 text-muted">This group has no citadel reset set, so it has no caps grid.</p>
 			)}
 			<ActivityFeed items={activity} limit={ACTIVITY_LIMIT.default} />
 		</main>
+	)
+}
+
+/** "Showing 101–200 of 500 members", when the table has more than one page. */
+function Showing({ paged, what }: { paged: Paged<unknown>; what: string }) {
+	if (paged.pages <= 1) return null
+	return (
+		<p className="mt-2 text-sm" data-showing="">
+			Showing {paged.first}–{paged.last} of {paged.total} {what} (page {paged.page} of {paged.pages}).
+		</p>
 	)
 }
 

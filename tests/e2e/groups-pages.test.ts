@@ -91,6 +91,76 @@ test("without JavaScript, the group page's gains take a period or a range and so
 	await expect(page.locator('[data-gains-error]')).toContainText('sort must be overall or a skill name')
 })
 
+test('without JavaScript, a group of 70 pages its members, caps and gains 50 a page; the gains sort over all of them; a bad page is named', async ({
+	page,
+}) => {
+	test.setTimeout(90_000)
+	// 69 names nobody has looked up (the fake upstream has no profile for them), then Zezima Jr:
+	// last by name, so on the members' second page, but the only one with gains to sort.
+	const names = [...Array.from({ length: 69 }, (_, i) => `Pager ${String(i + 1).padStart(3, '0')}`), 'Zezima Jr']
+	const made = await page.request.post('/api/v1/groups', {
+		data: { name: `Pages ${Date.now()}`, members: names, citadelReset: { weekday: 'monday', time: '18:00' } },
+	})
+	expect(made.status()).toBe(201)
+	const { group } = (await made.json()) as { group: { id: number } }
+	expect((await page.request.get('/api/v1/player-data?username=Zezima%20Jr')).status()).toBe(200)
+	await expect(async () => expect((await page.request.get('/api/v1/players/Zezima%20Jr')).status()).toBe(200)).toPass()
+
+	await page.goto(`/groups/${group.id}`)
+	const members = page.locator('[data-group-members] tbody tr')
+	const gains = page.locator('[data-group-gains] tbody tr')
+	const caps = page.locator('[data-caps-grid] tbody tr')
+	const showing = page.locator('[data-showing]')
+	await expect(members).toHaveCount(50)
+	await expect(members.first()).toContainText('Pager 001')
+	await expect(caps).toHaveCount(50)
+	await expect(gains).toHaveCount(50)
+	await expect(gains.first()).toContainText('Zezima Jr')
+	await expect(showing).toHaveText([
+		'Showing 1–50 of 70 members (page 1 of 2).',
+		'Showing 1–50 of 70 members (page 1 of 2).',
+		'Showing 1–50 of 70 members (page 1 of 2).',
+	])
+
+	// The members' next page: plain links that keep the period and the sort; the caps grid follows them.
+	await page.getByRole('navigation', { name: 'Member pages' }).getByRole('link', { name: 'Next page' }).click()
+	await expect(page).toHaveURL(/\?period=week&sort=overall&page=2#members$/)
+	await expect(members).toHaveCount(20)
+	await expect(members.last()).toContainText('Zezima Jr')
+	await expect(caps).toHaveCount(20)
+	await expect(caps.first()).toContainText('Pager 051')
+	await expect(showing.first()).toHaveText('Showing 51–70 of 70 members (page 2 of 2).')
+	await expect(gains.first()).toContainText('Zezima Jr')
+
+	await page.getByRole('navigation', { name: 'Gains pages' }).getByRole('link', { name: 'Page 2' }).click()
+	await expect(page).toHaveURL(/\?period=week&sort=overall&page=2&gainsPage=2#gains$/)
+	await expect(gains).toHaveCount(20)
+	await expect(gains.first()).toContainText('Pager 050')
+	await expect(members).toHaveCount(20)
+
+	// A new period or sort from the form keeps the members' page and starts the gains over.
+	const form = page.locator('[data-gains-form]')
+	await form.getByLabel('Period').selectOption('month')
+	await form.getByLabel('Sort by').selectOption('cooking')
+	await form.getByRole('button', { name: 'Show' }).click()
+	await expect(page).toHaveURL(/period=month/)
+	expect(new URL(page.url()).searchParams.get('page')).toBe('2')
+	expect(new URL(page.url()).searchParams.get('gainsPage')).toBeNull()
+	await expect(gains).toHaveCount(50)
+	await expect(gains.first()).toContainText('Zezima Jr')
+	await expect(members).toHaveCount(20)
+
+	// Past the last page: the last. Not a page number: a 400 that names it, and the first page.
+	expect((await page.goto(`/groups/${group.id}?page=7&gainsPage=99`))?.status()).toBe(200)
+	await expect(showing).toHaveText(Array(3).fill('Showing 51–70 of 70 members (page 2 of 2).'))
+	const bad = await page.goto(`/groups/${group.id}?gainsPage=0`)
+	expect(bad?.status()).toBe(400)
+	await expect(page.locator('[data-page-error]')).toHaveText('gainsPage must be a whole number from 1 (showing the first page).')
+	await expect(gains).toHaveCount(50)
+	expect((await page.goto(`/groups/${group.id}?page=two`))?.status()).toBe(400)
+	await expect(page.locator('[data-page-error]')).toContainText('page must be a whole number from 1')
+})
+
 test('without JavaScript, an unknown clan is refused with the reason and the form as filled in', async ({ page }) => {
 	await page.goto('/groups')
 	await page.getByLabel('Name', { exact: true }).fill('Nobody')

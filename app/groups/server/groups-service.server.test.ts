@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
@@ -322,4 +322,91 @@ test('the author dashboard locks (the code then changes nothing), unlocks and de
 	expect(await service.read(id)).toMatchObject({ ok: false, reason: 'not-found' })
 	expect(await service.removeByAuthor(id)).toMatchObject({ ok: false, reason: 'not-found' })
 	expect(await service.setLockedByAuthor(id, true)).toMatchObject({ ok: false, reason: 'not-found' })
+})
+
+describe("the group page's data: a page of each table, the gains sorted over all the members, in a fixed number of queries", () => {
+	const names = Array.from({ length: 150 }, (_, i) => normalisePlayerName(`Member ${String(i + 1).padStart(3, '0')}`))
+	const fetch = (key: string, when: string, skills: Parameters<typeof testSnapshot>[2]) =>
+		recordFetch(handle.db, {
+			key,
+			name: key,
+			fetchedAt: new Date(when),
+			snapshot: testSnapshot(when, 1000, skills),
+			quests: null,
+			activities: [],
+		})
+	let id: number
+
+	beforeEach(async () => {
+		const created = await service.create({ name: 'Big', members: names, citadelReset: { weekday: 'monday', time: '18:00' } }, 'a')
+		if (!created.ok) throw new Error(created.message)
+		id = created.group.id
+		// The last by name gains the most Attack, the first the most Cooking; one in the middle is looked up once.
+		for (const [key, skills] of [
+			['member 150', { attack: 9000 }],
+			['member 001', { cooking: 5000 }],
+		] as const) {
+			await fetch(key, '2026-11-10T12:00:00Z', {})
+			await fetch(key, '2026-11-19T12:00:00Z', skills)
+		}
+		await fetch('member 120', '2026-11-19T12:00:00Z', {})
+	})
+
+	test('members and caps 50 a page, in the same order; the gains sorted over all 150 before paging; past the last page, the last', async () => {
+		const first = await service.page(id, { period: 'week', sort: 'attack' }, { page: 1, gainsPage: 1 })
+		if (!first.ok) throw new Error(first.message)
+		expect(first.members).toMatchObject({ page: 1, pages: 3, total: 150, first: 1, last: 50 })
+		expect(first.members.rows.map((m) => m.name)).toEqual(names.slice(0, 50).map((m) => m.name))
+		expect(first.caps?.members.map((m) => m.name)).toEqual(names.slice(0, 50).map((m) => m.name))
+		// Member 150 is on the members' last page, but first in Attack over all of them.
+		expect(first.gains.members).toMatchObject({ page: 1, pages: 3, total: 150, first: 1, last: 50 })
+		expect(first.gains.members.rows.slice(0, 3).map((m) => [m.name, m.skills?.attack])).toEqual([
+			['Member 150', 8000],
+			['Member 001', 0],
+			['Member 120', 0],
+		])
+		const byCooking = await service.page(id, { period: 'week', sort: 'cooking' }, { page: 1, gainsPage: 1 })
+		expect(byCooking.ok && byCooking.gains.members.rows[0]?.name).toBe('Member 001')
+
+		const second = await service.page(id, { period: 'week', sort: 'attack' }, { page: 3, gainsPage: 3 })
+		if (!second.ok) throw new Error(second.message)
+		expect(second.members).toMatchObject({ page: 3, first: 101, last: 150 })
+		expect(second.members.rows.map((m) => m.name)).toEqual(names.slice(100).map((m) => m.name))
+		expect(second.caps?.members.map((m) => m.name)).toEqual(names.slice(100).map((m) => m.name))
+		// Totals from the tracker on the page asked: looked-up members have them, the others none.
+		const member = (name: string) => second.members.rows.find((m) => m.name === name)
+		expect(member('Member 120')).toMatchObject({ totalLevel: expect.any(Number), totalXp: 29_000 })
+		expect(member('Member 150')?.totalXp).toBe(29_000 - 1000 + 9000)
+		expect(member('Member 101')).toMatchObject({ totalLevel: null, totalXp: null })
+		// The gains' last page: positions 101–150, the members without a snapshot, by name.
+		expect(second.gains.members).toMatchObject({ page: 3, first: 101, last: 150 })
+		expect(second.gains.members.rows.map((m) => m.overall)).toEqual(Array(50).fill(null))
+
+		const past = await service.page(id, { period: 'week', sort: 'attack' }, { page: 9, gainsPage: 1_000_000 })
+		expect(past.ok && [past.members.page, past.members.first, past.gains.members.page]).toEqual([3, 101, 3])
+		expect(await service.page(id + 1, { period: 'week', sort: 'overall' }, { page: 1, gainsPage: 1 })).toMatchObject({
+			ok: false,
+			reason: 'not-found',
+		})
+	})
+
+	test('one read of the group and 8 queries in all, whatever the page or the sort (the route adds the competitions and the webhook: 2)', async () => {
+		const query = vi.spyOn(handle.pglite!, 'query')
+		try {
+			for (const [sort, pages] of [
+				['overall', { page: 1, gainsPage: 1 }],
+				['attack', { page: 2, gainsPage: 2 }],
+			] as const) {
+				query.mockClear()
+				const page = await service.page(id, { period: 'month', sort }, pages)
+				expect(page.ok).toBe(true)
+				const statements = query.mock.calls.map(([text]) => text)
+				expect(statements.filter((text) => /\bfrom "groups"/.test(text))).toHaveLength(1)
+				// The group, its members, their totals, gains, caps, log coverage, roster events, notable log entries.
+				expect(statements).toHaveLength(8)
+			}
+		} finally {
+			query.mockRestore()
+		}
+	})
 })

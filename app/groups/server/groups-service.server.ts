@@ -10,6 +10,8 @@ import type { Limiter } from '#app/server/shared-state/shared-state.server.ts'
 import { capsGrid, capWeeks, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import type { RenameSuggestion } from '#app/groups/roster-diff.ts'
 import { memberGains, sortGains, type GroupGainsQuery } from '#app/groups/group-gains.ts'
+import { pageOf, type GroupPages } from '#app/groups/group-page.ts'
+import { ACTIVITY_LIMIT, type ActivityItem } from '#app/groups/activity.ts'
 import { dayRange, periodRange } from '#app/tracker/gains.ts'
 import type { ClanClient } from './clan-client.server.ts'
 import { MAX_MEMBERS } from './group-input.server.ts'
@@ -31,7 +33,6 @@ import {
 	syncRoster,
 	updateGroup,
 } from './groups-store.server.ts'
-import type { ActivityItem } from '#app/groups/activity.ts'
 import { findPlayer } from '#app/tracker/server/tracker-store.server.ts'
 import { codeMatches, newVerificationCode } from '#app/server/verification-code.server.ts'
 
@@ -117,6 +118,40 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		return { ok: true as const, db, group }
 	}
 
+	/** The members' gains (`gains`), not checking that the group exists. */
+	async function gainsOf(db: Database, id: number, { sort, ...query }: GroupGainsQuery) {
+		const range = 'period' in query ? periodRange(query.period, new Date(deps.now())) : dayRange(query.from, query.to)
+		const members = (await listMemberGainEnds(db, id, range)).map(memberGains)
+		return {
+			period: 'period' in query ? query.period : ('range' as const),
+			from: range.from.toISOString(),
+			to: range.to.toISOString(),
+			sort,
+			members: sortGains(members, sort),
+		}
+	}
+
+	/** The caps grid (`caps`) of `members` (all the group's, or a page of them), reading only their caps and coverage. */
+	async function capsOf(db: Database, group: Group, count: number, members: Group['members']) {
+		if (!group.citadelReset)
+			return fail('no-citadel-reset', 'This group has no citadel reset set: set one (PATCH with the code) to see its caps.')
+		const weeks = capWeeks(group.citadelReset, new Date(deps.now()), count)
+		const keys = members.length === group.members.length ? undefined : members.map((m) => m.key)
+		const [caps, coverage] = await Promise.all([listGroupCaps(db, group.id, weeks[0]!.start, keys), listGroupCoverage(db, group.id, keys)])
+		const capsByKey = new Map<string, Date[]>()
+		for (const { key, at } of caps) capsByKey.set(key, [...(capsByKey.get(key) ?? []), at])
+		const rows = capsGrid(
+			members.map((m) => ({ key: m.key, caps: capsByKey.get(m.key) ?? [], coverage: coverage.get(m.key) ?? [] })),
+			weeks,
+		)
+		return {
+			ok: true as const,
+			citadelReset: group.citadelReset,
+			weeks,
+			members: rows.map((row, i) => ({ name: members[i]!.name, rank: members[i]!.rank, ...row })),
+		}
+	}
+
 	return {
 		async create(input: GroupInput, client: string): Promise<Outcome<{ group: Group; code: string }>> {
 			const allowed = await limits.creation.hit(client)
@@ -154,11 +189,6 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			return listGroups(await deps.db(), search)
 		},
 
-		/** Members' total level and XP from the tracker, for those it has a snapshot of. */
-		async memberTotals(id: number) {
-			return listMemberTotals(await deps.db(), id)
-		},
-
 		async read(id: number): Promise<Outcome<{ group: Group }>> {
 			const group = await readGroup(await deps.db(), id)
 			return group ? { ok: true, group } : fail('not-found', NOT_FOUND)
@@ -168,20 +198,12 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 		 * The members' gains over a period ending now or a range of days (as a player's gains:
 		 * `periodRange`, `dayRange`), most XP in `sort` first; one query whatever the group's size.
 		 */
-		async gains(id: number, { sort, ...query }: GroupGainsQuery) {
+		async gains(id: number, query: GroupGainsQuery) {
 			const db = await deps.db()
-			const range = 'period' in query ? periodRange(query.period, new Date(deps.now())) : dayRange(query.from, query.to)
-			const members = (await listMemberGainEnds(db, id, range)).map(memberGains)
+			const gains = await gainsOf(db, id, query)
 			// Every group has a member: only an empty answer needs a second look.
-			if (members.length === 0 && !(await readGroupGuard(db, id))) return fail('not-found', NOT_FOUND)
-			return {
-				ok: true as const,
-				period: 'period' in query ? query.period : ('range' as const),
-				from: range.from.toISOString(),
-				to: range.to.toISOString(),
-				sort,
-				members: sortGains(members, sort),
-			}
+			if (gains.members.length === 0 && !(await readGroupGuard(db, id))) return fail('not-found', NOT_FOUND)
+			return { ok: true as const, ...gains }
 		},
 
 		/**
@@ -192,23 +214,41 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 			const db = await deps.db()
 			const group = await readGroup(db, id)
 			if (!group) return fail('not-found', NOT_FOUND)
-			if (!group.citadelReset)
-				return fail('no-citadel-reset', 'This group has no citadel reset set: set one (PATCH with the code) to see its caps.')
-			const weeks = capWeeks(group.citadelReset, new Date(deps.now()), count)
-			const [caps, coverage] = await Promise.all([listGroupCaps(db, id, weeks[0]!.start), listGroupCoverage(db, id)])
-			const rows = capsGrid(
-				group.members.map((m) => ({
-					key: m.key,
-					caps: caps.filter((c) => c.key === m.key).map((c) => c.at),
-					coverage: coverage.get(m.key) ?? [],
-				})),
-				weeks,
-			)
+			return capsOf(db, group, count, group.members)
+		},
+
+		/**
+		 * Everything the group page shows, the group read once: one page of its members (highest rank
+		 * first) with their total level and XP from the tracker (the member list's XP until then) and
+		 * their caps over the last 8 weeks; one page of the gains, sorted over all the members; the feed.
+		 */
+		async page(id: number, query: GroupGainsQuery, pages: GroupPages) {
+			const db = await deps.db()
+			const group = await readGroup(db, id)
+			if (!group) return fail('not-found', NOT_FOUND)
+			const members = pageOf(group.members, pages.page)
+			const keys = members.rows.map((m) => m.key)
+			const [totals, gains, caps, activity] = await Promise.all([
+				listMemberTotals(db, id, keys),
+				gainsOf(db, id, query),
+				capsOf(db, group, 8, members.rows),
+				listGroupActivity(db, id, ACTIVITY_LIMIT.default),
+			])
+			const { members: _, ...about } = group
 			return {
 				ok: true as const,
-				citadelReset: group.citadelReset,
-				weeks,
-				members: rows.map((row, i) => ({ name: group.members[i]!.name, rank: group.members[i]!.rank, ...row })),
+				group: about,
+				members: {
+					...members,
+					rows: members.rows.map((m) => ({
+						...m,
+						totalLevel: totals.get(m.key)?.totalLevel ?? null,
+						totalXp: totals.get(m.key)?.totalXp ?? m.totalXp,
+					})),
+				},
+				gains: { ...gains, members: pageOf(gains.members, pages.gainsPage) },
+				caps: caps.ok ? caps : null,
+				activity,
 			}
 		},
 

@@ -62,7 +62,10 @@ export async function createGroup(db: Database, group: NewGroup, at: Date): Prom
 	})
 }
 
-/** The group and its members, highest rank first, then by name; null when there is no such group. */
+/**
+ * The group and its members, highest rank first, then by name; null when there is no such group.
+ * Two queries: one joined read repeats the group's columns on each member's row, twice as slow for a clan of 500.
+ */
 export async function readGroup(db: Database, id: number) {
 	const [group] = await db.select().from(groups).where(eq(groups.id, id))
 	if (!group) return null
@@ -86,6 +89,23 @@ export async function readGroup(db: Database, id: number) {
 			: { weekday: WEEKDAYS[weekday]!, time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}` }
 	return { ...rest, citadelReset, members }
 }
+
+/**
+ * A member's tracked player, as a lateral join: one probe of the players' key index a member. A
+ * plain join lets the planner hash the whole players' table for a big group (a scan of every
+ * tracked player on each read of a clan of 500).
+ */
+const memberPlayer = (db: Database) =>
+	db
+		.select({ id: trackedPlayers.id })
+		.from(trackedPlayers)
+		.where(eq(trackedPlayers.key, groupMembers.playerKey))
+		.limit(1)
+		.as('member_player')
+
+/** The group's members, or only those of `keys` (a page of them). */
+const membersOf = (groupId: number, keys?: readonly string[]) =>
+	and(eq(groupMembers.groupId, groupId), keys ? inArray(groupMembers.playerKey, keys.length > 0 ? [...keys] : ['']) : undefined)
 
 /**
  * Replaces a clan group's roster with a new reading of its member list and records what changed
@@ -231,15 +251,25 @@ export async function listGroups(db: Database, search = '', limit = 50) {
 		.limit(limit)
 }
 
-/** The members' total level and XP from their latest tracked snapshot, by key; members never looked up are absent. */
-export async function listMemberTotals(db: Database, groupId: number) {
+/**
+ * The members' (or only those of `keys`) total level and XP from their latest tracked snapshot,
+ * by key; members never looked up are absent.
+ */
+export async function listMemberTotals(db: Database, groupId: number, keys?: readonly string[]) {
+	const player = memberPlayer(db)
+	const latest = db
+		.select({ skills: snapshots.skills })
+		.from(snapshots)
+		.where(eq(snapshots.playerId, player.id))
+		.orderBy(desc(snapshots.takenAt))
+		.limit(1)
+		.as('latest_snapshot')
 	const rows = await db
-		.selectDistinctOn([groupMembers.playerKey], { key: groupMembers.playerKey, skills: snapshots.skills })
+		.select({ key: groupMembers.playerKey, skills: latest.skills })
 		.from(groupMembers)
-		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
-		.innerJoin(snapshots, eq(snapshots.playerId, trackedPlayers.id))
-		.where(eq(groupMembers.groupId, groupId))
-		.orderBy(groupMembers.playerKey, desc(snapshots.takenAt))
+		.innerJoinLateral(player, sql`true`)
+		.innerJoinLateral(latest, sql`true`)
+		.where(membersOf(groupId, keys))
 	return new Map(
 		rows.map((row) => {
 			const skills = skillStates(unpackSkills(row.skills))
@@ -249,14 +279,15 @@ export async function listMemberTotals(db: Database, groupId: number) {
 	)
 }
 
-/** The group's members' citadel caps seen in their classified logs since `since`, by player key. */
-export async function listGroupCaps(db: Database, groupId: number, since: Date) {
+/** The group's members' (or only those of `keys`) citadel caps seen in their classified logs since `since`, by player key. */
+export async function listGroupCaps(db: Database, groupId: number, since: Date, keys?: readonly string[]) {
+	const player = memberPlayer(db)
 	return db
 		.select({ key: groupMembers.playerKey, at: logEntryKinds.occurredAt })
 		.from(groupMembers)
-		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
-		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, trackedPlayers.id))
-		.where(and(eq(groupMembers.groupId, groupId), eq(logEntryKinds.kind, 'citadel-cap'), gte(logEntryKinds.occurredAt, since)))
+		.innerJoinLateral(player, sql`true`)
+		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, player.id))
+		.where(and(membersOf(groupId, keys), eq(logEntryKinds.kind, 'citadel-cap'), gte(logEntryKinds.occurredAt, since)))
 }
 
 /**
@@ -312,14 +343,18 @@ export async function scheduleMemberCheck(db: Database, key: string, at: Date): 
 	await db.update(groupMembers).set({ nextCheckAt: at }).where(eq(groupMembers.playerKey, key))
 }
 
-/** The group's members' log coverage (`#app/tracker/log-coverage.ts`), by player key; members never seen public are absent. */
-export async function listGroupCoverage(db: Database, groupId: number) {
+/**
+ * The group's members' (or only those of `keys`) log coverage (`#app/tracker/log-coverage.ts`), by
+ * player key; members never seen public are absent.
+ */
+export async function listGroupCoverage(db: Database, groupId: number, keys?: readonly string[]) {
+	const player = memberPlayer(db)
 	const rows = await db
 		.select({ key: groupMembers.playerKey, from: logCoverageSpans.fromAt, to: logCoverageSpans.toAt })
 		.from(groupMembers)
-		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
-		.innerJoin(logCoverageSpans, eq(logCoverageSpans.playerId, trackedPlayers.id))
-		.where(eq(groupMembers.groupId, groupId))
+		.innerJoinLateral(player, sql`true`)
+		.innerJoin(logCoverageSpans, eq(logCoverageSpans.playerId, player.id))
+		.where(membersOf(groupId, keys))
 		.orderBy(asc(logCoverageSpans.fromAt))
 	const byKey = new Map<string, LogSpan[]>()
 	for (const { key, from, to } of rows) byKey.set(key, [...(byKey.get(key) ?? []), { from, to }])
@@ -331,6 +366,7 @@ const MAX_XP = 200_000_000
 /** The group's feed, newest first: roster events and its current members' notable log entries, `limit` at most. */
 export async function listGroupActivity(db: Database, groupId: number, limit: number): Promise<ActivityItem[]> {
 	const roster = await listRosterEvents(db, groupId, limit)
+	const player = memberPlayer(db)
 	const log = await db
 		.select({
 			at: logEntryKinds.occurredAt,
@@ -343,8 +379,8 @@ export async function listGroupActivity(db: Database, groupId: number, limit: nu
 			amount: logEntryKinds.amount,
 		})
 		.from(groupMembers)
-		.innerJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
-		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, trackedPlayers.id))
+		.innerJoinLateral(player, sql`true`)
+		.innerJoin(logEntryKinds, eq(logEntryKinds.playerId, player.id))
 		.where(
 			and(
 				eq(groupMembers.groupId, groupId),
@@ -574,22 +610,28 @@ function resetColumns(reset: CitadelReset | null) {
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
- * Every member's snapshots at the ends of `range`, in one query (three index probes a member,
- * on the snapshots' primary key): the last at or before `from`, the first inside the range (the
- * start when tracking began inside it), and the last at or before `to` (the end). Members the
- * tracker has never fetched come back with no snapshot.
+ * Every member's snapshots at the ends of `range`, in one query (index probes on the players' key
+ * and the snapshots' primary key, two or three a member): the last at or before `from`, the first
+ * inside the range (the start when tracking began inside it: looked for only when there is no
+ * earlier one), and the last at or before `to` (the end). Members the tracker has never fetched
+ * come back with no snapshot.
  */
 export async function listMemberGainEnds(db: Database, groupId: number, range: { from: Date; to: Date }) {
+	const player = memberPlayer(db)
 	const end = (name: string, where: SQL, newest: boolean) =>
 		db
 			.select({ takenAt: snapshots.takenAt, source: snapshots.source, skills: snapshots.skills })
 			.from(snapshots)
-			.where(and(eq(snapshots.playerId, trackedPlayers.id), where))
+			.where(and(eq(snapshots.playerId, player.id), where))
 			.orderBy(newest ? desc(snapshots.takenAt) : asc(snapshots.takenAt))
 			.limit(1)
 			.as(name)
 	const before = end('gains_before', lte(snapshots.takenAt, range.from), true)
-	const inside = end('gains_inside', and(gte(snapshots.takenAt, range.from), lte(snapshots.takenAt, range.to))!, false)
+	const inside = end(
+		'gains_inside',
+		and(isNull(before.takenAt), gte(snapshots.takenAt, range.from), lte(snapshots.takenAt, range.to))!,
+		false,
+	)
 	const last = end('gains_last', lte(snapshots.takenAt, range.to), true)
 	const rows = await db
 		.select({
@@ -600,7 +642,7 @@ export async function listMemberGainEnds(db: Database, groupId: number, range: {
 			last: { takenAt: last.takenAt, source: last.source, skills: last.skills },
 		})
 		.from(groupMembers)
-		.leftJoin(trackedPlayers, eq(trackedPlayers.key, groupMembers.playerKey))
+		.leftJoinLateral(player, sql`true`)
 		.leftJoinLateral(before, sql`true`)
 		.leftJoinLateral(inside, sql`true`)
 		.leftJoinLateral(last, sql`true`)

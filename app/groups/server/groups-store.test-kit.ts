@@ -262,6 +262,30 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			expect(await listLogKinds(db(), id)).toEqual([])
 		})
 
+		test('a page of members: their totals (the latest snapshot), caps and coverage only; a group whose members all left reads empty', async () => {
+			const group = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			const cap = [{ date: '2026-11-24T19:00:00.000Z', text: 'Capped at my Clan Citadel.', details: '' }]
+			for (const [key, when, xp] of [
+				['anna', '2026-11-21T10:00:00Z', 100],
+				['anna', '2026-11-25T10:00:00Z', 300],
+				['recruit rae', '2026-11-25T10:00:00Z', 50],
+			] as const) {
+				await recordFetch(db(), { key, name: key, fetchedAt: at(when), snapshot: testSnapshot(when, xp), quests: null, activities: cap })
+				await classifyPlayerLog(db(), (await findPlayer(db(), key))!.id)
+			}
+			const totals = await listMemberTotals(db(), group, ['anna', 'zezima jr'])
+			expect(totals).toEqual(new Map([['anna', { totalLevel: expect.any(Number), totalXp: 29 * 300 }]]))
+			expect([...(await listMemberTotals(db(), group)).keys()].toSorted()).toEqual(['anna', 'recruit rae'])
+			expect(await listMemberTotals(db(), group, [])).toEqual(new Map())
+			expect((await listGroupCaps(db(), group, at('2026-11-20T00:00:00Z'), ['anna'])).map((c) => c.key)).toEqual(['anna'])
+			expect(await listGroupCaps(db(), group, at('2026-11-20T00:00:00Z'))).toHaveLength(2)
+			expect([...(await listGroupCoverage(db(), group, ['recruit rae', 'zezima jr'])).keys()]).toEqual(['recruit rae'])
+			// A player's opt-out may take a group's last member: the group stays, with nobody in it.
+			const alone = await createGroup(db(), { ...clan, name: 'Alone', members: [member('Anna', 'Owner', 1)] }, at('2026-11-20T10:00:00Z'))
+			await removePlayerFromGroups(db(), 'anna')
+			expect(await readGroup(db(), alone)).toMatchObject({ id: alone, name: 'Alone', members: [] })
+		})
+
 		test('the daily sync claims each clan group once a day, most overdue first, never a group of names or a locked one', async () => {
 			const first = await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
 			const second = await createGroup(db(), { ...clan, name: 'Other' }, at('2026-11-20T10:00:00Z'))

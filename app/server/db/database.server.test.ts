@@ -33,6 +33,14 @@ describe('PGlite', () => {
 					sql`select count(*)::int as n from information_schema.tables where table_name = 'tracker_snapshots'`,
 				)
 				expect(tables).toEqual([{ n: 1 }])
+				// bytea decoded by Node's Buffer (PGlite's own parser is several times slower), every byte value and none.
+				const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i))
+				const [blobs] = await queryRows<{ all: Uint8Array; none: Uint8Array }>(
+					handle.db,
+					sql`select decode(${all.toString('hex')}, 'hex') as all, ''::bytea as none`,
+				)
+				expect(Buffer.isBuffer(blobs?.all) && blobs.all.equals(all)).toBe(true)
+				expect(blobs?.none).toHaveLength(0)
 			} finally {
 				await handle.close()
 			}

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, types } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -116,6 +116,13 @@ function ownerOnly(dir: string) {
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
+/**
+ * bytea (PGlite hands it over as `\x` and hex) decoded by Node's Buffer: PGlite's own parser calls
+ * parseInt once a byte, about 4× slower, which reading many snapshots felt (a clan of 500's gains:
+ * 1,000 blobs, 50 → 13 ms). Buffer is a Uint8Array.
+ */
+const PGLITE_PARSERS = { [types.BYTEA]: (hex: string) => Buffer.from(hex.slice(2), 'hex') }
+
 /** Who this process is, for the lock's message when nobody said (the server and `npm run db` do). */
 const thisProcess = () => `${path.basename(process.argv[1] ?? 'node')} ${process.argv.slice(2).join(' ')}`.trim()
 
@@ -128,7 +135,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		rmSync(dataDir, { recursive: true, force: true })
 		await createPgliteFolder(dataDir)
 	}
-	const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START })
+	const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START, parsers: PGLITE_PARSERS })
 	if (dataDir) ownerOnly(dataDir)
 	const db = drizzlePglite({ client, schema })
 	return {
