@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+	boolean,
 	check,
 	doublePrecision,
 	foreignKey,
@@ -114,6 +115,37 @@ export const competitionParticipants = pgTable(
 		}),
 		// A player's competitions, and an opt-out removing them from all.
 		index('competition_participants_player').on(table.playerKey),
+	],
+)
+
+/**
+ * Each participant's standing as last computed (kept-standings.server.ts), before ranking: the
+ * `fingerprint` names the inputs it came from (the competition's window and metrics, the player's
+ * row and history version, profile, whether the start value was an unchanged check). The start
+ * check's inputs are kept so a later check can be weighed without reading the history again.
+ */
+export const competitionStandings = pgTable(
+	'competition_standings',
+	{
+		competitionId: integer('competition_id').notNull(),
+		playerKey: text('player_key').notNull(),
+		fingerprint: text('fingerprint').notNull(),
+		/** Whether the player had a snapshot before the start, and the first one within (if any). */
+		hasSnapshotBefore: boolean('has_snapshot_before').notNull(),
+		firstSnapshotWithin: time('first_snapshot_within'),
+		/** `KeptStanding`: score, parts, reachedAt, start and end snapshot times, flagged gains. */
+		standing: jsonb('standing').notNull(),
+	},
+	(table) => [
+		primaryKey({ columns: [table.competitionId, table.playerKey] }),
+		// Gone with the participant (and so with the competition); follows a key that changes.
+		foreignKey({
+			name: 'competition_standings_participant_fk',
+			columns: [table.competitionId, table.playerKey],
+			foreignColumns: [competitionParticipants.competitionId, competitionParticipants.playerKey],
+		})
+			.onDelete('cascade')
+			.onUpdate('cascade'),
 	],
 )
 
