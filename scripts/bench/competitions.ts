@@ -53,7 +53,10 @@ async function seed(handle: DatabaseHandle) {
 		select 'player ' || i, 'Player ' || i, ${new Date(START - DAY)}, ${new Date(START + STEPS * 6 * HOUR)}, now(), now(), 'public', 'done'
 		from generate_series(1, ${PARTICIPANTS}) as i`)
 	const rows = []
-	for (let step = -1; step <= STEPS; step++)
+	// Every skill gains 1,200 XP a step and one in five 9,000 more, in turn: XP only ever grows.
+	const xp = SKILLS.map((_, id) => 1_500_000 + id * 400_000)
+	for (let step = -1; step <= STEPS; step++) {
+		if (step > 0) for (let id = 0; id < xp.length; id++) xp[id]! += id % 5 === step % 5 ? 10_200 : 1_200
 		rows.push({
 			playerId: 1,
 			source: 0,
@@ -62,10 +65,9 @@ async function seed(handle: DatabaseHandle) {
 			rank: 150_000 - step,
 			questsComplete: 150,
 			questsStarted: 3,
-			skills: packSkills(
-				SKILLS.map((_, id) => ({ xp: 1_500_000 + id * 400_000 + Math.max(0, step) * (id % 5 === step % 5 ? 9_000 : 1_200), rank: null })),
-			),
+			skills: packSkills(xp.map((value) => ({ xp: value, rank: null }))),
 		})
+	}
 	await db.insert(snapshots).values(rows)
 	await db.execute(sql`insert into tracker_snapshots select p.i, s.source, s.quest_points, s.taken_at, s.rank, s.quests_complete, s.quests_started, s.skills
 		from tracker_snapshots s cross join generate_series(2, ${PARTICIPANTS}) as p(i) where s.player_id = 1`)
