@@ -125,7 +125,7 @@ async function readParticipants(db: Database, competitionId: number) {
 	return new Map(rows.map((row) => [row.key, row]))
 }
 
-const WRITE_CHUNK = 500
+const RECOMPUTE_CHUNK = 100
 
 /**
  * Every participant's standing (unranked, in the competition's participant order), recomputing
@@ -136,7 +136,7 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 	const stamp = competitionStamp(competition)
 	const rows = await readParticipants(db, competition.id)
 	const standings = new Map<string, Standing>()
-	const stale: { inputs: ParticipantInputs }[] = []
+	const stale: ParticipantInputs[] = []
 	const inputsByKey = new Map<string, ParticipantInputs>()
 	for (const participant of competition.participants) {
 		const row = rows.get(participant.key)
@@ -153,13 +153,15 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 		const start = kept && { hasSnapshotBefore: kept.hasSnapshotBefore!, firstSnapshotWithin: kept.firstSnapshotWithin }
 		if (start && kept.fingerprint === fingerprint(stamp, inputs, unchangedAtStart(start, inputs.checkedAt, competition)))
 			standings.set(participant.key, { ...participant, rank: null, ...(kept.standing as KeptStanding) })
-		else stale.push({ inputs })
+		else stale.push(inputs)
 	}
 
-	if (stale.length > 0) {
-		const tracked = stale.filter(({ inputs }) => inputs.playerId !== null).map(({ inputs }) => inputs.key)
+	// A chunk of participants at a time: their decoded histories are dropped before the next are read.
+	for (let from = 0; from < stale.length; from += RECOMPUTE_CHUNK) {
+		const chunk = stale.slice(from, from + RECOMPUTE_CHUNK)
+		const tracked = chunk.filter((inputs) => inputs.playerId !== null).map((inputs) => inputs.key)
 		const histories = tracked.length > 0 ? await readWindowHistories(db, tracked, competition.startsAt, competition.endsAt) : new Map()
-		const written = stale.map(({ inputs }) => {
+		const written = chunk.map((inputs) => {
 			const history = histories.get(inputs.key)
 			const start = startInputs(history)
 			const standing = scoreParticipant(competition, competition.metrics, participantRecord(inputs, history, competition))
@@ -173,24 +175,23 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 				standing: kept satisfies KeptStanding,
 			}
 		})
-		for (let from = 0; from < written.length; from += WRITE_CHUNK)
-			await db
-				.insert(competitionStandings)
-				.values(written.slice(from, from + WRITE_CHUNK))
-				.onConflictDoUpdate({
-					target: [competitionStandings.competitionId, competitionStandings.playerKey],
-					set: {
-						fingerprint: sql`excluded.fingerprint`,
-						hasSnapshotBefore: sql`excluded.has_snapshot_before`,
-						firstSnapshotWithin: sql`excluded.first_snapshot_within`,
-						standing: sql`excluded.standing`,
-					},
-				})
+		await db
+			.insert(competitionStandings)
+			.values(written)
+			.onConflictDoUpdate({
+				target: [competitionStandings.competitionId, competitionStandings.playerKey],
+				set: {
+					fingerprint: sql`excluded.fingerprint`,
+					hasSnapshotBefore: sql`excluded.has_snapshot_before`,
+					firstSnapshotWithin: sql`excluded.first_snapshot_within`,
+					standing: sql`excluded.standing`,
+				},
+			})
 	}
 
 	return {
 		standings: competition.participants.map((participant) => standings.get(participant.key)!),
-		recomputed: stale.map(({ inputs }) => inputs.key),
+		recomputed: stale.map((inputs) => inputs.key),
 		lastCheckedAt: Object.fromEntries(
 			competition.participants.map(({ key }) => [key, inputsByKey.get(key)!.lastCheckedAt?.toISOString() ?? null]),
 		) as Record<string, string | null>,
