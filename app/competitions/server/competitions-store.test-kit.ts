@@ -532,11 +532,7 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			const second = await read()
 			expect(second.recomputed).toEqual([])
 			expect(second.standings).toEqual(first.standings)
-			expect(
-				await db()
-					.execute(sql`select 1 from competition_standings`)
-					.then((result) => result.rows.length),
-			).toBe(3)
+			expect(await queryRows(db(), sql`select 1 from competition_standings`)).toHaveLength(3)
 		})
 
 		test('kept standings: a new snapshot, a new log entry, a private profile each recompute that player alone', async () => {
