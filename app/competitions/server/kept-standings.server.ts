@@ -22,19 +22,21 @@
  * the start.
  */
 import { createHash } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { classifyLogEntry } from '#app/groups/log-kinds.ts'
 import type { Database } from '#app/server/db/database.server.ts'
 import { trackedPlayers } from '#app/tracker/server/schema.ts'
 import { readWindowHistories, type WindowHistory } from '#app/tracker/server/tracker-store.server.ts'
 import { metricName } from '../metrics.ts'
-import { scoreParticipant, type ParticipantRecord, type Standing, type WeightedMetric, type Window } from '../scoring.ts'
+import { scoreParticipant, scoreProgress, type ParticipantRecord, type Standing, type WeightedMetric, type Window } from '../scoring.ts'
 import { competitionParticipants, competitionStandings } from './schema.ts'
 
 /** Move on when scoring changes what a standing holds: every kept standing is then recomputed once. */
 const KEPT_FORMAT = 1
 
 type KeptStanding = Omit<Standing, 'key' | 'name' | 'rank'>
+
+type Progress = ReturnType<typeof scoreProgress>
 
 type StartInputs = { hasSnapshotBefore: boolean; firstSnapshotWithin: Date | null }
 
@@ -129,8 +131,8 @@ const RECOMPUTE_CHUNK = 100
 
 /**
  * Every participant's standing (unranked, in the competition's participant order), recomputing
- * only those whose fingerprint moved; `recomputed` lists their keys. `records(keys)` reads the
- * histories of a few participants as scored (the page's chart).
+ * only those whose fingerprint moved; `recomputed` lists their keys. Each participant's score over
+ * time is kept beside, and read for a few (`progress(keys)`: the page's chart).
  */
 export async function keepStandings(db: Database, competition: KeptCompetition) {
 	const stamp = competitionStamp(competition)
@@ -164,7 +166,8 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 		const written = chunk.map((inputs) => {
 			const history = histories.get(inputs.key)
 			const start = startInputs(history)
-			const standing = scoreParticipant(competition, competition.metrics, participantRecord(inputs, history, competition))
+			const record = participantRecord(inputs, history, competition)
+			const standing = scoreParticipant(competition, competition.metrics, record)
 			standings.set(inputs.key, standing)
 			const { key: _key, name: _name, rank: _rank, ...kept } = standing
 			return {
@@ -173,6 +176,7 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 				fingerprint: fingerprint(stamp, inputs, unchangedAtStart(start, inputs.checkedAt, competition)),
 				...start,
 				standing: kept satisfies KeptStanding,
+				progress: scoreProgress(competition, competition.metrics, record),
 			}
 		})
 		await db
@@ -185,6 +189,7 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 					hasSnapshotBefore: sql`excluded.has_snapshot_before`,
 					firstSnapshotWithin: sql`excluded.first_snapshot_within`,
 					standing: sql`excluded.standing`,
+					progress: sql`excluded.progress`,
 				},
 			})
 	}
@@ -195,10 +200,14 @@ export async function keepStandings(db: Database, competition: KeptCompetition) 
 		lastCheckedAt: Object.fromEntries(
 			competition.participants.map(({ key }) => [key, inputsByKey.get(key)!.lastCheckedAt?.toISOString() ?? null]),
 		) as Record<string, string | null>,
-		/** The named participants' records as scored, their histories read now. */
-		records: async (keys: readonly string[]): Promise<ParticipantRecord[]> => {
-			const histories = await readWindowHistories(db, keys, competition.startsAt, competition.endsAt)
-			return keys.map((key) => participantRecord(inputsByKey.get(key)!, histories.get(key), competition))
+		/** The named participants' scores over time (`scoreProgress`), as kept: the chart's top 5. */
+		progress: async (keys: readonly string[]) => {
+			if (keys.length === 0) return new Map<string, Progress>()
+			const rows = await db
+				.select({ key: competitionStandings.playerKey, progress: competitionStandings.progress })
+				.from(competitionStandings)
+				.where(and(eq(competitionStandings.competitionId, competition.id), inArray(competitionStandings.playerKey, [...keys])))
+			return new Map(rows.map((row) => [row.key, row.progress as Progress]))
 		},
 	}
 }

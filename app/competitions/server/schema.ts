@@ -135,6 +135,8 @@ export const competitionStandings = pgTable(
 		firstSnapshotWithin: time('first_snapshot_within'),
 		/** `KeptStanding`: score, parts, reachedAt, start and end snapshot times, flagged gains. */
 		standing: jsonb('standing').notNull(),
+		/** `scoreProgress`: the score over time, read for the chart's top 5 only. */
+		progress: jsonb('progress').notNull(),
 	},
 	(table) => [
 		primaryKey({ columns: [table.competitionId, table.playerKey] }),

@@ -4,7 +4,7 @@
  * when what it came from changed), ranked, and scored by team.
  */
 import type { Database } from '#app/server/db/database.server.ts'
-import { rankStandings, scoreProgress, scoreTeams, type Standing, type TeamStanding, type WeightedMetric } from '../scoring.ts'
+import { rankStandings, scoreTeams, type Standing, type TeamStanding, type WeightedMetric } from '../scoring.ts'
 import { readCompetition } from './competitions-store.server.ts'
 import { keepStandings } from './kept-standings.server.ts'
 
@@ -33,14 +33,10 @@ async function readStandings(
 ): Promise<CompetitionStandings> {
 	const kept = await keepStandings(db, competition)
 	const standings = rankStandings(kept.standings)
-	// Only the charted participants' histories are read for their progress.
+	// Only the charted participants' progress is read.
 	const charted = standings.filter((standing) => standing.score !== null).slice(0, TOP_CHARTED)
-	const records = await kept.records(charted.map((standing) => standing.key))
-	const topProgress = records.map((record) => ({
-		key: record.key,
-		name: record.name,
-		progress: scoreProgress(competition, competition.metrics, record),
-	}))
+	const progress = await kept.progress(charted.map((standing) => standing.key))
+	const topProgress = charted.map(({ key, name }) => ({ key, name, progress: progress.get(key) ?? [] }))
 	return {
 		topProgress,
 		standings,
