@@ -518,7 +518,8 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			await db().execute(sql`delete from competition_standings`)
 			const scratch = await read()
 			expect(scratch.recomputed).toHaveLength(3)
-			expect(kept.standings).toEqual(scratch.standings)
+			// As written, keys in the same order (the API's JSON does not depend on what was kept).
+			expect(JSON.stringify(kept.standings)).toBe(JSON.stringify(scratch.standings))
 			return kept
 		}
 

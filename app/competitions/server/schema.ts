@@ -12,6 +12,7 @@ import {
 	foreignKey,
 	index,
 	integer,
+	json,
 	jsonb,
 	pgTable,
 	primaryKey,
@@ -133,10 +134,13 @@ export const competitionStandings = pgTable(
 		/** Whether the player had a snapshot before the start, and the first one within (if any). */
 		hasSnapshotBefore: boolean('has_snapshot_before').notNull(),
 		firstSnapshotWithin: time('first_snapshot_within'),
-		/** `KeptStanding`: score, parts, reachedAt, start and end snapshot times, flagged gains. */
-		standing: jsonb('standing').notNull(),
+		/**
+		 * `KeptStanding`: score, parts, reachedAt, start and end snapshot times, flagged gains. JSON,
+		 * not jsonb: read back as written, keys in the order the API shows them.
+		 */
+		standing: json('standing').notNull(),
 		/** `scoreProgress`: the score over time, read for the chart's top 5 only. */
-		progress: jsonb('progress').notNull(),
+		progress: json('progress').notNull(),
 	},
 	(table) => [
 		primaryKey({ columns: [table.competitionId, table.playerKey] }),
