@@ -4,8 +4,8 @@ CREATE TABLE "competition_standings" (
 	"fingerprint" text NOT NULL,
 	"has_snapshot_before" boolean NOT NULL,
 	"first_snapshot_within" timestamp with time zone,
-	"standing" jsonb NOT NULL,
-	"progress" jsonb NOT NULL,
+	"standing" json NOT NULL,
+	"progress" json NOT NULL,
 	CONSTRAINT "competition_standings_competition_id_player_key_pk" PRIMARY KEY("competition_id","player_key")
 );
 --> statement-breakpoint
