@@ -99,8 +99,11 @@ function startInputs(history: WindowHistory | undefined): StartInputs {
 	return { hasSnapshotBefore: history?.before !== undefined, firstSnapshotWithin: first ? new Date(first.takenAt) : null }
 }
 
-/** Every participant's inputs and kept standing (if any): one query. */
-async function readParticipants(db: Database, competitionId: number) {
+/**
+ * Every participant's inputs and kept standing (if any): one query, which may run beside the
+ * competition's own read (`keepStandings` takes its result).
+ */
+export async function readKeptInputs(db: Database, competitionId: number) {
 	const rows = await db
 		.select({
 			key: competitionParticipants.playerKey,
@@ -134,9 +137,9 @@ const RECOMPUTE_CHUNK = 100
  * only those whose fingerprint moved; `recomputed` lists their keys. Each participant's score over
  * time is kept beside, and read for a few (`progress(keys)`: the page's chart).
  */
-export async function keepStandings(db: Database, competition: KeptCompetition) {
+export async function keepStandings(db: Database, competition: KeptCompetition, inputs?: Awaited<ReturnType<typeof readKeptInputs>>) {
 	const stamp = competitionStamp(competition)
-	const rows = await readParticipants(db, competition.id)
+	const rows = inputs ?? (await readKeptInputs(db, competition.id))
 	const standings = new Map<string, Standing>()
 	const stale: ParticipantInputs[] = []
 	const inputsByKey = new Map<string, ParticipantInputs>()

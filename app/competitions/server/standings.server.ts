@@ -6,7 +6,7 @@
 import type { Database } from '#app/server/db/database.server.ts'
 import { rankStandings, scoreTeams, type Standing, type TeamStanding, type WeightedMetric } from '../scoring.ts'
 import { readCompetition } from './competitions-store.server.ts'
-import { keepStandings } from './kept-standings.server.ts'
+import { keepStandings, readKeptInputs } from './kept-standings.server.ts'
 
 type CompetitionStandings = {
 	standings: Standing[]
@@ -30,8 +30,9 @@ async function readStandings(
 		participants: readonly { key: string; name: string }[]
 		teams: readonly { name: string; members: readonly string[] }[]
 	},
+	inputs: Awaited<ReturnType<typeof readKeptInputs>>,
 ): Promise<CompetitionStandings> {
-	const kept = await keepStandings(db, competition)
+	const kept = await keepStandings(db, competition, inputs)
 	const standings = rankStandings(kept.standings)
 	// Only the charted participants' progress is read.
 	const charted = standings.filter((standing) => standing.score !== null).slice(0, TOP_CHARTED)
@@ -47,7 +48,8 @@ async function readStandings(
 
 /** The competition (never its code hash) with its standings; null when there is none with that id. */
 export async function readCompetitionWithStandings(db: Database, id: number) {
-	const competition = await readCompetition(db, id)
+	// The participants' inputs are read beside the competition (side by side on a server's pool).
+	const [competition, inputs] = await Promise.all([readCompetition(db, id), readKeptInputs(db, id)])
 	if (!competition) return null
-	return { competition, ...(await readStandings(db, competition)) }
+	return { competition, ...(await readStandings(db, competition, inputs)) }
 }
