@@ -64,8 +64,8 @@ type ParticipantInputs = {
  * check. That snapshot is then the start value, whatever was recorded later.
  */
 function unchangedAtStart(start: StartInputs, checkedAt: Date | null, window: Window): boolean {
-	if (!start.hasSnapshotBefore || checkedAt === null || checkedAt < window.startsAt) return false
-	return start.firstSnapshotWithin === null || start.firstSnapshotWithin > checkedAt
+	if (!start.hasSnapshotBefore || checkedAt === null || checkedAt.getTime() < window.startsAt.getTime()) return false
+	return start.firstSnapshotWithin === null || start.firstSnapshotWithin.getTime() > checkedAt.getTime()
 }
 
 function competitionStamp(competition: KeptCompetition): string {
@@ -97,6 +97,21 @@ function participantRecord(inputs: ParticipantInputs, history: WindowHistory | u
 function startInputs(history: WindowHistory | undefined): StartInputs {
 	const first = history?.within[0]
 	return { hasSnapshotBefore: history?.before !== undefined, firstSnapshotWithin: first ? new Date(first.takenAt) : null }
+}
+
+/** A kept standing as the scorer gives it, field by field (spreading the parsed JSON is many times slower). */
+function standingOf(participant: { key: string; name: string }, kept: KeptStanding): Standing {
+	return {
+		key: participant.key,
+		name: participant.name,
+		rank: null,
+		score: kept.score,
+		parts: kept.parts,
+		reachedAt: kept.reachedAt,
+		startSnapshotAt: kept.startSnapshotAt,
+		endSnapshotAt: kept.endSnapshotAt,
+		flagged: kept.flagged,
+	}
 }
 
 /**
@@ -146,7 +161,8 @@ export async function keepStandings(db: Database, competition: KeptCompetition, 
 	for (const participant of competition.participants) {
 		const row = rows.get(participant.key)
 		const inputs: ParticipantInputs = {
-			...participant,
+			key: participant.key,
+			name: participant.name,
 			playerId: row?.playerId ?? null,
 			historyVersion: row?.historyVersion ?? null,
 			profile: row?.profile ?? null,
@@ -157,7 +173,7 @@ export async function keepStandings(db: Database, competition: KeptCompetition, 
 		const kept = row?.fingerprint && row.hasSnapshotBefore !== null ? row : null
 		const start = kept && { hasSnapshotBefore: kept.hasSnapshotBefore!, firstSnapshotWithin: kept.firstSnapshotWithin }
 		if (start && kept.fingerprint === fingerprint(stamp, inputs, unchangedAtStart(start, inputs.checkedAt, competition)))
-			standings.set(participant.key, { ...participant, rank: null, ...(kept.standing as KeptStanding) })
+			standings.set(participant.key, standingOf(participant, kept.standing as KeptStanding))
 		else stale.push(inputs)
 	}
 
