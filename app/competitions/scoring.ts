@@ -59,44 +59,35 @@ export type Standing = {
 
 export type Window = { startsAt: Date; endsAt: Date }
 
-type Step = { at: string; xp: number[]; levels: number }
+type Step = { at: string; time: number; xp: number[]; levels: number }
 
 export function scoreCompetition(
 	window: Window,
 	metrics: readonly WeightedMetric[],
 	participants: readonly ParticipantRecord[],
 ): Standing[] {
-	return rankAll(participants.map((participant) => scoreParticipant(window, metrics, participant)))
+	return rankStandings(participants.map((participant) => scoreParticipant(window, metrics, participant)))
 }
 
 /** A participant's dated contributions (steps of gains, log entries) and their parts' totals. */
 function contributions(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord) {
 	const from = window.startsAt.getTime()
 	const to = window.endsAt.getTime()
-	const snapshots = participant.snapshots
-		.filter((snapshot) => {
-			const time = Date.parse(snapshot.takenAt)
-			return time >= from && time <= to
-		})
-		.toSorted((a, b) => Date.parse(a.takenAt) - Date.parse(b.takenAt))
-	const { steps, flagged } = gainSteps(snapshots)
-	const log =
-		participant.log?.filter((entry) => {
-			const time = Date.parse(entry.date)
-			return time >= from && time <= to
-		}) ?? null
+	const timed = within(participant.snapshots, (snapshot) => snapshot.takenAt, from, to)
+	const snapshots = timed.map(({ item }) => item)
+	const { steps, flagged } = gainSteps(timed)
+	const log = participant.log && within(participant.log, (entry) => entry.date, from, to)
 
 	// Every dated contribution: a step of gains or a log entry, with its value per metric.
-	const events: { at: string; values: (number | null)[] }[] = [
-		...steps.map((step) => ({
-			at: step.at,
-			values: metrics.map(({ metric }) => stepValue(metric, step)),
+	const stepValues = metrics.map(({ metric }) => stepValue(metric))
+	const events: { at: string; time: number; values: (number | null)[] }[] = [
+		...steps.map((step) => ({ at: step.at, time: step.time, values: stepValues.map((value) => value(step)) })),
+		...(log ?? []).map(({ item, time }) => ({
+			at: item.date,
+			time,
+			values: metrics.map(({ metric }) => logValue(metric, item.kind)),
 		})),
-		...(log ?? []).map((entry) => ({
-			at: entry.date,
-			values: metrics.map(({ metric }) => logValue(metric, entry.kind)),
-		})),
-	].toSorted((a, b) => Date.parse(a.at) - Date.parse(b.at))
+	].sort((a, b) => a.time - b.time)
 	const parts: Part[] = metrics.map(({ metric, weight }, index) => {
 		const known = isLogMetric(metric) ? log !== null : snapshots.length > 0
 		if (!known) return { metric: metricName(metric), value: null, points: null }
@@ -106,13 +97,27 @@ function contributions(window: Window, metrics: readonly WeightedMetric[], parti
 	return { snapshots, flagged, events, parts }
 }
 
-function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord): Standing {
+/** The items dated within [from, to], each with its time, oldest first (equal times keep their order). */
+function within<T>(items: readonly T[], dateOf: (item: T) => string, from: number, to: number): { item: T; time: number }[] {
+	const kept: { item: T; time: number }[] = []
+	let sorted = true
+	for (const item of items) {
+		const time = Date.parse(dateOf(item))
+		if (!(time >= from && time <= to)) continue
+		if (kept.length > 0 && time < kept.at(-1)!.time) sorted = false
+		kept.push({ item, time })
+	}
+	return sorted ? kept : kept.sort((a, b) => a.time - b.time)
+}
+
+/** The standing before ranking (`rank` null): `rankStandings` ranks them all. */
+export function scoreParticipant(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord): Standing {
 	const { snapshots, flagged, events, parts } = contributions(window, metrics, participant)
 	const withData = parts.filter((part) => part.points !== null)
 	const score = withData.length === 0 ? null : withData.reduce((sum, part) => sum + part.points!, 0)
 	// Every contribution is ≥ 0, so the score was first reached at the last event that added to it.
 	const reachedAt =
-		events.filter((event) => event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null)).at(-1)?.at ?? null
+		events.findLast((event) => event.values.some((value, index) => (value ?? 0) > 0 && parts[index]!.points !== null))?.at ?? null
 	return {
 		key: participant.key,
 		name: participant.name,
@@ -155,16 +160,19 @@ function isLogMetric(metric: Metric): boolean {
 	return metric.kind === 'kills' || metric.kind === 'drops' || metric.kind === 'caps'
 }
 
-function stepValue(metric: Metric, step: Step): number | null {
+/** The metric's value of a step of gains (null for a log metric), with the skills looked up once. */
+function stepValue(metric: Metric): (step: Step) => number | null {
 	switch (metric.kind) {
-		case 'xp':
-			return metric.skills.reduce((sum, skill) => sum + step.xp[SKILLS.findIndex((s) => s.name === skill)]!, 0)
+		case 'xp': {
+			const ids = metric.skills.map((skill) => SKILLS.findIndex((s) => s.name === skill))
+			return (step) => ids.reduce((sum, id) => sum + step.xp[id]!, 0)
+		}
 		case 'overall':
-			return step.xp.reduce((sum, xp) => sum + xp, 0)
+			return (step) => step.xp.reduce((sum, xp) => sum + xp, 0)
 		case 'levels':
-			return step.levels
+			return (step) => step.levels
 		default:
-			return null
+			return () => null
 	}
 }
 
@@ -181,41 +189,42 @@ function logValue(metric: Metric, kind: LogEntryKind): number | null {
  * hiscores snapshot lists an unranked skill as 0 XP: that skill is unknown there, neither a drop
  * nor, when it shows again, a gain (as `xpGainedBetween` counts it).
  */
-function gainSteps(snapshots: readonly Snapshot[]): { steps: Step[]; flagged: FlaggedGain[] } {
+function gainSteps(snapshots: readonly { item: Snapshot; time: number }[]): { steps: Step[]; flagged: FlaggedGain[] } {
 	const steps: Step[] = []
 	const flagged: FlaggedGain[] = []
 	const first = snapshots[0]
 	if (!first) return { steps, flagged }
-	const known = (snapshot: Snapshot, id: number) => {
-		const skill = snapshot.skills[id]
-		return skill && !(skill.xp === 0 && snapshot.source === 'hiscores') ? skill : null
-	}
-	let base = SKILLS.map((_, id) => known(first, id))
-	let baseAt = first.takenAt
-	for (const snapshot of snapshots.slice(1)) {
-		const next = SKILLS.map((_, id) => known(snapshot, id))
-		const xp = next.map((after, id) => (after && base[id] ? Math.max(0, after.xp - base[id].xp) : 0))
-		const levels = next.reduce((sum, after, id) => sum + (after && base[id] ? Math.max(0, after.level - base[id].level) : 0), 0)
-		const dropped = SKILLS.filter((_, id) => next[id] && base[id] && next[id].xp < base[id].xp)
-		const total = xp.reduce((sum, gain) => sum + gain, 0)
-		const elapsed = Date.parse(snapshot.takenAt) - Date.parse(baseAt)
-		if (dropped.length > 0)
-			flagged.push({
-				from: baseAt,
-				to: snapshot.takenAt,
-				reason: 'xp-drop',
-				detail: dropped.map((skill) => skill.name).join(', '),
-			})
-		else if (!plausibleXpGain(total, elapsed))
-			flagged.push({
-				from: baseAt,
-				to: snapshot.takenAt,
-				reason: 'too-fast',
-				detail: `${total} XP`,
-			})
-		else steps.push({ at: snapshot.takenAt, xp, levels })
-		base = next.map((after, id) => after ?? base[id]!)
+	const known = (snapshot: Snapshot) =>
+		SKILLS.map((_, id) => {
+			const skill = snapshot.skills[id]
+			return skill && !(skill.xp === 0 && snapshot.source === 'hiscores') ? skill : null
+		})
+	const base = known(first.item)
+	let baseAt = first.item.takenAt
+	let baseTime = first.time
+	for (let index = 1; index < snapshots.length; index++) {
+		const { item: snapshot, time } = snapshots[index]!
+		const next = known(snapshot)
+		const xp = new Array<number>(SKILLS.length).fill(0)
+		let levels = 0
+		let total = 0
+		const dropped: string[] = []
+		for (let id = 0; id < SKILLS.length; id++) {
+			const after = next[id]
+			const before = base[id]
+			if (!after || !before) continue
+			if (after.xp < before.xp) dropped.push(SKILLS[id]!.name)
+			else xp[id] = after.xp - before.xp
+			total += xp[id]!
+			if (after.level > before.level) levels += after.level - before.level
+		}
+		if (dropped.length > 0) flagged.push({ from: baseAt, to: snapshot.takenAt, reason: 'xp-drop', detail: dropped.join(', ') })
+		else if (!plausibleXpGain(total, time - baseTime))
+			flagged.push({ from: baseAt, to: snapshot.takenAt, reason: 'too-fast', detail: `${total} XP` })
+		else steps.push({ at: snapshot.takenAt, time, xp, levels })
+		for (let id = 0; id < SKILLS.length; id++) base[id] = next[id] ?? base[id]!
 		baseAt = snapshot.takenAt
+		baseTime = time
 	}
 	return { steps, flagged }
 }
@@ -234,12 +243,18 @@ function reachedTime(time: string | null): number {
 	return time === null ? Infinity : Date.parse(time)
 }
 
-function rankAll<T extends { score: number | null; reachedAt: string | null; name: string; rank: number | null }>(rows: T[]): T[] {
+/** Ranks standings (or teams) by `compareStandings`: equal score reached at the same time shares a rank. */
+export function rankStandings<T extends { score: number | null; reachedAt: string | null; name: string; rank: number | null }>(
+	rows: T[],
+): T[] {
 	const sorted = rows.toSorted(compareStandings)
-	return sorted.map((row) => {
+	// Sorted, equal scores reached at the same time are neighbours: each takes the first one's rank.
+	let rank = 0
+	return sorted.map((row, index) => {
 		if (row.score === null) return { ...row, rank: null }
-		const firstEqual = sorted.findIndex((other) => other.score === row.score && reachedTime(other.reachedAt) === reachedTime(row.reachedAt))
-		return { ...row, rank: firstEqual + 1 }
+		const previous = sorted[index - 1]
+		if (!previous || previous.score !== row.score || reachedTime(previous.reachedAt) !== reachedTime(row.reachedAt)) rank = index + 1
+		return { ...row, rank }
 	})
 }
 
@@ -256,7 +271,7 @@ export type TeamStanding = {
 /** Teams (member keys) ranked like participants: their members' scores summed. */
 export function scoreTeams(standings: readonly Standing[], teams: readonly { name: string; members: readonly string[] }[]): TeamStanding[] {
 	const byKey = new Map(standings.map((standing) => [standing.key, standing]))
-	return rankAll(
+	return rankStandings(
 		teams.map((team) => {
 			const members = team.members
 				.map((key) => byKey.get(key))

@@ -51,9 +51,22 @@ export function xpForLevel(skill: SkillName, level: number): number {
 
 /** The level `xp` reaches in `skill` (at most 120). */
 export function levelForXp(skill: SkillName, xp: number): number {
-	let level = 1
-	while (level < MAX_LEVEL && xpForLevel(skill, level + 1) <= xp) level++
-	return level
+	return isEliteSkill(skill) ? highestLevelStarted(ELITE_XP, 1, MAX_LEVEL, xp) : highestLevelStarted(STANDARD_XP, 0, MAX_LEVEL, xp)
+}
+
+/**
+ * The highest level in 1…`max` whose start (`table[level − offset]`, rising with the level) is at
+ * most `xp`, by halving: snapshots decode levels for 29 skills each, thousands at a time.
+ */
+function highestLevelStarted(table: readonly number[], offset: number, max: number, xp: number): number {
+	let low = 1
+	let high = max
+	while (low < high) {
+		const mid = (low + high + 1) >> 1
+		if (table[mid - offset]! <= xp) low = mid
+		else high = mid - 1
+	}
+	return low
 }
 
 /**
@@ -72,7 +85,5 @@ export function xpForVirtualLevel(skill: SkillName, level: number): number | und
  */
 export function virtualLevelForXp(skill: SkillName, xp: number): number {
 	if (isEliteSkill(skill)) return levelForXp(skill, xp)
-	let level = 1
-	while (level < MAX_VIRTUAL_LEVEL && STANDARD_XP[level + 1]! <= xp) level++
-	return level
+	return highestLevelStarted(STANDARD_XP, 0, MAX_VIRTUAL_LEVEL, xp)
 }

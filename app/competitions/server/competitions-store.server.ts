@@ -75,27 +75,22 @@ export async function createCompetition(db: Database, competition: NewCompetitio
 
 /** The competition with its metrics, teams and participants (by key); never its code hash. */
 export async function readCompetition(db: Database, id: number) {
-	const [row] = await db.select().from(competitions).where(eq(competitions.id, id))
+	// Four queries at once (a server's pool runs them side by side): none found without the first.
+	const [[row], metricRows, teamRows, participants] = await Promise.all([
+		db.select().from(competitions).where(eq(competitions.id, id)),
+		db.select().from(competitionMetrics).where(eq(competitionMetrics.competitionId, id)).orderBy(asc(competitionMetrics.position)),
+		db.select().from(competitionTeams).where(eq(competitionTeams.competitionId, id)).orderBy(asc(competitionTeams.position)),
+		db
+			.select({
+				key: competitionParticipants.playerKey,
+				name: competitionParticipants.name,
+				team: competitionParticipants.team,
+			})
+			.from(competitionParticipants)
+			.where(eq(competitionParticipants.competitionId, id)),
+	])
 	if (!row) return null
 	const { codeHash: _, ...competition } = row
-	const metricRows = await db
-		.select()
-		.from(competitionMetrics)
-		.where(eq(competitionMetrics.competitionId, id))
-		.orderBy(asc(competitionMetrics.position))
-	const teamRows = await db
-		.select()
-		.from(competitionTeams)
-		.where(eq(competitionTeams.competitionId, id))
-		.orderBy(asc(competitionTeams.position))
-	const participants = await db
-		.select({
-			key: competitionParticipants.playerKey,
-			name: competitionParticipants.name,
-			team: competitionParticipants.team,
-		})
-		.from(competitionParticipants)
-		.where(eq(competitionParticipants.competitionId, id))
 	// Sorted here, by key: the engines' collations order names differently.
 	participants.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 	const metrics: WeightedMetric[] = metricRows.map((stored) => {

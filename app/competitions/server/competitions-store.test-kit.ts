@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
 import { classifyPlayerLog, createGroup, deleteGroup } from '#app/groups/server/groups-store.server.ts'
+import { mergePlayers } from '#app/tracker/server/merge-store.server.ts'
 import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import { applyNameChange } from '#app/groups/server/name-changes-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
@@ -38,6 +39,7 @@ import {
 	updateCompetition,
 	type NewCompetition,
 } from './competitions-store.server.ts'
+import { keepStandings } from './kept-standings.server.ts'
 import { competitionParticipants } from './schema.ts'
 
 const TABLES = [
@@ -605,6 +607,121 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 				await renameInCompetitions(db(), who('Nobody'), who('Le me'))
 				expect((await participants(id)).map((row) => row.name)).toEqual(['Anna', 'le me'])
 			})
+		})
+
+		// Kept standings (kept-standings.server.ts): each read recomputes only what changed.
+		const record = (name: string, when: string, magic: number, options: { private?: boolean; log?: string[] } = {}) =>
+			recordFetch(db(), {
+				key: name.toLowerCase(),
+				name,
+				fetchedAt: at(when),
+				snapshot: snapshotOf({ magic }, options.private ? null : undefined),
+				quests: null,
+				activities: (options.log ?? []).map((text, index) => ({ date: `2026-12-02T1${index}:00:00.000Z`, text, details: '' })),
+			})
+		const keptCompetition = async () => {
+			const id = await createCompetition(
+				db(),
+				newCompetition({
+					metrics: [{ metric: 'magic' }, { metric: 'kills:vorago', weight: 100 }],
+					participants: ['Zezima', 'Anna', 'Bob'],
+				}),
+				at('2026-11-28T10:00:00Z'),
+			)
+			return { id, read: async () => keepStandings(db(), (await readCompetition(db(), id))!) }
+		}
+		const scoresOf = (kept: Awaited<ReturnType<typeof keepStandings>>) =>
+			Object.fromEntries(kept.standings.map((standing) => [standing.key, standing.parts.map((part) => part.value)]))
+		/** What a read from nothing gives (no kept row): the kept rows must always equal it. */
+		const fromScratch = async (read: () => ReturnType<typeof keepStandings>) => {
+			const kept = await read()
+			await db().execute(sql`delete from competition_standings`)
+			const scratch = await read()
+			expect(scratch.recomputed).toHaveLength(3)
+			// As written, keys in the same order (the API's JSON does not depend on what was kept).
+			expect(JSON.stringify(kept.standings)).toBe(JSON.stringify(scratch.standings))
+			return kept
+		}
+
+		test('kept standings: a second read without a change recomputes nothing and reads the same', async () => {
+			await record('Zezima', '2026-12-01T19:00:00Z', 1_000)
+			await record('Zezima', '2026-12-03T19:00:00Z', 3_000, { log: ['I killed 2 Voragos.'] })
+			const { read } = await keptCompetition()
+			const first = await read()
+			expect(first.recomputed.toSorted()).toEqual(['anna', 'bob', 'zezima'])
+			expect(scoresOf(first)).toEqual({ zezima: [2_000, 2], anna: [null, null], bob: [null, null] })
+			const second = await read()
+			expect(second.recomputed).toEqual([])
+			expect(second.standings).toEqual(first.standings)
+			expect(await queryRows(db(), sql`select 1 from competition_standings`)).toHaveLength(3)
+		})
+
+		test('kept standings: a new snapshot, a new log entry, a private profile each recompute that player alone', async () => {
+			await record('Zezima', '2026-12-01T19:00:00Z', 1_000)
+			await record('Anna', '2026-12-01T19:00:00Z', 500)
+			const { read } = await keptCompetition()
+			await read()
+			await record('Zezima', '2026-12-03T19:00:00Z', 4_000)
+			let kept = await fromScratch(read)
+			expect(kept.recomputed).toEqual(['zezima'])
+			expect(scoresOf(kept).zezima).toEqual([3_000, 0])
+			// Same XP, one new log entry: no snapshot is written, the log changes.
+			await record('Zezima', '2026-12-03T20:00:00Z', 4_000, { log: ['I killed 3 Voragos.'] })
+			kept = await fromScratch(read)
+			expect(kept.recomputed).toEqual(['zezima'])
+			expect(scoresOf(kept).zezima).toEqual([3_000, 3])
+			// Anna turns private with the same XP: her log becomes "no data".
+			expect(scoresOf(await read()).anna).toEqual([0, 0])
+			await record('Anna', '2026-12-04T19:00:00Z', 500, { private: true })
+			kept = await fromScratch(read)
+			expect(kept.recomputed).toEqual(['anna'])
+			expect(scoresOf(kept).anna).toEqual([0, null])
+		})
+
+		test("kept standings: a check after the start that found nothing new dates a player's start value", async () => {
+			await record('Bob', '2026-11-29T10:00:00Z', 700)
+			const { read } = await keptCompetition()
+			expect(scoresOf(await read()).bob).toEqual([null, 0])
+			// Nothing new: no snapshot, no log, only last_checked_at moves past the start.
+			expect(await record('Bob', '2026-12-01T18:30:00Z', 700)).toBe('unchanged')
+			const kept = await fromScratch(read)
+			expect(kept.recomputed).toEqual(['bob'])
+			expect(scoresOf(kept).bob).toEqual([0, 0])
+			expect(kept.standings.find((standing) => standing.key === 'bob')?.startSnapshotAt).toBe('2026-12-01T18:00:00.000Z')
+			expect((await read()).recomputed).toEqual([])
+		})
+
+		test("kept standings: a name-change merge into a participant recomputes them with the old name's history", async () => {
+			await record('Old Name', '2026-12-02T19:00:00Z', 1_000)
+			await record('Zezima', '2026-12-04T19:00:00Z', 5_000)
+			const { read } = await keptCompetition()
+			expect(scoresOf(await read()).zezima).toEqual([0, 0])
+			await db().transaction((tx) => mergePlayers(tx, 'old name', { key: 'zezima', name: 'Zezima' }))
+			const kept = await fromScratch(read)
+			expect(kept.recomputed).toEqual(['zezima'])
+			expect(scoresOf(kept).zezima).toEqual([4_000, 0])
+		})
+
+		test('kept standings: a PATCH of the metrics or the window recomputes everyone', async () => {
+			await record('Zezima', '2026-12-01T19:00:00Z', 1_000)
+			await record('Zezima', '2026-12-03T19:00:00Z', 3_000)
+			await record('Zezima', '2026-12-06T19:00:00Z', 6_000)
+			const { id, read } = await keptCompetition()
+			expect(scoresOf(await read()).zezima).toEqual([5_000, 0])
+			const competition = (await readCompetition(db(), id))!
+			const change = { title: competition.title, startsAt: competition.startsAt, endsAt: competition.endsAt }
+			await updateCompetition(db(), id, { ...change, metrics: [{ metric: { kind: 'xp', skills: ['magic'] }, weight: 2 }] })
+			let kept = await fromScratch(read)
+			expect(kept.recomputed).toHaveLength(3)
+			expect(kept.standings.find((standing) => standing.key === 'zezima')).toMatchObject({ score: 10_000 })
+			await updateCompetition(db(), id, {
+				...change,
+				endsAt: at('2026-12-05T00:00:00Z'),
+				metrics: [{ metric: { kind: 'xp', skills: ['magic'] }, weight: 2 }],
+			})
+			kept = await fromScratch(read)
+			expect(kept.recomputed).toHaveLength(3)
+			expect(scoresOf(kept).zezima).toEqual([2_000])
 		})
 	})
 }

@@ -52,9 +52,9 @@ export function createCompetitions(config: CompetitionsConfig) {
 	const updates = config.state.limiter('competition-update', config.updateLimit ?? { max: 1, windowMs: 600_000, refill: 'window' })
 
 	/**
-	 * Standings for 500 participants take seconds to work out (measured: ~2.6 s on PGlite for 500 ×
-	 * 121 snapshots, most of it reading and decoding the snapshots), so each competition's read is
-	 * shared by the requests of the next `STANDINGS_TTL_MS` and by those arriving meanwhile. A
+	 * Standings are kept (kept-standings.server.ts), but a read after a round changed everyone
+	 * recomputes them all from their snapshots (seconds for hundreds of participants), so each
+	 * competition's read is shared by the requests of the next `STANDINGS_TTL_MS` and by those arriving meanwhile. A
 	 * change, a deletion or a finished update round drops it.
 	 */
 	const reads = new Map<number, { until: number; value: ReturnType<typeof readFresh> }>()

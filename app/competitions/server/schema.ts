@@ -6,11 +6,13 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+	boolean,
 	check,
 	doublePrecision,
 	foreignKey,
 	index,
 	integer,
+	json,
 	jsonb,
 	pgTable,
 	primaryKey,
@@ -114,6 +116,42 @@ export const competitionParticipants = pgTable(
 		}),
 		// A player's competitions, and an opt-out removing them from all.
 		index('competition_participants_player').on(table.playerKey),
+	],
+)
+
+/**
+ * Each participant's standing as last computed (kept-standings.server.ts), before ranking: the
+ * `fingerprint` names the inputs it came from (the competition's window and metrics, the player's
+ * row and history version, profile, whether the start value was an unchanged check). The start
+ * check's inputs are kept so a later check can be weighed without reading the history again.
+ */
+export const competitionStandings = pgTable(
+	'competition_standings',
+	{
+		competitionId: integer('competition_id').notNull(),
+		playerKey: text('player_key').notNull(),
+		fingerprint: text('fingerprint').notNull(),
+		/** Whether the player had a snapshot before the start, and the first one within (if any). */
+		hasSnapshotBefore: boolean('has_snapshot_before').notNull(),
+		firstSnapshotWithin: time('first_snapshot_within'),
+		/**
+		 * `KeptStanding`: score, parts, reachedAt, start and end snapshot times, flagged gains. JSON,
+		 * not jsonb: read back as written, keys in the order the API shows them.
+		 */
+		standing: json('standing').notNull(),
+		/** `scoreProgress`: the score over time, read for the chart's top 5 only. */
+		progress: json('progress').notNull(),
+	},
+	(table) => [
+		primaryKey({ columns: [table.competitionId, table.playerKey] }),
+		// Gone with the participant (and so with the competition); follows a key that changes.
+		foreignKey({
+			name: 'competition_standings_participant_fk',
+			columns: [table.competitionId, table.playerKey],
+			foreignColumns: [competitionParticipants.competitionId, competitionParticipants.playerKey],
+		})
+			.onDelete('cascade')
+			.onUpdate('cascade'),
 	],
 )
 

@@ -23,7 +23,10 @@ export async function mergePlayers(tx: Database, fromKey: string, to: { key: str
 	if (!from) return { merged: false }
 	const [into] = await tx.select().from(trackedPlayers).where(eq(trackedPlayers.key, to.key)).for('update')
 	if (!into) {
-		await tx.update(trackedPlayers).set({ key: to.key, name: to.name }).where(eq(trackedPlayers.id, from.id))
+		await tx
+			.update(trackedPlayers)
+			.set({ key: to.key, name: to.name, historyVersion: sql`${trackedPlayers.historyVersion} + 1` })
+			.where(eq(trackedPlayers.id, from.id))
 		return { merged: true, playerId: from.id }
 	}
 	const a = from.id
@@ -88,7 +91,8 @@ export async function mergePlayers(tx: Database, fromKey: string, to: { key: str
 			quests_known_since = least(quests_known_since, ${from.questsKnownSince}),
 			last_looked_up_at = greatest(last_looked_up_at, ${from.lastLookedUpAt}),
 			possible_name_change_at = greatest(possible_name_change_at, ${from.possibleNameChangeAt}),
-			backfill_state = ${backfillDone ? 'done' : into.backfillState}
+			backfill_state = ${backfillDone ? 'done' : into.backfillState},
+			history_version = history_version + 1
 		where id = ${b}`,
 	)
 	await tx.delete(trackedPlayers).where(eq(trackedPlayers.id, a))

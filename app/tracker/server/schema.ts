@@ -47,6 +47,12 @@ export const trackedPlayers = pgTable(
 		 * nowhere; the player page says so. Null when none was ever seen.
 		 */
 		possibleNameChangeAt: time('possible_name_change_at'),
+		/**
+		 * Moved on by every write that changes the player's snapshots or log (a fetch that recorded
+		 * something, a name-change merge), in the same transaction: what was computed from the history
+		 * at one version still holds while the version does (the competitions' kept standings).
+		 */
+		historyVersion: integer('history_version').notNull().default(0),
 	},
 	(table) => [
 		index('tracked_players_refresh').on(table.lastFetchAt),

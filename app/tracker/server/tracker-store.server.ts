@@ -128,15 +128,27 @@ export async function recordFetch(db: Database, record: FetchRecord): Promise<Re
 			}
 			if (firstSight) await tx.update(trackedPlayers).set({ questsKnownSince: at }).where(eq(trackedPlayers.id, player.id))
 		}
+		let historyChanged = changed
 		if (record.activities.length > 0) {
-			await tx
+			const added = await tx
 				.insert(activities)
 				.values(record.activities.map((a) => ({ playerId: player.id, occurredAt: new Date(a.date), text: a.text, details: a.details })))
 				.onConflictDoNothing()
+				.returning({ playerId: activities.playerId })
+			if (added.length > 0) historyChanged = true
 		}
+		if (historyChanged) await bumpHistoryVersion(tx, player.id)
 		if (profile === 'public') await recordLogSpan(tx, player.id, logFetchOf(record))
 		return player.created ? 'new-player' : changed ? 'changed' : 'unchanged'
 	})
+}
+
+/** Marks the player's snapshots or log as changed (`history_version`), in the writer's transaction. */
+async function bumpHistoryVersion(tx: Database, playerId: number): Promise<void> {
+	await tx
+		.update(trackedPlayers)
+		.set({ historyVersion: sql`${trackedPlayers.historyVersion} + 1` })
+		.where(eq(trackedPlayers.id, playerId))
 }
 
 function logFetchOf(record: FetchRecord): LogFetch {
