@@ -13,6 +13,9 @@ import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 const HOUR = 3_600_000
+const IDLE_MS = 500
+/** Long enough for several more passes of the rounds and the outbox: anything they would still send has arrived. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 6 * IDLE_MS))
 const JSON_TYPE = { 'content-type': 'application/json' }
 const LIVE = { id: '111', token: 'live-token' }
 const DEAD = { id: '222', token: 'dead-token' }
@@ -53,6 +56,8 @@ test.beforeAll(async () => {
 		TRACKER_UPSTREAM_RPS: '50',
 		DATABASE_URL: '',
 		TRUST_PROXY: 'loopback',
+		// Both loops pass every half second instead of every 10 s (rounds) and 2 s (outbox).
+		TEST_ONLY_COMPETITION_IDLE_MS: String(IDLE_MS),
 	}))
 })
 test.afterAll(async () => {
@@ -190,7 +195,7 @@ test('at the start the rounds update every participant and "started" is posted o
 	})
 	expect(read.json.standings.map((standing: { score: number | null }) => standing.score)).toEqual([0, 0])
 	// Nothing more arrives: each event was sent once.
-	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	await settle()
 	expect(postsTo(LIVE)).toHaveLength(3)
 	expect(postsTo(DEAD)).toHaveLength(1)
 })
@@ -220,7 +225,7 @@ test('"ending in 1 hour" in the last hour; after the end the final round, the st
 		90_000,
 	)
 	expect(Date.parse(frozen.json.competition.frozenAt)).toBeGreaterThanOrEqual(Date.parse(frozen.json.competition.endsAt))
-	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	await settle()
 	expect(postsTo(LIVE)).toHaveLength(5)
 })
 
