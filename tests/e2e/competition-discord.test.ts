@@ -130,19 +130,6 @@ test('the webhook endpoints refuse anything but a Discord webhook, a wrong code,
 
 test('announcements reach the receiver once each, batched by kind, after the 429 wait; a dead webhook is switched off', async () => {
 	const now = await serverNow()
-	const live = await call('PUT', `/api/v1/groups/${groupId}/webhook`, {
-		body: {
-			url: webhookUrl(LIVE),
-			events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
-		},
-		headers: { 'x-verification-code': groupCode },
-	})
-	expect(live.status, live.body).toBe(200)
-	expect(live.json.webhook).toMatchObject({
-		events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
-		disabledAt: null,
-	})
-	expect(live.body).not.toContain(LIVE.token)
 	const competition = (title: string, patch: Record<string, unknown>) =>
 		call('POST', '/api/v1/competitions', {
 			body: {
@@ -158,6 +145,20 @@ test('announcements reach the receiver once each, batched by kind, after the 429
 	const lonely = await competition('Gamma', { participants: [FAKE_PLAYERS.complete] })
 	for (const created of [first, second, lonely]) expect(created.status, created.body).toBe(201)
 	competitionIds = [first.json.competition.id, second.json.competition.id]
+	// The webhook once both competitions exist: the rounds (every half second) find both due in one pass.
+	const live = await call('PUT', `/api/v1/groups/${groupId}/webhook`, {
+		body: {
+			url: webhookUrl(LIVE),
+			events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		},
+		headers: { 'x-verification-code': groupCode },
+	})
+	expect(live.status, live.body).toBe(200)
+	expect(live.json.webhook).toMatchObject({
+		events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		disabledAt: null,
+	})
+	expect(live.body).not.toContain(LIVE.token)
 	const dead = await call('PUT', `/api/v1/competitions/${lonely.json.competition.id}/webhook`, {
 		body: { url: webhookUrl(DEAD), events: ['competition-starting-soon'] },
 		headers: { 'x-verification-code': lonely.json.code },
