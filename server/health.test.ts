@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { markShuttingDown, readiness, type ReadinessSources } from './health.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 }, 240_000)
 afterAll(() => handle?.close())
 

@@ -23,6 +23,12 @@ test('a bad value names the variable', () => {
 	expect(() => parseEnv({ CLAN_HISCORES_BASE_URL: 'not a url' })).toThrow(/CLAN_HISCORES_BASE_URL: must be an http\(s\) URL/)
 })
 
+test("the competitions' idle pause is unset by default, and takes only a positive number of milliseconds", () => {
+	expect(parseEnv({}).TEST_ONLY_COMPETITION_IDLE_MS).toBeUndefined()
+	expect(parseEnv({ TEST_ONLY_COMPETITION_IDLE_MS: '500' }).TEST_ONLY_COMPETITION_IDLE_MS).toBe(500)
+	expect(() => parseEnv({ TEST_ONLY_COMPETITION_IDLE_MS: '0' })).toThrow(/TEST_ONLY_COMPETITION_IDLE_MS:/)
+})
+
 test('S3 storage requires its bucket and credentials', () => {
 	expect(() => parseEnv({ STORAGE: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID/)
 })

@@ -58,6 +58,11 @@ const envSchema = z
 		 * Its name is long on purpose; the server says loudly at start that it is on.
 		 */
 		TEST_ONLY_SHIFTABLE_CLOCK: flag.default(false),
+		/**
+		 * Browser tests only: the pause between idle passes of the competitions' update rounds and
+		 * Discord outbox (unset: 10 s and 2 s), so a test sees "nothing more was sent" in seconds.
+		 */
+		TEST_ONLY_COMPETITION_IDLE_MS: positiveInt.max(60_000).optional(),
 
 		RUNEMETRICS_BASE_URL: httpUrl.default('https://apps.runescape.com/runemetrics'),
 		HISCORES_BASE_URL: httpUrl.default('https://secure.runescape.com/m=hiscore'),

@@ -1,7 +1,8 @@
 /**
- * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side — the checks (typecheck,
- * lint, dead code (knip), import cycles, formatting, data) and the unit tests in one, the production build in the
- * other — and last the browser tests, alone on the machine (a few of them time layout and clocks).
+ * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side — the unit tests in one,
+ * the production build and then the checks (typecheck, lint, dead code (knip), import cycles,
+ * formatting, data) in the other — and last the browser tests, alone on the machine (a few of them
+ * time layout and clocks).
  * It ends with one line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
  * quietly: without Chromium, redis-server or PostgreSQL the run counts a failure and says why.
@@ -124,7 +125,12 @@ process.on('exit', () => postgres?.stop())
 const testEnv = { ...redisEnv, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) }
 
 const npx = 'npx'
-async function checksAndUnitTests() {
+// The unit tests take longest (one vitest worker: its default on 2 cores), so they start at once
+// and have a lane of their own; the build and then the checks, one after another, use the other core.
+async function buildAndChecks(): Promise<boolean> {
+	// A test build: brotli at a quick level (scripts/build/postbuild.ts); the files and headers are the same.
+	// Without its prebuild: `npm test`'s pretest made app/generated/, which the unit tests are reading.
+	const built = await run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
 	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 	await step('lint', 'npm', ['run', '--silent', 'lint'])
 	await step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
@@ -134,22 +140,20 @@ async function checksAndUnitTests() {
 	await step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
 	// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
 	await run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
-	await suite(
-		'unit tests',
-		npx,
-		['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`],
-		path.join(resultsDir, 'unit.json'),
-		(json) => ({
-			passed: Number(json.numPassedTests ?? 0),
-			failed: Number(json.numFailedTests ?? 0),
-		}),
-		testEnv,
-	)
+	return built
 }
-// A test build: brotli at a quick level (scripts/build/postbuild.ts); the files and headers are the same.
-// Without its prebuild: `npm test`'s pretest made app/generated/, which the other lane is reading.
-const build = run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
-const [built] = await Promise.all([build, checksAndUnitTests()])
+const unitTests = suite(
+	'unit tests',
+	npx,
+	['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`],
+	path.join(resultsDir, 'unit.json'),
+	(json) => ({
+		passed: Number(json.numPassedTests ?? 0),
+		failed: Number(json.numFailedTests ?? 0),
+	}),
+	testEnv,
+)
+const [built] = await Promise.all([buildAndChecks(), unitTests])
 if (built) tally.passed += 1
 else tally.failed += 1
 

@@ -21,7 +21,10 @@ async function sitemapPaths(page: Page): Promise<string[]> {
 
 async function axeViolations(page: Page): Promise<Violation[]> {
 	return page.evaluate(async () => {
-		const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+		type Axe = { configure: (spec: object) => void; run: (context: Document, options: object) => Promise<{ violations: Violation[] }> }
+		const axe = (window as unknown as { axe: Axe }).axe
+		// Without each checked node's markup (the report names nodes by selector): a tenth of axe's time.
+		axe.configure({ noHtml: true })
 		const result = await axe.run(document, { resultTypes: ['violations'] })
 		return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }))
 	})

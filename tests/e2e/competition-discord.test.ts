@@ -15,6 +15,9 @@ import { startClockedInstance, type ServerInstance } from './server-instance.ts'
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 const HOUR = 3_600_000
+const IDLE_MS = 500
+/** Long enough for several more passes of the rounds and the outbox: anything they would still send has arrived. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 6 * IDLE_MS))
 const JSON_TYPE = { 'content-type': 'application/json' }
 const LIVE = { id: '111', token: 'live-token' }
 const DEAD = { id: '222', token: 'dead-token' }
@@ -58,6 +61,8 @@ test.beforeAll(async () => {
 		TRACKER_UPSTREAM_RPS: '50',
 		DATABASE_URL: '',
 		TRUST_PROXY: 'loopback',
+		// Both loops pass every half second instead of every 10 s (rounds) and 2 s (outbox).
+		TEST_ONLY_COMPETITION_IDLE_MS: String(IDLE_MS),
 	}))
 })
 test.afterAll(async () => {
@@ -130,19 +135,6 @@ test('the webhook endpoints refuse anything but a Discord webhook, a wrong code,
 
 test('announcements reach the receiver once each, batched by kind, after the 429 wait; a dead webhook is switched off', async () => {
 	const now = await serverNow()
-	const live = await call('PUT', `/api/v1/groups/${groupId}/webhook`, {
-		body: {
-			url: webhookUrl(LIVE),
-			events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
-		},
-		headers: { 'x-verification-code': groupCode },
-	})
-	expect(live.status, live.body).toBe(200)
-	expect(live.json.webhook).toMatchObject({
-		events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
-		disabledAt: null,
-	})
-	expect(live.body).not.toContain(LIVE.token)
 	const competition = (title: string, patch: Record<string, unknown>) =>
 		call('POST', '/api/v1/competitions', {
 			body: {
@@ -158,6 +150,20 @@ test('announcements reach the receiver once each, batched by kind, after the 429
 	const lonely = await competition('Gamma', { participants: [FAKE_PLAYERS.complete] })
 	for (const created of [first, second, lonely]) expect(created.status, created.body).toBe(201)
 	competitionIds = [first.json.competition.id, second.json.competition.id]
+	// The webhook once both competitions exist: the rounds (every half second) find both due in one pass.
+	const live = await call('PUT', `/api/v1/groups/${groupId}/webhook`, {
+		body: {
+			url: webhookUrl(LIVE),
+			events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		},
+		headers: { 'x-verification-code': groupCode },
+	})
+	expect(live.status, live.body).toBe(200)
+	expect(live.json.webhook).toMatchObject({
+		events: ['competition-starting-soon', 'competition-started', 'competition-ending-soon', 'competition-finished'],
+		disabledAt: null,
+	})
+	expect(live.body).not.toContain(LIVE.token)
 	const dead = await call('PUT', `/api/v1/competitions/${lonely.json.competition.id}/webhook`, {
 		body: { url: webhookUrl(DEAD), events: ['competition-starting-soon'] },
 		headers: { 'x-verification-code': lonely.json.code },
@@ -195,7 +201,7 @@ test('at the start the rounds update every participant and "started" is posted o
 	})
 	expect(read.json.standings.map((standing: { score: number | null }) => standing.score)).toEqual([0, 0])
 	// Nothing more arrives: each event was sent once.
-	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	await settle()
 	expect(postsTo(LIVE)).toHaveLength(3)
 	expect(postsTo(DEAD)).toHaveLength(1)
 })
@@ -225,7 +231,7 @@ test('"ending in 1 hour" in the last hour; after the end the final round, the st
 		90_000,
 	)
 	expect(Date.parse(frozen.json.competition.frozenAt)).toBeGreaterThanOrEqual(Date.parse(frozen.json.competition.endsAt))
-	await new Promise((resolve) => setTimeout(resolve, 12_000))
+	await settle()
 	expect(postsTo(LIVE)).toHaveLength(5)
 })
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { classifyPlayerLog, createGroup, syncRoster } from '#app/groups/server/groups-store.server.ts'
-import { openDatabase, queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { queryRows, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { findPlayer, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import { createAnnouncer } from './announcements.server.ts'
@@ -9,7 +10,7 @@ import { setWebhook } from './competitions-store.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { PlayerName } from '#app/player/username.ts'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import { parseMetric } from '../metrics.ts'
@@ -15,7 +16,7 @@ import { readCompetitionWithStandings } from './standings.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

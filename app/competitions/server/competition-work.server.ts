@@ -28,16 +28,18 @@ export function startCompetitionWork(options: {
 	const announcer = createAnnouncer(options.env.SITE_URL, options.questCape)
 	// Nothing stored yet (no PGlite folder): do not create one just to find it empty.
 	const databaseReady = databaseExists
+	const idleMs = options.env.TEST_ONLY_COMPETITION_IDLE_MS
 	const outbox = startDiscordOutbox(db, {
 		apiBase: options.env.DISCORD_API_BASE_URL,
 		timeoutMs: DISCORD_TIMEOUT_MS,
 		now,
 		databaseReady,
+		idleMs,
 		produce: announcer.groups,
 	})
 	const rounds =
 		options.env.TRACKER_REFRESH === 'on'
-			? startCompetitionRounds({ db, now, refresh: options.refresh, databaseReady, announce: announcer.competition })
+			? startCompetitionRounds({ db, now, refresh: options.refresh, databaseReady, idleMs, announce: announcer.competition })
 			: undefined
 	return async () => {
 		await Promise.all([outbox.stop(), rounds?.stop()])

@@ -1,4 +1,4 @@
-import { openDatabase } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { describeCompetitionsStoreContract } from './competitions-store.test-kit.ts'
 
-describeCompetitionsStoreContract('PGlite', () => openDatabase({}))
+describeCompetitionsStoreContract('PGlite', () => openTestPglite())

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { createGroup } from '#app/groups/server/groups-store.server.ts'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { createCompetitions } from './competitions.server.ts'
 import { readCodeHash } from './competitions-store.server.ts'
@@ -11,7 +12,7 @@ import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 let handle: DatabaseHandle
 let now = new Date('2026-11-28T10:00:00Z')
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import type { DiscordEvent } from '../discord.ts'
 import { createCompetition, enqueueDiscordEvent, readWebhookState, setWebhook } from './competitions-store.server.ts'
 import { deliverDiscordOutbox } from './discord-outbox.server.ts'
@@ -28,7 +29,7 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
 	const address = receiver.address()
 	apiBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

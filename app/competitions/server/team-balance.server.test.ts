@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { recordFetch } from '#app/tracker/server/tracker-store.server.ts'
 import { snapshotOf } from '#app/tracker/server/tracker-store.test-kit.ts'
 import { balanceByRecentGains } from './team-balance.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

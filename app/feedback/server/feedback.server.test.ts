@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { createFeedback, reportClientKey, type RequestOrigin } from './feedback.server.ts'
 import { listReports } from './report-store.server.ts'
@@ -18,7 +19,7 @@ const report = (fields: Record<string, string> = {}) => {
 let handle: DatabaseHandle
 let time: number
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 120_000)
 afterAll(() => handle?.close())

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { normalisePlayerName } from '#app/player/username.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
@@ -15,7 +16,7 @@ const HOUR = 3_600_000
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

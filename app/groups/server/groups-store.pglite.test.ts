@@ -1,4 +1,4 @@
-import { openDatabase } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { describeGroupsStoreContract } from './groups-store.test-kit.ts'
 
-describeGroupsStoreContract('PGlite', () => openDatabase({}))
+describeGroupsStoreContract('PGlite', () => openTestPglite())

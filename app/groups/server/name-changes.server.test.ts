@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { UpstreamPriority } from '#app/player/server/upstream-gate.server.ts'
 import { normalisePlayerName } from '#app/player/username.ts'
 import { apiError, json } from '#app/server/api.server.ts'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { testSnapshot } from '#app/tracker/test-snapshots.ts'
 import { findPlayer, listSnapshots, recordFetch } from '#app/tracker/server/tracker-store.server.ts'
@@ -13,7 +14,7 @@ const HOUR = 3_600_000
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 }, 240_000)
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import changes from '#app/generated/catch-up.json' with { type: 'json' }
 import { createPlayerDataCore } from '#app/player/server/handler.server.ts'
 import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { catchUpSchema } from '#app/tracker/catch-up.ts'
 import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { freshDatabase } from '#tests/fixtures/postgres.ts'
@@ -115,6 +116,6 @@ function describeCatchUp(engine: string, open: () => Promise<DatabaseHandle>) {
 	})
 }
 
-describeCatchUp('PGlite', () => openDatabase({}))
+describeCatchUp('PGlite', () => openTestPglite())
 const url = process.env.TEST_DATABASE_URL
 if (url) describeCatchUp('PostgreSQL', async () => openDatabase({ url: await freshDatabase(url, 'catch_up_api') }))

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { asc } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
 import { openDatabase, replaceEmbedded } from '#app/server/db/database.server.ts'
+import { copyPreparedPglite } from '#tests/fixtures/pglite.ts'
 import { releaseDatabaseLocks } from '#app/server/db/db-lock.server.ts'
 import { keepForgottenPlayers } from './forgotten-players.server.ts'
 import { removals, trackedPlayers } from './schema.ts'
@@ -27,6 +28,7 @@ const fetchOf = (key: string, when: string) => ({
 
 test('a restore from an older backup deletes again the players removed or blocked since; one tracked again after its removal stays', async () => {
 	const dataDir = path.join(root, 'db')
+	await copyPreparedPglite(dataDir)
 	const handle = await openDatabase({ dataDir })
 	await handle.migrate()
 	const { db } = handle

@@ -1,7 +1,8 @@
 // The records and top-gainers endpoints over a real (PGlite) database: JSON shapes, paging, the
 // 400s that name the parameter, and removed players absent.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { gainsBoardSchema, playerRecordsSchema } from '#app/tracker/api-types.ts'
 import { createPlayersApiCore, GAINS_BOARD_PATH } from './players-api.server.ts'
 import { BOARD_PAGE_SIZE } from './gains-board.server.ts'
@@ -14,7 +15,7 @@ const NOW = Date.parse('2026-03-04T12:00:00Z')
 const PLAYERS = BOARD_PAGE_SIZE + 2
 
 beforeAll(async () => {
-	handle = await openDatabase({})
+	handle = await openTestPglite()
 	await handle.migrate()
 	const fetch = (key: string, when: string, attack: number) =>
 		recordFetch(handle.db, {

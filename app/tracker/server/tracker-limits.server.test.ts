@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createPlayerDataCore, type PlayerLookup } from '#app/player/server/handler.server.ts'
 import { budgetLimit, createUpstreamGate } from '#app/player/server/upstream-gate.server.ts'
-import { openDatabase, type DatabaseHandle } from '#app/server/db/database.server.ts'
+import type { DatabaseHandle } from '#app/server/db/database.server.ts'
+import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { createMemoryState } from '#app/server/shared-state/memory-state.server.ts'
 import { startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { createPlayersApiCore } from './players-api.server.ts'
@@ -22,7 +23,7 @@ describe('Update while the upstream fails, and the tracking limits', () => {
 	let api: ReturnType<typeof createPlayersApiCore>
 
 	beforeAll(async () => {
-		;[handle, fake] = await Promise.all([openDatabase({}), startFakeUpstream()])
+		;[handle, fake] = await Promise.all([openTestPglite(), startFakeUpstream()])
 		await handle.migrate()
 	}, 120_000)
 	afterAll(async () => {
