@@ -60,7 +60,8 @@ const envSchema = z
 		TEST_ONLY_SHIFTABLE_CLOCK: flag.default(false),
 		/**
 		 * Browser tests only: the pause between idle passes of the competitions' update rounds and
-		 * Discord outbox (unset: 10 s and 2 s), so a test sees "nothing more was sent" in seconds.
+		 * Discord outbox, and between the groups' announcement passes (unset: 10 s, 2 s and 15 s), so
+		 * a test sees "nothing more was sent" in seconds.
 		 */
 		TEST_ONLY_COMPETITION_IDLE_MS: positiveInt.max(60_000).optional(),
 

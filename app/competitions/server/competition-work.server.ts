@@ -36,6 +36,7 @@ export function startCompetitionWork(options: {
 		databaseReady,
 		idleMs,
 		produce: announcer.groups,
+		produceEveryMs: idleMs,
 	})
 	const rounds =
 		options.env.TRACKER_REFRESH === 'on'

@@ -54,8 +54,9 @@ export function createCompetitions(config: CompetitionsConfig) {
 	/**
 	 * Standings are kept (kept-standings.server.ts), but a read after a round changed everyone
 	 * recomputes them all from their snapshots (seconds for hundreds of participants), so each
-	 * competition's read is shared by the requests of the next `STANDINGS_TTL_MS` and by those arriving meanwhile. A
-	 * change, a deletion or a finished update round drops it.
+	 * competition's read is shared by the requests of the next `STANDINGS_TTL_MS` and by those
+	 * arriving meanwhile: short, as a warm read is cheap and the standings are live. A change, a
+	 * deletion or a finished manual update drops it.
 	 */
 	const reads = new Map<number, { until: number; value: ReturnType<typeof readFresh> }>()
 	function readFresh(id: number) {
@@ -229,7 +230,7 @@ export function createCompetitions(config: CompetitionsConfig) {
 export type Competitions = ReturnType<typeof createCompetitions>
 
 const CHANGEABLE = ['title', 'startsAt', 'endsAt', 'metrics']
-const STANDINGS_TTL_MS = 60_000
+const STANDINGS_TTL_MS = 10_000
 /** A participant checked this recently (by anyone) is not fetched again by a manual update. */
 const RECENT_CHECK_MS = 10 * 60_000
 const MAX_SHARED_READS = 200
