@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { DashboardNotices, DashboardSearch } from '#app/dashboard/notices.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
 
@@ -26,25 +27,8 @@ export function DashboardGroups({ data }: { data: DashboardGroupsData }) {
 					deletes it; deleting removes the group, its members and its roster events (the players’ own histories stay).
 				</p>
 			</header>
-			{data.done ? (
-				<p role="status" className="rounded-lg border border-ok/50 bg-ok-bg p-3 text-sm text-ok" data-groups-done="">
-					{data.done}
-				</p>
-			) : null}
-			{data.error ? (
-				<p role="alert" className="rounded-lg border border-bad/50 bg-bad-bg p-3 text-sm text-bad">
-					{data.error}
-				</p>
-			) : null}
-			<Form method="get" className={`${ui.panel} flex flex-wrap items-end gap-3 p-4`} role="search">
-				<label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-semibold">
-					Find a group
-					<input type="search" name="q" defaultValue={data.query} placeholder="Group or clan name" className={ui.input} />
-				</label>
-				<button type="submit" className={ui.secondary}>
-					Find
-				</button>
-			</Form>
+			<DashboardNotices done={data.done} doneData={{ 'data-groups-done': '' }} error={data.error} />
+			<DashboardSearch label="Find a group" query={data.query} placeholder="Group or clan name" />
 			{data.groups.length === 0 ? (
 				<p className="text-muted">{data.query ? `No group matches “${data.query}”.` : 'No group yet.'}</p>
 			) : (

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { DashboardNotices } from '#app/dashboard/notices.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
 
@@ -37,16 +38,13 @@ export function NameReview({ data }: { data: NameReviewData }) {
 					change.
 				</p>
 			</header>
-			{data.done ? (
-				<p role="status" className="rounded-lg border border-ok/50 bg-ok-bg p-3 text-sm text-ok" data-review-done={data.done.decision}>
-					{data.done.decision === 'approved' ? 'Applied' : 'Rejected'}: {data.done.oldName} → {data.done.newName}.
-				</p>
-			) : null}
-			{data.error ? (
-				<p role="alert" className="rounded-lg border border-bad/50 bg-bad-bg p-3 text-sm text-bad">
-					{data.error}
-				</p>
-			) : null}
+			<DashboardNotices
+				done={
+					data.done ? `${data.done.decision === 'approved' ? 'Applied' : 'Rejected'}: ${data.done.oldName} → ${data.done.newName}.` : null
+				}
+				doneData={data.done ? { 'data-review-done': data.done.decision } : undefined}
+				error={data.error}
+			/>
 			{data.pending.length === 0 ? (
 				<p className="text-muted" data-review-empty="">
 					Nothing waits for review.

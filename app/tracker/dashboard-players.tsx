@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { DashboardNotices, DashboardSearch } from '#app/dashboard/notices.tsx'
 import { ui } from '#app/dashboard/ui.ts'
 import { formatDateTime } from '#app/lib/format-date.ts'
 import { playerPath } from '#app/lib/player-paths.ts'
@@ -49,27 +50,20 @@ export function DashboardPlayers({ data }: { data: DashboardPlayersData }) {
 				</p>
 			</header>
 
-			{data.done ? (
-				<p role="status" className="rounded-lg border border-ok/50 bg-ok-bg p-3 text-sm text-ok" data-players-done="">
-					{data.done.deleted ? `Deleted the history of ${data.done.name}.` : `${data.done.name} had no history.`}{' '}
-					{data.done.blocked ? 'The name is blocked from now on.' : 'The name is not blocked.'}
-				</p>
-			) : null}
-			{data.error ? (
-				<p role="alert" className="rounded-lg border border-bad/50 bg-bad-bg p-3 text-sm text-bad">
-					{data.error}
-				</p>
-			) : null}
+			<DashboardNotices
+				done={
+					data.done ? (
+						<>
+							{data.done.deleted ? `Deleted the history of ${data.done.name}.` : `${data.done.name} had no history.`}{' '}
+							{data.done.blocked ? 'The name is blocked from now on.' : 'The name is not blocked.'}
+						</>
+					) : null
+				}
+				doneData={{ 'data-players-done': '' }}
+				error={data.error}
+			/>
 
-			<Form method="get" className={`${ui.panel} flex flex-wrap items-end gap-3 p-4`} role="search">
-				<label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-semibold">
-					Find a player
-					<input type="search" name="q" defaultValue={data.query} placeholder="Start of the name" className={ui.input} />
-				</label>
-				<button type="submit" className={ui.secondary}>
-					Find
-				</button>
-			</Form>
+			<DashboardSearch label="Find a player" query={data.query} placeholder="Start of the name" />
 
 			{data.query ? (
 				data.players.length === 0 ? (

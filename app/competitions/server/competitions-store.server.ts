@@ -124,6 +124,15 @@ function titleMatches(search: string) {
 	return search ? ilike(competitions.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined
 }
 
+/** What the lists and the rounds show of a competition. */
+const summaryColumns = {
+	id: competitions.id,
+	title: competitions.title,
+	startsAt: competitions.startsAt,
+	endsAt: competitions.endsAt,
+	groupId: competitions.groupId,
+}
+
 /**
  * Competitions of one status at `now` whose title contains `search` (any case), with their
  * participant counts: upcoming soonest first, the others latest first; `offset` for the next pages.
@@ -137,11 +146,7 @@ export async function listCompetitions(
 	const order = status === 'upcoming' ? asc(competitions.startsAt) : desc(competitions.endsAt)
 	return db
 		.select({
-			id: competitions.id,
-			title: competitions.title,
-			startsAt: competitions.startsAt,
-			endsAt: competitions.endsAt,
-			groupId: competitions.groupId,
+			...summaryColumns,
 			participants: count(competitionParticipants.playerKey),
 		})
 		.from(competitions)
@@ -258,11 +263,7 @@ const DAY = 86_400_000
 export async function listCompetitionsToWatch(db: Database, now: Date) {
 	return db
 		.select({
-			id: competitions.id,
-			title: competitions.title,
-			startsAt: competitions.startsAt,
-			endsAt: competitions.endsAt,
-			groupId: competitions.groupId,
+			...summaryColumns,
 			frozenAt: competitions.frozenAt,
 		})
 		.from(competitions)
