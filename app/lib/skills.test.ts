@@ -10,10 +10,10 @@ test('every cap comes from data/game/skills.json, the one place a cap is written
 	expect(getSkill('attack')?.cap).toBe(120)
 })
 
-test('a raise no update post confirms is not applied, and the data says why', () => {
+test('a cap with a caveat carries it from the data: Construction, raised to 120 without an update post found', () => {
 	const caps = skillCaps as Record<string, { cap: number; note?: string }>
-	expect(getSkill('construction')?.cap).toBe(99)
-	expect(caps.construction!.note).toMatch(/^Unconfirmed: .*no update notes giving the cap/)
+	expect(getSkill('construction')?.cap).toBe(120)
+	expect(caps.construction!.note).toMatch(/^Raised to 120 .*We have not found the update post/)
 	expect(getSkill('construction')?.capNote).toBe(caps.construction!.note)
 	expect(getSkill('herblore')?.capNote).toBeUndefined()
 })

@@ -25,10 +25,10 @@ function snapshot(virtual: Partial<Record<string, number>>): Snapshot {
 }
 
 test('a skill held at a cap with a caveat says why under the table; other skills past their cap do not', () => {
-	const page = serverHtml(<CapCaveats snapshot={snapshot({ construction: 104, prayer: 105 })} />)
+	const page = serverHtml(<CapCaveats snapshot={snapshot({ construction: 124, prayer: 105 })} />)
 	const items = page.getAllByRole('listitem')
 	expect(items).toHaveLength(1)
-	expect(items[0]!.textContent).toMatch(/^Construction: .*no update notes giving the cap/)
+	expect(items[0]!.textContent).toMatch(/^Construction: Raised to 120 .*not found the update post/)
 	expect(page.queryByText(/Prayer/)).toBeNull()
 })
 

@@ -157,7 +157,9 @@ test('drawer body below the required level says how much XP is left', () => {
 
 test('the drawer says when a skill cap carries a caveat, and only then', () => {
 	const construction = serverHtml(<SkillGuidePanel current={undefined} guide={{ ...GUIDE, skill: 'construction' }} />)
-	expect(construction.getByText('Level cap 99.').parentElement?.textContent).toMatch(/^Level cap 99\. .*no update notes giving the cap/)
+	expect(construction.getByText('Level cap 120.').parentElement?.textContent).toMatch(
+		/^Level cap 120\. Raised to 120 .*not found the update post/,
+	)
 	const herblore = serverHtml(<SkillGuidePanel current={undefined} guide={GUIDE} />)
 	expect(herblore.queryByText(/^Level cap/)).toBeNull()
 })
