@@ -10,18 +10,25 @@ const PORT = portFromEnv(process.env, 'E2E_PORT')
 const UPSTREAM_PORT = portFromEnv(process.env, 'E2E_UPSTREAM_PORT')
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'gg-e2e-'))
+// `npm test` (scripts/dev/test-all.ts) runs the accessibility sweep and the rest of the suite at the
+// same time, as two runs (`E2E_PART=sweep|rest`), each with its own server, report and output folder.
+const part = process.env.E2E_PART
+const SWEEP = '**/accessibility.test.ts'
+const name = part === 'sweep' || part === 'rest' ? `e2e-${part}` : 'e2e'
 
 // Against the production build (`npm run build` first), with the fake RuneMetrics upstream.
 export default defineConfig({
 	testDir: './tests/e2e',
-	testMatch: '**/*.test.ts',
+	testMatch: part === 'sweep' ? SWEEP : '**/*.test.ts',
+	testIgnore: part === 'rest' ? SWEEP : [],
+	outputDir: `test-results/${name}`,
 	fullyParallel: true,
 	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
-	reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+	reporter: [['list'], ['json', { outputFile: `test-results/${name}.json` }]],
 	use: {
 		baseURL: BASE_URL,
 		// Recording a trace costs a passing test about a fifth of its time (widgets.test.ts, one worker:

@@ -1,8 +1,7 @@
 /**
- * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side — the unit tests in one,
- * the production build and then the checks (typecheck, lint, dead code (knip), import cycles,
- * formatting, data) in the other — and last the browser tests, alone on the machine (a few of them
- * time layout and clocks).
+ * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side, one a core (see below):
+ * the unit tests and then the browser tests in one; the production build, the accessibility sweep
+ * and the checks (typecheck, lint, dead code (knip), import cycles, formatting, data) in the other.
  * It ends with one line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
  * quietly: without Chromium, redis-server or PostgreSQL the run counts a failure and says why.
@@ -21,17 +20,13 @@ type Tally = { passed: number; failed: number }
 const tally: Tally = { passed: 0, failed: 0 }
 const lines: string[] = []
 
-/**
- * Runs a command. Beside another lane its output is collected and printed under the step's label
- * when it ends; alone (`live`), it streams.
- */
-async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, live = false): Promise<boolean> {
+/** Runs a command; its output is collected and printed under the step's label when it ends. */
+async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
 	const started = performance.now()
-	if (live) console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
 	const child = spawn(command, args, {
 		cwd: root,
-		stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-		env: { ...process.env, ...(live ? {} : { FORCE_COLOR: '1' }), ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: { ...process.env, FORCE_COLOR: '1', ...env },
 	})
 	const output: Buffer[] = []
 	child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
@@ -45,7 +40,7 @@ async function run(label: string, command: string, args: string[], env: NodeJS.P
 	})
 	const seconds = ((performance.now() - started) / 1000).toFixed(1)
 	const ok = status === 0
-	if (!live) process.stdout.write(`\n▶ ${label}: ${command} ${args.join(' ')} (${seconds} s)\n${Buffer.concat(output).toString()}`)
+	process.stdout.write(`\n▶ ${label}: ${command} ${args.join(' ')} (${seconds} s)\n${Buffer.concat(output).toString()}`)
 	lines.push(`${ok ? '✓' : '✗'} ${label} (${seconds} s)`)
 	return ok
 }
@@ -71,10 +66,9 @@ async function suite(
 	report: string,
 	count: (json: Record<string, unknown>) => Tally,
 	env?: NodeJS.ProcessEnv,
-	live = false,
 ) {
 	rmSync(report, { force: true })
-	const ok = await run(label, command, args, env, live)
+	const ok = await run(label, command, args, env)
 	const json = readJson(report)
 	if (!json) {
 		tally.failed += 1
@@ -125,39 +119,7 @@ process.on('exit', () => postgres?.stop())
 const testEnv = { ...redisEnv, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) }
 
 const npx = 'npx'
-// The unit tests take longest (one vitest worker: its default on 2 cores), so they start at once
-// and have a lane of their own; the build and then the checks, one after another, use the other core.
-async function buildAndChecks(): Promise<boolean> {
-	// A test build: brotli at a quick level (scripts/build/postbuild.ts); the files and headers are the same.
-	// Without its prebuild: `npm test`'s pretest made app/generated/, which the unit tests are reading.
-	const built = await run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
-	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
-	await step('lint', 'npm', ['run', '--silent', 'lint'])
-	await step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
-	await step('import cycles', 'npm', ['run', '--silent', 'lint:cycles'])
-	await step('formatting', 'npm', ['run', '--silent', 'format:check'])
-	await step('data integrity', 'npm', ['run', '--silent', 'check:data'])
-	await step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
-	// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
-	await run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
-	return built
-}
-const unitTests = suite(
-	'unit tests',
-	npx,
-	['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`],
-	path.join(resultsDir, 'unit.json'),
-	(json) => ({
-		passed: Number(json.numPassedTests ?? 0),
-		failed: Number(json.numFailedTests ?? 0),
-	}),
-	testEnv,
-)
-const [built] = await Promise.all([buildAndChecks(), unitTests])
-if (built) tally.passed += 1
-else tally.failed += 1
-
-const e2eReport = path.join(resultsDir, 'e2e.json')
+const browserEnv = { CHROMIUM_PATH: chromium, ...testEnv }
 
 type ReportSuite = { title: string; specs?: { title: string; tests: { status: string }[] }[]; suites?: ReportSuite[] }
 
@@ -169,26 +131,76 @@ function flakyTitles(json: Record<string, unknown>): string[] {
 	]
 	return ((json.suites ?? []) as ReportSuite[]).flatMap(walk)
 }
-if (built && chromium && existsSync(path.join(root, 'build/server/index.js'))) {
-	// One retry: a test that fails twice fails; one that passes on its retry is counted and named as
-	// flaky below (a few layout-shift and timing tests are, on a loaded 2-core machine).
+
+/**
+ * One part of the browser suite (playwright.config.ts: `E2E_PART`), against the production build.
+ * One retry: a test that fails twice fails; one that passes on its retry is counted and named as
+ * flaky (a few layout-shift and timing tests are, on a loaded 2-core machine).
+ */
+async function browserTests(part: 'sweep' | 'rest', workers: number) {
+	const label = part === 'sweep' ? 'browser tests: the accessibility sweep' : 'browser tests'
 	await suite(
-		'browser tests',
+		label,
 		npx,
-		['playwright', 'test', '--retries=1'],
-		e2eReport,
+		['playwright', 'test', '--retries=1', `--workers=${workers}`],
+		path.join(resultsDir, `e2e-${part}.json`),
 		(json) => {
 			const stats = (json.stats ?? {}) as Record<string, number>
-			if (stats.flaky) lines.push(`  browser tests: ${stats.flaky} flaky (passed on the retry): ${flakyTitles(json).join('; ')}`)
+			if (stats.flaky) lines.push(`  ${label}: ${stats.flaky} flaky (passed on the retry): ${flakyTitles(json).join('; ')}`)
 			return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
 		},
-		{ CHROMIUM_PATH: chromium, ...testEnv },
-		true,
+		{ ...browserEnv, E2E_PART: part },
 	)
-} else {
-	tally.failed += 1
-	lines.push('✗ browser tests: skipped (no build or no browser)')
 }
+
+function browserSkipped(part: string) {
+	tally.failed += 1
+	lines.push(`✗ ${part}: skipped (no build or no browser)`)
+}
+
+// Two lanes, one a core. The unit tests (the longest step but one) start at once in one; the build
+// starts in the other, then the accessibility sweep (axe over the sitemap's pages on one worker:
+// about a sixth of the browser suite's time, and none of it times layout or clocks), then the static
+// checks. Once the unit tests are done, the rest of the browser suite follows them on two workers.
+// The build uses a quick brotli level (scripts/build/postbuild.ts); the files and headers are the
+// same. It runs without its prebuild: `npm test`'s pretest made app/generated/, which the unit tests
+// are reading.
+const built = run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
+const build = built.then((ok) => ok && chromium !== undefined && existsSync(path.join(root, 'build/server/index.js')))
+
+async function buildSweepAndChecks(): Promise<void> {
+	if (await build) await browserTests('sweep', 1)
+	else browserSkipped('browser tests: the accessibility sweep')
+	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+	await step('lint', 'npm', ['run', '--silent', 'lint'])
+	await step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
+	await step('import cycles', 'npm', ['run', '--silent', 'lint:cycles'])
+	await step('formatting', 'npm', ['run', '--silent', 'format:check'])
+	await step('data integrity', 'npm', ['run', '--silent', 'check:data'])
+	await step('content check', 'npm', ['run', '--silent', 'content', '--', 'check'])
+	// Pages and activities a game update touched after they were verified: a list for authors, never a failure.
+	await run('stale pages (report only)', 'npm', ['run', '--silent', 'content', '--', 'stale'])
+}
+
+async function unitThenBrowserTests(): Promise<void> {
+	await suite(
+		'unit tests',
+		npx,
+		['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'unit.json')}`],
+		path.join(resultsDir, 'unit.json'),
+		(json) => ({
+			passed: Number(json.numPassedTests ?? 0),
+			failed: Number(json.numFailedTests ?? 0),
+		}),
+		testEnv,
+	)
+	if (await build) await browserTests('rest', 2)
+	else browserSkipped('browser tests')
+}
+
+await Promise.all([buildSweepAndChecks(), unitThenBrowserTests()])
+if (await built) tally.passed += 1
+else tally.failed += 1
 
 postgres?.stop()
 console.log(`\n${lines.join('\n')}\n`)
