@@ -3,7 +3,7 @@
  * database (or a transaction) first and plain values, so the contract kit runs them on PGlite
  * and on PostgreSQL alike. Times are `Date`s supplied by the caller.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, max, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type Database } from '#app/server/db/database.server.ts'
 import type { PlayerName } from '#app/player/username.ts'
@@ -83,11 +83,7 @@ export async function readGroup(db: Database, id: number) {
 	const order = (rank: ClanRank | null) => (rank === null ? CLAN_RANKS.length : CLAN_RANKS.indexOf(rank))
 	members.sort((a, b) => order(a.rank) - order(b.rank))
 	const { citadelResetWeekday: weekday, citadelResetMinute: minute, codeHash: _, ...rest } = group
-	const citadelReset: CitadelReset | null =
-		weekday === null || minute === null
-			? null
-			: { weekday: WEEKDAYS[weekday]!, time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}` }
-	return { ...rest, citadelReset, members }
+	return { ...rest, citadelReset: resetOf(weekday, minute), members }
 }
 
 /**
@@ -341,6 +337,31 @@ export async function claimMemberCheck(db: Database, now: Date, retryMs: number)
 /** When the member's profile is next due, in every group they are in. */
 export async function scheduleMemberCheck(db: Database, key: string, at: Date): Promise<void> {
 	await db.update(groupMembers).set({ nextCheckAt: at }).where(eq(groupMembers.playerKey, key))
+}
+
+/**
+ * What a member's next check depends on besides their log (`memberCheckInterval`), in one query:
+ * the citadel resets of their groups that have one, and their newest citadel-cap entry (one probe
+ * of the kinds' index; none looked for when no group has a reset).
+ */
+export async function readMemberCapState(db: Database, key: string, playerId: number) {
+	const newestCap = db
+		.select({ at: max(logEntryKinds.occurredAt) })
+		.from(logEntryKinds)
+		.where(and(eq(logEntryKinds.playerId, playerId), eq(logEntryKinds.kind, 'citadel-cap')))
+	const rows = await db
+		.select({
+			weekday: groups.citadelResetWeekday,
+			minute: groups.citadelResetMinute,
+			lastCap: sql`(${newestCap})`.mapWith(logEntryKinds.occurredAt),
+		})
+		.from(groupMembers)
+		.innerJoin(groups, eq(groups.id, groupMembers.groupId))
+		.where(and(eq(groupMembers.playerKey, key), isNotNull(groups.citadelResetWeekday)))
+	return {
+		resets: rows.map((row) => resetOf(row.weekday, row.minute)).filter((reset) => reset !== null),
+		lastCap: (rows[0]?.lastCap as Date | null | undefined) ?? null,
+	}
 }
 
 /**
@@ -605,6 +626,11 @@ function resetColumns(reset: CitadelReset | null) {
 		citadelResetWeekday: WEEKDAYS.indexOf(reset.weekday),
 		citadelResetMinute: hours * 60 + minutes,
 	}
+}
+
+function resetOf(weekday: number | null, minute: number | null): CitadelReset | null {
+	if (weekday === null || minute === null) return null
+	return { weekday: WEEKDAYS[weekday]!, time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}` }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -23,6 +23,7 @@ import {
 	listRosterEvents,
 	readGroup,
 	readGroupGuard,
+	readMemberCapState,
 	readPlayerLog,
 	removePlayerFromGroups,
 	scheduleMemberCheck,
@@ -325,6 +326,39 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			const due = []
 			for (let claim; (claim = await claimMemberCheck(db(), new Date(), retry));) due.push(claim.key)
 			expect(due).toContain('new kid')
+		})
+
+		test("a member's next check reads the resets of their groups that have one and their newest cap", async () => {
+			const log = [
+				{ date: '2026-11-24T19:00:00.000Z', text: 'Capped at my Clan Citadel.', details: '' },
+				{ date: '2026-11-17T19:00:00.000Z', text: 'Capped at my Clan Citadel.', details: '' },
+				{ date: '2026-11-25T09:00:00.000Z', text: 'Visited my Clan Citadel.', details: '' },
+			]
+			await recordFetch(db(), {
+				key: 'anna',
+				name: 'Anna',
+				fetchedAt: at('2026-11-25T10:00:00Z'),
+				snapshot: testSnapshot('2026-11-25T10:00:00Z', 1),
+				quests: null,
+				activities: log,
+			})
+			const anna = (await findPlayer(db(), 'anna'))!.id
+			await classifyPlayerLog(db(), anna)
+			// In a group without a reset only: nothing to wait for, whatever the log holds.
+			await createGroup(db(), { ...clan, citadelReset: null }, at('2026-11-20T10:00:00Z'))
+			expect(await readMemberCapState(db(), 'anna', anna)).toEqual({ resets: [], lastCap: null })
+			await createGroup(db(), clan, at('2026-11-20T10:00:00Z'))
+			await createGroup(db(), { ...clan, citadelReset: { weekday: 'friday', time: '06:05' } }, at('2026-11-20T10:00:00Z'))
+			const state = await readMemberCapState(db(), 'anna', anna)
+			expect(state.resets.toSorted((a, b) => a.weekday.localeCompare(b.weekday))).toEqual([
+				{ weekday: 'friday', time: '06:05' },
+				{ weekday: 'tuesday', time: '23:30' },
+			])
+			expect(state.lastCap).toEqual(at('2026-11-24T19:00:00Z'))
+			// Recruit Rae is in the groups, with no log seen (no tracked player 0).
+			const rae = await readMemberCapState(db(), 'recruit rae', 0)
+			expect([rae.resets.length, rae.lastCap]).toEqual([2, null])
+			expect(await readMemberCapState(db(), 'nobody', anna)).toEqual({ resets: [], lastCap: null })
 		})
 
 		test("a group's coverage, its activity feed (newest first, capped), and a player's log by kind with counts", async () => {

@@ -10,22 +10,12 @@ import { findPlayer, listLogCoverage, recordFetch } from '#app/tracker/server/tr
 import { FAKE_PLAYERS, startFakeUpstream, type FakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { openTestPglite } from '#tests/fixtures/pglite.ts'
 import { createGroup, listLogKinds } from './groups-store.server.ts'
-import { createMemberRefresher, MAX_CHECK_MS, MIN_CHECK_MS, memberCheckInterval } from './member-refresh.server.ts'
+import type { CitadelReset } from '#app/groups/citadel-caps.ts'
+import { CAP_PENDING_MIN_CHECK_MS, MAX_CHECK_MS, MIN_CHECK_MS } from '#app/groups/member-schedule.ts'
+import { createMemberRefresher } from './member-refresh.server.ts'
 
 const HOUR = 3_600_000
 const START = Date.parse('2026-11-20T12:00:00Z')
-
-describe('memberCheckInterval', () => {
-	const hoursAgo = (hours: number) => new Date(START - hours * HOUR)
-	test('half the time the 20 newest entries span, between an hour and a day', () => {
-		const page = (spanHours: number) => Array.from({ length: 20 }, (_, i) => hoursAgo((spanHours * i) / 19))
-		expect(memberCheckInterval(page(10), START)).toBe(5 * HOUR)
-		expect(memberCheckInterval(page(1), START)).toBe(MIN_CHECK_MS)
-		expect(memberCheckInterval(page(200), START)).toBe(MAX_CHECK_MS)
-		// Fewer than 20 entries ever: the log is quiet.
-		expect(memberCheckInterval(page(1).slice(0, 19), START)).toBe(MAX_CHECK_MS)
-	})
-})
 
 describe('members refreshed at group priority', () => {
 	let handle: DatabaseHandle
@@ -44,14 +34,14 @@ describe('members refreshed at group priority', () => {
 		await handle.db.execute(sql`truncate groups, tracked_players restart identity cascade`)
 	})
 	const db = () => handle.db
-	const group = (names: string[]) =>
+	const group = (names: string[], citadelReset: CitadelReset | null = null) =>
 		createGroup(
 			db(),
 			{
 				name: 'Clan',
 				clanName: 'Clan',
 				codeHash: 'hash',
-				citadelReset: null,
+				citadelReset,
 				members: names.map((name) => ({ key: name.toLowerCase(), name, rank: 'Recruit', totalXp: 1 })),
 			},
 			new Date(START - HOUR),
@@ -126,17 +116,19 @@ describe('members refreshed at group priority', () => {
 		expect(checks['zezima jr']).toBeGreaterThanOrEqual(2 * 60_000 + MIN_CHECK_MS)
 	})
 
-	test('a busy log is fetched again sooner, and a fetch whose 20 entries do not reach the one before counts as a gap', async () => {
-		// A player adding `perHour` log entries an hour; each Update records the 20 newest.
-		let perHour = 4
+	/** A player adding `perHour` log entries an hour (the next one a cap when `capNext`); each Update records the 20 newest. */
+	const busyPlayer = () => {
+		const bea = { perHour: 4, capNext: false, tracker: {} as Pick<Tracker, 'update'> }
 		const entries: Array<{ date: string; text: string; details: string }> = []
 		let lastAt = START - 48 * HOUR
 		const play = () => {
-			for (; lastAt + HOUR / perHour <= time; lastAt += HOUR / perHour) {
-				entries.unshift({ date: new Date(lastAt + HOUR / perHour).toISOString(), text: `Entry ${entries.length}`, details: '' })
+			for (; lastAt + HOUR / bea.perHour <= time; lastAt += HOUR / bea.perHour) {
+				const text = bea.capNext ? 'Capped at my Clan Citadel.' : `Entry ${entries.length}`
+				bea.capNext = false
+				entries.unshift({ date: new Date(lastAt + HOUR / bea.perHour).toISOString(), text, details: '' })
 			}
 		}
-		const tracker: Pick<Tracker, 'update'> = {
+		bea.tracker = {
 			async update(player) {
 				play()
 				await recordFetch(db(), {
@@ -150,12 +142,17 @@ describe('members refreshed at group priority', () => {
 				return { kind: 'updated', summary: {} as never }
 			},
 		}
-		const lookup = { fetchFresh: () => Promise.reject(new Error('tracked: the Update fetches')) }
-		const refresher = createMemberRefresher({ db: async () => handle.db, now, tracker, lookup, log: () => {} })
+		return bea
+	}
+	const lookup = { fetchFresh: () => Promise.reject(new Error('tracked: the Update fetches')) }
+
+	test('a busy log is fetched again sooner, and a fetch whose 20 entries do not reach the one before counts as a gap', async () => {
+		const bea = busyPlayer()
+		const refresher = createMemberRefresher({ db: async () => handle.db, now, tracker: bea.tracker, lookup, log: () => {} })
 		await group(['Busy Bea'])
 		// Seen once before, three hours ago.
 		time = START - 3 * HOUR
-		await tracker.update({ key: 'busy bea', name: 'Busy Bea' })
+		await bea.tracker.update({ key: 'busy bea', name: 'Busy Bea' })
 		time = START
 		// 4 entries an hour: the 20 newest span 4.75 hours or a little more, so due again in about 2.4 hours; no gap.
 		for (let round = 0; round < 4; round++) {
@@ -166,12 +163,31 @@ describe('members refreshed at group priority', () => {
 			time = due
 		}
 		// Then 40 an hour, while checks come at most once an hour: more than 20 entries between two fetches, some unseen.
-		perHour = 40
+		bea.perHour = 40
 		time += HOUR
 		expect(await refresher.runRound()).toEqual({ fetched: 1, failed: 0, gaps: 1 })
 		expect((await nextChecks())['busy bea']).toBe(time - START + MIN_CHECK_MS)
 		time += MIN_CHECK_MS
 		expect(await refresher.runRound()).toEqual({ fetched: 1, failed: 0, gaps: 1 })
 		expect(refresher.totals()).toEqual({ compared: 6, gaps: 2 })
+	})
+	test("until this week's citadel cap is seen, a member of a group with a reset is due again after a quarter of the span; then after half", async () => {
+		const bea = busyPlayer()
+		const refresher = createMemberRefresher({ db: async () => handle.db, now, tracker: bea.tracker, lookup, log: () => {} })
+		// START is a Friday: this week began on Monday at 00:00, with no cap since.
+		await group(['Busy Bea'], { weekday: 'monday', time: '00:00' })
+		// 4 entries an hour: the 20 newest span 4.75 hours or a little more, a quarter of it about 1.2 hours.
+		expect(await refresher.runRound()).toEqual({ fetched: 1, failed: 0, gaps: 0 })
+		let due = (await nextChecks())['busy bea']! + START
+		expect(due - time).toBeGreaterThanOrEqual(4.75 * 0.25 * HOUR)
+		expect(due - time).toBeLessThan(1.25 * HOUR)
+		expect(due - time).toBeGreaterThan(CAP_PENDING_MIN_CHECK_MS)
+		// The cap comes among the next entries: once seen, half the span again.
+		bea.capNext = true
+		time = due
+		expect(await refresher.runRound()).toEqual({ fetched: 1, failed: 0, gaps: 0 })
+		due = (await nextChecks())['busy bea']! + START
+		expect(due - time).toBeGreaterThanOrEqual(2.375 * HOUR)
+		expect(due - time).toBeLessThan(2.5 * HOUR)
 	})
 })

@@ -5,8 +5,9 @@
  * has its own limit), through the tracker's Update at group priority (after anyone waiting on an
  * answer and competitions, before the daily refresh), within the one upstream budget.
  *
- * Each member is due again after half the time their 20 newest log entries span (at that pace, ten
- * more entries), between an hour and a day; a private profile a day later. Claims go through the
+ * Each member is due again by `memberCheckInterval` (`#app/groups/member-schedule.ts`): a quarter
+ * of the time their 20 newest log entries span until this week's citadel cap is seen, half after
+ * it or without a reset in any of their groups; a private profile a day later. Claims go through the
  * database (`skip locked`), so two instances never fetch one member twice, and the schedule
  * survives restarts. After each fetch the member's log is classified (`classifyPlayerLog`); the
  * tracker recorded what the fetch saw of the log (`tracker_log_coverage`). A fetch whose 20
@@ -18,24 +19,15 @@ import type { Database } from '#app/server/db/database.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import type { Tracker } from '#app/tracker/server/tracker.server.ts'
 import { findPlayer, listActivities, listLogCoverage } from '#app/tracker/server/tracker-store.server.ts'
-import { claimMemberCheck, classifyPlayerLog, scheduleMemberCheck } from './groups-store.server.ts'
+import { MAX_CHECK_MS, memberCheckInterval } from '#app/groups/member-schedule.ts'
+import { claimMemberCheck, classifyPlayerLog, readMemberCapState, scheduleMemberCheck } from './groups-store.server.ts'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-export const MIN_CHECK_MS = HOUR
-export const MAX_CHECK_MS = 24 * HOUR
 /** A failed fetch is tried again after this long. */
 const RETRY_MS = 15 * MINUTE
 /** Failures in a row that end a round early. */
 const FAILURES_BEFORE_PAUSE = 3
 const LOG_PAGE = 20
-
-/** When a member is due again: half the time their 20 newest entries span, within [1 hour, 1 day]. */
-export function memberCheckInterval(newestEntries: readonly Date[], now: number): number {
-	if (newestEntries.length < LOG_PAGE) return MAX_CHECK_MS
-	const oldest = Math.min(...newestEntries.map((date) => date.getTime()))
-	return Math.min(MAX_CHECK_MS, Math.max(MIN_CHECK_MS, (now - oldest) / 2))
-}
 
 export type MemberRefresherOptions = {
 	db: () => Promise<Database>
@@ -83,10 +75,8 @@ export function createMemberRefresher(options: MemberRefresherOptions) {
 					round.gaps += 1
 				}
 				const newest = await listActivities(db, tracked.id, LOG_PAGE)
-				interval = memberCheckInterval(
-					newest.map((entry) => new Date(entry.date)),
-					now,
-				)
+				const caps = await readMemberCapState(db, member.key, tracked.id)
+				interval = memberCheckInterval({ newest: newest.map((entry) => new Date(entry.date)), ...caps }, now)
 			}
 		}
 		await scheduleMemberCheck(db, member.key, new Date(now + interval))
