@@ -9,15 +9,16 @@
  * - Frozen: once everyone has been checked since the end, or one hour after the end, whichever
  *   comes first; nothing is due after that.
  */
-import type { Window } from './scoring.ts'
-
 const HOUR = 3_600_000
 const REFRESH_EVERY = 6 * HOUR
 const FREEZE_AFTER_END = HOUR
 
+/** A competition's start and end. */
+export type Span = { startsAt: Date; endsAt: Date }
+
 export type CompetitionStatus = 'upcoming' | 'ongoing' | 'finished'
 
-export function competitionStatus(window: Window, now: Date): CompetitionStatus {
+export function competitionStatus(window: Span, now: Date): CompetitionStatus {
 	if (now < window.startsAt) return 'upcoming'
 	return now < window.endsAt ? 'ongoing' : 'finished'
 }
@@ -34,13 +35,13 @@ export type UpdatePlan = {
 	frozen: boolean
 }
 
-export function standingsFrozen(window: Window, participants: readonly ParticipantCheck[], now: Date): boolean {
+export function standingsFrozen(window: Span, participants: readonly ParticipantCheck[], now: Date): boolean {
 	if (now < window.endsAt) return false
 	if (now.getTime() >= window.endsAt.getTime() + FREEZE_AFTER_END) return true
 	return participants.every((participant) => checkedSince(participant, window.endsAt))
 }
 
-export function planUpdates(window: Window, participants: readonly ParticipantCheck[], now: Date): UpdatePlan {
+export function planUpdates(window: Span, participants: readonly ParticipantCheck[], now: Date): UpdatePlan {
 	const status = competitionStatus(window, now)
 	if (status === 'upcoming') return { due: [], nextAt: window.startsAt, frozen: false }
 	if (status === 'finished') {
@@ -63,6 +64,14 @@ export function planUpdates(window: Window, participants: readonly ParticipantCh
 	return { due, nextAt: new Date(nextAt), frozen: false }
 }
 
+/**
+ * The last moment of the final round: when the standings froze, else an hour after the end. A
+ * snapshot taken later never counts (scoring.ts), so a lookup after the freeze changes nothing.
+ */
+export function finalRoundClosesAt(competition: Span & { frozenAt: Date | null }): Date {
+	return competition.frozenAt ?? new Date(competition.endsAt.getTime() + FREEZE_AFTER_END)
+}
+
 function checkedSince(participant: ParticipantCheck, time: Date): boolean {
 	return participant.lastCheckedAt !== null && participant.lastCheckedAt >= time
 }
@@ -77,7 +86,7 @@ export type CompetitionEvent = 'starting-soon' | 'started' | 'ending-soon' | 'fi
  * outbox keys it by competition and event); a late worker sends what is still current and
  * skips the rest, never a "starting soon" after the start.
  */
-export function competitionEventsDue(window: Window, now: Date, frozen: boolean): CompetitionEvent[] {
+export function competitionEventsDue(window: Span, now: Date, frozen: boolean): CompetitionEvent[] {
 	const time = now.getTime()
 	const start = window.startsAt.getTime()
 	const end = window.endsAt.getTime()

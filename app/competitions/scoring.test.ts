@@ -9,6 +9,7 @@ const BASE = 50_000_000
 const week = {
 	startsAt: new Date('2026-12-01T18:00:00Z'),
 	endsAt: new Date('2026-12-08T18:00:00Z'),
+	frozenAt: null,
 }
 
 function metrics(...list: [string, number][]): WeightedMetric[] {
@@ -57,7 +58,7 @@ describe('scoreCompetition', () => {
 		])
 	})
 
-	test('only snapshots within the competition count: the first at or after the start, the last at or before the end', () => {
+	test('only snapshots within the competition count: the first at or after the start, the last at or before the end (none after the final round)', () => {
 		const [ann] = scoreCompetition(week, metrics(['overall', 1]), [
 			player('Ann', [
 				at('2026-11-30T00:00:00Z', { magic: BASE - 1_000_000 }),
@@ -218,6 +219,7 @@ describe('scoreCompetition', () => {
 		const newYear = {
 			startsAt: new Date('2026-12-28T00:00:00Z'),
 			endsAt: new Date('2027-01-04T00:00:00Z'),
+			frozenAt: new Date('2027-01-04T00:30:00Z'),
 		}
 		const standings = scoreCompetition(newYear, metrics(['woodcutting', 1], ['drops', 1000]), [
 			player(
@@ -227,7 +229,8 @@ describe('scoreCompetition', () => {
 					at('2026-12-28T00:00:30Z'),
 					at('2026-12-31T23:00:00Z', { woodcutting: BASE + 400_000 }),
 					at('2027-01-01T01:00:00Z', { woodcutting: BASE + 1_000_000 }),
-					at('2027-01-04T00:00:01Z', { woodcutting: BASE + 9_000_000 }),
+					// After the freeze: not the final round's.
+					at('2027-01-04T00:30:01Z', { woodcutting: BASE + 9_000_000 }),
 				],
 				[
 					{ date: '2026-12-31T23:59:00Z', text: 'I found a Seismic wand.' },
@@ -246,6 +249,103 @@ describe('scoreCompetition', () => {
 			startSnapshotAt: '2026-12-28T00:00:30Z',
 			endSnapshotAt: '2027-01-01T01:00:00Z',
 		})
+	})
+})
+
+describe('the final round: the first snapshot after the end, by the freeze, is the end value', () => {
+	const END = '2026-12-08T18:00:00Z'
+	const after = (minutes: number) => new Date(Date.parse(END) + minutes * 60_000).toISOString()
+
+	test('its snapshot counts (dated at the end for the tie-break); a second one does not; nor is it a start value', () => {
+		const [ann, bob] = scoreCompetition(week, metrics(['magic', 1]), [
+			player('Ann', [
+				at('2026-12-01T18:00:00Z'),
+				at('2026-12-08T12:00:00Z', { magic: BASE + 1_000 }),
+				at(after(5), { magic: BASE + 3_000 }),
+				at(after(20), { magic: BASE + 9_000 }),
+			]),
+			player('Bob', [at('2026-11-30T00:00:00Z'), at(after(5), { magic: BASE + 3_000 })]),
+		])
+		expect(bob).toMatchObject({ score: null, startSnapshotAt: null, endSnapshotAt: null })
+		expect(ann).toMatchObject({
+			score: 3_000,
+			startSnapshotAt: '2026-12-01T18:00:00Z',
+			endSnapshotAt: after(5),
+			reachedAt: '2026-12-08T18:00:00.000Z',
+			flagged: [],
+		})
+	})
+
+	test('levels gained count to the final round too', () => {
+		const [ann] = scoreCompetition(week, metrics(['levels', 1]), [
+			player('Ann', [
+				testSnapshot('2026-12-02T00:00:00Z', 0, { magic: 0 }),
+				testSnapshot('2026-12-08T17:00:00Z', 0, { magic: 83 }),
+				testSnapshot(after(10), 0, { magic: 174 }),
+				testSnapshot(after(30), 0, { magic: 1_154 }),
+			]),
+		])
+		// magic 1 → 2 before the end, → 3 by the final round; → 10 later does not count.
+		expect(ann!.parts[0]!.value).toBe(2)
+	})
+
+	test('only up to the freeze: a snapshot after it does not count, and the last one at or before the end does', () => {
+		const frozen = { ...week, frozenAt: new Date(after(15)) }
+		const history = (finalAt: string) => [
+			at('2026-12-01T18:00:00Z'),
+			at('2026-12-08T17:00:00Z', { magic: BASE + 1_000 }),
+			at(finalAt, { magic: BASE + 4_000 }),
+		]
+		const standings = scoreCompetition(frozen, metrics(['magic', 1]), [
+			player('On time', history(after(15))),
+			player('Late', history(after(16))),
+		])
+		expect(standings.map((s) => [s.name, s.score, s.endSnapshotAt])).toEqual([
+			['On time', 4_000, after(15)],
+			['Late', 1_000, '2026-12-08T17:00:00Z'],
+		])
+	})
+
+	test('not frozen: only up to an hour after the end', () => {
+		const history = (finalAt: string) => [at('2026-12-08T00:00:00Z'), at(finalAt, { magic: BASE + 4_000 })]
+		const standings = scoreCompetition(week, metrics(['magic', 1]), [
+			player('On time', history(after(60))),
+			player('Late', history(after(61))),
+		])
+		expect(standings.map((s) => [s.name, s.score, s.endSnapshotAt])).toEqual([
+			['On time', 4_000, after(60)],
+			['Late', 0, '2026-12-08T00:00:00Z'],
+		])
+	})
+
+	test('its step is flagged like any other: more XP than the time allows is left out', () => {
+		const [ann] = scoreCompetition(week, metrics(['magic', 1]), [
+			player('Ann', [at('2026-12-08T17:00:00Z'), at(after(5), { magic: BASE + 30_000_000 })]),
+		])
+		expect(ann).toMatchObject({ score: 0, endSnapshotAt: after(5) })
+		expect(ann!.flagged).toEqual([{ from: '2026-12-08T17:00:00Z', to: after(5), reason: 'too-fast', detail: '30000000 XP' }])
+	})
+
+	test('ties: a score reached before the end ranks first; two reached in the final round share a rank', () => {
+		const reached = (time: string) => [at('2026-12-01T18:00:00Z'), at(time, { magic: BASE + 1_000 })]
+		const standings = scoreCompetition(week, metrics(['magic', 1]), [
+			player('Final A', reached(after(40))),
+			player('Before', reached('2026-12-08T17:59:00Z')),
+			player('Final B', reached(after(2))),
+		])
+		expect(standings.map((s) => [s.name, s.rank, s.reachedAt])).toEqual([
+			['Before', 1, '2026-12-08T17:59:00Z'],
+			['Final A', 2, '2026-12-08T18:00:00.000Z'],
+			['Final B', 2, '2026-12-08T18:00:00.000Z'],
+		])
+	})
+
+	test("the score over time ends at the end with the final round's step", () => {
+		const ann = player('Ann', [at('2026-12-02T00:00:00Z'), at(after(5), { magic: BASE + 3_000 })])
+		expect(scoreProgress(week, metrics(['magic', 1]), ann)).toEqual([
+			{ at: '2026-12-01T18:00:00.000Z', score: 0 },
+			{ at: '2026-12-08T18:00:00.000Z', score: 3_000 },
+		])
 	})
 })
 

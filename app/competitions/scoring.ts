@@ -4,20 +4,25 @@
  * rank the same way.
  *
  * - XP and levels count from the participant's first snapshot at or after the start (the start
- *   round takes it) to their last one at or before the end. No such snapshot: "no data", not 0.
+ *   round takes it) to their end value: the first snapshot taken after the end, when the final
+ *   round took it by the time it closed (`finalRoundClosesAt`: the freeze, else an hour after the
+ *   end), else their last one at or before the end. Only that one snapshot after the end counts,
+ *   and only with a start value before it. No snapshot from the start on: "no data", not 0.
  * - Log metrics count the entries dated within the competition; a log not visible (private
  *   profile) is "no data".
  * - Gains are summed step by step between consecutive snapshots, so a step no account could make
  *   (a skill's XP going down, or more XP than `plausibleXpGain` allows in the time) is left out
  *   and listed in `flagged`, and the count goes on from the snapshot after it.
  * - Equal scores: whoever reached the score first (the time of the snapshot or log entry that
- *   completed it) ranks first.
+ *   completed it; the end for the final round's snapshot, as its gains were made by then) ranks
+ *   first.
  */
 import { plausibleXpGain } from '#app/groups/name-change.ts'
 import type { LogEntryKind } from '#app/groups/log-kinds.ts'
 import { SKILLS } from '#app/lib/skills.ts'
 import type { Snapshot } from '#app/tracker/api-types.ts'
 import { bossKey, dropMatches, metricName, type Metric } from './metrics.ts'
+import { finalRoundClosesAt, type Span } from './schedule.ts'
 
 export type WeightedMetric = { metric: Metric; weight: number }
 
@@ -57,7 +62,8 @@ export type Standing = {
 	flagged: FlaggedGain[]
 }
 
-export type Window = { startsAt: Date; endsAt: Date }
+/** The competition's start and end, and when its standings froze (null: not yet). */
+export type Window = Span & { frozenAt: Date | null }
 
 type Step = { at: string; time: number; xp: number[]; levels: number }
 
@@ -73,15 +79,21 @@ export function scoreCompetition(
 function contributions(window: Window, metrics: readonly WeightedMetric[], participant: ParticipantRecord) {
 	const from = window.startsAt.getTime()
 	const to = window.endsAt.getTime()
-	const timed = within(participant.snapshots, (snapshot) => snapshot.takenAt, from, to)
+	const timed = countedSnapshots(participant.snapshots, window)
 	const snapshots = timed.map(({ item }) => item)
 	const { steps, flagged } = gainSteps(timed)
 	const log = participant.log && within(participant.log, (entry) => entry.date, from, to)
 
-	// Every dated contribution: a step of gains or a log entry, with its value per metric.
+	// Every dated contribution: a step of gains or a log entry, with its value per metric. The
+	// final round's step is dated at the end: the gains it records count as made by then.
 	const stepValues = metrics.map(({ metric }) => stepValue(metric))
+	const end = window.endsAt.toISOString()
 	const events: { at: string; time: number; values: (number | null)[] }[] = [
-		...steps.map((step) => ({ at: step.at, time: step.time, values: stepValues.map((value) => value(step)) })),
+		...steps.map((step) => ({
+			at: step.time > to ? end : step.at,
+			time: Math.min(step.time, to),
+			values: stepValues.map((value) => value(step)),
+		})),
 		...(log ?? []).map(({ item, time }) => ({
 			at: item.date,
 			time,
@@ -95,6 +107,16 @@ function contributions(window: Window, metrics: readonly WeightedMetric[], parti
 		return { metric: metricName(metric), value, points: value * weight }
 	})
 	return { snapshots, flagged, events, parts }
+}
+
+/**
+ * The snapshots counted, oldest first: those within [start, end], then the first one taken after
+ * the end if the final round took it by the time it closed and there is a start value before it.
+ */
+function countedSnapshots(snapshots: readonly Snapshot[], window: Window): { item: Snapshot; time: number }[] {
+	const taken = within(snapshots, (snapshot) => snapshot.takenAt, window.startsAt.getTime(), finalRoundClosesAt(window).getTime())
+	const afterEnd = taken.findIndex(({ time }) => time > window.endsAt.getTime())
+	return afterEnd === -1 ? taken : taken.slice(0, afterEnd === 0 ? 0 : afterEnd + 1)
 }
 
 /** The items dated within [from, to], each with its time, oldest first (equal times keep their order). */

@@ -9,7 +9,7 @@ const metric = (name: string) => {
 	if (!parsed.ok) throw new Error(name)
 	return { metric: parsed.metric, weight: 2 }
 }
-const window = { startsAt: new Date('2026-12-01T00:00:00Z'), endsAt: new Date('2026-12-08T00:00:00Z') }
+const window = { startsAt: new Date('2026-12-01T00:00:00Z'), endsAt: new Date('2026-12-08T00:00:00Z'), frozenAt: null }
 const snapshot = (takenAt: string, magicXp: number) => testSnapshot(takenAt, 1_000, { magic: magicXp })
 
 test('a header, one row per participant in rank order with each part; no data is empty, formulas defused', () => {

@@ -702,6 +702,30 @@ export function describeCompetitionsStoreContract(engine: string, openEmpty: () 
 			expect(scoresOf(kept).zezima).toEqual([4_000, 0])
 		})
 
+		test("kept standings: the final round's snapshot after the end counts; the freeze recomputes everyone and bounds it", async () => {
+			await record('Zezima', '2026-12-01T19:00:00Z', 1_000)
+			await record('Zezima', '2026-12-06T19:00:00Z', 3_000)
+			await record('Anna', '2026-12-01T19:00:00Z', 500)
+			const { id, read } = await keptCompetition()
+			expect(scoresOf(await read()).zezima).toEqual([2_000, 0])
+			// The final round, after the end: the XP gained in the last hours counts.
+			await record('Zezima', '2026-12-08T18:10:00Z', 5_000)
+			let kept = await fromScratch(read)
+			expect(kept.recomputed).toEqual(['zezima'])
+			expect(scoresOf(kept).zezima).toEqual([4_000, 0])
+			expect(kept.standings.find((standing) => standing.key === 'zezima')?.endSnapshotAt).toBe('2026-12-08T18:10:00.000Z')
+			// The freeze bounds what counts: every kept standing is recomputed once.
+			expect(await freezeCompetition(db(), id, at('2026-12-08T18:30:00Z'))).toBe(true)
+			expect((await read()).recomputed).toHaveLength(3)
+			expect((await read()).recomputed).toEqual([])
+			// Lookups after the freeze change nothing: a second snapshot after the end, a first one after the freeze.
+			await record('Zezima', '2026-12-08T18:45:00Z', 9_000)
+			await record('Anna', '2026-12-08T18:40:00Z', 900)
+			kept = await fromScratch(read)
+			expect(kept.recomputed.toSorted()).toEqual(['anna', 'zezima'])
+			expect(scoresOf(kept)).toMatchObject({ zezima: [4_000, 0], anna: [0, 0] })
+		})
+
 		test('kept standings: a PATCH of the metrics or the window recomputes everyone', async () => {
 			await record('Zezima', '2026-12-01T19:00:00Z', 1_000)
 			await record('Zezima', '2026-12-03T19:00:00Z', 3_000)

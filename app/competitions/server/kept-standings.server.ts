@@ -2,7 +2,8 @@
  * Each participant's standing is kept (`competition_standings`) with a fingerprint of what it was
  * computed from; a read recomputes only the participants whose fingerprint moved, reading only
  * their histories, and writes those back. The fingerprint holds:
- * - the competition's window and metrics (a PATCH changes them), and `KEPT_FORMAT`;
+ * - the competition's window and metrics (a PATCH changes them), when it froze (the final round's
+ *   snapshots count up to then), and `KEPT_FORMAT`;
  * - the tracker's row for the key (none: never tracked) and its `history_version`, which every
  *   write of the player's snapshots or log moves on in its own transaction (a fetch that recorded
  *   something, a name-change merge);
@@ -20,6 +21,9 @@
  * window, the count starts from the first one: nothing recorded says whether a check between the
  * start and it found no change, and counting from the older snapshot could add gains made before
  * the start.
+ *
+ * The window read runs from the start to the final round's close (`finalRoundClosesAt`), so the
+ * scorer finds the final round's snapshot, its end value.
  */
 import { createHash } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -28,11 +32,12 @@ import type { Database } from '#app/server/db/database.server.ts'
 import { trackedPlayers } from '#app/tracker/server/schema.ts'
 import { readWindowHistories, type WindowHistory } from '#app/tracker/server/tracker-store.server.ts'
 import { metricName } from '../metrics.ts'
+import { finalRoundClosesAt } from '../schedule.ts'
 import { scoreParticipant, scoreProgress, type ParticipantRecord, type Standing, type WeightedMetric, type Window } from '../scoring.ts'
 import { competitionParticipants, competitionStandings } from './schema.ts'
 
 /** Move on when scoring changes what a standing holds: every kept standing is then recomputed once. */
-const KEPT_FORMAT = 1
+const KEPT_FORMAT = 2
 
 type KeptStanding = Omit<Standing, 'key' | 'name' | 'rank'>
 
@@ -73,6 +78,7 @@ function competitionStamp(competition: KeptCompetition): string {
 		KEPT_FORMAT,
 		competition.startsAt.toISOString(),
 		competition.endsAt.toISOString(),
+		competition.frozenAt?.toISOString() ?? null,
 		competition.metrics.map(({ metric, weight }) => [metricName(metric), weight]),
 	])
 	return createHash('sha256').update(inputs).digest('base64url').slice(0, 16)
@@ -181,7 +187,8 @@ export async function keepStandings(db: Database, competition: KeptCompetition, 
 	for (let from = 0; from < stale.length; from += RECOMPUTE_CHUNK) {
 		const chunk = stale.slice(from, from + RECOMPUTE_CHUNK)
 		const tracked = chunk.filter((inputs) => inputs.playerId !== null).map((inputs) => inputs.key)
-		const histories = tracked.length > 0 ? await readWindowHistories(db, tracked, competition.startsAt, competition.endsAt) : new Map()
+		const histories =
+			tracked.length > 0 ? await readWindowHistories(db, tracked, competition.startsAt, finalRoundClosesAt(competition)) : new Map()
 		const written = chunk.map((inputs) => {
 			const history = histories.get(inputs.key)
 			const start = startInputs(history)

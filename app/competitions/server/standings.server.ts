@@ -26,6 +26,7 @@ async function readStandings(
 		id: number
 		startsAt: Date
 		endsAt: Date
+		frozenAt: Date | null
 		metrics: readonly WeightedMetric[]
 		participants: readonly { key: string; name: string }[]
 		teams: readonly { name: string; members: readonly string[] }[]
