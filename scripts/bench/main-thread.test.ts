@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { mainThreadFigures } from './main-thread.ts'
+import { longestTasks, mainThreadFigures } from './main-thread.ts'
 
 const meta = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } })
 const x = (name: string, ts: number, dur: number, pid = 1, tid = 1) => ({ name, ph: 'X', pid, tid, ts, dur })
@@ -42,4 +42,33 @@ test('scripting counts nested script events once; the longest task is from the m
 	])
 	expect(figures).toEqual({ scriptingMs: 39, longestTaskMs: 80 })
 	expect(() => mainThreadFigures([meta(1, 1, 'CrRendererMain')])).toThrow(/no main thread/)
+})
+
+test('the longest tasks are ranked by thread (CPU) time and broken down by self time, nested events taken off their parent', () => {
+	const cpu = (name: string, ts: number, dur: number, tdur: number, args = {}) => ({ ...x(name, ts, dur), tdur, args })
+	const tasks = longestTasks(
+		[
+			started,
+			committed,
+			meta(1, 1, 'CrRendererMain'),
+			cpu('RunTask', 0, 300_000, 40_000), // waited for a core: long wall time, little CPU
+			cpu('RunTask', 400_000, 100_000, 90_000),
+			cpu('UpdateLayoutTree', 400_000, 20_000, 20_000, { elementCount: 800 }),
+			cpu('Layout', 420_000, 60_000, 55_000, { beginData: { dirtyObjects: 600, totalObjects: 840 } }),
+			cpu('Paint', 430_000, 10_000, 10_000), // inside Layout: taken off its self time
+			cpu('FunctionCall', 480_000, 15_000, 12_000, { data: { url: 'http://x/assets/client-abc.js', functionName: 'x' } }),
+		],
+		2,
+	)
+	expect(tasks.map((t) => [t.startMs, t.cpuMs, t.wallMs])).toEqual([
+		[400, 90, 100],
+		[0, 40, 300],
+	])
+	expect(tasks[0]!.parts).toEqual([
+		{ what: 'Layout (600 of 840 objects)', cpuMs: 45 },
+		{ what: 'UpdateLayoutTree (style, 800 elements)', cpuMs: 20 },
+		{ what: 'FunctionCall x (client-abc.js)', cpuMs: 12 },
+		{ what: 'Paint', cpuMs: 10 },
+		{ what: '(task itself)', cpuMs: 3 },
+	])
 })

@@ -1,4 +1,4 @@
-import { createContext, type KeyboardEvent, type ReactNode, use, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { createContext, type KeyboardEvent, type ReactNode, startTransition, use, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { PlayerDataProvider, usePlayerData } from '#app/player/player-data.tsx'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { ChecklistProps } from './checklist.schema.ts'
@@ -12,7 +12,7 @@ type ChecklistContextValue = {
 	toggle: (id: string) => void
 }
 
-const ChecklistContext = createContext<ChecklistContextValue | null>(null)
+export const ChecklistContext = createContext<ChecklistContextValue | null>(null)
 
 function readStorage(key: string): string | null {
 	try {
@@ -31,6 +31,8 @@ function writeStorage(key: string, done: string[]) {
 	}
 }
 
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i])
+
 /**
  * Done item ids, loaded from localStorage after hydration (the server HTML shows nothing done)
  * and saved on every change. Another tab changing the same checklist updates this one too.
@@ -42,20 +44,29 @@ function useProgress(checklistId: string, itemIds: string[]) {
 	const idsKey = itemIds.join(' ')
 	useEffect(() => {
 		const ids = idsKey.split(' ')
-		const load = () => setDone(parseProgress(readStorage(key), ids))
+		// Nothing stored, or nothing new: the same array, so the context keeps its value and no item
+		// renders again (a new empty array re-rendered every item of a long list in one task right
+		// after hydration). Stored ticks render the items in a transition, which React slices.
+		const load = () => {
+			const stored = parseProgress(readStorage(key), ids)
+			startTransition(() => {
+				setDone((current) => (sameIds(current, stored) ? current : stored))
+				setLoaded(true)
+			})
+		}
 		load()
-		setLoaded(true)
 		const onStorage = (event: StorageEvent) => {
 			if (event.key === key) load()
 		}
 		window.addEventListener('storage', onStorage)
 		return () => window.removeEventListener('storage', onStorage)
 	}, [key, idsKey])
-	const dispatch = (action: ChecklistAction) => {
-		const next = checklistReducer(itemIds, done, action)
-		setDone(next)
-		writeStorage(key, next)
-	}
+	// From the state React has, not this render's: a tick made while stored ticks are still loading
+	// (in their transition) lands on top of them rather than replacing them.
+	const dispatch = (action: ChecklistAction) => setDone((current) => checklistReducer(itemIds, current, action))
+	useEffect(() => {
+		if (loaded) writeStorage(key, done)
+	}, [key, loaded, done])
 	return { done, loaded, dispatch }
 }
 
