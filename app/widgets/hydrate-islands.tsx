@@ -114,7 +114,7 @@ export function hydrateIslands(container: HTMLElement, manifest: readonly Island
 	const start = (element: HTMLElement, queue: HTMLElement[]) => {
 		if (started.has(element)) return
 		started.add(element)
-		observer.unobserve(element)
+		for (const box of boxesOf(element)) observer.unobserve(box)
 		queue.push(element)
 		void run()
 	}
@@ -126,9 +126,15 @@ export function hydrateIslands(container: HTMLElement, manifest: readonly Island
 		cancelIdle = whenIdle(idleNext)
 	}
 
+	// An island is `display: contents` (app.css): it has no box, so it never intersects anything.
+	// Its children's boxes are watched instead.
+	const boxesOf = (element: HTMLElement) => (element.children.length > 0 ? [...element.children] : [element])
 	const observer = new IntersectionObserver(
 		(entries) => {
-			for (const entry of entries) if (entry.isIntersecting) start(entry.target as HTMLElement, soon)
+			for (const entry of entries) {
+				const island = entry.target.closest<HTMLElement>('x-island[data-island]')
+				if (entry.isIntersecting && island) start(island, soon)
+			}
 			// The first report covers every island: those in view have started, the rest wait.
 			cancelIdle ??= whenIdle(idleNext)
 		},
@@ -137,7 +143,7 @@ export function hydrateIslands(container: HTMLElement, manifest: readonly Island
 	const hash = decodeURIComponent(window.location.hash.slice(1))
 	const target = hash ? document.getElementById(hash)?.closest<HTMLElement>('x-island[data-island]') : null
 	if (target && container.contains(target)) start(target, soon)
-	for (const element of elements) observer.observe(element)
+	for (const element of elements) for (const box of boxesOf(element)) observer.observe(box)
 
 	return () => {
 		stopped = true

@@ -39,6 +39,26 @@ test('islands below the fold hydrate as they near the viewport or once the brows
 	await expect(page.locator('x-island[data-hydrated]')).toHaveCount(count)
 })
 
+test('an island hydrates as it comes into view, without waiting for idle time', async ({ page }) => {
+	// The browser is never idle here: only coming into view can start an island.
+	await page.addInitScript(() => {
+		window.requestIdleCallback = () => 0
+		window.cancelIdleCallback = () => {}
+	})
+	await page.setViewportSize({ width: 390, height: 700 })
+	await page.goto(WGS)
+	await waitForHydration(page)
+	const panel = page.locator('x-island[data-widget="quest-requirements"]')
+	const last = page.locator('x-island').last()
+	await expect(panel).not.toHaveAttribute('data-hydrated')
+	// An island has no box of its own (display: contents): its content is what scrolls into view.
+	await panel.locator(':scope > *').first().scrollIntoViewIfNeeded()
+	await expect(panel).toHaveAttribute('data-hydrated')
+	await expect(last).not.toHaveAttribute('data-hydrated')
+	await last.locator(':scope > *').first().scrollIntoViewIfNeeded()
+	await expect(last).toHaveAttribute('data-hydrated')
+})
+
 test('a link in the prose navigates client-side, and the next page has working islands', async ({ page, consoleErrors }) => {
 	await page.goto(WGS)
 	await waitForHydration(page)
