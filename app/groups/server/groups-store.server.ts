@@ -289,20 +289,22 @@ export async function listGroupCaps(db: Database, groupId: number, since: Date, 
 /**
  * Claims the clan group whose daily roster sync is most overdue (none synced within `everyMs`,
  * locked groups left out): moving its check time to now, with `skip locked`, so any number of
- * instances sync each group once a day, and a restart finds the schedule in the database.
+ * instances sync each group once a day, and a restart finds the schedule in the database. Picked
+ * once, in a `materialized` CTE (why: `claimRefreshBatch` in the tracker's store).
  */
 export async function claimDailySync(db: Database, now: Date, everyMs: number) {
 	const rows = await queryRows<{ id: number; clan_name: string }>(
 		db,
 		sql`
-		update groups as g set roster_checked_at = ${now}
-		from (
+		with due as materialized (
 			select id from groups
 			where clan_name is not null and not locked and roster_checked_at <= ${new Date(now.getTime() - everyMs)}
 			order by roster_checked_at
 			limit 1
 			for update skip locked
-		) as due
+		)
+		update groups as g set roster_checked_at = ${now}
+		from due
 		where g.id = due.id
 		returning g.id, g.clan_name`,
 	)
@@ -313,20 +315,22 @@ export async function claimDailySync(db: Database, now: Date, everyMs: number) {
 /**
  * Claims the group member whose profile is most overdue for a fetch (in any group: a player in two
  * groups is one fetch), pushing their next check `retryMs` ahead (`scheduleMemberCheck` sets the real
- * one after the fetch). `skip locked` keeps two instances' claims apart.
+ * one after the fetch). `skip locked` keeps two instances' claims apart; picked once, in a
+ * `materialized` CTE (why: `claimRefreshBatch` in the tracker's store).
  */
 export async function claimMemberCheck(db: Database, now: Date, retryMs: number) {
 	const rows = await queryRows<{ player_key: string; name: string }>(
 		db,
 		sql`
-		update group_members as m set next_check_at = ${new Date(now.getTime() + retryMs)}
-		from (
+		with due as materialized (
 			select player_key from group_members
 			where next_check_at <= ${now}
 			order by next_check_at
 			limit 1
 			for update skip locked
-		) as due
+		)
+		update group_members as m set next_check_at = ${new Date(now.getTime() + retryMs)}
+		from due
 		where m.player_key = due.player_key
 		returning m.player_key, m.name`,
 	)

@@ -361,6 +361,31 @@ export function describeGroupsStoreContract(engine: string, openEmpty: () => Pro
 			expect(await readMemberCapState(db(), 'nobody', anna)).toEqual({ resets: [], lastCap: null })
 		})
 
+		test('a claim takes one group or one player, also on statistics from when the tables held one row', async () => {
+			// Such statistics (a young site) once made the planner run the claim's pick again for every
+			// row: one claim marked every due group (or member) checked, and only one was synced.
+			const solo = (name: string) => ({ ...clan, name, members: [member(name, 'Owner', 1)] })
+			const first = await createGroup(db(), solo('Anna'), at('2026-11-20T10:00:00Z'))
+			await db().execute(sql`analyze groups, group_members`)
+			const others = [
+				await createGroup(db(), solo('Bob'), at('2026-11-20T10:00:00Z')),
+				await createGroup(db(), solo('Cat'), at('2026-11-20T10:00:00Z')),
+			]
+			await db().execute(sql`update groups set roster_checked_at = ${at('2026-11-20T10:00:00Z')}`)
+			await db().execute(sql`update group_members set next_check_at = ${at('2026-11-20T10:00:00Z')}`)
+			const now = at('2026-11-21T11:00:00Z')
+			const groups: Array<number | undefined> = []
+			const members: Array<string | undefined> = []
+			for (let i = 0; i < 4; i++) {
+				groups.push((await claimDailySync(db(), now, 86_400_000))?.id)
+				members.push((await claimMemberCheck(db(), now, 15 * 60_000))?.key)
+			}
+			expect(groups.slice(0, 3).toSorted()).toEqual([first, ...others].toSorted())
+			expect(groups[3]).toBeUndefined()
+			expect(members.slice(0, 3).toSorted()).toEqual(['anna', 'bob', 'cat'])
+			expect(members[3]).toBeUndefined()
+		})
+
 		test("a group's coverage, its activity feed (newest first, capped), and a player's log by kind with counts", async () => {
 			const group = await createGroup(
 				db(),

@@ -417,6 +417,11 @@ export async function releaseFetch(db: Database, key: string, claimedAt: Date, l
  * first, none of `skipKeys` (those that failed this round). Claiming
  * moves their last fetch to now, and `skip locked` keeps two instances' claims apart, so each
  * player is refreshed once a round.
+ *
+ * The claimed rows are picked once, in a `materialized` CTE: as a subquery in `from`, a plan
+ * built on statistics from when the table held one row joins it in a nested loop that runs it
+ * again for every row, each run skipping the rows the statement has just updated for the next
+ * ones: one claim of `limit` 1 marked every due player fetched, and all but one went unrefreshed.
  */
 export async function claimRefreshBatch(
 	db: Database,
@@ -429,15 +434,16 @@ export async function claimRefreshBatch(
 	const rows = await queryRows<{ key: string; name: string; previous: Date | string }>(
 		db,
 		sql`
-		update tracked_players as p set last_fetch_at = ${now}
-		from (
+		with old as materialized (
 			select id, last_fetch_at from tracked_players
 			where last_fetch_at <= ${stale} and last_looked_up_at >= ${active}
 				and ${notInArray(trackedPlayers.key, [...(options.skipKeys ?? [])])}
 			order by last_looked_up_at >= ${recent} desc, last_fetch_at
 			limit ${options.limit}
 			for update skip locked
-		) as old
+		)
+		update tracked_players as p set last_fetch_at = ${now}
+		from old
 		where p.id = old.id
 		returning p.key, p.name, old.last_fetch_at as previous`,
 	)
@@ -449,22 +455,26 @@ export async function claimRefreshBatch(
 /** Backfill tries per player before it is given up as unavailable. */
 export const BACKFILL_MAX_ATTEMPTS = 3
 
-/** Claims players whose backfill is pending and due; each try pushes the next one `retryMs` later. */
+/**
+ * Claims players whose backfill is pending and due; each try pushes the next one `retryMs` later.
+ * Picked once, in a `materialized` CTE, like the refresh's claims (see `claimRefreshBatch`).
+ */
 export async function claimBackfills(
 	db: Database,
 	now: Date,
 	options: { limit: number; retryMs: number },
 ): Promise<Array<{ id: number; key: string; name: string; attempt: number }>> {
 	const result = await db.execute(sql`
-		update tracked_players as p
-		set backfill_next_at = ${new Date(now.getTime() + options.retryMs)}, backfill_attempts = p.backfill_attempts + 1
-		from (
+		with due as materialized (
 			select id from tracked_players
 			where backfill_state = 'pending' and backfill_next_at <= ${now}
 			order by backfill_next_at
 			limit ${options.limit}
 			for update skip locked
-		) as due
+		)
+		update tracked_players as p
+		set backfill_next_at = ${new Date(now.getTime() + options.retryMs)}, backfill_attempts = p.backfill_attempts + 1
+		from due
 		where p.id = due.id
 		returning p.id, p.key, p.name, p.backfill_attempts as attempt`)
 	return (result as unknown as { rows: Array<{ id: number; key: string; name: string; attempt: number }> }).rows

@@ -395,6 +395,24 @@ export function describeTrackerContract(engine: string, openEmpty: OpenEmpty) {
 				expect((await claimRefreshBatch(db(), day(10), options)).map((c) => c.key)).toEqual(['stale'])
 			})
 
+			test('a claim takes `limit` players at most, also on statistics from when the table held one player', async () => {
+				// Such statistics (a young site) once made the planner run the claim's pick again for
+				// every row: one claim of 1 marked every due player fetched, and only one was refreshed.
+				const day = (n: number) => new Date(Date.UTC(2026, 2, n, 10))
+				await recordFetch(db(), fetchOf(day(1).toISOString(), { attack: 1 }, { key: 'a', name: 'A' }))
+				await db().execute(sql`analyze tracked_players`)
+				await recordFetch(db(), fetchOf(day(2).toISOString(), { attack: 1 }, { key: 'b', name: 'B' }))
+				await recordFetch(db(), fetchOf(day(3).toISOString(), { attack: 1 }, { key: 'c', name: 'C' }))
+				const refreshes: string[][] = []
+				const backfills: string[][] = []
+				for (let i = 0; i < 4; i++) {
+					refreshes.push((await claimRefreshBatch(db(), day(10), { limit: 1, staleMs: DAY, activeMs: 30 * DAY })).map((c) => c.key))
+					backfills.push((await claimBackfills(db(), day(10), { limit: 1, retryMs: DAY })).map((c) => c.key))
+				}
+				expect(refreshes).toEqual([['a'], ['b'], ['c'], []])
+				expect(backfills).toEqual([['a'], ['b'], ['c'], []])
+			})
+
 			test('records: best UTC day, ISO week and calendar month per skill and overall, raised as snapshots arrive', async () => {
 				const record = async () => readRecords(db(), (await findPlayer(db(), 'zezima'))!)
 				const attackOf = async () => (await record()).skills[0]!
