@@ -10,17 +10,20 @@ const PORT = portFromEnv(process.env, 'E2E_PORT')
 const UPSTREAM_PORT = portFromEnv(process.env, 'E2E_UPSTREAM_PORT')
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'gg-e2e-'))
-// `npm test` (scripts/dev/test-all.ts) runs the accessibility sweep and the rest of the suite at the
-// same time, as two runs (`E2E_PART=sweep|rest`), each with its own server, report and output folder.
+// `npm test` (scripts/dev/test-all.ts) runs the suite as two runs at once (`E2E_PART=early|rest`),
+// each with its own server, report and output folder. The early part, files that time nothing
+// (no clock, no layout timing), runs on one worker beside the unit tests.
 const part = process.env.E2E_PART
-const SWEEP = '**/accessibility.test.ts'
-const name = part === 'sweep' || part === 'rest' ? `e2e-${part}` : 'e2e'
+const EARLY = ['accessibility', 'quests', 'guide-index', 'progression-guides', 'images-api', 'search', 'planner'].map(
+	(file) => `**/${file}.test.ts`,
+)
+const name = part === 'early' || part === 'rest' ? `e2e-${part}` : 'e2e'
 
 // Against the production build (`npm run build` first), with the fake RuneMetrics upstream.
 export default defineConfig({
 	testDir: './tests/e2e',
-	testMatch: part === 'sweep' ? SWEEP : '**/*.test.ts',
-	testIgnore: part === 'rest' ? SWEEP : [],
+	testMatch: part === 'early' ? EARLY : '**/*.test.ts',
+	testIgnore: part === 'rest' ? EARLY : [],
 	outputDir: `test-results/${name}`,
 	fullyParallel: true,
 	workers: 2,

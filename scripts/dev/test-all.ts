@@ -1,6 +1,6 @@
 /**
  * `npm test`: browser, redis-server, PostgreSQL; then two lanes side by side (see below):
- * the unit tests and then the browser tests in one; the production build, the accessibility sweep
+ * the unit tests and then most browser tests in one; the production build, the other browser tests
  * and the checks (typecheck, lint, dead code (knip), import cycles, formatting, data) in the other.
  * It ends with one line `N passed, N failed` summing them all.
  * A check that is not a test suite (typecheck, lint…) counts as one test. Nothing is skipped
@@ -137,8 +137,8 @@ function flakyTitles(json: Record<string, unknown>): string[] {
  * One retry: a test that fails twice fails; one that passes on its retry is counted and named as
  * flaky (a few layout-shift and timing tests are, on a loaded 2-core machine).
  */
-async function browserTests(part: 'sweep' | 'rest', workers: number) {
-	const label = part === 'sweep' ? 'browser tests: the accessibility sweep' : 'browser tests'
+async function browserTests(part: 'early' | 'rest', workers: number) {
+	const label = `browser tests (${part})`
 	await suite(
 		label,
 		npx,
@@ -159,18 +159,18 @@ function browserSkipped(part: string) {
 }
 
 // Two lanes. The unit tests (two vitest workers; its default on 2 cores is one: 158 s against 105 s
-// alone) start at once in one; the build starts in the other, then the accessibility sweep (axe over the sitemap's pages on one worker:
-// about a sixth of the browser suite's time, and none of it times layout or clocks), then the static
-// checks. Once the unit tests are done, the rest of the browser suite follows them on two workers.
-// The build uses a quick brotli level (scripts/build/postbuild.ts); the files and headers are the
-// same. It runs without its prebuild: `npm test`'s pretest made app/generated/, which the unit tests
-// are reading.
+// alone) start at once in one, and the browser tests' rest part follows them on two workers. The build
+// starts in the other, then the browser tests' early part on one worker (playwright.config.ts: the
+// accessibility sweep and a few files that time nothing, so sharing the cores does them no harm),
+// then the static checks. The build uses a quick brotli level (scripts/build/postbuild.ts); the files
+// and headers are the same. It runs without its prebuild: `npm test`'s pretest made app/generated/,
+// which the unit tests are reading.
 const built = run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
 const build = built.then((ok) => ok && chromium !== undefined && existsSync(path.join(root, 'build/server/index.js')))
 
-async function buildSweepAndChecks(): Promise<void> {
-	if (await build) await browserTests('sweep', 1)
-	else browserSkipped('browser tests: the accessibility sweep')
+async function buildEarlyBrowserTestsAndChecks(): Promise<void> {
+	if (await build) await browserTests('early', 1)
+	else browserSkipped('browser tests (early)')
 	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 	await step('lint', 'npm', ['run', '--silent', 'lint'])
 	await step('dead code', 'npm', ['run', '--silent', 'lint:dead'])
@@ -195,10 +195,10 @@ async function unitThenBrowserTests(): Promise<void> {
 		testEnv,
 	)
 	if (await build) await browserTests('rest', 2)
-	else browserSkipped('browser tests')
+	else browserSkipped('browser tests (rest)')
 }
 
-await Promise.all([buildSweepAndChecks(), unitThenBrowserTests()])
+await Promise.all([buildEarlyBrowserTestsAndChecks(), unitThenBrowserTests()])
 if (await built) tally.passed += 1
 else tally.failed += 1
 
