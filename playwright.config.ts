@@ -14,9 +14,24 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'gg-
 // each with its own server, report and output folder. The early part, files that time nothing
 // (no clock, no layout timing), runs on one worker beside the unit tests.
 const part = process.env.E2E_PART
-const EARLY = ['accessibility', 'quests', 'guide-index', 'progression-guides', 'images-api', 'search', 'planner'].map(
-	(file) => `**/${file}.test.ts`,
-)
+const EARLY = [
+	'accessibility',
+	'quests',
+	'quest-data',
+	'guide-index',
+	'progression-guides',
+	'game-facts',
+	'pages',
+	'server-context',
+	'images-api',
+	'search',
+	'planner',
+	'planner-phone',
+	'requirements',
+	'islands',
+	'names',
+	'groups-api',
+].map((file) => `**/${file}.test.ts`)
 const name = part === 'early' || part === 'rest' ? `e2e-${part}` : 'e2e'
 
 // Against the production build (`npm run build` first), with the fake RuneMetrics upstream.
