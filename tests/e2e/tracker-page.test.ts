@@ -149,6 +149,8 @@ test('every skill milestone is in the page but hydrated only when its disclosure
 			.first()
 			.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
 	const all = '[data-all-milestones] [data-skill-milestone]'
+	// count() does not wait: the milestones must be in the page first (once 0 on a busy machine).
+	await expect(page.locator(all).first()).toBeAttached()
 	expect(await page.locator(all).count()).toBeGreaterThan(20)
 	expect(await hydrated('[data-milestones] > ol [data-skill-milestone]')).toBe(true)
 	expect(await hydrated(all)).toBe(false)
