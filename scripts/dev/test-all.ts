@@ -119,7 +119,6 @@ process.on('exit', () => postgres?.stop())
 const testEnv = { ...redisEnv, ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}) }
 
 const npx = 'npx'
-const browserEnv = { CHROMIUM_PATH: chromium, ...testEnv }
 
 type ReportSuite = { title: string; specs?: { title: string; tests: { status: string }[] }[]; suites?: ReportSuite[] }
 
@@ -149,7 +148,7 @@ async function browserTests(part: 'early' | 'rest', workers: number) {
 			if (stats.flaky) lines.push(`  ${label}: ${stats.flaky} flaky (passed on the retry): ${flakyTitles(json).join('; ')}`)
 			return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
 		},
-		{ ...browserEnv, E2E_PART: part },
+		{ CHROMIUM_PATH: chromium, ...testEnv, E2E_PART: part },
 	)
 }
 
@@ -161,7 +160,7 @@ function browserSkipped(part: string) {
 // Two lanes. The unit tests (two vitest workers; its default on 2 cores is one: 158 s against 105 s
 // alone) start at once in one, and the browser tests' rest part follows them on two workers. The build
 // starts in the other, then the browser tests' early part on one worker (playwright.config.ts: the
-// accessibility sweep and a few files that time nothing, so sharing the cores does them no harm),
+// accessibility sweep and the files that time nothing, so sharing the cores does them no harm),
 // then the static checks. The build uses a quick brotli level (scripts/build/postbuild.ts); the files
 // and headers are the same. It runs without its prebuild: `npm test`'s pretest made app/generated/,
 // which the unit tests are reading.
