@@ -19,7 +19,11 @@ function readClosed(): string[] {
 /** Which groups the reader collapsed, remembered across visits. Everything is open at first. */
 function useClosedGroups() {
 	const [closed, setClosed] = useState<string[]>([])
-	useEffect(() => setClosed(readClosed()), [])
+	useEffect(() => {
+		// Nothing stored (most readers): no second render of the whole tree after hydration.
+		const stored = readClosed()
+		if (stored.length > 0) setClosed(stored)
+	}, [])
 	function toggle(path: string) {
 		const next = closed.includes(path) ? closed.filter((p) => p !== path) : [...closed, path]
 		setClosed(next)
