@@ -26,10 +26,11 @@ function report(fcpTs: number): LighthouseReport {
 	}
 }
 
-const mainThread = { scriptingMs: 151.4, longestTaskMs: 48.6 }
+const mainThread = { scriptingMs: 151.4, longestTaskMs: 48.6, mostScriptInOneTaskMs: 31.2 }
+const withoutScripts = { scriptingMs: 0.4, longestTaskMs: 40.3, mostScriptInOneTaskMs: 0 }
 
 test('summarizes scores, simulated timings, script KB and the requests started before the observed first paint', () => {
-	const f = summarize(report(1_000_000 + 200_000), mainThread)
+	const f = summarize(report(1_000_000 + 200_000), mainThread, withoutScripts)
 	expect(f).toEqual({
 		performance: 98,
 		accessibility: 100,
@@ -45,27 +46,34 @@ test('summarizes scores, simulated timings, script KB and the requests started b
 		benchmarkIndex: 1234.5,
 		scriptingMs: 151.4,
 		longestTaskMs: 48.6,
+		mostScriptInOneTaskMs: 31.2,
+		longestTaskWithoutScriptsMs: 40.3,
 	})
-	expect(summarize(report(1_000_000 + 400_000), mainThread).requestsBeforePaint).toBe(3)
+	expect(summarize(report(1_000_000 + 400_000), mainThread, withoutScripts).requestsBeforePaint).toBe(3)
 })
 
 test('medians: odd and even counts, each figure on its own', () => {
 	expect(median([3, 1, 2])).toBe(2)
 	expect(median([4, 1, 3, 2])).toBe(2.5)
 	expect(() => median([])).toThrow()
-	const runs = [200_000, 400_000, 50_000].map((t) => summarize(report(1_000_000 + t), mainThread))
+	const runs = [200_000, 400_000, 50_000].map((t) => summarize(report(1_000_000 + t), mainThread, withoutScripts))
 	runs[0]!.performance = 90
 	expect(medianFigures(runs)).toMatchObject({ performance: 98, requestsBeforePaint: 2 })
 })
 
 test('the table has a row per page and says "missing" for pages the build lacks', () => {
 	const text = table([
-		['/', summarize(report(1_200_000), mainThread)],
+		['/', summarize(report(1_200_000), mainThread, withoutScripts)],
 		['/tools/plan', undefined],
 	])
 	const lines = text.split('\n')
 	expect(lines).toHaveLength(4)
-	expect(lines[0]).toContain('requests before paint | scripting 4× | longest task 4× | benchmark index |')
-	expect(lines[2]).toBe('| `/` | 98 | 100 | 100 | 96 | 1.83 s | 1.90 s | 12 ms | 0.000 | 3.0 | 2 of 3 | 151 ms | 49 ms | 1235 |')
-	expect(lines[3]).toBe('| `/tools/plan` | missing | | | | | | | | | | | | |')
+	expect(lines[0]).toContain(
+		'requests before paint | scripting 4× | longest task 4× | most script in one task 4× | longest task 4×, no scripts | benchmark index |',
+	)
+	expect(lines[2]).toBe(
+		'| `/` | 98 | 100 | 100 | 96 | 1.83 s | 1.90 s | 12 ms | 0.000 | 3.0 | 2 of 3 | 151 ms | 49 ms | 31 ms | 40 ms | 1235 |',
+	)
+	expect(lines[1]!.match(/---/g)).toHaveLength(16)
+	expect(lines[3]).toBe('| `/tools/plan` | missing | | | | | | | | | | | | | | |')
 })

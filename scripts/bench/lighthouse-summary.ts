@@ -44,6 +44,9 @@ export interface PageFigures {
 	/** From a Chromium trace at 4× CPU slowdown (main-thread.ts), ms. */
 	scriptingMs: number
 	longestTaskMs: number
+	mostScriptInOneTaskMs: number
+	/** The longest task at 4× of the same page with its scripts taken out (script-free-mirror.ts), ms. */
+	longestTaskWithoutScriptsMs: number
 }
 
 function score(report: LighthouseReport, category: string): number {
@@ -54,7 +57,8 @@ function numeric(report: LighthouseReport, audit: string): number {
 	return report.audits[audit]?.numericValue ?? 0
 }
 
-export function summarize(report: LighthouseReport, mainThread: MainThreadFigures): PageFigures {
+/** A run's figures: its Lighthouse report, and the 4× traces of the page and of the page without scripts. */
+export function summarize(report: LighthouseReport, mainThread: MainThreadFigures, withoutScripts: MainThreadFigures): PageFigures {
 	const network = report.audits['network-requests']?.details
 	const items = ((network?.items ?? []) as NetworkItem[]).filter((i) => !i.url?.startsWith('data:'))
 	const metrics = (report.audits.metrics?.details?.items?.[0] ?? {}) as { observedFirstContentfulPaintTs?: number }
@@ -79,6 +83,7 @@ export function summarize(report: LighthouseReport, mainThread: MainThreadFigure
 		requests: items.length,
 		benchmarkIndex: report.environment?.benchmarkIndex ?? 0,
 		...mainThread,
+		longestTaskWithoutScriptsMs: withoutScripts.longestTaskMs,
 	}
 }
 
@@ -98,13 +103,15 @@ export function medianFigures(runs: readonly PageFigures[]): PageFigures {
 }
 
 export const TABLE_HEADER =
-	'| page | perf | a11y | SEO | BP | FCP | LCP | TBT | CLS | JS KB | requests before paint | scripting 4× | longest task 4× | benchmark index |'
+	'| page | perf | a11y | SEO | BP | FCP | LCP | TBT | CLS | JS KB | requests before paint | scripting 4× | longest task 4× | most script in one task 4× | longest task 4×, no scripts | benchmark index |'
+
+const COLUMNS = TABLE_HEADER.split('|').length - 2
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 /** One Markdown table row; `undefined` figures mean the page does not exist on this build. */
 export function tableRow(page: string, figures: PageFigures | undefined): string {
-	if (!figures) return `| \`${page}\` | missing | | | | | | | | | | | | |`
+	if (!figures) return `| \`${page}\` | missing |${' |'.repeat(COLUMNS - 2)}`
 	const f = figures
 	return `| \`${page}\` | ${[
 		Math.round(f.performance),
@@ -119,10 +126,12 @@ export function tableRow(page: string, figures: PageFigures | undefined): string
 		`${Math.round(f.requestsBeforePaint)} of ${Math.round(f.requests)}`,
 		`${Math.round(f.scriptingMs)} ms`,
 		`${Math.round(f.longestTaskMs)} ms`,
+		`${Math.round(f.mostScriptInOneTaskMs)} ms`,
+		`${Math.round(f.longestTaskWithoutScriptsMs)} ms`,
 		Math.round(f.benchmarkIndex),
 	].join(' | ')} |`
 }
 
 export function table(rows: ReadonlyArray<readonly [string, PageFigures | undefined]>): string {
-	return [TABLE_HEADER, `|${' --- |'.repeat(14)}`, ...rows.map(([page, f]) => tableRow(page, f))].join('\n')
+	return [TABLE_HEADER, `|${' --- |'.repeat(COLUMNS)}`, ...rows.map(([page, f]) => tableRow(page, f))].join('\n')
 }

@@ -40,8 +40,27 @@ test('scripting counts nested script events once; the longest task is from the m
 		x('RunTask', 0, 30_000, 2, 1), // the about:blank renderer the page started in
 		x('RunTask', 0, 900_000, 3, 1), // a busier renderer that is not the page
 	])
-	expect(figures).toEqual({ scriptingMs: 39, longestTaskMs: 80 })
+	expect(figures).toEqual({ scriptingMs: 39, longestTaskMs: 80, mostScriptInOneTaskMs: 34 })
 	expect(() => mainThreadFigures([meta(1, 1, 'CrRendererMain')])).toThrow(/no main thread/)
+})
+
+test('the most script in one task: script time within each task, nested events once; a longer task of style and layout only is not it', () => {
+	const figures = mainThreadFigures([
+		started,
+		committed,
+		meta(1, 1, 'CrRendererMain'),
+		x('RunTask', 0, 120_000),
+		x('UpdateLayoutTree', 1_000, 40_000),
+		x('RunMicrotasks', 41_000, 3_000),
+		x('Layout', 44_000, 70_000),
+		x('RunTask', 200_000, 50_000),
+		x('FunctionCall', 201_000, 30_000),
+		x('RunMicrotasks', 220_000, 20_000), // 9 ms past the call: 39 ms of script in this task
+		x('RunTask', 300_000, 10_000),
+		x('TimerFire', 301_000, 2_000),
+	])
+	expect(figures).toEqual({ scriptingMs: 44, longestTaskMs: 120, mostScriptInOneTaskMs: 39 })
+	expect(mainThreadFigures([started, committed, meta(1, 1, 'CrRendererMain'), x('RunTask', 0, 9_000)]).mostScriptInOneTaskMs).toBe(0)
 })
 
 test('the longest tasks are ranked by thread (CPU) time and broken down by self time, nested events taken off their parent', () => {

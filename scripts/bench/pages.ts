@@ -12,19 +12,22 @@
  *   --root=DIR        serve another checkout's build (e.g. the base commit's, for a before/after)
  *
  * Each run also loads the page once more in Lighthouse with real (DevTools) 4× CPU throttling and
- * reads the main thread's scripting time and longest task from its trace (main-thread.ts).
+ * reads the main thread's scripting time, its longest task and its longest task that ran script from
+ * its trace (main-thread.ts); and once more the same way without its scripts
+ * (script-free-mirror.ts): the longest task of the document alone, the floor no script can lower.
  *
  * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
  * score move with the machine's load: the load average and Lighthouse's benchmark index are printed
  * next to the table.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { ensureChromium } from '../dev/ensure-browser.ts'
 import { type LighthouseReport, type PageFigures, medianFigures, summarize, table } from './lighthouse-summary.ts'
 import { type MainThreadFigures, mainThreadFigures } from './main-thread.ts'
+import { startScriptFreeMirror } from './script-free-mirror.ts'
 import { type Hop, describeNavigation, measureNavigation } from './navigation-time.ts'
 import { startFakeUpstream } from '#tests/fixtures/fake-upstream.ts'
 import { startProductionServer } from './production-server.ts'
@@ -81,17 +84,20 @@ const TRACE_RUN = [
 const STANDARD_RUN = ['--only-categories=performance,accessibility,seo,best-practices']
 
 /** The main thread at 4× CPU slowdown: a second Lighthouse load of the page, traced. */
-function traceMainThread(url: string, file: string, chromium: string): MainThreadFigures {
-	lighthouse(url, file, chromium, TRACE_RUN)
+async function traceMainThread(url: string, file: string, chromium: string): Promise<MainThreadFigures> {
+	await lighthouse(url, file, chromium, TRACE_RUN)
 	const trace = JSON.parse(readFileSync(file.replace(/\.json$/, '-0.trace.json'), 'utf8')) as { traceEvents: [] }
 	return mainThreadFigures(trace.traceEvents)
 }
 
-/** One Lighthouse run; a busy machine sometimes loses the trace (NO_NAVSTART), so up to 3 tries. */
-function lighthouse(url: string, file: string, chromium: string, options = STANDARD_RUN): LighthouseReport {
+/**
+ * One Lighthouse run; a busy machine sometimes loses the trace (NO_NAVSTART), so up to 3 tries.
+ * Not `execFileSync`: the script-free mirror and the fake upstream answer from this process.
+ */
+async function lighthouse(url: string, file: string, chromium: string, options = STANDARD_RUN): Promise<LighthouseReport> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			execFileSync(
+			await run(
 				path.join(lighthouseDir, 'node_modules/.bin/lighthouse'),
 				[
 					url,
@@ -101,7 +107,7 @@ function lighthouse(url: string, file: string, chromium: string, options = STAND
 					...options,
 					'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
 				],
-				{ env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
+				{ ...process.env, CHROME_PATH: chromium },
 			)
 			return JSON.parse(readFileSync(file, 'utf8')) as LighthouseReport
 		} catch (error) {
@@ -109,6 +115,15 @@ function lighthouse(url: string, file: string, chromium: string, options = STAND
 			console.warn(`Lighthouse failed on ${url} (attempt ${attempt} of 3); trying again`)
 		}
 	}
+}
+
+/** Runs a command with this process's output, and fails if it does. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { env, stdio: 'inherit' })
+		child.once('error', reject)
+		child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ended with ${signal ?? code}`))))
+	})
 }
 
 async function main() {
@@ -137,6 +152,7 @@ async function main() {
 		},
 	})
 	const base = server.url
+	const mirror = await startScriptFreeMirror(base)
 	try {
 		const loadBefore = load()
 		const benchmarkIndexes: number[] = []
@@ -150,9 +166,14 @@ async function main() {
 			}
 			const figures: PageFigures[] = []
 			for (let run = 1; run <= runs; run++) {
-				const report = lighthouse(`${base}${page}`, reportFile(page, run), chromium)
-				const mainThread = traceMainThread(`${base}${page}`, reportFile(page, run).replace(/\.json$/, '-4x.json'), chromium)
-				figures.push(summarize(report, mainThread))
+				const report = await lighthouse(`${base}${page}`, reportFile(page, run), chromium)
+				const mainThread = await traceMainThread(`${base}${page}`, reportFile(page, run).replace(/\.json$/, '-4x.json'), chromium)
+				const withoutScripts = await traceMainThread(
+					`${mirror.url}${page}`,
+					reportFile(page, run).replace(/\.json$/, '-4x-no-scripts.json'),
+					chromium,
+				)
+				figures.push(summarize(report, mainThread, withoutScripts))
 				if (report.environment?.benchmarkIndex) benchmarkIndexes.push(report.environment.benchmarkIndex)
 			}
 			rows.push([page, medianFigures(figures)])
@@ -165,14 +186,16 @@ async function main() {
 			: 'not reported'
 		console.log(`Lighthouse's benchmark index (the CPU speed it measured; lower scores come with lower figures): ${speed}`)
 		console.log(
-			`scripting and longest task: the trace of a second Lighthouse load with DevTools throttling, ${CPU_SLOWDOWN}× CPU, no network throttling\n`,
+			`scripting and longest tasks: the trace of a second Lighthouse load with DevTools throttling, ${CPU_SLOWDOWN}× CPU, no network throttling;`,
 		)
+		console.log(`"no scripts": a third such load of the same HTML with its scripts taken out (what the document alone costs)\n`)
 		console.log(table(rows))
 		if (!process.argv.includes('--no-navigation')) {
 			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)
 			console.log(describeNavigation(await measureNavigation(base, chromium, HOPS)))
 		}
 	} finally {
+		await mirror.close()
 		await server.stop()
 		await upstream.close()
 	}
