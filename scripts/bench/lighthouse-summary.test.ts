@@ -69,7 +69,7 @@ test('the table has a row per page and says "missing" for pages the build lacks'
 	const lines = text.split('\n')
 	expect(lines).toHaveLength(4)
 	expect(lines[0]).toContain(
-		'requests before paint | scripting 4× | longest task 4× | most script in one task 4× | longest task 4×, no scripts | benchmark index |',
+		'requests before paint | scripting 4× | longest task 4× | most script in one task 4× | longest task 4×, scripts emptied | benchmark index |',
 	)
 	expect(lines[2]).toBe(
 		'| `/` | 98 | 100 | 100 | 96 | 1.83 s | 1.90 s | 12 ms | 0.000 | 3.0 | 2 of 3 | 151 ms | 49 ms | 31 ms | 40 ms | 1235 |',

@@ -45,7 +45,7 @@ export interface PageFigures {
 	scriptingMs: number
 	longestTaskMs: number
 	mostScriptInOneTaskMs: number
-	/** The longest task at 4× of the same page with its scripts taken out (script-free-mirror.ts), ms. */
+	/** The longest task at 4× of the same page with its scripts emptied (script-free-mirror.ts), ms. */
 	longestTaskWithoutScriptsMs: number
 }
 
@@ -57,7 +57,7 @@ function numeric(report: LighthouseReport, audit: string): number {
 	return report.audits[audit]?.numericValue ?? 0
 }
 
-/** A run's figures: its Lighthouse report, and the 4× traces of the page and of the page without scripts. */
+/** A run's figures: its Lighthouse report, and the 4× traces of the page and of the page with its scripts emptied. */
 export function summarize(report: LighthouseReport, mainThread: MainThreadFigures, withoutScripts: MainThreadFigures): PageFigures {
 	const network = report.audits['network-requests']?.details
 	const items = ((network?.items ?? []) as NetworkItem[]).filter((i) => !i.url?.startsWith('data:'))
@@ -103,7 +103,7 @@ export function medianFigures(runs: readonly PageFigures[]): PageFigures {
 }
 
 export const TABLE_HEADER =
-	'| page | perf | a11y | SEO | BP | FCP | LCP | TBT | CLS | JS KB | requests before paint | scripting 4× | longest task 4× | most script in one task 4× | longest task 4×, no scripts | benchmark index |'
+	'| page | perf | a11y | SEO | BP | FCP | LCP | TBT | CLS | JS KB | requests before paint | scripting 4× | longest task 4× | most script in one task 4× | longest task 4×, scripts emptied | benchmark index |'
 
 const COLUMNS = TABLE_HEADER.split('|').length - 2
 

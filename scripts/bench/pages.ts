@@ -12,8 +12,8 @@
  *   --root=DIR        serve another checkout's build (e.g. the base commit's, for a before/after)
  *
  * Each run also loads the page once more in Lighthouse with real (DevTools) 4× CPU throttling and
- * reads the main thread's scripting time, its longest task and its longest task that ran script from
- * its trace (main-thread.ts); and once more the same way without its scripts
+ * reads the main thread's scripting time, its longest task and the most script one task ran from its
+ * trace (main-thread.ts); and once more the same way with its scripts emptied
  * (script-free-mirror.ts): the longest task of the document alone, the floor no script can lower.
  *
  * Pages this build does not have (HTTP 404) print "missing". Lighthouse's TBT and performance
@@ -188,7 +188,7 @@ async function main() {
 		console.log(
 			`scripting and longest tasks: the trace of a second Lighthouse load with DevTools throttling, ${CPU_SLOWDOWN}× CPU, no network throttling;`,
 		)
-		console.log(`"no scripts": a third such load of the same HTML with its scripts taken out (what the document alone costs)\n`)
+		console.log(`"scripts emptied": a third such load of the same HTML with every script emptied (what the document alone costs)\n`)
 		console.log(table(rows))
 		if (!process.argv.includes('--no-navigation')) {
 			console.log(`\nClient-side navigation in Chromium (Performance API, click to painted; load ${load()})`)
