@@ -18,6 +18,12 @@ export const citadelResetSchema = z.object({
 })
 export type CitadelReset = z.infer<typeof citadelResetSchema>
 
+/** The reset at a weekday (0 is Monday, as in `WEEKDAYS`) and a minute of that day, UTC. */
+export function citadelResetAt(weekday: number, minuteOfDay: number): CitadelReset {
+	const pad = (n: number) => String(n).padStart(2, '0')
+	return { weekday: WEEKDAYS[weekday]!, time: `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}` }
+}
+
 /** One cap week: from a reset (inclusive) to the next (exclusive). */
 export type CapWeek = { start: Date; end: Date; inProgress: boolean }
 

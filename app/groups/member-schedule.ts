@@ -15,7 +15,8 @@ export const MIN_CHECK_MS = HOUR
 /** The floor while this week's cap has not been seen yet. */
 export const CAP_PENDING_MIN_CHECK_MS = 30 * MINUTE
 export const MAX_CHECK_MS = 24 * HOUR
-const LOG_PAGE = 20
+/** Entries the adventurer's log shows. */
+export const LOG_PAGE = 20
 
 export type MemberScheduleInput = {
 	/** Their newest stored log entries' dates (up to 20; fewer: the log has never held 20). */

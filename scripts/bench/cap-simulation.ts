@@ -7,13 +7,12 @@
  * sessions; their clan's reset is a random weekday and time. Fetches come exactly when due (the
  * budget keeps up), the first at the start; the log's dates are exact (the real ones are minutes).
  */
-import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
-import { memberCheckInterval } from '#app/groups/member-schedule.ts'
+import { citadelResetAt, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import { LOG_PAGE, memberCheckInterval } from '#app/groups/member-schedule.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const WEEK = 7 * DAY
-const LOG_PAGE = 20
 /** The first fetch: a Monday, 00:00 UTC. */
 export const START = Date.UTC(2026, 0, 5)
 /** Activity before the first fetch, so the log starts full. */
@@ -70,10 +69,7 @@ export function simulatePlayers(options: SimulationOptions): SimulatedPlayer[] {
 	const between = (low: number, high: number) => low + random() * (high - low)
 	return Array.from({ length: options.players }, () => {
 		const resetMinute = Math.floor(random() * 7 * 24 * 60)
-		const reset: CitadelReset = {
-			weekday: WEEKDAYS[Math.floor(resetMinute / (24 * 60))]!,
-			time: `${pad(Math.floor((resetMinute / 60) % 24))}:${pad(resetMinute % 60)}`,
-		}
+		const reset = citadelResetAt(Math.floor(resetMinute / (24 * 60)), resetMinute % (24 * 60))
 		const firstWeek = START + resetMinute * 60_000
 		const end = firstWeek + options.weeks * WEEK + TAIL
 		const sessions: Array<{ from: number; to: number }> = []
@@ -152,5 +148,3 @@ export function runSchedule(players: readonly SimulatedPlayer[], schedule: Sched
 	result.fetchesPerDay = result.fetches / memberDays
 	return result
 }
-
-const pad = (n: number) => String(n).padStart(2, '0')

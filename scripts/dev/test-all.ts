@@ -152,9 +152,9 @@ async function browserTests(part: 'early' | 'rest', workers: number) {
 	)
 }
 
-function browserSkipped(part: string) {
+function browserSkipped(label: string) {
 	tally.failed += 1
-	lines.push(`✗ ${part}: skipped (no build or no browser)`)
+	lines.push(`✗ ${label}: skipped (no build or no browser)`)
 }
 
 // Two lanes. The unit tests (two vitest workers; its default on 2 cores is one: 158 s against 105 s
@@ -165,10 +165,10 @@ function browserSkipped(part: string) {
 // and headers are the same. It runs without its prebuild: `npm test`'s pretest made app/generated/,
 // which the unit tests are reading.
 const built = run('production build', 'npm', ['run', '--silent', '--ignore-scripts', 'build'], { PRECOMPRESS: 'fast' })
-const build = built.then((ok) => ok && chromium !== undefined && existsSync(path.join(root, 'build/server/index.js')))
+const browsersCanRun = built.then((ok) => ok && chromium !== undefined && existsSync(path.join(root, 'build/server/index.js')))
 
 async function buildEarlyBrowserTestsAndChecks(): Promise<void> {
-	if (await build) await browserTests('early', 1)
+	if (await browsersCanRun) await browserTests('early', 1)
 	else browserSkipped('browser tests (early)')
 	await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 	await step('lint', 'npm', ['run', '--silent', 'lint'])
@@ -193,7 +193,7 @@ async function unitThenBrowserTests(): Promise<void> {
 		}),
 		testEnv,
 	)
-	if (await build) await browserTests('rest', 2)
+	if (await browsersCanRun) await browserTests('rest', 2)
 	else browserSkipped('browser tests (rest)')
 }
 

@@ -11,7 +11,7 @@ import { getSkill, SKILLS } from '#app/lib/skills.ts'
 import { activities, logCoverageSpans, snapshots, trackedPlayers } from '#app/tracker/server/schema.ts'
 import type { LogSpan } from '#app/tracker/log-coverage.ts'
 import { skillStates, unpackSkills } from '#app/tracker/server/snapshot-codec.ts'
-import { WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
+import { citadelResetAt, WEEKDAYS, type CitadelReset } from '#app/groups/citadel-caps.ts'
 import type { GainsEnd } from '#app/groups/group-gains.ts'
 import { classifyLogEntry, type LogEntryKind } from '#app/groups/log-kinds.ts'
 import { CLAN_RANKS, type ClanRank } from '#app/groups/ranks.ts'
@@ -633,11 +633,8 @@ function resetColumns(reset: CitadelReset | null) {
 }
 
 function resetOf(weekday: number | null, minute: number | null): CitadelReset | null {
-	if (weekday === null || minute === null) return null
-	return { weekday: WEEKDAYS[weekday]!, time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}` }
+	return weekday === null || minute === null ? null : citadelResetAt(weekday, minute)
 }
-
-const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
  * Every member's snapshots at the ends of `range`, in one query (index probes on the players' key

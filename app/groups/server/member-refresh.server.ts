@@ -19,7 +19,7 @@ import type { Database } from '#app/server/db/database.server.ts'
 import { log as serverLog } from '#app/server/log.server.ts'
 import type { Tracker } from '#app/tracker/server/tracker.server.ts'
 import { findPlayer, listActivities, listLogCoverage } from '#app/tracker/server/tracker-store.server.ts'
-import { MAX_CHECK_MS, memberCheckInterval } from '#app/groups/member-schedule.ts'
+import { LOG_PAGE, MAX_CHECK_MS, memberCheckInterval } from '#app/groups/member-schedule.ts'
 import { claimMemberCheck, classifyPlayerLog, readMemberCapState, scheduleMemberCheck } from './groups-store.server.ts'
 
 const MINUTE = 60_000
@@ -27,7 +27,6 @@ const MINUTE = 60_000
 const RETRY_MS = 15 * MINUTE
 /** Failures in a row that end a round early. */
 const FAILURES_BEFORE_PAUSE = 3
-const LOG_PAGE = 20
 
 export type MemberRefresherOptions = {
 	db: () => Promise<Database>
